@@ -1,0 +1,283 @@
+"""The `remen` command. Thin: parse arguments, call the service, print."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from remen.errors import RemenError
+
+if TYPE_CHECKING:
+    from remen.models import Note
+    from remen.service import Remen
+
+EXIT_ERROR = 1
+EXIT_INTERRUPTED = 130
+
+
+def emit_json(data: object) -> None:
+    """Print data as pretty JSON (Unicode kept)."""
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def short_date(note: "Note") -> str:
+    """YYYY-MM-DD of a note's creation."""
+    return note.created.strftime("%Y-%m-%d")
+
+
+def note_line(note: "Note") -> str:
+    """One line of `remen list`."""
+    tags = " ".join(f"#{t}" for t in note.tags)
+    flags = (" [archived]" if note.archived else "") + (" [trash]" if note.deleted else "")
+    return f"{note.id}  {short_date(note)}  {note.title}{flags}  {tags}".rstrip()
+
+
+def read_stdin_text() -> str:
+    """Standard input as text; invalid UTF-8 is replaced and reported."""
+    data = sys.stdin.buffer.read()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        print("remen: input was not valid UTF-8; undecodable bytes were replaced with �", file=sys.stderr)
+        return data.decode("utf-8-sig", errors="replace")
+
+
+def cmd_add(app: "Remen", args: argparse.Namespace) -> None:
+    body = " ".join(args.text) if args.text else ("" if sys.stdin.isatty() else read_stdin_text())
+    tags = [t for chunk in (args.tags or []) for t in chunk.replace(",", " ").split()]
+    note = app.add(body, title=args.title, tags=tags, embed=not args.no_embed)
+    if args.json:
+        emit_json(note.to_dict())
+    else:
+        print(f"Saved {note.id}  {note.title}")
+
+
+def cmd_show(app: "Remen", args: argparse.Namespace) -> None:
+    note = app.get(args.id)
+    if args.json:
+        emit_json(note.to_dict())
+        return
+    print(note_line(note))
+    print(f"created {note.created:%Y-%m-%d %H:%M}  updated {note.updated:%Y-%m-%d %H:%M}")
+    print()
+    print(note.body)
+
+
+def cmd_edit(app: "Remen", args: argparse.Namespace) -> None:
+    note = app.get(args.id)
+    editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
+    fd, name = tempfile.mkstemp(prefix=f"remen-{note.id}-", suffix=".md")
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(note.body)
+    result = subprocess.run([*shlex.split(editor), name], check=False)
+    text = Path(name).read_text(encoding="utf-8", errors="replace")
+    if result.returncode != 0:
+        raise RemenError(f"{editor} exited with {result.returncode}; your text is kept in {name}")
+    if text == note.body:
+        os.unlink(name)
+        print("No changes.")
+        return
+    try:
+        updated = app.update(note.id, body=text)
+    except RemenError as exc:
+        raise RemenError(f"{exc} Your text is kept in {name}") from exc
+    os.unlink(name)
+    print(f"Saved {updated.id}  {updated.title}")
+
+
+def cmd_list(app: "Remen", args: argparse.Namespace) -> None:
+    notes = app.list_notes(tag=args.tag, archived=args.archived, trash=args.trash, limit=args.limit)
+    if args.json:
+        emit_json([n.to_dict() for n in notes])
+        return
+    if not notes:
+        print("No notes." if not (args.archived or args.trash) else "Nothing here.")
+    for note in notes:
+        print(note_line(note))
+
+
+def flag_command(action: str) -> Callable[["Remen", argparse.Namespace], None]:
+    """A command that applies one service action to each id and reports it."""
+    past = {"delete": "Moved to trash", "restore": "Restored", "archive": "Archived", "unarchive": "Unarchived"}
+
+    def run(app: "Remen", args: argparse.Namespace) -> None:
+        for note_id in args.ids:
+            note = getattr(app, action)(note_id)
+            print(f"{past[action]}: {note.id}  {note.title}")
+        if action == "delete":
+            print("Undo with: remen restore " + " ".join(args.ids))
+
+    return run
+
+
+def cmd_purge(app: "Remen", args: argparse.Namespace) -> None:
+    if args.trash:
+        print(f"Deleted {app.empty_trash()} notes from the trash for good.")
+        return
+    for note_id in args.ids:
+        note = app.get(note_id)
+        if not note.deleted:
+            raise RemenError(f"{note.id} is not in the trash; `remen rm {note.id}` first (purge cannot be undone).")
+        app.purge(note.id)
+        print(f"Deleted for good: {note.id}  {note.title}")
+
+
+def cmd_tags(app: "Remen", args: argparse.Namespace) -> None:
+    tags = app.tags()
+    if args.json:
+        emit_json([{"tag": t, "count": n} for t, n in tags])
+        return
+    for tag, count in tags:
+        print(f"{count:6}  #{tag}")
+
+
+def cmd_import(app: "Remen", args: argparse.Namespace) -> None:
+    from remen.progress import ProgressBar
+
+    summary = app.import_path(args.path, embed=not args.no_wait, on_progress=None if args.json else ProgressBar())
+    if args.json:
+        emit_json(summary.__dict__ | {"stored": summary.stored})
+        return
+    print(
+        f"Imported {summary.stored} notes: {summary.added} new, {summary.updated} updated, "
+        f"{summary.unchanged} unchanged."
+    )
+    skipped = summary.skipped_binary + summary.skipped_empty
+    if skipped:
+        print(f"Skipped {skipped}: {summary.skipped_binary} binary, {summary.skipped_empty} empty.")
+    if summary.replaced_utf8:
+        print(f"{summary.replaced_utf8} files had invalid UTF-8 (bytes replaced with �).")
+    for error in summary.errors[:20]:
+        print(f"  {error}", file=sys.stderr)
+    if len(summary.errors) > 20:
+        print(f"  … and {len(summary.errors) - 20} more", file=sys.stderr)
+    if summary.pending_embeddings:
+        print(f"{summary.pending_embeddings} notes still need embeddings: run `remen reindex` or open the app.")
+
+
+def cmd_export(app: "Remen", args: argparse.Namespace) -> None:
+    if args.format == "md":
+        if not args.dest:
+            raise RemenError("Markdown export needs a folder: remen export --format md FOLDER")
+        count = app.export_markdown(args.dest)
+        print(f"Wrote {count} notes to {args.dest}", file=sys.stderr)
+        return
+    if args.dest:
+        with open(args.dest, "w", encoding="utf-8") as fh:
+            count = app.export_jsonl(fh)
+        print(f"Wrote {count} notes to {args.dest}", file=sys.stderr)
+    else:
+        app.export_jsonl(sys.stdout)
+
+
+def cmd_doctor(app: "Remen", args: argparse.Namespace) -> None:
+    report = app.doctor()
+    if args.json:
+        emit_json(report)
+        return
+    model = report["model"]
+    assert isinstance(model, dict)
+    print(f"database      {report['database']}  (integrity: {report['integrity']})")
+    print(f"sqlite        {report['sqlite']}  sqlite-vec {report['sqlite_vec']}")
+    print(f"notes         {report['notes']}")
+    print(f"model         {'ok' if model['ok'] else 'PROBLEM'}: {model['message']}")
+    if not model["ok"]:
+        print(f"              using {model['embedder']}; search by meaning is degraded.")
+        print("              Reinstall Remen (or restore assets/models) to get the real model back.")
+    print(f"embedded      {report['embedded']}  pending: {report['pending_embeddings']}")
+    print(f"jobs          {report['jobs']}")
+
+
+def cmd_reindex(app: "Remen", args: argparse.Namespace) -> None:
+    from remen.progress import ProgressBar
+
+    bar = ProgressBar()
+    chunks = app.reindex(bar) if args.full else app.embed_pending(bar)
+    print(f"Embedded {chunks} chunks with {app.embedder.description}.")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for every command."""
+    def common_options(default: object) -> argparse.ArgumentParser:
+        # The same options before or after the command; after it they must not reset the value before it.
+        common = argparse.ArgumentParser(add_help=False)
+        common.add_argument("--db", default=default, help="database file (default: REMEN_DB, REMEN_HOME or the data folder)")
+        common.add_argument("--json", action="store_true", default=default or False, help="print data as JSON")
+        return common
+
+    parser = argparse.ArgumentParser(
+        prog="remen", parents=[common_options(None)], description="Local-first notes with instant, offline search."
+    )
+    common = common_options(argparse.SUPPRESS)
+    sub = parser.add_subparsers(dest="command")
+
+    def add(name: str, handler: Callable[["Remen", argparse.Namespace], None], help_text: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, parents=[common], help=help_text, description=help_text)
+        p.set_defaults(handler=handler)
+        return p
+
+    p = add("add", cmd_add, "add a note (text from arguments or standard input)")
+    p.add_argument("text", nargs="*")
+    p.add_argument("--title")
+    p.add_argument("--tags", action="append", help="comma or space separated")
+    p.add_argument("--no-embed", action="store_true", help="save without loading the model")
+    add("show", cmd_show, "print a note").add_argument("id")
+    add("edit", cmd_edit, "edit a note in $EDITOR").add_argument("id")
+    p = add("list", cmd_list, "list notes, newest first")
+    p.add_argument("--tag")
+    p.add_argument("--archived", action="store_true")
+    p.add_argument("--trash", action="store_true")
+    p.add_argument("--limit", type=int, default=None)
+    for name, action, help_text in [
+        ("rm", "delete", "move notes to the trash"),
+        ("restore", "restore", "bring notes back from the trash"),
+        ("archive", "archive", "archive notes"),
+        ("unarchive", "unarchive", "unarchive notes"),
+    ]:
+        add(name, flag_command(action), help_text).add_argument("ids", nargs="+", metavar="ID")
+    p = add("purge", cmd_purge, "delete trashed notes for good")
+    p.add_argument("ids", nargs="*", metavar="ID")
+    p.add_argument("--trash", action="store_true", help="empty the whole trash")
+    add("tags", cmd_tags, "list tags with counts")
+    p = add("import", cmd_import, "import a .jsonl export, a .md/.txt file or a folder")
+    p.add_argument("path")
+    p.add_argument("--no-wait", action="store_true", help="store notes now, embed later")
+    p = add("export", cmd_export, "export notes as JSON Lines (default) or Markdown")
+    p.add_argument("dest", nargs="?")
+    p.add_argument("--format", choices=["jsonl", "md"], default="jsonl")
+    add("doctor", cmd_doctor, "check the database and the model")
+    p = add("reindex", cmd_reindex, "embed notes that lack vectors (--full: rebuild everything)")
+    p.add_argument("--full", action="store_true")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Entry point of the `remen` command."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        from remen.service import Remen
+
+        if args.command is None:
+            from remen.tui.app import run_app
+
+            run_app(args.db)
+            return
+        with Remen.open(args.db) as app:
+            args.handler(app, args)
+    except RemenError as exc:
+        print(f"remen: {exc}", file=sys.stderr)
+        sys.exit(EXIT_ERROR)
+    except KeyboardInterrupt:
+        print("\nremen: interrupted. The database is consistent; run the command again to finish.", file=sys.stderr)
+        sys.exit(EXIT_INTERRUPTED)
+    except BrokenPipeError:
+        sys.stderr.close()

@@ -1,0 +1,52 @@
+"""Every tunable number of Remen in one place, with the reason it has its value."""
+
+from __future__ import annotations
+
+# --- Embedding -----------------------------------------------------------------------------
+EMBED_DIM = 384
+MODEL_NAMESPACE = "minilm"
+# Tokens per chunk: the model was trained on 256-token inputs; longer text is truncated by it.
+CHUNK_TOKENS = 256
+# Overlap so a sentence cut by a chunk border is still whole in one of the two chunks.
+CHUNK_OVERLAP = 32
+# A 10 MB note must not take minutes to embed: only its first chunks get vectors (FTS has it all).
+MAX_CHUNKS_PER_NOTE = 16
+# Characters handed to the tokenizer at most (16 chunks x 256 tokens x ~4 chars, with slack).
+MAX_EMBED_CHARS = 24_000
+EMBED_BATCH = 32
+
+FALLBACK_DIM = 256
+FALLBACK_NAMESPACE = "hashed"
+
+# --- Notes ---------------------------------------------------------------------------------
+MAX_TITLE_CHARS = 200
+# Larger bodies are refused: one SQLite row stays well under its 1 GB limit and the UI stays usable.
+MAX_NOTE_BYTES = 50 * 1024 * 1024
+
+# --- Store ---------------------------------------------------------------------------------
+BUSY_TIMEOUT_MS = 5_000
+IMPORT_BATCH = 200
+
+# --- Search --------------------------------------------------------------------------------
+SEMANTIC_THRESHOLD = 0.25
+SEMANTIC_THRESHOLD_FALLBACK = 0.20
+RELATED_THRESHOLD = 0.30
+RELATED_THRESHOLD_FALLBACK = 0.25
+BOTH_BONUS = 0.15
+RECENCY_MAX_BOOST = 0.10
+RECENCY_WINDOW_DAYS = 30.0
+DEFAULT_LIMIT = 50
+KEYWORD_TITLE_SCORE = 0.4
+KEYWORD_BODY_SCORE = 0.1
+KEYWORD_BODY_CAP = 0.5
+# Notes scored exactly per query; beyond it, candidates matching the most terms are kept.
+KEYWORD_CANDIDATE_CAP = 1_500
+# Chunks fetched per query before grouping by note.
+SEMANTIC_CHUNK_K = 200
+# Typo tolerance: no correction below this length; allowed edits grow with the word.
+FUZZY_MIN_LEN = 5
+FUZZY_LONG_LEN = 8
+FUZZY_MAX_CANDIDATES = 3
+SNIPPET_CHARS = 160
+# "recently" means the past two weeks.
+RECENTLY_DAYS = 14

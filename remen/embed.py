@@ -1,0 +1,225 @@
+"""Text → vectors. MiniLM through onnxruntime, or a hashed fallback when the model is unusable.
+
+Heavy imports (onnxruntime, tokenizers) happen in :func:`load_embedder`, never at import time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+
+from remen.constants import (
+    CHUNK_OVERLAP,
+    CHUNK_TOKENS,
+    EMBED_BATCH,
+    EMBED_DIM,
+    FALLBACK_DIM,
+    FALLBACK_NAMESPACE,
+    MAX_CHUNKS_PER_NOTE,
+    MAX_EMBED_CHARS,
+    MODEL_NAMESPACE,
+)
+
+MODEL_FILE = "model.onnx"
+TOKENIZER_FILE = "tokenizer.json"
+SUMS_FILE = "SHA256SUMS"
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """One piece of a note, ready for the model: token ids (model) or words (fallback)."""
+
+    tokens: tuple[Any, ...]
+
+
+class Embedder(Protocol):
+    """What the store and the search engine need from an embedding model."""
+
+    namespace: str
+    dim: int
+    description: str
+
+    def chunk(self, text: str) -> list[Chunk]:
+        """Split a document into chunks the model can take whole."""
+        ...
+
+    def embed_chunks(self, chunks: Sequence[Chunk]) -> np.ndarray:
+        """Unit vectors, one row per chunk."""
+        ...
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """One unit vector for a query."""
+        ...
+
+
+def l2_normalise(matrix: np.ndarray) -> np.ndarray:
+    """Rows scaled to unit length (zero rows stay zero)."""
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    return (matrix / np.maximum(norms, 1e-12)).astype(np.float32)
+
+
+def embed_documents(
+    embedder: Embedder, texts: Sequence[str], on_chunks: Callable[[int], None] | None = None
+) -> list[np.ndarray]:
+    """Embed several documents, batching chunks of similar length to waste little on padding."""
+    per_doc = [embedder.chunk(text) for text in texts]
+    flat = [(d, c) for d, chunks in enumerate(per_doc) for c in range(len(chunks))]
+    flat.sort(key=lambda dc: len(per_doc[dc[0]][dc[1]].tokens))
+    out = [np.zeros((len(chunks), embedder.dim), dtype=np.float32) for chunks in per_doc]
+    for start in range(0, len(flat), EMBED_BATCH):
+        batch = flat[start : start + EMBED_BATCH]
+        vectors = embedder.embed_chunks([per_doc[d][c] for d, c in batch])
+        for (d, c), vec in zip(batch, vectors):
+            out[d][c] = vec
+        if on_chunks:
+            on_chunks(len(batch))
+    return out
+
+
+class OnnxMiniLM:
+    """all-MiniLM-L6-v2: mean pooling over the attention mask, then L2 normalisation."""
+
+    namespace = MODEL_NAMESPACE
+    dim = EMBED_DIM
+
+    def __init__(self, model_path: Path, tokenizer_path: Path, threads: int | None = None) -> None:
+        """Create the ONNX session and the tokenizer (about 200 ms)."""
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads or min(4, os.cpu_count() or 1)
+        options.inter_op_num_threads = 1
+        options.log_severity_level = 3
+        self.session = ort.InferenceSession(str(model_path), options, providers=["CPUExecutionProvider"])
+        self.tokenizer = Tokenizer.from_file(str(tokenizer_path))
+        self.tokenizer.no_padding()
+        self.tokenizer.no_truncation()
+        self.cls_id = self.tokenizer.token_to_id("[CLS]")
+        self.sep_id = self.tokenizer.token_to_id("[SEP]")
+        self.description = f"all-MiniLM-L6-v2 (ONNX, {model_path.name})"
+
+    def chunk(self, text: str) -> list[Chunk]:
+        """Overlapping windows of at most CHUNK_TOKENS tokens, [CLS] and [SEP] included."""
+        ids = self.tokenizer.encode(text[:MAX_EMBED_CHARS], add_special_tokens=False).ids
+        width = CHUNK_TOKENS - 2
+        step = width - CHUNK_OVERLAP
+        chunks: list[Chunk] = []
+        start = 0
+        while True:
+            window = ids[start : start + width]
+            chunks.append(Chunk(tokens=(self.cls_id, *window, self.sep_id)))
+            if start + width >= len(ids) or len(chunks) >= MAX_CHUNKS_PER_NOTE:
+                return chunks
+            start += step
+
+    def embed_chunks(self, chunks: Sequence[Chunk]) -> np.ndarray:
+        """Run the model on one padded batch."""
+        if not chunks:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        longest = max(len(c.tokens) for c in chunks)
+        input_ids = np.zeros((len(chunks), longest), dtype=np.int64)
+        mask = np.zeros((len(chunks), longest), dtype=np.int64)
+        for row, c in enumerate(chunks):
+            input_ids[row, : len(c.tokens)] = c.tokens
+            mask[row, : len(c.tokens)] = 1
+        hidden = self.session.run(
+            ["last_hidden_state"],
+            {"input_ids": input_ids, "attention_mask": mask, "token_type_ids": np.zeros_like(input_ids)},
+        )[0]
+        weights = mask[:, :, None].astype(np.float32)
+        pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
+        return l2_normalise(pooled)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """The first chunk of the query is all a query ever needs."""
+        return self.embed_chunks(self.chunk(text)[:1])[0]
+
+
+WORD_RE = re.compile(r"\w+", re.UNICODE)
+FALLBACK_CHUNK_WORDS = 200
+
+
+class HashedEmbedder:
+    """Deterministic bag of hashed words and word pairs: crude, but works with no model at all."""
+
+    namespace = FALLBACK_NAMESPACE
+    dim = FALLBACK_DIM
+    description = "hashed-token fallback (model unavailable)"
+
+    def chunk(self, text: str) -> list[Chunk]:
+        """Windows of FALLBACK_CHUNK_WORDS words."""
+        words = WORD_RE.findall(text[:MAX_EMBED_CHARS].lower())
+        windows = [
+            Chunk(tokens=tuple(words[i : i + FALLBACK_CHUNK_WORDS]))
+            for i in range(0, max(len(words), 1), FALLBACK_CHUNK_WORDS)
+        ]
+        return windows[:MAX_CHUNKS_PER_NOTE]
+
+    def embed_chunks(self, chunks: Sequence[Chunk]) -> np.ndarray:
+        """Signed feature hashing of words and adjacent word pairs."""
+        matrix = np.zeros((len(chunks), self.dim), dtype=np.float32)
+        for row, c in enumerate(chunks):
+            features = list(c.tokens) + [f"{a} {b}" for a, b in zip(c.tokens, c.tokens[1:])]
+            for feature in features:
+                digest = hashlib.blake2b(str(feature).encode(), digest_size=8).digest()
+                value = int.from_bytes(digest, "little")
+                matrix[row, value % self.dim] += 1.0 if (value >> 32) & 1 else -1.0
+        return l2_normalise(matrix)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """Same features as documents."""
+        return self.embed_chunks(self.chunk(text)[:1])[0]
+
+
+@dataclass(frozen=True)
+class ModelStatus:
+    """Whether the real model is in use, and if not, why."""
+
+    ok: bool
+    message: str
+
+
+def sha256_of(path: Path) -> str:
+    """Hex sha256 of a file, read in blocks."""
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def check_model_files(model_dir: Path) -> ModelStatus:
+    """Verify the model files exist and match SHA256SUMS."""
+    sums_path = model_dir / SUMS_FILE
+    for name in (MODEL_FILE, TOKENIZER_FILE, SUMS_FILE):
+        if not (model_dir / name).is_file():
+            return ModelStatus(False, f"model file missing: {model_dir / name}")
+    expected = {}
+    for line in sums_path.read_text().splitlines():
+        parts = line.split()
+        if len(parts) == 2:
+            expected[parts[1]] = parts[0]
+    for name in (MODEL_FILE, TOKENIZER_FILE):
+        if expected.get(name) != sha256_of(model_dir / name):
+            return ModelStatus(False, f"model file corrupt (sha256 mismatch): {model_dir / name}")
+    return ModelStatus(True, f"all-MiniLM-L6-v2 ready ({model_dir})")
+
+
+def load_embedder(model_dir: Path) -> tuple[Embedder, ModelStatus]:
+    """The real model if its files are intact and load, else the hashed fallback with the reason."""
+    status = check_model_files(model_dir)
+    if not status.ok:
+        return HashedEmbedder(), status
+    try:
+        model = OnnxMiniLM(model_dir / MODEL_FILE, model_dir / TOKENIZER_FILE)
+    except Exception as exc:  # onnxruntime raises its own exception types for a bad file
+        return HashedEmbedder(), ModelStatus(False, f"model failed to load: {exc}")
+    return model, status

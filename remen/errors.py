@@ -1,0 +1,35 @@
+"""Errors a user can act on. Each message says what happened and what to do."""
+
+from __future__ import annotations
+
+
+class RemenError(Exception):
+    """Base class: the CLI and TUI show these messages as they are, never a traceback."""
+
+
+class EmptyNoteError(RemenError):
+    """A note with no text."""
+
+
+class NoteTooLargeError(RemenError):
+    """A note beyond the size Remen accepts."""
+
+
+class NoteNotFoundError(RemenError):
+    """No note with that id (or id prefix)."""
+
+
+class AmbiguousIdError(RemenError):
+    """An id prefix that matches several notes."""
+
+
+class DatabaseCorruptError(RemenError):
+    """The database file exists but is not a readable SQLite database."""
+
+
+class DatabaseLockedError(RemenError):
+    """Another process holds the write lock longer than the busy timeout."""
+
+
+class ImportFormatError(RemenError):
+    """An import file that cannot be read as the format it claims."""

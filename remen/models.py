@@ -1,0 +1,235 @@
+"""Plain data shared by the store, the search engine, the service and the interfaces."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+
+@dataclass(frozen=True)
+class Note:
+    """One note as stored. Times are timezone-aware datetimes."""
+
+    id: str
+    title: str
+    body: str
+    tags: tuple[str, ...]
+    created: datetime
+    updated: datetime
+    archived: bool = False
+    deleted: bool = False
+    content_hash: str = ""
+
+    def to_dict(self) -> dict[str, object]:
+        """The export/JSON shape: ISO 8601 times with offset."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "body": self.body,
+            "tags": list(self.tags),
+            "created": self.created.isoformat(),
+            "updated": self.updated.isoformat(),
+            "archived": self.archived,
+            "deleted": self.deleted,
+        }
+
+
+@dataclass(frozen=True)
+class Revision:
+    """A previous version of a note, kept when it was overwritten."""
+
+    note_id: str
+    title: str
+    body: str
+    tags: tuple[str, ...]
+    saved: datetime
+
+
+@dataclass(frozen=True)
+class NoteDraft:
+    """A note to be written: what an importer or a form produces, before it has an id."""
+
+    body: str
+    title: str | None = None
+    tags: tuple[str, ...] = ()
+    id: str | None = None
+    created: datetime | None = None
+    updated: datetime | None = None
+    archived: bool = False
+    deleted: bool = False
+
+
+@dataclass
+class ImportSummary:
+    """What an import did, for the user and for tests."""
+
+    added: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    skipped_binary: int = 0
+    skipped_empty: int = 0
+    replaced_utf8: int = 0
+    errors: list[str] = field(default_factory=list)
+    embedded_chunks: int = 0
+    pending_embeddings: int = 0
+
+    @property
+    def stored(self) -> int:
+        """Notes now present that came from the input."""
+        return self.added + self.updated + self.unchanged
+
+
+@dataclass(frozen=True)
+class TimeRange:
+    """A half-open local-time interval [start, end) with the words it came from."""
+
+    start: datetime
+    end: datetime
+    description: str
+    phrase: str = ""
+
+    def contains(self, moment: datetime) -> bool:
+        """True when ``moment`` falls inside the range."""
+        return self.start <= moment < self.end
+
+
+@dataclass(frozen=True)
+class ParsedQuery:
+    """How a query was understood: what to match, what to filter on."""
+
+    raw: str
+    text: str
+    terms: tuple[str, ...]
+    phrases: tuple[str, ...]
+    tags: tuple[str, ...]
+    time_range: TimeRange | None
+    excluded: tuple[str, ...] = ()
+
+    @property
+    def is_temporal_only(self) -> bool:
+        """A time phrase and nothing else worth matching."""
+        return self.time_range is not None and not self.terms and not self.phrases
+
+    @property
+    def semantic_text(self) -> str:
+        """What the semantic leg embeds: the query without its time phrase, tags and filler."""
+        return " ".join([*self.phrases, *self.terms]).strip()
+
+
+@dataclass(frozen=True)
+class Why:
+    """The evidence behind one hit."""
+
+    legs: tuple[str, ...]
+    matched_terms: tuple[str, ...]
+    similarity: float | None
+    keyword_score: float | None
+    recency_boost: float
+    in_range: bool | None
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    """One note in a result list."""
+
+    note_id: str
+    title: str
+    snippet: str
+    score: float
+    match_type: str
+    why: Why
+    created: datetime
+    updated: datetime
+    tags: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON shape of a hit."""
+        return {
+            "id": self.note_id,
+            "title": self.title,
+            "snippet": self.snippet,
+            "score": round(self.score, 4),
+            "match_type": self.match_type,
+            "created": self.created.isoformat(),
+            "updated": self.updated.isoformat(),
+            "tags": list(self.tags),
+            "why": {
+                "legs": list(self.why.legs),
+                "matched_terms": list(self.why.matched_terms),
+                "similarity": None if self.why.similarity is None else round(self.why.similarity, 4),
+                "keyword_score": None if self.why.keyword_score is None else round(self.why.keyword_score, 4),
+                "recency_boost": round(self.why.recency_boost, 4),
+                "in_range": self.why.in_range,
+            },
+        }
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """Everything a search returns: hits, interpretation, relaxation step and timings."""
+
+    query: ParsedQuery
+    results: tuple[SearchHit, ...]
+    timings_ms: dict[str, float]
+    relaxation: str | None = None
+    model: str = ""
+
+    @property
+    def temporal_filter(self) -> TimeRange | None:
+        """The time range the query asked for, if any."""
+        return self.query.time_range
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON shape of a whole result."""
+        tr = self.query.time_range
+        return {
+            "query": self.query.raw,
+            "interpreted_query": interpretation_dict(self.query),
+            "temporal_filter": None
+            if tr is None
+            else {
+                "start": tr.start.isoformat(),
+                "end": tr.end.isoformat(),
+                "description": tr.description,
+                "remaining_query": self.query.text,
+            },
+            "relaxation": self.relaxation,
+            "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()},
+            "results": [hit.to_dict() for hit in self.results],
+        }
+
+
+def interpretation_dict(query: ParsedQuery) -> dict[str, object]:
+    """The interpretation of a query as plain data (for `remen explain --json`)."""
+    tr = query.time_range
+    return {
+        "text": query.text,
+        "terms": list(query.terms),
+        "phrases": list(query.phrases),
+        "tags": list(query.tags),
+        "excluded": list(query.excluded),
+        "time_range": None
+        if tr is None
+        else {"start": tr.start.isoformat(), "end": tr.end.isoformat(), "description": tr.description, "phrase": tr.phrase},
+    }
+
+
+@dataclass(frozen=True)
+class RelatedNote:
+    """A note similar in meaning to another."""
+
+    note_id: str
+    title: str
+    similarity: float
+
+
+@dataclass(frozen=True)
+class Job:
+    """A unit of durable background work."""
+
+    id: int
+    kind: str
+    note_id: str | None
+    payload: str
+    attempts: int
+    status: str

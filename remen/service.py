@@ -1,0 +1,433 @@
+"""The public Python API of Remen. The CLI and the TUI call this and nothing below it."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import TextIO
+
+from remen.constants import IMPORT_BATCH, MAX_NOTE_BYTES, MODEL_NAMESPACE
+from remen.embed import Embedder, ModelStatus, embed_documents, load_embedder
+from remen.errors import EmptyNoteError, NoteTooLargeError
+from remen.models import ImportSummary, Note, NoteDraft, Revision
+from remen.progress import Progress, ProgressCallback
+from remen.config import Settings
+from remen.store import Store
+from remen.store import jobs as job_store
+from remen.store import notes as note_store
+from remen.store import vectors as vector_store
+from remen.store.notes import StoredNote
+from remen.text import (
+    clean_text,
+    content_hash,
+    derive_title,
+    inline_tags,
+    new_id,
+    normalise_tags,
+    slugify,
+    stable_id,
+)
+from remen.timeutil import to_epoch
+from remen.transfer.importer import count_inputs, read_drafts
+from remen.transfer.markdown import note_to_markdown
+
+EXTRACT_JOB = "extract"
+EMBED_NOTES_PER_STEP = 64
+
+
+@dataclass(frozen=True)
+class PreparedNote:
+    """Validated, normalised note content ready to be written."""
+
+    title: str
+    body: str
+    tags: tuple[str, ...]
+    content_hash: str
+
+
+def prepare(body: str, title: str | None, tags: Iterable[str]) -> PreparedNote:
+    """Validate and normalise what a user gave: refuse empty or oversized notes."""
+    body = clean_text(body)
+    if not body.strip():
+        raise EmptyNoteError("Nothing to save: the note is empty.")
+    size = len(body.encode("utf-8"))
+    if size > MAX_NOTE_BYTES:
+        raise NoteTooLargeError(
+            f"The note is {size / 1e6:.1f} MB; Remen stores notes up to {MAX_NOTE_BYTES / 1e6:.0f} MB."
+        )
+    final_title = clean_text(title).strip() if title and title.strip() else derive_title(body)
+    final_tags = normalise_tags([*tags, *inline_tags(body)])
+    return PreparedNote(final_title, body, final_tags, content_hash(final_title, body, final_tags))
+
+
+def embeddable_text(title: str, body: str) -> str:
+    """The title leads the text the model sees, unless the body already starts with it."""
+    head = body.lstrip()[: len(title) + 4]
+    return body if title and title in head else f"{title}\n\n{body}"
+
+
+class Remen:
+    """One open Remen database, with its embedder loaded on first use."""
+
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings,
+        embedder: Embedder | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        """Wrap an open store. Prefer :meth:`open`."""
+        self.store = store
+        self.settings = settings
+        self.clock = clock
+        self._embedder = embedder
+        self._model_status = ModelStatus(True, embedder.description) if embedder else None
+        self._embedder_lock = threading.Lock()
+
+    @classmethod
+    def open(
+        cls,
+        path: str | os.PathLike[str] | None = None,
+        embedder: Embedder | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> "Remen":
+        """Open the database at ``path`` (or the configured default), creating it if needed."""
+        settings = Settings.resolve(path)
+        return cls(Store(settings.db_path), settings, embedder, clock)
+
+    def close(self) -> None:
+        """Close the database."""
+        self.store.close()
+
+    def __enter__(self) -> "Remen":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- model -------------------------------------------------------------------------------
+
+    @property
+    def embedder(self) -> Embedder:
+        """The embedder, loading the model on first use (about 0.3-0.7 s)."""
+        with self._embedder_lock:
+            if self._embedder is None:
+                self._embedder, self._model_status = load_embedder(self.settings.model_dir)
+            return self._embedder
+
+    @property
+    def model_loaded(self) -> bool:
+        """True once the embedder is ready to use without waiting."""
+        return self._embedder is not None
+
+    @property
+    def model_status(self) -> ModelStatus:
+        """Whether the real model is in use (loads it if needed)."""
+        _ = self.embedder
+        assert self._model_status is not None
+        return self._model_status
+
+    # --- notes -------------------------------------------------------------------------------
+
+    def add(
+        self,
+        body: str,
+        title: str | None = None,
+        tags: Iterable[str] = (),
+        created: datetime | None = None,
+        embed: bool = True,
+    ) -> Note:
+        """Save a new note; with ``embed`` it is findable by meaning when this returns."""
+        prepared = prepare(body, title, tags)
+        now = self.clock()
+        created_at = to_epoch(created) if created else now
+        with self.store.transaction() as conn:
+            nid = note_store.insert(
+                conn, new_id(now), prepared.title, prepared.body, prepared.tags, created_at, now, prepared.content_hash
+            )
+            job_store.enqueue(conn, EXTRACT_JOB, nid, now)
+            stored = note_store.get_many(conn, [nid])[nid]
+        if embed:
+            self.embed_notes([stored])
+        return stored.note
+
+    def update(
+        self,
+        note_id: str,
+        body: str | None = None,
+        title: str | None = None,
+        tags: Iterable[str] | None = None,
+        embed: bool = True,
+    ) -> Note:
+        """Change a note's text, title or tags; the previous version is kept as a revision."""
+        current = self._resolve(note_id)
+        old = current.note
+        new_body = old.body if body is None else body
+        if title is None and old.title != derive_title(old.body):
+            title = old.title
+        if tags is None:
+            tags = [t for t in old.tags if t not in inline_tags(old.body)]
+        prepared = prepare(new_body, title, tags)
+        if prepared.content_hash == old.content_hash:
+            return old
+        now = self.clock()
+        with self.store.transaction() as conn:
+            note_store.update_content(
+                conn, current.nid, prepared.title, prepared.body, prepared.tags, now, prepared.content_hash, now
+            )
+            job_store.enqueue(conn, EXTRACT_JOB, current.nid, now)
+            stored = note_store.get_many(conn, [current.nid])[current.nid]
+        if embed:
+            self.embed_notes([stored])
+        return stored.note
+
+    def get(self, note_id: str) -> Note:
+        """A note by id or unique id prefix."""
+        return self._resolve(note_id).note
+
+    def _resolve(self, note_id: str) -> StoredNote:
+        with self.store.read() as conn:
+            return note_store.resolve(conn, note_id)
+
+    def _set_flags(self, note_id: str, archived: bool | None = None, deleted_at: float | None | bool = False) -> Note:
+        stored = self._resolve(note_id)
+        with self.store.transaction() as conn:
+            note_store.set_flags(conn, stored.nid, archived=archived, deleted_at=deleted_at)
+            return note_store.get_many(conn, [stored.nid])[stored.nid].note
+
+    def delete(self, note_id: str) -> Note:
+        """Move a note to the trash (undo with :meth:`restore`)."""
+        return self._set_flags(note_id, deleted_at=self.clock())
+
+    def restore(self, note_id: str) -> Note:
+        """Bring a note back from the trash."""
+        return self._set_flags(note_id, deleted_at=None)
+
+    def archive(self, note_id: str) -> Note:
+        """Hide a note from search and lists without deleting it."""
+        return self._set_flags(note_id, archived=True)
+
+    def unarchive(self, note_id: str) -> Note:
+        """Bring an archived note back."""
+        return self._set_flags(note_id, archived=False)
+
+    def purge(self, note_id: str) -> None:
+        """Delete a note for good, with its revisions and vectors. Cannot be undone."""
+        stored = self._resolve(note_id)
+        with self.store.transaction() as conn:
+            note_store.delete_row(conn, stored.nid)
+
+    def empty_trash(self) -> int:
+        """Purge every note in the trash; return how many."""
+        with self.store.read() as conn:
+            trashed = note_store.list_notes(conn, trash=True)
+        with self.store.transaction() as conn:
+            for stored in trashed:
+                note_store.delete_row(conn, stored.nid)
+        return len(trashed)
+
+    def list_notes(
+        self, tag: str | None = None, archived: bool = False, trash: bool = False, limit: int | None = None
+    ) -> list[Note]:
+        """Notes, most recently updated first: live by default, or the archive, or the trash."""
+        with self.store.read() as conn:
+            return [s.note for s in note_store.list_notes(conn, tag=tag, archived=archived, trash=trash, limit=limit)]
+
+    def tags(self) -> list[tuple[str, int]]:
+        """Tags of live notes with counts."""
+        with self.store.read() as conn:
+            return note_store.tag_counts(conn)
+
+    def revisions(self, note_id: str) -> list[Revision]:
+        """Earlier versions of a note, newest first."""
+        stored = self._resolve(note_id)
+        with self.store.read() as conn:
+            return note_store.revisions(conn, stored.nid)
+
+    def counts(self) -> dict[str, int]:
+        """Live, archived and trashed note counts."""
+        with self.store.read() as conn:
+            return note_store.counts(conn)
+
+    # --- embeddings --------------------------------------------------------------------------
+
+    def embed_notes(self, notes: Sequence[StoredNote], on_chunks: Callable[[int], None] | None = None) -> int:
+        """Embed and store vectors for ``notes``; return the number of chunks."""
+        pending = [
+            vector_store.PendingNote(s.nid, s.note.title, s.note.body, s.note.content_hash,
+                                     to_epoch(s.note.created), s.note.archived or s.note.deleted)
+            for s in notes
+        ]
+        return self._embed_pending_notes(pending, on_chunks)
+
+    def _embed_pending_notes(
+        self, pending: Sequence[vector_store.PendingNote], on_chunks: Callable[[int], None] | None = None
+    ) -> int:
+        embedder = self.embedder
+        vectors = embed_documents(embedder, [embeddable_text(p.title, p.body) for p in pending], on_chunks)
+        with self.store.transaction() as conn:
+            for note, matrix in zip(pending, vectors):
+                current = conn.execute("SELECT content_hash FROM notes WHERE nid = ?", (note.nid,)).fetchone()
+                if current and current[0] == note.content_hash:
+                    vector_store.replace_note_vectors(
+                        conn, note.nid, embedder.namespace, matrix, note.content_hash, note.created, note.hidden
+                    )
+        return sum(len(m) for m in vectors)
+
+    def pending_embeddings(self) -> int:
+        """Notes whose vectors are missing or stale for the current embedder."""
+        namespace = self.embedder.namespace
+        with self.store.read() as conn:
+            return vector_store.count_pending(conn, namespace)
+
+    def embed_pending(self, on_progress: ProgressCallback | None = None, stop: threading.Event | None = None) -> int:
+        """Embed every note lacking current vectors, a step at a time (safe to interrupt)."""
+        namespace = self.embedder.namespace
+        total = self.pending_embeddings()
+        done = 0
+        after = 0
+        chunks = 0
+        while not (stop and stop.is_set()):
+            with self.store.read() as conn:
+                batch = vector_store.pending(conn, namespace, EMBED_NOTES_PER_STEP, after_nid=after)
+            if not batch:
+                break
+            chunks += self._embed_pending_notes(batch)
+            after = batch[-1].nid
+            done += len(batch)
+            if on_progress:
+                on_progress(Progress("embed", min(done, total), total))
+        return chunks
+
+    # --- import / export ---------------------------------------------------------------------
+
+    def import_path(
+        self, path: str | os.PathLike[str], embed: bool = True, on_progress: ProgressCallback | None = None
+    ) -> ImportSummary:
+        """Import a .jsonl export, a Markdown/text file, or a folder of them. Re-imports are idempotent."""
+        source = Path(path)
+        summary = ImportSummary()
+        total = count_inputs(source) if source.exists() else 0
+        batch: list[NoteDraft] = []
+        seen = 0
+        for draft in read_drafts(source, summary):
+            batch.append(draft)
+            if len(batch) >= IMPORT_BATCH:
+                self._write_drafts(batch, summary)
+                seen += len(batch)
+                batch = []
+                if on_progress:
+                    on_progress(Progress("import", seen, total))
+        if batch:
+            self._write_drafts(batch, summary)
+            seen += len(batch)
+        if on_progress:
+            on_progress(Progress("import", total, total))
+        if embed:
+            summary.embedded_chunks = self.embed_pending(on_progress)
+        namespace = self._embedder.namespace if self._embedder else MODEL_NAMESPACE
+        with self.store.read() as conn:
+            summary.pending_embeddings = vector_store.count_pending(conn, namespace)
+        return summary
+
+    def _write_drafts(self, drafts: Sequence[NoteDraft], summary: ImportSummary) -> None:
+        """Write one batch of imported notes in a single transaction."""
+        now = self.clock()
+        prepared = []
+        for draft in drafts:
+            try:
+                note = prepare(draft.body, draft.title, draft.tags)
+            except (EmptyNoteError, NoteTooLargeError) as exc:
+                summary.skipped_empty += isinstance(exc, EmptyNoteError)
+                if isinstance(exc, NoteTooLargeError):
+                    summary.errors.append(f"{draft.title or draft.id}: {exc}")
+                continue
+            created = to_epoch(draft.created) if draft.created else now
+            note_id = draft.id or stable_id(f"{created}:{note.body}")
+            prepared.append((draft, note, note_id, created))
+        with self.store.transaction() as conn:
+            existing = note_store.hashes_by_id(conn, [p[2] for p in prepared])
+            for draft, note, note_id, created in prepared:
+                updated = to_epoch(draft.updated) if draft.updated else created
+                deleted_at = updated if draft.deleted else None
+                if note_id not in existing:
+                    nid = note_store.insert(
+                        conn, note_id, note.title, note.body, note.tags, created, updated,
+                        note.content_hash, draft.archived, deleted_at,
+                    )
+                    job_store.enqueue(conn, EXTRACT_JOB, nid, now)
+                    summary.added += 1
+                    continue
+                nid, old_hash = existing[note_id]
+                if old_hash == note.content_hash:
+                    summary.unchanged += 1
+                else:
+                    note_store.update_content(conn, nid, note.title, note.body, note.tags, updated,
+                                              note.content_hash, now, created=created)
+                    job_store.enqueue(conn, EXTRACT_JOB, nid, now)
+                    summary.updated += 1
+                note_store.set_flags(conn, nid, archived=draft.archived, deleted_at=deleted_at)
+
+    def export_jsonl(self, out: TextIO) -> int:
+        """Write every note (archived and trashed too) as JSON Lines; return the count."""
+        import json
+
+        count = 0
+        with self.store.read() as conn:
+            notes = [s.note for s in note_store.all_notes(conn)]
+        for note in notes:
+            out.write(json.dumps(note.to_dict(), ensure_ascii=False) + "\n")
+            count += 1
+        return count
+
+    def export_markdown(self, folder: str | os.PathLike[str]) -> int:
+        """Write live and archived notes as Markdown files, one sub-folder per first tag."""
+        root = Path(folder)
+        with self.store.read() as conn:
+            notes = [s.note for s in note_store.all_notes(conn) if not s.note.deleted]
+        used: set[Path] = set()
+        for note in notes:
+            sub = root / (slugify(note.tags[0]) if note.tags else "")
+            path = sub / f"{slugify(note.title)}.md"
+            if path in used or path.exists():
+                path = sub / f"{slugify(note.title)}-{note.id}.md"
+            used.add(path)
+            sub.mkdir(parents=True, exist_ok=True)
+            path.write_text(note_to_markdown(note), encoding="utf-8")
+        return len(notes)
+
+    # --- maintenance -------------------------------------------------------------------------
+
+    def reindex(self, on_progress: ProgressCallback | None = None) -> int:
+        """Rebuild both text indexes and re-embed every note; return the chunks embedded."""
+        with self.store.transaction() as conn:
+            conn.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
+            conn.execute("INSERT INTO notes_words(notes_words) VALUES ('rebuild')")
+            conn.execute("DELETE FROM note_embeddings")
+        return self.embed_pending(on_progress)
+
+    def doctor(self) -> dict[str, object]:
+        """A health report: paths, versions, counts, model state, pending work."""
+        import sqlean
+
+        status = self.model_status
+        with self.store.read() as conn:
+            integrity = conn.execute("PRAGMA quick_check").fetchone()[0]
+            report: dict[str, object] = {
+                "database": str(self.settings.db_path),
+                "sqlite": sqlean.sqlite_version,
+                "sqlite_vec": conn.execute("SELECT vec_version()").fetchone()[0],
+                "integrity": integrity,
+                "notes": note_store.counts(conn),
+                "model": {"ok": status.ok, "message": status.message, "embedder": self.embedder.description},
+                "embedded": vector_store.namespace_counts(conn),
+                "pending_embeddings": vector_store.count_pending(conn, self.embedder.namespace),
+                "jobs": job_store.counts(conn),
+            }
+        return report
+

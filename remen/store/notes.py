@@ -1,0 +1,219 @@
+"""Notes, their tags and revisions. The FTS indexes follow through triggers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from remen.errors import AmbiguousIdError, NoteNotFoundError
+from remen.models import Note, Revision
+from remen.store.connect import Connection
+from remen.timeutil import from_epoch
+
+NOTE_COLUMNS = "nid, id, title, body, tags, created, updated, archived, deleted_at, content_hash"
+
+
+@dataclass(frozen=True)
+class StoredNote:
+    """A note with its integer row id, for code that joins on it."""
+
+    nid: int
+    note: Note
+
+
+def split_tags(tags: str) -> tuple[str, ...]:
+    """Stored tags are one space-separated string."""
+    return tuple(tags.split())
+
+
+def row_to_note(row: Sequence[object]) -> StoredNote:
+    """Build a StoredNote from a row selected with NOTE_COLUMNS."""
+    nid, note_id, title, body, tags, created, updated, archived, deleted_at, content_hash = row
+    return StoredNote(
+        nid=int(nid),  # type: ignore[arg-type]
+        note=Note(
+            id=str(note_id),
+            title=str(title),
+            body=str(body),
+            tags=split_tags(str(tags)),
+            created=from_epoch(float(created)),  # type: ignore[arg-type]
+            updated=from_epoch(float(updated)),  # type: ignore[arg-type]
+            archived=bool(archived),
+            deleted=deleted_at is not None,
+            content_hash=str(content_hash),
+        ),
+    )
+
+
+def insert(
+    conn: Connection,
+    note_id: str,
+    title: str,
+    body: str,
+    tags: Sequence[str],
+    created: float,
+    updated: float,
+    content_hash: str,
+    archived: bool = False,
+    deleted_at: float | None = None,
+) -> int:
+    """Insert a note and its tag rows; return its nid."""
+    cur = conn.execute(
+        "INSERT INTO notes(id, title, body, tags, created, updated, archived, deleted_at, content_hash)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (note_id, title, body, " ".join(tags), created, updated, int(archived), deleted_at, content_hash),
+    )
+    nid = int(cur.lastrowid)
+    replace_tags(conn, nid, tags)
+    return nid
+
+
+def update_content(
+    conn: Connection,
+    nid: int,
+    title: str,
+    body: str,
+    tags: Sequence[str],
+    updated: float,
+    content_hash: str,
+    saved_at: float,
+    created: float | None = None,
+) -> None:
+    """Overwrite a note's text, first keeping the old text as a revision."""
+    conn.execute(
+        "INSERT INTO revisions(nid, title, body, tags, saved) SELECT nid, title, body, tags, ? FROM notes WHERE nid = ?",
+        (saved_at, nid),
+    )
+    conn.execute(
+        "UPDATE notes SET title = ?, body = ?, tags = ?, updated = ?, content_hash = ?,"
+        " created = coalesce(?, created) WHERE nid = ?",
+        (title, body, " ".join(tags), updated, content_hash, created, nid),
+    )
+    replace_tags(conn, nid, tags)
+
+
+def replace_tags(conn: Connection, nid: int, tags: Iterable[str]) -> None:
+    """Make the note_tags rows of ``nid`` equal ``tags``."""
+    conn.execute("DELETE FROM note_tags WHERE nid = ?", (nid,))
+    conn.executemany("INSERT OR IGNORE INTO note_tags(tag, nid) VALUES (?, ?)", [(t, nid) for t in tags])
+
+
+def set_flags(conn: Connection, nid: int, archived: bool | None = None, deleted_at: float | None | bool = False) -> None:
+    """Change archived and/or deleted_at. ``deleted_at=False`` leaves it; ``None`` restores."""
+    if archived is not None:
+        conn.execute("UPDATE notes SET archived = ? WHERE nid = ?", (int(archived), nid))
+    if deleted_at is not False:
+        conn.execute("UPDATE notes SET deleted_at = ? WHERE nid = ?", (deleted_at, nid))
+
+
+def delete_row(conn: Connection, nid: int) -> None:
+    """Remove a note for good (its revisions, tags, chunks and vectors go with it)."""
+    conn.execute("DELETE FROM notes WHERE nid = ?", (nid,))
+
+
+def get(conn: Connection, note_id: str) -> StoredNote | None:
+    """The note with exactly this id."""
+    row = conn.execute(f"SELECT {NOTE_COLUMNS} FROM notes WHERE id = ?", (note_id,)).fetchone()
+    return row_to_note(row) if row else None
+
+
+def resolve(conn: Connection, id_or_prefix: str) -> StoredNote:
+    """The note with this id, or the only note whose id starts with it."""
+    exact = get(conn, id_or_prefix)
+    if exact:
+        return exact
+    escaped = id_or_prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    rows = conn.execute(
+        f"SELECT {NOTE_COLUMNS} FROM notes WHERE id LIKE ? ESCAPE '\\' LIMIT 2", (escaped + "%",)
+    ).fetchall()
+    if not rows or not id_or_prefix:
+        raise NoteNotFoundError(f"No note with id {id_or_prefix!r}. `remen list` shows the ids.")
+    if len(rows) > 1:
+        raise AmbiguousIdError(f"Several notes start with {id_or_prefix!r}; type more of the id.")
+    return row_to_note(rows[0])
+
+
+def get_many(conn: Connection, nids: Sequence[int]) -> dict[int, StoredNote]:
+    """Notes by nid."""
+    found: dict[int, StoredNote] = {}
+    for start in range(0, len(nids), 500):
+        part = list(nids[start : start + 500])
+        marks = ",".join("?" * len(part))
+        for row in conn.execute(f"SELECT {NOTE_COLUMNS} FROM notes WHERE nid IN ({marks})", part):
+            stored = row_to_note(row)
+            found[stored.nid] = stored
+    return found
+
+
+def list_notes(
+    conn: Connection,
+    tag: str | None = None,
+    archived: bool = False,
+    trash: bool = False,
+    limit: int | None = None,
+    offset: int = 0,
+) -> list[StoredNote]:
+    """Notes newest-updated first. Default: live notes; ``archived`` or ``trash`` select those views."""
+    where = ["deleted_at IS NOT NULL" if trash else "deleted_at IS NULL"]
+    if not trash:
+        where.append("archived = 1" if archived else "archived = 0")
+    params: list[object] = []
+    if tag:
+        where.append("nid IN (SELECT nid FROM note_tags WHERE tag = ?)")
+        params.append(tag)
+    sql = f"SELECT {NOTE_COLUMNS} FROM notes WHERE {' AND '.join(where)} ORDER BY updated DESC, nid DESC"
+    if limit is not None:
+        sql += " LIMIT ? OFFSET ?"
+        params += [limit, offset]
+    return [row_to_note(r) for r in conn.execute(sql, params)]
+
+
+def all_notes(conn: Connection) -> Iterable[StoredNote]:
+    """Every note, including archived and trashed, oldest first (for export)."""
+    for row in conn.execute(f"SELECT {NOTE_COLUMNS} FROM notes ORDER BY created, nid"):
+        yield row_to_note(row)
+
+
+def tag_counts(conn: Connection) -> list[tuple[str, int]]:
+    """Tags of live notes with their note counts, most used first."""
+    return [
+        (str(tag), int(n))
+        for tag, n in conn.execute(
+            "SELECT t.tag, count(*) FROM note_tags t JOIN notes n ON n.nid = t.nid"
+            " WHERE n.deleted_at IS NULL AND n.archived = 0 GROUP BY t.tag ORDER BY count(*) DESC, t.tag"
+        )
+    ]
+
+
+def revisions(conn: Connection, nid: int) -> list[Revision]:
+    """Earlier versions of a note, newest first."""
+    note_id = conn.execute("SELECT id FROM notes WHERE nid = ?", (nid,)).fetchone()[0]
+    return [
+        Revision(note_id=note_id, title=t, body=b, tags=split_tags(tg), saved=from_epoch(s))
+        for t, b, tg, s in conn.execute(
+            "SELECT title, body, tags, saved FROM revisions WHERE nid = ? ORDER BY id DESC", (nid,)
+        )
+    ]
+
+
+def counts(conn: Connection) -> dict[str, int]:
+    """Live, archived and trashed note counts."""
+    live, archived, trashed = conn.execute(
+        "SELECT coalesce(sum(deleted_at IS NULL AND archived = 0), 0),"
+        " coalesce(sum(deleted_at IS NULL AND archived = 1), 0),"
+        " coalesce(sum(deleted_at IS NOT NULL), 0) FROM notes"
+    ).fetchone()
+    return {"live": int(live), "archived": int(archived), "trash": int(trashed)}
+
+
+def hashes_by_id(conn: Connection, ids: Sequence[str]) -> dict[str, tuple[int, str]]:
+    """nid and content hash of existing notes among ``ids`` (import idempotence)."""
+    found: dict[str, tuple[int, str]] = {}
+    for start in range(0, len(ids), 500):
+        part = list(ids[start : start + 500])
+        marks = ",".join("?" * len(part))
+        for note_id, nid, content_hash in conn.execute(
+            f"SELECT id, nid, content_hash FROM notes WHERE id IN ({marks})", part
+        ):
+            found[note_id] = (int(nid), str(content_hash))
+    return found

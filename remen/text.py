@@ -1,0 +1,123 @@
+"""Pure helpers over note text: titles, inline tags, hashes, ids."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import time
+import unicodedata
+from collections.abc import Iterable
+
+from remen.constants import MAX_TITLE_CHARS
+
+HEADING_RE = re.compile(r"^#\s+(.+?)\s*#*\s*$")
+FENCE_RE = re.compile(r"^\s*(```|~~~)")
+INLINE_CODE_RE = re.compile(r"`[^`\n]*`")
+# A tag starts after a space or line start, so C#, URLs with #anchors and "##" headings are not tags.
+INLINE_TAG_RE = re.compile(r"(?:(?<=\s)|^)#([^\W\d_][\w/-]*)", re.UNICODE)
+TAG_ALLOWED_RE = re.compile(r"[^\w/-]+", re.UNICODE)
+MARKDOWN_DECOR_RE = re.compile(r"^[#>*\-+\s]+|[*_`]+")
+ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def normalise_tag(tag: str) -> str:
+    """Lower case, no leading '#', spaces become '-', other punctuation dropped."""
+    cleaned = tag.strip().lstrip("#").strip().lower().replace(" ", "-")
+    return TAG_ALLOWED_RE.sub("", cleaned).strip("-/")
+
+
+def normalise_tags(tags: Iterable[str]) -> tuple[str, ...]:
+    """Normalised, de-duplicated, order kept."""
+    seen: dict[str, None] = {}
+    for tag in tags:
+        clean = normalise_tag(tag)
+        if clean:
+            seen.setdefault(clean, None)
+    return tuple(seen)
+
+
+def prose_lines(body: str) -> Iterable[str]:
+    """Lines outside fenced code blocks, with inline code removed."""
+    in_fence = False
+    for line in body.splitlines():
+        if FENCE_RE.match(line):
+            in_fence = not in_fence
+            continue
+        if not in_fence:
+            yield INLINE_CODE_RE.sub(" ", line)
+
+
+def inline_tags(body: str) -> tuple[str, ...]:
+    """``#tags`` written in the text, ignoring code, headings and things like C#."""
+    found = (m.group(1) for line in prose_lines(body) for m in INLINE_TAG_RE.finditer(line))
+    return normalise_tags(found)
+
+
+def heading_title(body: str) -> str | None:
+    """The text of the first ``# `` heading outside code, if any."""
+    for line in prose_lines(body):
+        match = HEADING_RE.match(line.strip())
+        if match:
+            return match.group(1).strip()[:MAX_TITLE_CHARS]
+    return None
+
+
+def derive_title(body: str) -> str:
+    """The first ``# heading``, else the first non-empty line without markdown decoration."""
+    heading = heading_title(body)
+    if heading:
+        return heading
+    for line in prose_lines(body):
+        text = MARKDOWN_DECOR_RE.sub("", line).strip()
+        if text:
+            return text[:MAX_TITLE_CHARS]
+    return "Untitled"
+
+
+def content_hash(title: str, body: str, tags: Iterable[str]) -> str:
+    """A short stable hash of what a note says; derived data is keyed on it."""
+    data = "\x00".join([title, body, " ".join(tags)]).encode("utf-8", "surrogatepass")
+    return hashlib.sha256(data).hexdigest()[:32]
+
+
+def new_id(now: float | None = None) -> str:
+    """A 12-character id that sorts by creation time: 8 base36 digits of ms + 4 random."""
+    millis = int((time.time() if now is None else now) * 1000)
+    digits = ""
+    while millis:
+        millis, rem = divmod(millis, 36)
+        digits = ID_ALPHABET[rem] + digits
+    rand = "".join(secrets.choice(ID_ALPHABET) for _ in range(4))
+    return digits.rjust(8, "0")[-8:] + rand
+
+
+def stable_id(key: str) -> str:
+    """A deterministic id for imported files (so re-imports update instead of duplicating)."""
+    return "f" + hashlib.sha1(key.encode("utf-8", "surrogatepass")).hexdigest()[:11]
+
+
+def fold(text: str) -> str:
+    """Case- and diacritic-insensitive form used for matching (café → cafe)."""
+    lowered = text.casefold()
+    if lowered.isascii():
+        return lowered
+    decomposed = unicodedata.normalize("NFKD", lowered)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def slugify(text: str, limit: int = 60) -> str:
+    """A file-name-safe slug."""
+    slug = re.sub(r"[^\w]+", "-", fold(text)).strip("-")
+    return slug[:limit].strip("-") or "note"
+
+
+def clean_text(text: str) -> str:
+    """Text SQLite and the indexes can hold: no NUL characters, no lone surrogates."""
+    if "\x00" in text:
+        text = text.replace("\x00", "")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = text.encode("utf-8", "replace").decode("utf-8")
+    return text

@@ -1,0 +1,41 @@
+"""Conversions between stored epoch seconds and local, timezone-aware datetimes."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+
+def local_now() -> datetime:
+    """The current local time, timezone-aware."""
+    return datetime.now(timezone.utc).astimezone()
+
+
+def to_epoch(moment: datetime) -> float:
+    """Epoch seconds; a naive datetime is taken as local time."""
+    if moment.tzinfo is None:
+        moment = moment.astimezone()
+    return moment.timestamp()
+
+
+def from_epoch(seconds: float) -> datetime:
+    """A local, timezone-aware datetime."""
+    return datetime.fromtimestamp(seconds, timezone.utc).astimezone()
+
+
+def parse_iso(text: str) -> datetime:
+    """Parse ISO 8601; no offset means local time. Raises ValueError with the bad text."""
+    cleaned = text.strip()
+    if cleaned.endswith(("Z", "z")):
+        cleaned = cleaned[:-1] + "+00:00"
+    try:
+        moment = datetime.fromisoformat(cleaned)
+    except ValueError:
+        from dateutil import parser as date_parser
+
+        try:
+            moment = date_parser.isoparse(cleaned)
+        except (ValueError, OverflowError) as exc:
+            raise ValueError(f"not an ISO 8601 date: {text!r}") from exc
+    if moment.tzinfo is None:
+        moment = moment.astimezone()
+    return moment

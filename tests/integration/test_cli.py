@@ -1,0 +1,75 @@
+"""The `remen` command in a real subprocess, against a temp home."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+
+def remen(*args: str, stdin: bytes | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(
+        [sys.executable, "-m", "remen", *args],
+        input=stdin,
+        capture_output=True,
+        env={**os.environ, **(env or {})},
+        timeout=120,
+    )
+    return subprocess.CompletedProcess(
+        result.args, result.returncode, result.stdout.decode("utf-8"), result.stderr.decode("utf-8")
+    )
+
+
+def test_add_list_show_rm_restore(hermetic_home: Path) -> None:
+    added = remen("add", "--json", "--tags", "work,ideas", "Quarterly", "review", "prep")
+    assert added.returncode == 0, added.stderr
+    note = json.loads(added.stdout)
+    assert note["title"] == "Quarterly review prep" and note["tags"] == ["work", "ideas"]
+    listed = remen("list")
+    assert note["id"] in listed.stdout and "#work" in listed.stdout
+    shown = json.loads(remen("show", note["id"][:9], "--json").stdout)
+    assert shown["body"] == "Quarterly review prep"
+    removed = remen("rm", note["id"])
+    assert "Undo with: remen restore" in removed.stdout
+    assert "Nothing here" not in remen("list", "--trash").stdout
+    assert remen("restore", note["id"]).returncode == 0
+    assert note["id"] in remen("list").stdout
+
+
+def test_add_from_stdin_with_invalid_utf8(hermetic_home: Path) -> None:
+    result = remen("add", "--no-embed", stdin=b"caf\xe9 notes from stdin\n")
+    assert result.returncode == 0
+    assert "not valid UTF-8" in result.stderr
+
+
+def test_errors_are_messages_not_tracebacks(hermetic_home: Path, tmp_path: Path) -> None:
+    empty = remen("add", "--no-embed", stdin=b"  \n")
+    assert empty.returncode == 1 and "empty" in empty.stderr and "Traceback" not in empty.stderr
+    missing = remen("show", "nope")
+    assert missing.returncode == 1 and "No note with id" in missing.stderr
+    bad = tmp_path / "bad.db"
+    bad.write_text("not sqlite at all")
+    corrupt = remen("--db", str(bad), "list")
+    assert corrupt.returncode == 1 and "not a Remen database" in corrupt.stderr
+    assert bad.read_text() == "not sqlite at all"
+
+
+def test_import_export_and_doctor(hermetic_home: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    (folder / "a.md").write_text("# Alpha\nfirst")
+    (folder / "b.md").write_text("# Beta\nsecond")
+    imported = remen("import", str(folder))
+    assert imported.returncode == 0 and "Imported 2 notes: 2 new" in imported.stdout
+    exported = remen("export")
+    assert [json.loads(line)["title"] for line in exported.stdout.splitlines()] == ["Alpha", "Beta"]
+    doctor = json.loads(remen("doctor", "--json").stdout)
+    assert doctor["model"]["ok"] and doctor["pending_embeddings"] == 0 and doctor["integrity"] == "ok"
+
+
+def test_doctor_reports_a_missing_model(hermetic_home: Path, tmp_path: Path) -> None:
+    result = remen("doctor", env={"REMEN_MODEL_DIR": str(tmp_path / "gone")})
+    assert result.returncode == 0
+    assert "PROBLEM: model file missing" in result.stdout and "hashed-token fallback" in result.stdout

@@ -1,0 +1,71 @@
+"""The real ONNX model, its chunking, and the fallback when the files are missing or corrupt."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import numpy as np
+
+from remen.config import model_dir
+from remen.constants import CHUNK_TOKENS, FALLBACK_DIM, MAX_CHUNKS_PER_NOTE
+from remen.embed import HashedEmbedder, OnnxMiniLM, embed_documents, load_embedder
+
+
+def test_paraphrases_are_closer_than_unrelated_text(embedder: OnnxMiniLM) -> None:
+    query = embedder.embed_query("how do I undo my last git commit")
+    close = embedder.embed_query("revert the most recent commit in git")
+    far = embedder.embed_query("a recipe for chocolate cake")
+    assert query.shape == (384,)
+    assert abs(float(np.linalg.norm(query)) - 1.0) < 1e-4
+    assert float(query @ close) > 0.6 > float(query @ far) + 0.3
+
+
+def test_long_text_is_chunked_with_overlap_and_capped(embedder: OnnxMiniLM) -> None:
+    words = " ".join(f"word{i}" for i in range(2000))
+    chunks = embedder.chunk(words)
+    assert 2 < len(chunks) <= MAX_CHUNKS_PER_NOTE
+    assert all(len(c.tokens) <= CHUNK_TOKENS for c in chunks)
+    assert chunks[0].tokens[-40:-1] != chunks[1].tokens[1:40]
+    assert set(chunks[0].tokens[-20:-1]) & set(chunks[1].tokens[1:40])
+
+
+def test_late_part_of_long_note_is_findable(embedder: OnnxMiniLM) -> None:
+    filler = "Notes about the weekly meeting schedule and agenda items. " * 60
+    doc = filler + "The sourdough starter needs feeding with rye flour every morning."
+    [vectors] = embed_documents(embedder, [doc])
+    query = embedder.embed_query("feeding my sourdough starter")
+    assert len(vectors) > 1
+    assert int(np.argmax(vectors @ query)) == len(vectors) - 1
+
+
+def test_batch_matches_single_embedding(embedder: OnnxMiniLM) -> None:
+    texts = ["short", "a somewhat longer sentence about databases and indexes"]
+    batch = embed_documents(embedder, texts)
+    for text, vecs in zip(texts, batch):
+        assert float(vecs[0] @ embedder.embed_query(text)) > 0.999
+
+
+def test_missing_model_falls_back_with_reason(tmp_path: Path) -> None:
+    embedder, status = load_embedder(tmp_path / "nowhere")
+    assert isinstance(embedder, HashedEmbedder)
+    assert not status.ok and "missing" in status.message
+
+
+def test_corrupt_model_is_detected_by_checksum(tmp_path: Path) -> None:
+    broken = tmp_path / "models"
+    shutil.copytree(model_dir(), broken)
+    with (broken / "model.onnx").open("r+b") as fh:
+        fh.seek(1000)
+        fh.write(b"\x00\x01\x02\x03")
+    embedder, status = load_embedder(broken)
+    assert isinstance(embedder, HashedEmbedder)
+    assert "corrupt" in status.message
+
+
+def test_fallback_is_deterministic_and_meaningful() -> None:
+    fallback = HashedEmbedder()
+    a = fallback.embed_query("pasta carbonara recipe")
+    assert a.shape == (FALLBACK_DIM,)
+    assert np.array_equal(a, HashedEmbedder().embed_query("pasta carbonara recipe"))
+    assert float(a @ fallback.embed_query("carbonara pasta")) > float(a @ fallback.embed_query("tax return"))

@@ -1,0 +1,95 @@
+"""The service API on a real database and the real model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from remen.errors import AmbiguousIdError, EmptyNoteError, NoteNotFoundError
+from remen.service import Remen
+from remen.store import vectors
+
+
+def test_add_get_and_title_rules(app: Remen) -> None:
+    note = app.add("# Pasta night\nboil water #food", tags=["Dinner"])
+    assert note.title == "Pasta night"
+    assert note.tags == ("dinner", "food")
+    assert app.get(note.id) == note
+    assert app.get(note.id[:10]) == note
+    titled = app.add("body only", title="Explicit")
+    assert titled.title == "Explicit"
+
+
+@pytest.mark.parametrize("body", ["", "   \n\t ", "\x00"])
+def test_empty_note_is_refused(app: Remen, body: str) -> None:
+    with pytest.raises(EmptyNoteError, match="empty"):
+        app.add(body)
+    assert app.counts()["live"] == 0
+
+
+def test_update_keeps_revisions_and_reembeds(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    note = app.add("first draft about gardening #garden", tags=["keep"])
+    clock.advance(60)
+    changed = app.update(note.id, body="second draft about tomatoes #veg")
+    assert changed.title == "second draft about tomatoes #veg"
+    assert changed.tags == ("keep", "veg")
+    assert changed.updated > note.updated and changed.created == note.created
+    assert [r.body for r in app.revisions(note.id)] == ["first draft about gardening #garden"]
+    assert app.update(note.id, body=changed.body) == changed
+    assert app.pending_embeddings() == 0
+
+
+def test_explicit_title_survives_body_edits(app: Remen) -> None:
+    note = app.add("some text", title="My title")
+    assert app.update(note.id, body="other text").title == "My title"
+
+
+def test_trash_restore_archive_purge(app: Remen) -> None:
+    note = app.add("to be deleted")
+    assert app.delete(note.id).deleted
+    assert app.list_notes() == []
+    assert [n.id for n in app.list_notes(trash=True)] == [note.id]
+    assert not app.restore(note.id).deleted
+    assert app.archive(note.id).archived
+    assert app.list_notes() == [] and len(app.list_notes(archived=True)) == 1
+    app.unarchive(note.id)
+    app.delete(note.id)
+    assert app.empty_trash() == 1
+    with pytest.raises(NoteNotFoundError):
+        app.get(note.id)
+
+
+def test_unknown_and_ambiguous_ids(app: Remen) -> None:
+    app.add("one")
+    app.add("two")
+    with pytest.raises(NoteNotFoundError, match="remen list"):
+        app.get("zzzz")
+    with pytest.raises(AmbiguousIdError):
+        app.get(app.list_notes()[0].id[:1])
+
+
+def test_huge_note_is_stored_whole_and_embedded_up_to_the_cap(app: Remen) -> None:
+    body = "# Big log\n" + ("line of a very large log file with words\n" * 250_000)
+    assert len(body) > 10_000_000
+    note = app.add(body)
+    assert len(app.get(note.id).body) == len(body)
+    with app.store.read() as conn:
+        assert 1 < len(vectors.note_vectors(conn, "minilm", conn.execute("SELECT nid FROM notes").fetchone()[0])) <= 16
+
+
+def test_fallback_vectors_are_replaced_when_the_model_returns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, embedder
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("REMEN_MODEL_DIR", str(tmp_path / "missing"))
+    db = tmp_path / "fb.db"
+    with Remen.open(db) as degraded:
+        assert not degraded.model_status.ok
+        degraded.add("pasta carbonara with guanciale")
+        assert degraded.doctor()["embedded"] == {"hashed": 1}
+    with Remen.open(db, embedder=embedder) as healthy:
+        assert healthy.pending_embeddings() == 1
+        healthy.embed_pending()
+        assert healthy.doctor()["embedded"] == {"minilm": 1}
+        with healthy.store.read() as conn:
+            assert conn.execute("SELECT count(*) FROM vec_hashed").fetchone()[0] == 0

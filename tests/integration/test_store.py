@@ -1,0 +1,147 @@
+"""The store on a real SQLite file: migrations, FTS triggers, vectors, jobs, bad files."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from remen.constants import EMBED_DIM, MODEL_NAMESPACE
+from remen.errors import DatabaseCorruptError, DatabaseLockedError
+from remen.store import Store
+from remen.store import jobs, notes, vectors
+from remen.store.connect import connect
+from remen.store.migrations import MIGRATIONS, applied, migrate
+
+
+def test_blank_to_latest(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db.sqlite")
+    with store.read() as conn:
+        assert applied(conn) == [name for name, _ in MIGRATIONS]
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+        assert {"notes", "notes_fts", "notes_words", "chunks", "vec_minilm", "vec_hashed", "jobs"} <= tables
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+
+
+@pytest.mark.parametrize("stop_after", [name for name, _ in MIGRATIONS[:-1]])
+def test_each_old_schema_upgrades_keeping_data(tmp_path: Path, stop_after: str) -> None:
+    path = tmp_path / "old.sqlite"
+    conn = connect(path)
+    migrate(conn, upto=stop_after)
+    conn.execute("BEGIN")
+    notes.insert(conn, "keep1", "Kept", "old body", ["t"], 1.0, 2.0, "h")
+    conn.execute("COMMIT")
+    conn.close()
+    store = Store(path)
+    with store.read() as conn:
+        assert applied(conn) == [name for name, _ in MIGRATIONS]
+        assert notes.get(conn, "keep1").note.body == "old body"  # type: ignore[union-attr]
+    with store.transaction() as conn:
+        assert migrate(conn) == []
+
+
+def fts_ids(store: Store, table: str, query: str) -> list[int]:
+    with store.read() as conn:
+        return [r[0] for r in conn.execute(f"SELECT rowid FROM {table} WHERE {table} MATCH ?", (query,))]
+
+
+def test_fts_follows_inserts_updates_deletes(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db.sqlite")
+    with store.transaction() as conn:
+        nid = notes.insert(conn, "a", "Café ideas", "espresso machine", ["coffee"], 1.0, 1.0, "h1")
+    assert fts_ids(store, "notes_fts", '"cafe"') == [nid]
+    assert fts_ids(store, "notes_words", "espresso") == [nid]
+    with store.transaction() as conn:
+        notes.update_content(conn, nid, "Tea ideas", "green leaves", ["tea"], 2.0, "h2", 2.0)
+    assert fts_ids(store, "notes_fts", '"espresso"') == []
+    assert fts_ids(store, "notes_words", "leaves") == [nid]
+    with store.read() as conn:
+        assert [r.body for r in notes.revisions(conn, nid)] == ["espresso machine"]
+    with store.transaction() as conn:
+        notes.delete_row(conn, nid)
+    assert fts_ids(store, "notes_words", "leaves") == []
+
+
+def test_vectors_follow_visibility_and_cascade(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db.sqlite")
+    vec = np.zeros((2, EMBED_DIM), dtype=np.float32)
+    vec[:, 0] = 1.0
+    with store.transaction() as conn:
+        nid = notes.insert(conn, "a", "T", "B", [], 100.0, 100.0, "h")
+        vectors.replace_note_vectors(conn, nid, MODEL_NAMESPACE, vec, "h", 100.0, False)
+        gen = vectors.generation(conn)
+    with store.read() as conn:
+        assert [n for n, _ in vectors.knn(conn, MODEL_NAMESPACE, vec[0], 5)] == [nid, nid]
+        assert vectors.knn(conn, MODEL_NAMESPACE, vec[0], 5, start=200.0) == []
+        assert vectors.count_pending(conn, MODEL_NAMESPACE) == 0
+    with store.transaction() as conn:
+        notes.set_flags(conn, nid, archived=True)
+    with store.read() as conn:
+        assert vectors.knn(conn, MODEL_NAMESPACE, vec[0], 5) == []
+        assert len(vectors.knn(conn, MODEL_NAMESPACE, vec[0], 5, include_hidden=True)) == 2
+    with store.transaction() as conn:
+        notes.delete_row(conn, nid)
+        assert vectors.generation(conn) > gen
+    with store.read() as conn:
+        assert conn.execute("SELECT count(*) FROM vec_minilm").fetchone()[0] == 0
+
+
+def test_jobs_queue_claim_fail_and_requeue(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db.sqlite")
+    with store.transaction() as conn:
+        nid = notes.insert(conn, "a", "T", "B", [], 1.0, 1.0, "h")
+        jobs.enqueue(conn, "extract", nid, now=10.0)
+        jobs.enqueue(conn, "extract", nid, now=11.0)
+        assert jobs.counts(conn) == {"pending": 1}
+        job = jobs.claim(conn, now=12.0)
+        assert job is not None and job.note_id == "a" and job.attempts == 1
+        assert jobs.claim(conn, now=12.0) is None
+        jobs.fail(conn, job.id, now=13.0, error="boom")
+        assert jobs.claim(conn, now=14.0) is None  # backing off
+        again = jobs.claim(conn, now=13.0 + 31.0)
+        assert again is not None and again.attempts == 2
+        assert jobs.requeue_running(conn, now=50.0) == 1
+        job = jobs.claim(conn, now=50.0)
+        assert job is not None
+        jobs.complete(conn, job.id, now=51.0)
+        assert jobs.counts(conn) == {"done": 1}
+
+
+def test_corrupt_file_is_refused_and_left_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "notes.db"
+    garbage = b"this is my thesis, not a database\n" * 100
+    path.write_bytes(garbage)
+    with pytest.raises(DatabaseCorruptError, match="left untouched"):
+        Store(path)
+    assert path.read_bytes() == garbage
+
+
+def test_truncated_sqlite_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "notes.db"
+    Store(path).close()
+    data = path.read_bytes()
+    path.write_bytes(data[:100] + b"\xff" * 4000)
+    with pytest.raises(DatabaseCorruptError):
+        Store(path)
+
+
+def test_locked_database_waits_then_explains(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("remen.store.connect.BUSY_TIMEOUT_MS", 300)
+    path = tmp_path / "db.sqlite"
+    store = Store(path)
+    other = connect(path)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(DatabaseLockedError, match="locked by another program"):
+            with store.transaction() as conn:
+                notes.insert(conn, "x", "T", "B", [], 1.0, 1.0, "h")
+    finally:
+        other.execute("ROLLBACK")
+    released = threading.Event()
+    with store.transaction() as conn:
+        notes.insert(conn, "x", "T", "B", [], 1.0, 1.0, "h")
+        released.set()
+    assert released.is_set()

@@ -1,0 +1,58 @@
+import pytest
+
+from remen.text import clean_text, derive_title, fold, inline_tags, new_id, normalise_tag, stable_id
+
+
+@pytest.mark.parametrize(
+    "body, title",
+    [
+        ("# Pasta night\nboil water", "Pasta night"),
+        ("intro line\n# Later heading", "Later heading"),
+        ("  \n- first bullet\nsecond", "first bullet"),
+        ("```\n# not a heading\n```\nreal text", "real text"),
+        ("**bold start** here", "bold start here"),
+        ("x" * 500, "x" * 200),
+    ],
+)
+def test_derive_title(body: str, title: str) -> None:
+    assert derive_title(body) == title
+
+
+@pytest.mark.parametrize(
+    "body, tags",
+    [
+        ("buy milk #shopping #Home", ("shopping", "home")),
+        ("#work: quarterly review", ("work",)),
+        ("I write C# and F# code", ()),
+        ("see http://x.com/page#section", ()),
+        ("# Heading\n## Sub", ()),
+        ("```bash\n#!/bin/bash\n#include <x>\n```\n#real", ("real",)),
+        ("use `#notatag` inline", ()),
+        ("#café #2024 #a/b", ("café", "a/b")),
+        ("#dup #DUP", ("dup",)),
+    ],
+)
+def test_inline_tags(body: str, tags: tuple[str, ...]) -> None:
+    assert inline_tags(body) == tags
+
+
+def test_normalise_tag() -> None:
+    assert normalise_tag("#Work Stuff!") == "work-stuff"
+    assert normalise_tag("  ") == ""
+
+
+def test_fold_ignores_case_and_diacritics() -> None:
+    assert fold("Café CRÈME") == "cafe creme"
+    assert fold("plain") == "plain"
+
+
+def test_ids_sort_by_time_and_are_unique() -> None:
+    first, second = new_id(1_700_000_000.0), new_id(1_700_000_001.0)
+    assert len(first) == 12 and first < second
+    assert len({new_id(1.0) for _ in range(200)}) == 200
+    assert stable_id("a/b.md") == stable_id("a/b.md") != stable_id("a/c.md")
+
+
+def test_clean_text_removes_nul_and_lone_surrogates() -> None:
+    assert clean_text("a\x00b") == "ab"
+    assert clean_text("bad \udcff end") == "bad ? end"
