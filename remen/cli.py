@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING
 from remen.errors import RemenError
 
 if TYPE_CHECKING:
-    from remen.models import Note
+    from datetime import datetime
+
+    from remen.models import Note, ParsedQuery
     from remen.service import Remen
 
 EXIT_ERROR = 1
@@ -204,6 +206,73 @@ def cmd_reindex(app: "Remen", args: argparse.Namespace) -> None:
     print(f"Embedded {chunks} chunks with {app.embedder.description}.")
 
 
+def parse_now(value: str | None) -> "datetime | None":
+    """The --now option: an ISO 8601 time (no offset = local)."""
+    if value is None:
+        return None
+    from remen.timeutil import parse_iso
+
+    try:
+        return parse_iso(value)
+    except ValueError as exc:
+        raise RemenError(f"--now: {exc}") from exc
+
+
+def cmd_search(app: "Remen", args: argparse.Namespace) -> None:
+    result = app.search(" ".join(args.query), now=parse_now(args.now), limit=args.limit,
+                        include_archived=args.archived, include_deleted=args.trash)
+    if args.json:
+        emit_json(result.to_dict())
+        return
+    print_interpretation(result.query)
+    if result.relaxation:
+        print(f"  ({result.relaxation})")
+    if not result.results:
+        print("No matching notes.")
+    badges = {"both": "◆ both", "keyword": "▪ word", "semantic": "≈ meaning"}
+    for hit in result.results:
+        print(f"{hit.note_id}  {hit.created:%Y-%m-%d}  {badges[hit.match_type]:<9}  {hit.score:.2f}  {hit.title}")
+        if hit.snippet:
+            print(f"    {hit.snippet}")
+    print(f"{len(result.results)} results in {result.timings_ms.get('total', 0):.0f} ms", file=sys.stderr)
+
+
+def print_interpretation(query: "ParsedQuery") -> None:
+    """One line saying how a query was understood."""
+    parts = []
+    if query.time_range:
+        parts.append(query.time_range.description)
+    parts += [f"#{t}" for t in query.tags]
+    parts += [f'"{p}"' for p in query.phrases]
+    if query.terms:
+        parts.append("words: " + " ".join(query.terms))
+    print("Understood: " + (" · ".join(parts) if parts else "nothing to search for"))
+
+
+def cmd_explain(app: "Remen", args: argparse.Namespace) -> None:
+    from remen.models import interpretation_dict
+
+    query = app.explain(" ".join(args.query), now=parse_now(args.now))
+    if args.json:
+        emit_json(interpretation_dict(query))
+        return
+    print_interpretation(query)
+    if query.time_range:
+        print(f"time range   {query.time_range.start.isoformat()} .. {query.time_range.end.isoformat()}")
+    print(f"remaining    {query.text!r}")
+
+
+def cmd_related(app: "Remen", args: argparse.Namespace) -> None:
+    related = app.related(args.id, limit=args.limit)
+    if args.json:
+        emit_json([{"id": r.note_id, "title": r.title, "similarity": round(r.similarity, 4)} for r in related])
+        return
+    if not related:
+        print("No related notes.")
+    for r in related:
+        print(f"{r.note_id}  {r.similarity:.2f}  {r.title}")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every command."""
     def common_options(default: object) -> argparse.ArgumentParser:
@@ -253,6 +322,18 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("export", cmd_export, "export notes as JSON Lines (default) or Markdown")
     p.add_argument("dest", nargs="?")
     p.add_argument("--format", choices=["jsonl", "md"], default="jsonl")
+    p = add("search", cmd_search, "search by keyword, meaning and time")
+    p.add_argument("query", nargs="+")
+    p.add_argument("--limit", type=int, default=20)
+    p.add_argument("--now", help="pretend the time is this ISO 8601 moment (for scripts and tests)")
+    p.add_argument("--archived", action="store_true", help="include archived notes")
+    p.add_argument("--trash", action="store_true", help="include notes in the trash")
+    p = add("explain", cmd_explain, "show how a query is understood, without searching")
+    p.add_argument("query", nargs="+")
+    p.add_argument("--now")
+    p = add("related", cmd_related, "notes closest in meaning to a note")
+    p.add_argument("id")
+    p.add_argument("--limit", type=int, default=5)
     add("doctor", cmd_doctor, "check the database and the model")
     p = add("reindex", cmd_reindex, "embed notes that lack vectors (--full: rebuild everything)")
     p.add_argument("--full", action="store_true")

@@ -103,7 +103,6 @@ class ParsedQuery:
     phrases: tuple[str, ...]
     tags: tuple[str, ...]
     time_range: TimeRange | None
-    excluded: tuple[str, ...] = ()
 
     @property
     def is_temporal_only(self) -> bool:
@@ -112,8 +111,8 @@ class ParsedQuery:
 
     @property
     def semantic_text(self) -> str:
-        """What the semantic leg embeds: the query without its time phrase, tags and filler."""
-        return " ".join([*self.phrases, *self.terms]).strip()
+        """What the semantic leg embeds: the query without its time phrase, tags and openers."""
+        return self.text
 
 
 @dataclass(frozen=True)
@@ -207,7 +206,6 @@ def interpretation_dict(query: ParsedQuery) -> dict[str, object]:
         "terms": list(query.terms),
         "phrases": list(query.phrases),
         "tags": list(query.tags),
-        "excluded": list(query.excluded),
         "time_range": None
         if tr is None
         else {"start": tr.start.isoformat(), "end": tr.end.isoformat(), "description": tr.description, "phrase": tr.phrase},

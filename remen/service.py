@@ -11,10 +11,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
-from remen.constants import IMPORT_BATCH, MAX_NOTE_BYTES, MODEL_NAMESPACE
+from remen.constants import DEFAULT_LIMIT, IMPORT_BATCH, MAX_NOTE_BYTES, MODEL_NAMESPACE
 from remen.embed import Embedder, ModelStatus, embed_documents, load_embedder
 from remen.errors import EmptyNoteError, NoteTooLargeError
-from remen.models import ImportSummary, Note, NoteDraft, Revision
+from remen.models import ImportSummary, Note, NoteDraft, ParsedQuery, RelatedNote, Revision, SearchResult
+from remen.search.engine import SearchEngine
+from remen.search.query import parse_query
 from remen.progress import Progress, ProgressCallback
 from remen.config import Settings
 from remen.store import Store
@@ -32,7 +34,7 @@ from remen.text import (
     slugify,
     stable_id,
 )
-from remen.timeutil import to_epoch
+from remen.timeutil import from_epoch, to_epoch
 from remen.transfer.importer import count_inputs, read_drafts
 from remen.transfer.markdown import note_to_markdown
 
@@ -88,6 +90,10 @@ class Remen:
         self._embedder = embedder
         self._model_status = ModelStatus(True, embedder.description) if embedder else None
         self._embedder_lock = threading.Lock()
+        # The CLI waits for the model on its first search; the TUI sets this False so typing never
+        # waits on it and keyword results come first.
+        self.search_waits_for_model = True
+        self.engine = SearchEngine(store, self._search_embedder)
 
     @classmethod
     def open(
@@ -102,6 +108,7 @@ class Remen:
 
     def close(self) -> None:
         """Close the database."""
+        self.engine.close()
         self.store.close()
 
     def __enter__(self) -> "Remen":
@@ -119,6 +126,9 @@ class Remen:
             if self._embedder is None:
                 self._embedder, self._model_status = load_embedder(self.settings.model_dir)
             return self._embedder
+
+    def _search_embedder(self) -> Embedder | None:
+        return self.embedder if self.search_waits_for_model else self._embedder
 
     @property
     def model_loaded(self) -> bool:
@@ -253,6 +263,33 @@ class Remen:
         """Live, archived and trashed note counts."""
         with self.store.read() as conn:
             return note_store.counts(conn)
+
+    # --- search ------------------------------------------------------------------------------
+
+    def search(
+        self,
+        text: str,
+        now: datetime | None = None,
+        limit: int = DEFAULT_LIMIT,
+        include_archived: bool = False,
+        include_deleted: bool = False,
+    ) -> SearchResult:
+        """Search by keyword, meaning and time; ``now`` fixes the clock for time phrases."""
+        moment = now or from_epoch(self.clock())
+        return self.engine.search(text, moment, limit, include_archived, include_deleted)
+
+    def explain(self, text: str, now: datetime | None = None) -> ParsedQuery:
+        """How a query is understood, without running it."""
+        return parse_query(text, now or from_epoch(self.clock()))
+
+    def related(self, note_id: str, limit: int = 5) -> list[RelatedNote]:
+        """Notes closest in meaning to this one (not itself, not archived or trashed)."""
+        return self.engine.related(self._resolve(note_id).nid, limit)
+
+    def warm_search(self) -> None:
+        """Load the model and every vector into RAM, for a long-lived process like the TUI."""
+        _ = self.embedder
+        self.engine.warm()
 
     # --- embeddings --------------------------------------------------------------------------
 

@@ -21,6 +21,8 @@ class Store:
         self.path = path
         self.conn: Connection = connect(path)
         self.lock = threading.RLock()
+        self._second: Connection | None = None
+        self._second_lock = threading.Lock()
         try:
             with self.lock:
                 migrate(self.conn)
@@ -59,7 +61,19 @@ class Store:
         with self.lock:
             yield self.conn
 
+    @contextmanager
+    def read_parallel(self) -> Iterator[Connection]:
+        """A second connection, so one search leg can read while the other does (WAL allows it)."""
+        with self._second_lock:
+            if self._second is None:
+                self._second = connect(self.path)
+            yield self._second
+
     def close(self) -> None:
-        """Close the connection (checkpointing the WAL)."""
+        """Close the connections (checkpointing the WAL)."""
+        with self._second_lock:
+            if self._second is not None:
+                self._second.close()
+                self._second = None
         with self.lock:
             self.conn.close()

@@ -162,10 +162,30 @@ def m003_jobs(conn: Connection) -> None:
     )
 
 
+def m004_notes_generation(conn: Connection) -> None:
+    """A counter that moves on every text change, so cached vocabularies know when to reload."""
+    run_script(
+        conn,
+        """
+        INSERT INTO meta(key, value) VALUES ('notes_generation', '0');
+        CREATE TRIGGER notes_gen_text_ai AFTER INSERT ON notes BEGIN
+            UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'notes_generation';
+        END;
+        CREATE TRIGGER notes_gen_text_au AFTER UPDATE OF title, body, tags ON notes BEGIN
+            UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'notes_generation';
+        END;
+        CREATE TRIGGER notes_gen_text_ad AFTER DELETE ON notes BEGIN
+            UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'notes_generation';
+        END;
+        """,
+    )
+
+
 MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("m001_notes", m001_notes),
     ("m002_vectors", m002_vectors),
     ("m003_jobs", m003_jobs),
+    ("m004_notes_generation", m004_notes_generation),
 ]
 
 

@@ -1,0 +1,278 @@
+"""search(text, now): parse, run both legs in parallel, merge, relax when nothing matched."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
+
+import numpy as np
+
+from remen.constants import (
+    DEFAULT_LIMIT,
+    FALLBACK_NAMESPACE,
+    RELATED_THRESHOLD,
+    RELATED_THRESHOLD_FALLBACK,
+    SEMANTIC_CHUNK_K,
+    SEMANTIC_THRESHOLD,
+    SEMANTIC_THRESHOLD_FALLBACK,
+)
+from remen.embed import Embedder
+from remen.models import ParsedQuery, RelatedNote, SearchHit, SearchResult, Why
+from remen.search.keyword import KeywordResult, Vocabulary, keyword_search
+from remen.search.query import parse_query
+from remen.search.rank import Ranked, merge, recency_boost
+from remen.search.semantic import ChunkMatches, VectorIndex, best_per_note, knn_in_store
+from remen.search.snippet import make_snippet
+from remen.store import Store
+from remen.store import search as search_store
+from remen.store import vectors as vector_store
+from remen.store.search import NoteText, Visibility
+from remen.timeutil import from_epoch
+
+RELAX_ANY_WORD = "no note had all the words: showing notes with any of them"
+RELAX_SEMANTIC = "no word matched: showing the closest notes by meaning"
+NO_THRESHOLD = -1.0
+BOTH_LEGS = frozenset({"keyword", "semantic"})
+MODEL_NOT_READY = "keyword only (model loading)"
+
+
+def elapsed_ms(start: float) -> float:
+    """Milliseconds since ``start`` (a perf_counter reading)."""
+    return (time.perf_counter() - start) * 1000
+
+
+class SearchEngine:
+    """Runs searches over one store. Keeps a vocabulary cache and, once warmed, vectors in RAM."""
+
+    def __init__(self, store: Store, embedder: Callable[[], Embedder | None]) -> None:
+        """``embedder`` returns the model, or None while it is not ready (keyword results only)."""
+        self.store = store
+        self.embedder = embedder
+        self.vocabulary = Vocabulary()
+        self.index: VectorIndex | None = None
+        self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="remen-search")
+        # Which legs run: both in the product; one alone to measure it (scripts/eval.py).
+        self.legs = BOTH_LEGS
+
+    def warm(self) -> None:
+        """Load every vector into RAM so later searches skip the scan in SQLite (long-lived apps)."""
+        embedder = self.embedder()
+        if embedder is None:
+            return
+        index = self.index if self.index and self.index.namespace == embedder.namespace else VectorIndex(embedder.namespace)
+        with self.store.read_parallel() as conn:
+            index.refresh(conn)
+        self.index = index
+
+    def close(self) -> None:
+        """Stop the worker threads."""
+        self.pool.shutdown(wait=False)
+
+    # --- legs ------------------------------------------------------------------------------
+
+    def _keyword(
+        self, query: ParsedQuery, visibility: Visibility, require_all: bool, allowed: set[int] | None
+    ) -> tuple[KeywordResult, float]:
+        start = time.perf_counter()
+        if "keyword" not in self.legs:
+            return KeywordResult(), 0.0
+        with self.store.read() as conn:
+            result = keyword_search(conn, query.terms, query.phrases, visibility, require_all, self.vocabulary, allowed)
+        return result, elapsed_ms(start)
+
+    def _chunks(self, embedder: Embedder, vector: np.ndarray, visibility: Visibility, allowed: set[int] | None) -> ChunkMatches:
+        with self.store.read_parallel() as conn:
+            if self.index is not None and self.index.namespace == embedder.namespace:
+                self.index.refresh(conn)
+                return self.index.search(vector, SEMANTIC_CHUNK_K, visibility, allowed)
+            return knn_in_store(conn, embedder.namespace, vector, SEMANTIC_CHUNK_K, visibility)
+
+    def _semantic(
+        self, query: ParsedQuery, visibility: Visibility, threshold: float | None, allowed: set[int] | None
+    ) -> tuple[dict[int, float], float, float]:
+        embedder = self.embedder()
+        if embedder is None or not query.semantic_text or "semantic" not in self.legs:
+            return {}, 0.0, 0.0
+        start = time.perf_counter()
+        vector = embedder.embed_query(query.semantic_text)
+        embed_ms = elapsed_ms(start)
+        matches = self._chunks(embedder, vector, visibility, allowed)
+        if threshold is None:
+            threshold = SEMANTIC_THRESHOLD_FALLBACK if embedder.namespace == FALLBACK_NAMESPACE else SEMANTIC_THRESHOLD
+        best = best_per_note(matches, threshold)
+        if allowed is not None:
+            best = {nid: s for nid, s in best.items() if nid in allowed}
+        return best, elapsed_ms(start), embed_ms
+
+    # --- search ----------------------------------------------------------------------------
+
+    def search(
+        self,
+        text: str,
+        now: datetime,
+        limit: int = DEFAULT_LIMIT,
+        include_archived: bool = False,
+        include_deleted: bool = False,
+    ) -> SearchResult:
+        """Find notes for ``text`` as of ``now``."""
+        started = time.perf_counter()
+        query = parse_query(text, now)
+        timings = {"parse": elapsed_ms(started)}
+        tr = query.time_range
+        visibility = Visibility(
+            start=tr.start.timestamp() if tr else None,
+            end=tr.end.timestamp() if tr else None,
+            include_archived=include_archived,
+            include_deleted=include_deleted,
+        )
+        allowed = None
+        if query.tags:
+            with self.store.read() as conn:
+                allowed = search_store.nids_with_tags(conn, query.tags)
+        embedder = self.embedder()
+        model = embedder.description if embedder else MODEL_NOT_READY
+        if not query.terms and not query.phrases:
+            hits = self._listing(query, visibility, allowed, now, limit)
+            timings["total"] = elapsed_ms(started)
+            return SearchResult(query, tuple(hits), timings, None, model)
+
+        relaxation = None
+        ranked, texts, corrections = self._run_legs(query, visibility, True, None, allowed, now, limit, timings)
+        if not ranked and len(query.terms) > 1:
+            ranked, texts, corrections = self._run_legs(query, visibility, False, None, allowed, now, limit, timings)
+            relaxation = RELAX_ANY_WORD if ranked else None
+        if not ranked:
+            ranked, texts, corrections = self._run_legs(query, visibility, False, NO_THRESHOLD, allowed, now, limit, timings)
+            relaxation = RELAX_SEMANTIC if ranked else None
+        if corrections and relaxation is None:
+            fixes = ", ".join(f"{term} → {' / '.join(alts)}" for term, alts in corrections.items())
+            relaxation = f"typo tolerance: {fixes}"
+        start = time.perf_counter()
+        hits = self._dress(ranked, texts, query)
+        timings["merge"] = timings.get("merge", 0.0) + elapsed_ms(start)
+        timings["total"] = elapsed_ms(started)
+        return SearchResult(query, tuple(hits), timings, relaxation, model)
+
+    def _run_legs(
+        self,
+        query: ParsedQuery,
+        visibility: Visibility,
+        require_all: bool,
+        threshold: float | None,
+        allowed: set[int] | None,
+        now: datetime,
+        limit: int,
+        timings: dict[str, float],
+    ) -> tuple[list[Ranked], dict[int, NoteText], dict[str, tuple[str, ...]]]:
+        semantic_future = self.pool.submit(self._semantic, query, visibility, threshold, allowed)
+        keyword, keyword_ms = self._keyword(query, visibility, require_all, allowed)
+        semantic, semantic_ms, embed_ms = semantic_future.result()
+        timings.update(keyword=keyword_ms, semantic=semantic_ms, embed=embed_ms)
+        start = time.perf_counter()
+        missing = [nid for nid in semantic if nid not in keyword.texts]
+        texts = dict(keyword.texts)
+        if missing:
+            with self.store.read() as conn:
+                texts.update((t.nid, t) for t in search_store.note_texts(conn, missing))
+        created = {nid: t.created for nid, t in texts.items()}
+        window = (visibility.start or float("-inf"), visibility.end or float("inf")) if query.time_range else None
+        ranked = merge(
+            {nid: (h.score, h.matched) for nid, h in keyword.hits.items()},
+            semantic,
+            created,
+            now.timestamp(),
+            window,
+            limit,
+        )
+        timings["merge"] = elapsed_ms(start)
+        return ranked, texts, keyword.corrections
+
+    def _listing(
+        self, query: ParsedQuery, visibility: Visibility, allowed: set[int] | None, now: datetime, limit: int
+    ) -> list[SearchHit]:
+        """Queries with nothing to match: notes in the time range and/or with the tags."""
+        if query.time_range is None and allowed is None:
+            return []
+        with self.store.read() as conn:
+            if query.time_range is not None:
+                assert visibility.start is not None and visibility.end is not None
+                nids = search_store.notes_in_range(conn, visibility.start, visibility.end, visibility, limit * 20)
+            else:
+                nids = sorted(allowed or (), reverse=True)
+            if allowed is not None:
+                nids = [n for n in nids if n in allowed]
+            excluded = search_store.hidden_or_out_of_range(conn, nids, Visibility(
+                include_archived=visibility.include_archived, include_deleted=visibility.include_deleted))
+            nids = [n for n in nids if n not in excluded]
+            if query.time_range is None:
+                texts = {t.nid: t for t in search_store.note_texts(conn, nids)}
+                nids.sort(key=lambda n: -texts[n].updated)
+            nids = nids[:limit]
+            texts = {t.nid: t for t in search_store.note_texts(conn, nids)}
+        hits = []
+        for rank, nid in enumerate(nids):
+            note = texts[nid]
+            in_range = query.time_range.contains(from_epoch(note.created)) if query.time_range else None
+            hits.append(
+                SearchHit(
+                    note_id=note.id,
+                    title=note.title,
+                    snippet=make_snippet(note.title, note.body, ()),
+                    score=1.0 - rank / max(len(nids), 1),
+                    match_type="keyword",
+                    why=Why(("time",) if query.time_range else ("tag",), (), None, None,
+                            recency_boost(note.created, now.timestamp()), in_range),
+                    created=from_epoch(note.created),
+                    updated=from_epoch(note.updated),
+                    tags=note.tags,
+                )
+            )
+        return hits
+
+    def _dress(self, ranked: list[Ranked], texts: dict[int, NoteText], query: ParsedQuery) -> list[SearchHit]:
+        """Titles, snippets and explanations for merged results."""
+        hits = []
+        highlight = [*query.phrases, *query.terms]
+        for r in ranked:
+            note = texts[r.nid]
+            legs = tuple(leg for leg, score in (("keyword", r.keyword_score), ("semantic", r.similarity)) if score is not None)
+            in_range = query.time_range.contains(from_epoch(note.created)) if query.time_range else None
+            hits.append(
+                SearchHit(
+                    note_id=note.id,
+                    title=note.title,
+                    snippet=make_snippet(note.title, note.body, r.matched_terms or highlight),
+                    score=r.score,
+                    match_type=r.match_type,
+                    why=Why(legs, r.matched_terms, r.similarity, r.keyword_score, r.recency_boost, in_range),
+                    created=from_epoch(note.created),
+                    updated=from_epoch(note.updated),
+                    tags=note.tags,
+                )
+            )
+        return hits
+
+    # --- related ---------------------------------------------------------------------------
+
+    def related(self, nid: int, limit: int = 5) -> list[RelatedNote]:
+        """Notes closest in meaning to note ``nid``: best pair of chunks, above the related threshold."""
+        embedder = self.embedder()
+        if embedder is None:
+            return []
+        with self.store.read_parallel() as conn:
+            vectors = vector_store.note_vectors(conn, embedder.namespace, nid)
+        if not len(vectors):
+            return []
+        threshold = RELATED_THRESHOLD_FALLBACK if embedder.namespace == FALLBACK_NAMESPACE else RELATED_THRESHOLD
+        best: dict[int, float] = {}
+        for vector in vectors:
+            matches = self._chunks(embedder, vector, Visibility(), None)
+            for other, sim in best_per_note(matches, threshold).items():
+                if other != nid and sim > best.get(other, -1.0):
+                    best[other] = sim
+        top = sorted(best.items(), key=lambda kv: -kv[1])[:limit]
+        with self.store.read() as conn:
+            texts = {t.nid: t for t in search_store.note_texts(conn, [n for n, _ in top])}
+        return [RelatedNote(texts[n].id, texts[n].title, s) for n, s in top if n in texts]

@@ -1,0 +1,93 @@
+"""Turn what a person typed into terms, exact phrases, tag filters and a time range. Pure."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from remen.models import ParsedQuery
+from remen.search.temporal import parse_temporal
+from remen.text import fold, normalise_tag
+
+QUOTE_RE = re.compile(r'"([^"]*)"|“([^”]*)”')
+TAG_RE = re.compile(r"(?:(?<=\s)|^)#([^\W\d_][\w/-]*)", re.UNICODE)
+# Said before the topic, they carry no meaning of their own.
+FILLER_RE = re.compile(
+    r"^(?:(?:can|could)\s+you\s+)?(?:please\s+)?"
+    r"(?:(?:show|find|get|give|list|search|look)(?:\s+(?:me|up|for))*\s+)?"
+    r"(?:(?:all|any|every)\s+)?(?:(?:of\s+)?my\s+|the\s+)?"
+    r"(?:notes?|entries|entry|thoughts|writings?|stuff|things?)?\s*"
+    r"(?:(?:about|on|regarding|re|for|with|mentioning|related\s+to|that\s+mention)\s+)?",
+    re.IGNORECASE,
+)
+QUESTION_RE = re.compile(
+    r"^(?:what|where|when|which|how)\s+(?:did|do|have|was|were|is)\s+i\s+"
+    r"(?:write|wrote|written|note|noted|save|saved|put|say|said|jot|jotted|read|learn|learned|find|found)"
+    r"(?:\s+down)?(?:\s+(?:about|on|regarding|for))?\s+",
+    re.IGNORECASE,
+)
+STOPWORDS = frozenset(
+    """a about above after again against all am an and any are as at be because been before being
+    below between both but by can could did do does doing down during each few for from further had
+    has have having he her here hers herself him himself his how i if in into is it its itself just
+    me more most my myself no nor not now of off on once only or other our ours ourselves out over
+    own same she should so some such than that the their theirs them themselves then there these
+    they this those through to too under until up very was we were what when where which while who
+    whom why will with would you your yours yourself yourselves also get got via per re
+    thing things stuff something anything everything someone somewhere remember wrote written
+    write find show tell please whatever kind sort""".split()
+)
+EDGE_PUNCTUATION = "\"'“”‘’()[]{}<>,;:!?*`~|\\"
+
+
+def clean_term(token: str) -> str:
+    """A word with the punctuation around it removed; inner and meaningful symbols (c++, c#, .net) stay."""
+    term = token.strip(EDGE_PUNCTUATION)
+    if term.endswith(".") and not term.startswith("."):
+        term = term.rstrip(".")
+    return term
+
+
+def dedupe(items: list[str]) -> tuple[str, ...]:
+    """Keep the first of items equal after folding."""
+    seen: dict[str, str] = {}
+    for item in items:
+        seen.setdefault(fold(item), item)
+    return tuple(seen.values())
+
+
+def strip_filler(text: str, has_other_filters: bool) -> str:
+    """Remove "show me my notes about", "what did I write about" and similar openers.
+
+    A query that is nothing but such words ("notes") keeps them, unless a time range, tag or
+    phrase already says what to look for ("notes from yesterday").
+    """
+    stripped = QUESTION_RE.sub("", text, count=1)
+    remainder = FILLER_RE.sub("", stripped, count=1)
+    return remainder if remainder.strip() or has_other_filters else stripped
+
+
+def parse_query(text: str, now: datetime) -> ParsedQuery:
+    """Split a raw query into phrases, #tags, a time range and the terms that remain."""
+    phrases = dedupe([(a or b).strip() for a, b in QUOTE_RE.findall(text) if (a or b).strip()])
+    rest = QUOTE_RE.sub(" ", text).replace('"', " ")
+    tags = dedupe([normalise_tag(t) for t in TAG_RE.findall(rest) if normalise_tag(t)])
+    rest = TAG_RE.sub(" ", rest)
+    time_range, rest = parse_temporal(rest, now)
+    rest = strip_filler(rest.strip(), bool(time_range or tags or phrases))
+    words = [clean_term(token) for token in rest.split()]
+    # Pure punctuation ("...", "#") matches nothing useful.
+    words = [w for w in words if any(ch.isalnum() for ch in w)]
+    terms = [w for w in words if fold(w) not in STOPWORDS]
+    if not terms and not phrases and not time_range and not tags:
+        # A query of only stopwords ("the who", "it") still means something: search for the words.
+        terms = words
+    semantic = " ".join([*phrases, *words]) if (phrases or words) else ""
+    return ParsedQuery(
+        raw=text,
+        text=re.sub(r"\s+", " ", semantic).strip(),
+        terms=dedupe(terms),
+        phrases=phrases,
+        tags=tags,
+        time_range=time_range,
+    )

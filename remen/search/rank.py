@@ -1,0 +1,64 @@
+"""Merging the two legs into one ranking. Pure functions: the clock is an argument."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from remen.constants import BOTH_BONUS, RECENCY_MAX_BOOST, RECENCY_WINDOW_DAYS
+
+DAY_SECONDS = 86_400.0
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One merged result before it is dressed with title and snippet."""
+
+    nid: int
+    score: float
+    match_type: str
+    keyword_score: float | None
+    similarity: float | None
+    recency_boost: float
+    matched_terms: tuple[str, ...]
+
+
+def recency_boost(created: float, now: float) -> float:
+    """0.1 for a note created now, falling linearly to 0 at 30 days old (never negative)."""
+    age_days = max(0.0, (now - created) / DAY_SECONDS)
+    return RECENCY_MAX_BOOST * max(0.0, 1.0 - age_days / RECENCY_WINDOW_DAYS)
+
+
+def merge(
+    keyword: Mapping[int, tuple[float, tuple[str, ...]]],
+    semantic: Mapping[int, float],
+    created: Mapping[int, float],
+    now: float,
+    window: tuple[float, float] | None = None,
+    limit: int = 50,
+) -> list[Ranked]:
+    """Dedupe by note; max of the legs, +0.15 when both found it, + recency; filter to the window; sort."""
+    ranked: list[Ranked] = []
+    for nid in set(keyword) | set(semantic):
+        when = created[nid]
+        if window is not None and not (window[0] <= when < window[1]):
+            continue
+        kw = keyword.get(nid)
+        sim = semantic.get(nid)
+        kw_score = kw[0] if kw else None
+        both = kw is not None and sim is not None
+        base = max(s for s in (kw_score, sim) if s is not None)
+        boost = recency_boost(when, now)
+        ranked.append(
+            Ranked(
+                nid=nid,
+                score=base + (BOTH_BONUS if both else 0.0) + boost,
+                match_type="both" if both else ("keyword" if kw else "semantic"),
+                keyword_score=kw_score,
+                similarity=sim,
+                recency_boost=boost,
+                matched_terms=kw[1] if kw else (),
+            )
+        )
+    ranked.sort(key=lambda r: (-r.score, -created[r.nid], r.nid))
+    return ranked[:limit]

@@ -1,0 +1,492 @@
+"""Find the time phrase in a query and turn it into a local-time range. Pure: the clock is passed in.
+
+Conventions (see README, "Time in queries"):
+- Ranges are half-open [start, end) in local time. Weeks start on Monday.
+- "this week/month/year/quarter" run from their start to now; "last week" is the previous Monday to
+  Sunday; "past/last N days" roll back from now; "N days ago" is that whole calendar day.
+- "last friday"/"on friday" is the most recent Friday before today; "next friday" the first after today.
+- A bare month, season, quarter or year counts only with a cue (in, during, since, last, this, a day
+  number, a year) or when it is the whole query: "march madness" and "spring boot" are not times.
+- Seasons are northern-hemisphere: winter Dec–Feb (winter 2025 = Dec 2024 – Feb 2025), spring
+  Mar–May, summer Jun–Aug, autumn/fall Sep–Nov. "last summer" is the most recent completed one.
+- Parts of day: morning 06–12, afternoon 12–18, evening/night 18–24; "last night" is yesterday
+  18:00 to today 06:00. "recently" is the past RECENTLY_DAYS days.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+from dateutil.relativedelta import relativedelta
+
+from remen.constants import RECENTLY_DAYS
+from remen.models import TimeRange
+
+MAX_PHRASE_WORDS = 7
+# "my most recent commit" describes the commit, not when the note was written.
+VETO_BEFORE = {"recent": {"most", "more", "least"}, "recently": {"most", "more", "least"}}
+EARLIEST = datetime(1970, 1, 2)
+PUNCTUATION = ",.;:!?)(\"'"
+
+MONTHS = {
+    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
+    "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9,
+    "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
+}
+WEEKDAYS = {
+    "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
+}
+# Season name -> first month; each lasts three months.
+SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
+PARTS_OF_DAY = {"morning": (6, 12), "afternoon": (12, 18), "evening": (18, 24), "night": (18, 24)}
+NUMBER_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "couple": 2, "a couple": 2,
+    "a couple of": 2, "couple of": 2, "few": 3, "a few": 3, "several": 3,
+}
+
+MONTH_RE = "(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + ")"
+WEEKDAY_RE = "(?P<weekday>" + "|".join(WEEKDAYS) + ")"
+SEASON_RE = "(?P<season>" + "|".join(SEASONS) + ")"
+PART_RE = r"(?:\s+(?:in\s+the\s+)?(?P<part>morning|afternoon|evening|night))?"
+DAYNUM_RE = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?"
+YEAR_RE = r"(?P<year>(?:19|20)\d\d)"
+NUMBER_RE = r"(?P<n>\d{1,3}|" + "|".join(sorted((re.escape(k) for k in NUMBER_WORDS), key=len, reverse=True)) + ")"
+UNIT_RE = r"(?P<unit>minute|hour|day|week|fortnight|month|year)s?"
+PREP_RE = r"(?:(?:in|on|during|from|over|at|of|for|around|about)\s+)?(?:the\s+)?"
+CUE_PREP_RE = r"(?:in|on|during|from|over|at|of|for|around)\s+(?:the\s+)?"
+
+
+@dataclass(frozen=True)
+class Span:
+    """A naive local-time range with a label, before it becomes a TimeRange."""
+
+    start: datetime
+    end: datetime
+    label: str
+
+
+Handler = Callable[[re.Match[str], datetime], Span | None]
+
+
+def day_start(moment: datetime) -> datetime:
+    """Midnight at the start of ``moment``'s day."""
+    return moment.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def whole_day(day: datetime | date, label: str, part: str | None = None) -> Span:
+    """A calendar day, or one part of it."""
+    start = datetime(day.year, day.month, day.day)
+    if part:
+        first, last = PARTS_OF_DAY[part]
+        return Span(start + timedelta(hours=first), start + timedelta(hours=last), label)
+    return Span(start, start + timedelta(days=1), label)
+
+
+def week_of(day: datetime, label: str) -> Span:
+    """The Monday-to-Sunday week containing ``day``."""
+    monday = day_start(day) - timedelta(days=day.weekday())
+    return Span(monday, monday + timedelta(days=7), label)
+
+
+def month_span(year: int, month: int, label: str) -> Span:
+    """One calendar month."""
+    start = datetime(year, month, 1)
+    return Span(start, start + relativedelta(months=1), label)
+
+
+def season_span(year: int, season: str, label: str) -> Span:
+    """A season starting in ``year`` (winter: December of ``year`` to February)."""
+    start = datetime(year, SEASONS[season], 1)
+    return Span(start, start + relativedelta(months=3), label)
+
+
+def number(text: str) -> int:
+    """A count written as digits or words."""
+    return int(text) if text.isdigit() else NUMBER_WORDS[re.sub(r"\s+", " ", text)]
+
+
+def unit_delta(unit: str, n: int) -> relativedelta:
+    """``n`` units as a calendar-aware delta."""
+    if unit == "fortnight":
+        return relativedelta(weeks=2 * n)
+    return relativedelta(**{unit + "s": n})
+
+
+def recent_weekday(now: datetime, weekday: int, allow_today: bool = False) -> datetime:
+    """The most recent ``weekday`` before today (or today itself when allowed)."""
+    back = (now.weekday() - weekday) % 7
+    if back == 0 and not allow_today:
+        back = 7
+    return day_start(now) - timedelta(days=back)
+
+
+def recent_month(now: datetime, month: int, strictly_before: bool = False) -> int:
+    """The year of the most recent ``month`` not in the future (before this month if strict)."""
+    if month < now.month or (month == now.month and not strictly_before):
+        return now.year
+    return now.year - 1
+
+
+def recent_season_year(now: datetime, season: str, completed: bool) -> int:
+    """The start year of the most recent season that has begun (or ended, if ``completed``)."""
+    for year in (now.year, now.year - 1, now.year - 2):
+        span = season_span(year, season, "")
+        if (span.end <= now) if completed else (span.start <= now):
+            return year
+    return now.year - 2
+
+
+def safe_date(year: int, month: int, day: int) -> datetime | None:
+    """A date, or None when it does not exist (February 30th)."""
+    try:
+        return datetime(year, month, day)
+    except ValueError:
+        return None
+
+
+# --- handlers: each turns a full match into a Span (or None when the words only look like a date) ---
+
+
+def h_today(m: re.Match[str], now: datetime) -> Span:
+    word = m.group("word")
+    offset = {"today": 0, "tonight": 0, "yesterday": -1, "tomorrow": 1}[word]
+    part = m.group("part") or ("evening" if word == "tonight" else None)
+    return whole_day(now + timedelta(days=offset), m.group(0), part)
+
+
+def h_day_before_yesterday(m: re.Match[str], now: datetime) -> Span:
+    return whole_day(now - timedelta(days=2), m.group(0))
+
+
+def h_last_night(m: re.Match[str], now: datetime) -> Span:
+    today = day_start(now)
+    return Span(today - timedelta(hours=6), today + timedelta(hours=6), "last night")
+
+
+def h_this_part(m: re.Match[str], now: datetime) -> Span:
+    return whole_day(now, m.group(0), m.group("part"))
+
+
+def h_ago(m: re.Match[str], now: datetime) -> Span:
+    n, unit = number(m.group("n")), m.group("unit")
+    if unit in ("minute", "hour"):
+        return Span(now - unit_delta(unit, n + 1), now, m.group(0))
+    moment = now - unit_delta(unit, n)
+    if unit == "day":
+        return whole_day(moment, m.group(0))
+    if unit in ("week", "fortnight"):
+        return week_of(moment, m.group(0))
+    if unit == "month":
+        return month_span(moment.year, moment.month, m.group(0))
+    return Span(datetime(moment.year, 1, 1), datetime(moment.year + 1, 1, 1), m.group(0))
+
+
+def h_rolling(m: re.Match[str], now: datetime) -> Span:
+    n = number(m.group("n")) if m.group("n") else 1
+    return Span(now - unit_delta(m.group("unit"), n), now, m.group(0))
+
+
+def h_next_n(m: re.Match[str], now: datetime) -> Span:
+    return Span(now, now + unit_delta(m.group("unit"), number(m.group("n"))), m.group(0))
+
+
+def h_recently(m: re.Match[str], now: datetime) -> Span:
+    return Span(now - timedelta(days=RECENTLY_DAYS), now, m.group(0))
+
+
+def h_other_day(m: re.Match[str], now: datetime) -> Span:
+    return Span(day_start(now) - timedelta(days=7), day_start(now), m.group(0))
+
+
+def h_relative_period(m: re.Match[str], now: datetime) -> Span:
+    which, period = m.group("which"), m.group("period")
+    step = {"this": 0, "current": 0, "last": -1, "previous": -1, "past": -1, "next": 1}[which]
+    if period == "week":
+        span = week_of(now + timedelta(weeks=step), m.group(0))
+    elif period == "month":
+        moment = now + relativedelta(months=step)
+        span = month_span(moment.year, moment.month, m.group(0))
+    elif period == "quarter":
+        first = datetime(now.year, 3 * ((now.month - 1) // 3) + 1, 1) + relativedelta(months=3 * step)
+        span = Span(first, first + relativedelta(months=3), m.group(0))
+    else:
+        span = Span(datetime(now.year + step, 1, 1), datetime(now.year + step + 1, 1, 1), m.group(0))
+    if step == 0:
+        return Span(span.start, max(now, span.start + timedelta(minutes=1)), span.label)
+    return span
+
+
+def h_weekend(m: re.Match[str], now: datetime) -> Span:
+    which = m.group("which") or ""
+    saturday = day_start(now) - timedelta(days=(now.weekday() - 5) % 7)
+    in_weekend = now.weekday() >= 5
+    if which == "last" and in_weekend:
+        saturday -= timedelta(days=7)
+    elif which in ("this", "next") and not in_weekend:
+        saturday += timedelta(days=7)
+    elif which == "next":
+        saturday += timedelta(days=7)
+    return Span(saturday, saturday + timedelta(days=2), m.group(0))
+
+
+def h_weekday(m: re.Match[str], now: datetime) -> Span:
+    weekday = WEEKDAYS[m.group("weekday")]
+    which = m.group("which") or ""
+    if which == "next":
+        ahead = (weekday - now.weekday()) % 7 or 7
+        day = day_start(now) + timedelta(days=ahead)
+    elif which == "this":
+        day = day_start(now) + timedelta(days=weekday - now.weekday())
+    else:
+        day = recent_weekday(now, weekday)
+    return whole_day(day, m.group(0), m.group("part"))
+
+
+def h_month_day(m: re.Match[str], now: datetime) -> Span | None:
+    month, day = MONTHS[m.group("month")], int(m.group("day"))
+    if m.group("year"):
+        found = safe_date(int(m.group("year")), month, day)
+    else:
+        found = safe_date(now.year, month, day)
+        if found is not None and found > now:
+            found = safe_date(now.year - 1, month, day)
+    return whole_day(found, m.group(0)) if found else None
+
+
+def h_iso_date(m: re.Match[str], now: datetime) -> Span | None:
+    found = safe_date(int(m.group("year")), int(m.group("mm")), int(m.group("dd")))
+    return whole_day(found, m.group(0)) if found else None
+
+
+def h_iso_month(m: re.Match[str], now: datetime) -> Span | None:
+    month = int(m.group("mm"))
+    return month_span(int(m.group("year")), month, m.group(0)) if 1 <= month <= 12 else None
+
+
+def h_month(m: re.Match[str], now: datetime) -> Span:
+    month = MONTHS[m.group("month")]
+    which = m.groupdict().get("which") or ""
+    if m.groupdict().get("year"):
+        year = int(m.group("year"))
+    elif which in ("last", "previous"):
+        year = recent_month(now, month, strictly_before=True)
+    elif which == "this":
+        year = now.year
+    elif which == "next":
+        year = now.year if month > now.month else now.year + 1
+    else:
+        year = recent_month(now, month)
+    span = month_span(year, month, m.group(0))
+    part = m.groupdict().get("early")
+    if part:
+        length = (span.end - span.start).days
+        bounds = {"early": (0, 10), "mid": (10, 20), "late": (20, length)}[part]
+        return Span(span.start + timedelta(days=bounds[0]), span.start + timedelta(days=bounds[1]), span.label)
+    return span
+
+
+def h_season(m: re.Match[str], now: datetime) -> Span:
+    season = "autumn" if m.group("season") == "fall" else m.group("season")
+    which = m.groupdict().get("which") or ""
+    if m.groupdict().get("year"):
+        year = int(m.group("year")) - (1 if season == "winter" else 0)
+    elif which in ("last", "previous"):
+        year = recent_season_year(now, season, completed=True)
+    elif which == "this":
+        year = recent_season_year(now, season, completed=False)
+        if season_span(year, season, "").end <= now:
+            # Not in it now: the one of this calendar year (a winter's Jan–Feb count as its year).
+            year = now.year - 1 if season == "winter" and now.month < 6 else now.year
+    elif which == "next":
+        year = recent_season_year(now, season, completed=False) + 1
+    else:
+        year = recent_season_year(now, season, completed=False)
+    return season_span(year, season, m.group(0))
+
+
+def h_quarter(m: re.Match[str], now: datetime) -> Span:
+    quarter = int(m.group("q"))
+    if m.group("year"):
+        year = int(m.group("year"))
+    else:
+        year = now.year if datetime(now.year, 3 * quarter - 2, 1) <= now else now.year - 1
+    start = datetime(year, 3 * quarter - 2, 1)
+    return Span(start, start + relativedelta(months=3), m.group(0))
+
+
+def h_year(m: re.Match[str], now: datetime) -> Span:
+    year = int(m.group("year"))
+    return Span(datetime(year, 1, 1), datetime(year + 1, 1, 1), m.group(0))
+
+
+def pattern(regex: str) -> re.Pattern[str]:
+    """Compile a full-phrase pattern."""
+    return re.compile(regex)
+
+
+# (pattern, handler, needs a cue). Patterns that need a cue match alone only as the whole query,
+# or inside since/before/between phrases, or after a preposition.
+POINTS: list[tuple[re.Pattern[str], Handler, bool]] = [
+    (pattern(r"(?:the\s+)?day\s+before\s+yesterday"), h_day_before_yesterday, False),
+    (pattern(r"(?P<word>today|tonight|yesterday|tomorrow)(?:'s)?" + PART_RE), h_today, False),
+    (pattern(r"last\s+night"), h_last_night, False),
+    (pattern(r"this\s+(?P<part>morning|afternoon|evening)"), h_this_part, False),
+    (pattern(r"(?:earlier|later)\s+today"), lambda m, now: whole_day(now, m.group(0)), False),
+    (pattern(NUMBER_RE + r"\s+" + UNIT_RE + r"\s+(?:ago|back|earlier)"), h_ago, False),
+    (pattern(r"(?:(?:in|over|during|within)\s+)?(?:the\s+)?(?:past|last|previous)\s+" + NUMBER_RE + r"\s+" + UNIT_RE),
+     h_rolling, False),
+    (pattern(r"(?:(?:in|over|during|within)\s+)?the\s+(?:past|last)\s+(?P<unit>day|week|fortnight|month|year)(?P<n>)"),
+     h_rolling, False),
+    (pattern(r"past\s+(?P<unit>day|week|fortnight|month|year)(?P<n>)"), h_rolling, False),
+    (pattern(r"last\s+(?P<unit>fortnight)(?P<n>)"), h_rolling, False),
+    (pattern(r"(?:in\s+the\s+)?next\s+" + NUMBER_RE + r"\s+" + UNIT_RE), h_next_n, False),
+    (pattern(r"recent(?:ly)?|lately|of\s+late"), h_recently, False),
+    (pattern(r"the\s+other\s+day"), h_other_day, False),
+    (pattern(r"(?:earlier\s+)?(?P<which>this|current|last|previous|next)\s+(?P<period>week|month|quarter|year)(?:'s)?"),
+     h_relative_period, False),
+    (pattern(r"(?:(?P<which>last|this|next)\s+|(?:over\s+|on\s+)?the\s+)weekend(?:'s)?"), h_weekend, False),
+    (pattern(r"(?:(?P<which>last|this|next)\s+)?" + WEEKDAY_RE + r"(?:'s)?" + PART_RE), h_weekday, False),
+    (pattern(MONTH_RE + r"\.?\s+" + DAYNUM_RE + r"(?:,?\s+" + YEAR_RE + r")?"), h_month_day, False),
+    (pattern(DAYNUM_RE + r"\s+(?:of\s+)?" + MONTH_RE + r"(?:,?\s+" + YEAR_RE + r")?"), h_month_day, False),
+    (pattern(YEAR_RE + r"[-/](?P<mm>\d\d?)[-/](?P<dd>\d\d?)"), h_iso_date, False),
+    (pattern(YEAR_RE + r"-(?P<mm>\d\d)"), h_iso_month, False),
+    (pattern(r"(?P<which>last|this|next|previous)\s+" + MONTH_RE), h_month, False),
+    (pattern(MONTH_RE + r",?\s+" + YEAR_RE), h_month, False),
+    (pattern(r"(?P<early>early|mid|late)[\s-]+" + MONTH_RE + r"(?:,?\s+" + YEAR_RE + r")?"), h_month, False),
+    (pattern(r"(?P<which>last|this|next|previous)\s+" + SEASON_RE), h_season, False),
+    (pattern(SEASON_RE + r",?\s+(?:of\s+)?" + YEAR_RE), h_season, False),
+    (pattern(r"q(?P<q>[1-4])(?:\s+" + YEAR_RE + r")?"), h_quarter, False),
+    (pattern(MONTH_RE), h_month, True),
+    (pattern(SEASON_RE), h_season, True),
+    (pattern(YEAR_RE), h_year, True),
+]
+
+RANGE_RES = [
+    re.compile(r"between\s+(?P<a>.+?)\s+and\s+(?P<b>.+)"),
+    re.compile(r"from\s+(?P<a>.+?)\s+(?:to|until|till|through|thru|-)\s+(?P<b>.+)"),
+    re.compile(r"(?P<a>.+?)\s+(?:to|until|till|through|thru)\s+(?P<b>.+)"),
+]
+OPEN_RE = re.compile(r"(?P<op>since|after|before|until|till|up\s+to|prior\s+to)\s+(?P<rest>.+)")
+PREP_CUE_RE = re.compile(CUE_PREP_RE + r"(?P<rest>.+)")
+THE_RE = re.compile(r"the\s+(?P<rest>.+)")
+
+
+def parse_point(phrase: str, now: datetime, cued: bool) -> Span | None:
+    """A single point expression, matched as a whole."""
+    for regex, handler, needs_cue in POINTS:
+        if needs_cue and not cued:
+            continue
+        match = regex.fullmatch(phrase)
+        if match:
+            span = handler(match, now)
+            if span is not None:
+                return span
+    return None
+
+
+def shift_forward(span: Span, earlier: Span) -> Span:
+    """Move an end point that came out before the start: a day by a week (fri → mon), else by a year."""
+    short = span.end - span.start <= timedelta(days=1) and earlier.start - span.start < timedelta(days=7)
+    step = relativedelta(weeks=1) if short else relativedelta(years=1)
+    return Span(span.start + step, span.end + step, span.label)
+
+
+def parse_phrase(phrase: str, now: datetime, whole_query: bool) -> Span | None:
+    """A complete time phrase: range, open range, preposition + point, or a point."""
+    for regex in RANGE_RES:
+        match = regex.fullmatch(phrase)
+        if match:
+            first = parse_point(match.group("a"), now, cued=True)
+            last = parse_point(match.group("b"), now, cued=True)
+            if first and last:
+                if last.start < first.start:
+                    last = shift_forward(last, first)
+                return Span(first.start, max(last.end, first.end), phrase)
+    match = OPEN_RE.fullmatch(phrase)
+    if match:
+        point = parse_point(match.group("rest"), now, cued=True)
+        if point is None:
+            return None
+        op = match.group("op")
+        if op == "since":
+            return Span(point.start, max(now, point.end), phrase)
+        if op == "after":
+            return Span(point.end, max(now, point.end + timedelta(minutes=1)), phrase)
+        if op in ("until", "till", "up to"):
+            return Span(EARLIEST, point.end, phrase)
+        return Span(EARLIEST, point.start, phrase)
+    match = PREP_CUE_RE.fullmatch(phrase)
+    if match:
+        point = parse_point(match.group("rest"), now, cued=True)
+        if point is not None:
+            return point
+    match = THE_RE.fullmatch(phrase)
+    if match:
+        point = parse_point(match.group("rest"), now, cued=whole_query)
+        if point is not None:
+            return point
+    return parse_point(phrase, now, cued=whole_query)
+
+
+def strip_punctuation(text: str) -> str:
+    """Trailing and leading punctuation does not belong to a phrase ("yesterday?")."""
+    return text.strip(PUNCTUATION + " ")
+
+
+def format_range(start: datetime, end: datetime, now: datetime) -> str:
+    """Plain words for a range: ``Mon 9 – Sun 15 Mar`` or ``Tue 3 Mar 2025``."""
+    last = end - timedelta(microseconds=1)
+
+    def day_text(moment: datetime, with_month: bool, with_year: bool) -> str:
+        text = f"{moment:%a} {moment.day}"
+        if with_month:
+            text += f" {moment:%b}"
+        if with_year:
+            text += f" {moment.year}"
+        return text
+
+    if start <= EARLIEST:
+        return f"until {day_text(last, True, last.year != now.year)}"
+    show_year = start.year != now.year or last.year != now.year
+    if start.date() == last.date():
+        text = day_text(start, True, show_year)
+        if (end - start) < timedelta(days=1) and (start.hour or end.hour):
+            text += f" {start:%H:%M}–{end:%H:%M}"
+        return text
+    same_month = (start.year, start.month) == (last.year, last.month)
+    return f"{day_text(start, not same_month, show_year and start.year != last.year)} – {day_text(last, True, show_year)}"
+
+
+def to_local(moment: datetime) -> datetime:
+    """A naive local time made timezone-aware (DST-correct for that date)."""
+    return moment.astimezone()
+
+
+def parse_temporal(text: str, now: datetime) -> tuple[TimeRange | None, str]:
+    """Find the leftmost, longest time phrase; return its range and the query without it."""
+    local_now = now.astimezone().replace(tzinfo=None) if now.tzinfo else now
+    words = list(re.finditer(r"\S+", text))
+    lowered = text.lower()
+    for i in range(len(words)):
+        for length in range(min(MAX_PHRASE_WORDS, len(words) - i), 0, -1):
+            start_char, end_char = words[i].start(), words[i + length - 1].end()
+            raw = lowered[start_char:end_char]
+            phrase = re.sub(r"\s+", " ", strip_punctuation(raw))
+            if not phrase:
+                continue
+            whole = i == 0 and length == len(words)
+            previous = lowered[words[i - 1].start() : words[i - 1].end()] if i else ""
+            if previous in VETO_BEFORE.get(phrase, ()):
+                continue
+            span = parse_phrase(phrase, local_now, whole)
+            if span is None:
+                continue
+            rest = re.sub(r"\s+", " ", (text[:start_char] + " " + text[end_char:])).strip()
+            start, end = to_local(span.start), to_local(span.end)
+            description = f"{span.label} · {format_range(span.start, span.end, local_now)}"
+            return TimeRange(start=start, end=end, description=description, phrase=text[start_char:end_char]), rest
+    return None, re.sub(r"\s+", " ", text).strip()

@@ -1,0 +1,127 @@
+"""The queries behind search: FTS candidates, note texts, vocabulary, time ranges, tag filters."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from remen.store.connect import Connection
+
+NOTES_GENERATION_KEY = "notes_generation"  # kept current by triggers (migration m004)
+
+
+@dataclass(frozen=True)
+class Visibility:
+    """Which notes a search may return, by creation time and state."""
+
+    start: float | None = None
+    end: float | None = None
+    include_archived: bool = False
+    include_deleted: bool = False
+
+    def sql(self, alias: str = "n") -> tuple[str, list[object]]:
+        """A WHERE fragment (always non-empty) and its parameters."""
+        where = ["1"]
+        params: list[object] = []
+        if self.start is not None:
+            where.append(f"{alias}.created >= ?")
+            params.append(self.start)
+        if self.end is not None:
+            where.append(f"{alias}.created < ?")
+            params.append(self.end)
+        if not self.include_archived:
+            where.append(f"{alias}.archived = 0")
+        if not self.include_deleted:
+            where.append(f"{alias}.deleted_at IS NULL")
+        return " AND ".join(where), params
+
+
+@dataclass(frozen=True)
+class NoteText:
+    """What ranking and snippets need of a note."""
+
+    nid: int
+    id: str
+    title: str
+    body: str
+    tags: tuple[str, ...]
+    created: float
+    updated: float
+
+
+def fts_string(text: str) -> str:
+    """User text as one FTS5 string token: never an operator, never a syntax error."""
+    return '"' + text.replace('"', '""') + '"'
+
+
+def match_nids(conn: Connection, table: str, text: str, visibility: Visibility, limit: int) -> list[int]:
+    """Notes whose index ``table`` (notes_fts: substrings, notes_words: words) contains ``text``."""
+    where, params = visibility.sql()
+    rows = conn.execute(
+        f"SELECT n.nid FROM {table} JOIN notes n ON n.nid = {table}.rowid"
+        f" WHERE {table} MATCH ? AND {where} ORDER BY n.nid DESC LIMIT ?",
+        [fts_string(text), *params, limit],
+    ).fetchall()
+    return [int(r[0]) for r in rows]
+
+
+def note_texts(conn: Connection, nids: Sequence[int]) -> list[NoteText]:
+    """Texts of the given notes (order not kept)."""
+    found: list[NoteText] = []
+    for start in range(0, len(nids), 500):
+        part = list(nids[start : start + 500])
+        marks = ",".join("?" * len(part))
+        for row in conn.execute(
+            f"SELECT nid, id, title, body, tags, created, updated FROM notes WHERE nid IN ({marks})", part
+        ):
+            found.append(NoteText(int(row[0]), row[1], row[2], row[3], tuple(row[4].split()), row[5], row[6]))
+    return found
+
+
+def vocabulary(conn: Connection) -> list[tuple[str, int]]:
+    """Every indexed word with the number of notes containing it."""
+    return [(str(t), int(d)) for t, d in conn.execute("SELECT term, doc FROM notes_vocab")]
+
+
+def notes_generation(conn: Connection) -> int:
+    """A number that moves whenever any note's text changes."""
+    row = conn.execute("SELECT value FROM meta WHERE key = ?", (NOTES_GENERATION_KEY,)).fetchone()
+    return int(row[0]) if row else 0
+
+
+def notes_in_range(conn: Connection, start: float, end: float, visibility: Visibility, limit: int) -> list[int]:
+    """Notes created or edited in [start, end): created in range first (newest first), then edited."""
+    where, params = Visibility(
+        include_archived=visibility.include_archived, include_deleted=visibility.include_deleted
+    ).sql()
+    rows = conn.execute(
+        "SELECT n.nid FROM notes n WHERE ((n.created >= ? AND n.created < ?) OR (n.updated >= ? AND n.updated < ?))"
+        f" AND {where} ORDER BY (n.created >= ? AND n.created < ?) DESC,"
+        " CASE WHEN n.created >= ? AND n.created < ? THEN n.created ELSE n.updated END DESC LIMIT ?",
+        [start, end, start, end, *params, start, end, start, end, limit],
+    ).fetchall()
+    return [int(r[0]) for r in rows]
+
+
+def nids_with_tags(conn: Connection, tags: Iterable[str]) -> set[int]:
+    """Notes carrying every tag given (a tag also matches its children: work → work/q1)."""
+    result: set[int] | None = None
+    for tag in tags:
+        rows = conn.execute(
+            "SELECT nid FROM note_tags WHERE tag = ? OR (tag > ? AND tag < ?)", (tag, tag + "/", tag + "0")
+        ).fetchall()
+        found = {int(r[0]) for r in rows}
+        result = found if result is None else result & found
+    return result or set()
+
+
+def hidden_or_out_of_range(conn: Connection, nids: Sequence[int], visibility: Visibility) -> set[int]:
+    """Those of ``nids`` that the visibility rules exclude."""
+    where, params = visibility.sql()
+    allowed: set[int] = set()
+    for start in range(0, len(nids), 500):
+        part = list(nids[start : start + 500])
+        marks = ",".join("?" * len(part))
+        rows = conn.execute(f"SELECT n.nid FROM notes n WHERE n.nid IN ({marks}) AND {where}", [*part, *params])
+        allowed.update(int(r[0]) for r in rows)
+    return set(nids) - allowed

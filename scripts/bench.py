@@ -1,0 +1,247 @@
+"""Remen's benchmark. Figures go into closing notes; never into timed unit tests.
+
+Usage:
+  python scripts/bench.py import            import + embedding throughput, add latency, CLI start-up
+  python scripts/bench.py search [--sizes 10000,100000] [--queries N]
+                                            search latency on synthetic corpora, with the naive and
+                                            floor references, and save-to-findable latency
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from corpus import CORPUS, corpus_db, corpus_records  # noqa: E402
+from eval_queries import EVAL_NOW, KEYWORD, PARAPHRASE, PHRASE, TAG, TEMPORAL, TYPO  # noqa: E402
+
+from remen.constants import EMBED_BATCH, MODEL_NAMESPACE  # noqa: E402
+from remen.embed import Chunk, embed_documents  # noqa: E402
+from remen.service import Remen, embeddable_text  # noqa: E402
+from remen.store import notes as note_store  # noqa: E402
+from remen.store import vectors as vector_store  # noqa: E402
+from remen.text import content_hash, fold  # noqa: E402
+from remen.timeutil import parse_iso  # noqa: E402
+
+
+def pct(values: list[float], q: float) -> float:
+    """The q-th percentile."""
+    return float(np.percentile(np.asarray(values), q)) if values else 0.0
+
+
+def line(label: str, values: list[float], unit: str = "ms") -> str:
+    """``label  p50 … p95 …``."""
+    return f"  {label:<28} p50 {pct(values, 50):7.2f} {unit}   p95 {pct(values, 95):7.2f} {unit}"
+
+
+# --- import ------------------------------------------------------------------------------------
+
+
+def bench_import() -> None:
+    """Import the shared corpus folder, embed it, compare with raw model throughput."""
+    with tempfile.TemporaryDirectory() as tmp:
+        app = Remen.open(Path(tmp) / "bench.db")
+        start = time.perf_counter()
+        summary = app.import_path(CORPUS / "notes", embed=False)
+        stored_s = time.perf_counter() - start
+        print(f"import (store + FTS, no embedding): {summary.added} notes in {stored_s:.2f} s "
+              f"({summary.added / stored_s:,.0f} notes/s)")
+
+        embedder = app.embedder
+        texts = [embeddable_text(n.title, n.body) for n in app.list_notes()]
+        chunks: list[Chunk] = [c for t in texts for c in embedder.chunk(t)]
+        chunks.sort(key=lambda c: len(c.tokens))
+        start = time.perf_counter()
+        for i in range(0, len(chunks), EMBED_BATCH):
+            embedder.embed_chunks(chunks[i : i + EMBED_BATCH])
+        raw_s = time.perf_counter() - start
+        raw_rate = len(chunks) / raw_s
+        print(f"raw model: {len(chunks)} chunks in {raw_s:.1f} s = {raw_rate:.1f} chunks/s "
+              f"(median tokens {statistics.median(len(c.tokens) for c in chunks):.0f})")
+
+        start = time.perf_counter()
+        embedded = app.embed_pending()
+        embed_s = time.perf_counter() - start
+        rate = embedded / embed_s
+        print(f"import embedding: {embedded} chunks in {embed_s:.1f} s = {rate:.1f} chunks/s "
+              f"= {100 * rate / raw_rate:.0f}% of raw")
+
+        adds = []
+        for i in range(30):
+            start = time.perf_counter()
+            app.add(f"Benchmark note {i}: remember to water the tomatoes and check the sourdough starter.")
+            adds.append((time.perf_counter() - start) * 1000)
+        print(line("add (store + embed)", adds))
+        app.close()
+
+        env = {**os.environ, "REMEN_DB": str(Path(tmp) / "bench.db")}
+        note_id = app_first_id(Path(tmp) / "bench.db")
+        for command in (["list", "--limit", "20"], ["show", note_id]):
+            times = []
+            for _ in range(7):
+                start = time.perf_counter()
+                subprocess.run([sys.executable, "-m", "remen", *command], env=env, capture_output=True, check=True)
+                times.append((time.perf_counter() - start) * 1000)
+            print(line(f"`remen {command[0]}` start-up", times))
+
+
+def app_first_id(db: Path) -> str:
+    """Any note id of a database."""
+    with Remen.open(db) as app:
+        return app.list_notes(limit=1)[0].id
+
+
+# --- search ------------------------------------------------------------------------------------
+
+
+def bench_queries() -> list[str]:
+    """The mixed query set: every evaluation query."""
+    return [q for q, _ in PARAPHRASE + KEYWORD + TYPO] + [q for q, *_ in TEMPORAL] + [q for q, _ in PHRASE] + [
+        q for q, *_ in TAG
+    ]
+
+
+def synthetic_db(size: int, workdir: Path) -> Path:
+    """``size`` notes: the corpus replicated, its stored vectors lightly perturbed (no re-embedding)."""
+    from platformdirs import user_cache_dir
+
+    source = corpus_db(workdir)
+    cache = Path(user_cache_dir("remen-dev")) / f"{source.name.removesuffix('.db')}-synthetic-{size}.db"
+    if cache.exists():
+        return cache
+    records = corpus_records()
+    rng = np.random.default_rng(42)
+    with Remen.open(source) as src:
+        with src.store.read() as conn:
+            vectors = {
+                r["id"]: vector_store.note_vectors(
+                    conn, MODEL_NAMESPACE, conn.execute("SELECT nid FROM notes WHERE id = ?", (r["id"],)).fetchone()[0]
+                )
+                for r in records
+            }
+    building = workdir / f"synthetic-{size}.db"
+    with Remen.open(building) as app:
+        start = time.perf_counter()
+        for first in range(0, size, 2000):
+            with app.store.transaction() as conn:
+                for i in range(first, min(size, first + 2000)):
+                    r = records[i % len(records)]
+                    copy = i // len(records)
+                    body = str(r["body"]) + (f"\n\n(copy {copy})" if copy else "")
+                    created = parse_iso(str(r["created"])).timestamp() - copy * 86_400 * 3
+                    tags = list(r["tags"])  # type: ignore[arg-type]
+                    h = content_hash(str(r["title"]), body, tags)
+                    nid = note_store.insert(conn, f"s{i}", str(r["title"]), body, tags, created, created, h)
+                    vec = vectors[r["id"]]
+                    noisy = vec + rng.normal(0, 0.01, vec.shape).astype(np.float32)
+                    noisy /= np.linalg.norm(noisy, axis=1, keepdims=True)
+                    vector_store.replace_note_vectors(conn, nid, MODEL_NAMESPACE, noisy, h, created, False)
+            print(f"  building {size}: {min(size, first + 2000)} notes, {time.perf_counter() - start:.0f} s", file=sys.stderr)
+        app.store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    building.replace(cache)
+    return cache
+
+
+def naive_search(app: Remen, query: str, vector: np.ndarray) -> None:
+    """The reference to beat: LIKE over every row per term, cosine over every vector read from SQLite."""
+    terms = [t for t in fold(query).split() if len(t) > 2]
+    with app.store.read() as conn:
+        for term in terms:
+            conn.execute(
+                "SELECT nid FROM notes WHERE title LIKE ? OR body LIKE ? OR tags LIKE ?", (f"%{term}%",) * 3
+            ).fetchall()
+        rows = conn.execute("SELECT rowid, nid, embedding FROM vec_minilm").fetchall()
+    matrix = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float32).reshape(len(rows), -1)
+    np.argsort(-(matrix @ vector))[:50]
+
+
+def floor_search(app: Remen, matrix: np.ndarray, query: str) -> None:
+    """The floor: one embedding, one matrix product in RAM, one FTS MATCH."""
+    vector = app.embedder.embed_query(query)
+    sims = matrix @ vector
+    np.argpartition(-sims, 50)[:50]
+    terms = [t for t in fold(query).split() if len(t) > 2]
+    if terms:
+        with app.store.read() as conn:
+            conn.execute("SELECT rowid FROM notes_fts WHERE notes_fts MATCH ? LIMIT 200",
+                         ('"' + terms[0].replace('"', '""') + '"',)).fetchall()
+
+
+def bench_search(sizes: list[int], query_count: int) -> None:
+    """p50/p95 of Remen.search end to end and per leg, cold (sqlite-vec) and warm (RAM index)."""
+    queries = bench_queries()[:query_count]
+    now = EVAL_NOW.astimezone()
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in sizes:
+            db = synthetic_db(size, Path(tmp))
+            work = Path(tmp) / f"run-{size}.db"
+            work.write_bytes(db.read_bytes())
+            with Remen.open(work) as app:
+                app.embedder.embed_query("warm up the model")
+                print(f"\n{size:,} notes, {len(queries)} queries (model warm)")
+                for mode in ("cold", "warm"):
+                    if mode == "warm":
+                        start = time.perf_counter()
+                        app.warm_search()
+                        print(f"  loading vectors into RAM: {(time.perf_counter() - start) * 1000:.0f} ms")
+                    per: dict[str, list[float]] = {k: [] for k in ("total", "keyword", "semantic", "embed", "merge")}
+                    for q in queries + queries:
+                        result = app.search(q, now=now)
+                        for key in per:
+                            per[key].append(result.timings_ms.get(key, 0.0))
+                    label = "CLI (sqlite-vec KNN)" if mode == "cold" else "TUI (vectors in RAM)"
+                    print(f" {label}")
+                    for key, values in per.items():
+                        print(line(f"{'search end to end' if key == 'total' else key + ' leg'}", values))
+                assert app.engine.index is not None
+                matrix = app.engine.index.matrix
+                naive, floor = [], []
+                for q in queries[:20]:
+                    vector = app.embedder.embed_query(q)
+                    start = time.perf_counter()
+                    naive_search(app, q, vector)
+                    naive.append((time.perf_counter() - start) * 1000)
+                for q in queries:
+                    start = time.perf_counter()
+                    floor_search(app, matrix, q)
+                    floor.append((time.perf_counter() - start) * 1000)
+                print(" references")
+                print(line("naive (LIKE + cosine in SQL)", naive))
+                print(line("floor (numpy + one MATCH)", floor))
+                findable = []
+                for i in range(10):
+                    start = time.perf_counter()
+                    note = app.add(f"Kayak trip number {i} on the fjord with Marta; pack the dry bags.")
+                    result = app.search("paddling holiday in norway", now=datetime.now().astimezone())
+                    assert note.id in [h.note_id for h in result.results], "new note not found"
+                    findable.append((time.perf_counter() - start) * 1000)
+                print(line("save → findable by meaning", findable))
+
+
+def main() -> None:
+    """Run the chosen benchmark."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("what", choices=["import", "search"])
+    parser.add_argument("--sizes", default="10000,100000")
+    parser.add_argument("--queries", type=int, default=1000)
+    args = parser.parse_args()
+    if args.what == "import":
+        bench_import()
+    else:
+        bench_search([int(s) for s in args.sizes.split(",")], args.queries)
+
+
+if __name__ == "__main__":
+    main()

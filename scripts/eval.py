@@ -1,0 +1,123 @@
+"""Retrieval quality on the shared corpus: nDCG@10, Recall@10 and MRR for each leg and merged.
+
+Usage: python scripts/eval.py [--json] [--verbose]
+
+Recall@10 is capped (hits in the top 10 / min(relevant, 10)) so that queries with many relevant
+notes (a quoted phrase found in 30 notes) can still reach 1.0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import re
+import sys
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from corpus import corpus_db, corpus_records  # noqa: E402
+from eval_queries import EVAL_NOW, KEYWORD, PARAPHRASE, PHRASE, TAG, TEMPORAL, TYPO  # noqa: E402
+
+from remen.service import Remen  # noqa: E402
+from remen.text import fold  # noqa: E402
+from remen.timeutil import parse_iso  # noqa: E402
+
+K = 10
+MODES = {"keyword": frozenset({"keyword"}), "semantic": frozenset({"semantic"}), "merged": frozenset({"keyword", "semantic"})}
+
+
+def labelled_queries() -> list[tuple[str, str, set[str]]]:
+    """(category, query, relevant ids) for every query with at least one relevant note."""
+    records = corpus_records()
+    texts = {str(r["id"]): fold(f"{r['title']}\n{r['body']}") for r in records}
+    topic = {str(r["id"]): str(r["tags"][0]) for r in records}  # type: ignore[index]
+    created = {str(r["id"]): parse_iso(str(r["created"])).timestamp() for r in records}
+    out: list[tuple[str, str, set[str]]] = []
+    out += [("paraphrase", q, set(rel)) for q, rel in PARAPHRASE]
+    out += [("keyword", q, set(rel)) for q, rel in KEYWORD]
+    out += [("typo", q, set(rel)) for q, rel in TYPO]
+    for q, top, start, end in TEMPORAL:
+        lo, hi = parse_iso(start).timestamp(), parse_iso(end).timestamp()
+        out.append(("temporal", q, {i for i in texts if topic[i] == top and lo <= created[i] < hi}))
+    for q, phrase in PHRASE:
+        out.append(("phrase", q, {i for i, t in texts.items() if fold(phrase) in t}))
+    for q, top, word in TAG:
+        pattern = re.compile(r"\b" + re.escape(fold(word)))
+        out.append(("tag", q, {i for i, t in texts.items() if topic[i] == top and pattern.search(t)}))
+    return [item for item in out if item[2]]
+
+
+def metrics(ranked: list[str], relevant: set[str]) -> dict[str, float]:
+    """nDCG@K, capped Recall@K and reciprocal rank for one query."""
+    top = ranked[:K]
+    dcg = sum(1.0 / math.log2(i + 2) for i, r in enumerate(top) if r in relevant)
+    ideal = sum(1.0 / math.log2(i + 2) for i in range(min(len(relevant), K)))
+    first = next((i for i, r in enumerate(ranked) if r in relevant), None)
+    return {
+        "ndcg": dcg / ideal,
+        "recall": sum(1 for r in top if r in relevant) / min(len(relevant), K),
+        "mrr": 0.0 if first is None else 1.0 / (first + 1),
+    }
+
+
+def evaluate(app: Remen, queries: list[tuple[str, str, set[str]]], verbose: bool) -> dict[str, dict[str, dict[str, float]]]:
+    """Mean metrics per mode and category (and "all")."""
+    now = EVAL_NOW.astimezone()
+    report: dict[str, dict[str, dict[str, float]]] = {}
+    for mode, legs in MODES.items():
+        app.engine.legs = legs
+        sums: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+        counts: dict[str, int] = defaultdict(int)
+        for category, query, relevant in queries:
+            result = app.search(query, now=now, limit=50)
+            m = metrics([h.note_id for h in result.results], relevant)
+            for group in (category, "all"):
+                counts[group] += 1
+                for key, value in m.items():
+                    sums[group][key] += value
+            if verbose and mode == "merged" and m["mrr"] < 0.5:
+                got = [h.note_id for h in result.results[:3]]
+                print(f"  weak [{category}] {query!r}: mrr={m['mrr']:.2f} top={got}", file=sys.stderr)
+        report[mode] = {g: {k: v / counts[g] for k, v in s.items()} for g, s in sums.items()}
+    app.engine.legs = MODES["merged"]
+    return report
+
+
+def print_report(report: dict[str, dict[str, dict[str, float]]], counts: dict[str, int]) -> None:
+    """A table: one row per category, nDCG/R/MRR per mode."""
+    groups = [*sorted(g for g in counts if g != "all"), "all"]
+    header = f"{'category':<11}{'n':>4}  " + "  ".join(f"{m:^20}" for m in MODES)
+    print(header)
+    print(f"{'':<15}  " + "  ".join(f"{'nDCG  R@10  MRR':^20}" for _ in MODES))
+    for g in groups:
+        cells = "  ".join(
+            f"{report[m][g]['ndcg']:.3f} {report[m][g]['recall']:.3f} {report[m][g]['mrr']:.3f}" for m in MODES
+        )
+        print(f"{g:<11}{counts[g]:>4}  {cells}")
+
+
+def main() -> None:
+    """Build the corpus database, run every labelled query in each mode, print the table."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--verbose", action="store_true", help="list merged queries with MRR < 0.5")
+    args = parser.parse_args()
+    queries = labelled_queries()
+    counts: dict[str, int] = defaultdict(int)
+    for category, _, _ in queries:
+        counts[category] += 1
+        counts["all"] += 1
+    with tempfile.TemporaryDirectory() as tmp, Remen.open(corpus_db(Path(tmp))) as app:
+        report = evaluate(app, queries, args.verbose)
+    if args.json:
+        print(json.dumps({"queries": counts, "report": report}, indent=2))
+    else:
+        print_report(report, counts)
+
+
+if __name__ == "__main__":
+    main()

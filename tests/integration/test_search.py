@@ -1,0 +1,164 @@
+"""Search end to end on a real database with the real model and a fixed clock."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from remen.search.engine import RELAX_ANY_WORD, RELAX_SEMANTIC
+from remen.service import Remen
+
+NOW = datetime(2026, 3, 16, 10, 0).astimezone()
+
+
+def ids(result) -> list[str]:  # type: ignore[no-untyped-def]
+    return [h.note_id for h in result.results]
+
+
+@pytest.fixture
+def notes(app: Remen) -> dict[str, str]:
+    """A small realistic notebook with known dates."""
+    made = {}
+    for key, body, tags, days_ago in [
+        ("pasta", "# Carbonara\nGuanciale, eggs, pecorino and black pepper. No cream!", ["recipe"], 20),
+        ("dentist", "Dentist appointment: the crown on the upper left molar needs redoing.", ["health"], 1),
+        ("git", "# Undo the last commit\ngit reset --soft HEAD~1 keeps the changes staged.", ["git"], 40),
+        ("review", "Quarterly review prep: metrics, hiring plan, budget for Q2.", ["work"], 6),
+        ("cpp", "# C++ templates\nUse template specialisation for the serializer. Also C# generics differ.", [], 100),
+        ("node", "node.js streams: pipe readable into writable, handle backpressure.", [], 100),
+        ("cafe", "Café Crème on Rue Oberkampf has the best croissants.", ["paris"], 5),
+        ("garden", "Planted tomatoes and basil on the balcony; water every evening.", ["garden"], 3),
+    ]:
+        note = app.add(body, tags=tags, created=NOW - timedelta(days=days_ago))
+        made[key] = note.id
+    return made
+
+
+def test_paraphrase_finds_by_meaning(app: Remen, notes: dict[str, str]) -> None:
+    result = app.search("how do I revert my most recent commit", now=NOW)
+    assert ids(result)[0] == notes["git"]
+    assert result.results[0].match_type in ("semantic", "both")
+    assert result.results[0].why.similarity is not None and result.results[0].why.similarity > 0.4
+
+
+def test_keyword_match_is_both_legs_and_explained(app: Remen, notes: dict[str, str]) -> None:
+    result = app.search("carbonara guanciale", now=NOW)
+    top = result.results[0]
+    assert top.note_id == notes["pasta"] and top.match_type == "both"
+    assert set(top.why.matched_terms) == {"carbonara", "guanciale"}
+    assert "guanciale" in top.snippet.lower()
+    assert {"parse", "keyword", "semantic", "merge", "total"} <= set(result.timings_ms)
+
+
+def test_typo_in_a_distinctive_word_still_finds_the_note(app: Remen, notes: dict[str, str]) -> None:
+    app.engine.legs = frozenset({"keyword"})
+    result = app.search("guancale", now=NOW)
+    assert ids(result) == [notes["pasta"]]
+    assert result.relaxation and "typo" in result.relaxation
+    assert app.search("tst", now=NOW).results == ()
+
+
+def test_quoted_phrase_is_exact(app: Remen, notes: dict[str, str]) -> None:
+    app.engine.legs = frozenset({"keyword"})
+    assert ids(app.search('"black pepper"', now=NOW)) == [notes["pasta"]]
+    assert ids(app.search('"pepper black"', now=NOW)) == []
+
+
+def test_tag_filter_applies_to_both_legs(app: Remen, notes: dict[str, str]) -> None:
+    result = app.search("#health appointment", now=NOW)
+    assert ids(result) == [notes["dentist"]]
+    assert app.search("#nosuchtag pasta", now=NOW).results == ()
+    assert set(ids(app.search("#recipe", now=NOW))) == {notes["pasta"]}
+
+
+def test_time_filter_and_temporal_only_ordering(app: Remen, notes: dict[str, str], clock) -> None:  # type: ignore[no-untyped-def]
+    assert ids(app.search("dentist yesterday", now=NOW))[0] == notes["dentist"]
+    assert notes["dentist"] not in ids(app.search("dentist last month", now=NOW))
+    created_last_week = [notes["dentist"], notes["garden"], notes["cafe"], notes["review"]]
+    last_week = app.search("last week", now=NOW)
+    assert ids(last_week) == created_last_week
+    assert last_week.temporal_filter is not None and last_week.temporal_filter.description.startswith("last week")
+    clock.now = (NOW - timedelta(days=4)).timestamp()
+    app.update(notes["pasta"], body="# Carbonara\nGuanciale, eggs, pecorino. Edited last week.")
+    assert ids(app.search("last week", now=NOW)) == [*created_last_week, notes["pasta"]]
+    assert ids(app.search("past 3 days", now=NOW)) == [notes["dentist"], notes["garden"]]
+
+
+def test_archived_and_trashed_are_hidden_unless_asked(app: Remen, notes: dict[str, str]) -> None:
+    app.archive(notes["garden"])
+    app.delete(notes["cafe"])
+    assert notes["garden"] not in ids(app.search("tomatoes basil", now=NOW))
+    assert notes["garden"] in ids(app.search("tomatoes basil", now=NOW, include_archived=True))
+    assert notes["cafe"] not in ids(app.search("croissants", now=NOW))
+    assert notes["cafe"] in ids(app.search("croissants", now=NOW, include_deleted=True))
+
+
+@pytest.mark.parametrize(
+    "query, key",
+    [("c++", "cpp"), ("C#", "cpp"), ("node.js", "node"), ("café", "cafe"), ("CAFE creme", "cafe"),
+     ("Crème", "cafe"), ("template*", "cpp"), ('"c++ templates"', "cpp")],
+)
+def test_symbols_and_unicode_match_by_keyword(app: Remen, notes: dict[str, str], query: str, key: str) -> None:
+    app.engine.legs = frozenset({"keyword"})
+    assert notes[key] in ids(app.search(query, now=NOW))
+
+
+@pytest.mark.parametrize(
+    "query",
+    ['"', "'", '"unclosed', "NEAR(a b)", "a OR b AND NOT c", "col:value", "^start", "x*", "(((",
+     "'; DROP TABLE notes; --", "%_\\", "\x00", "🙂", "the of and", "???", "#", "", "   ", "a" * 5000],
+)
+def test_any_input_is_safe(app: Remen, notes: dict[str, str], query: str) -> None:
+    result = app.search(query, now=NOW)
+    assert isinstance(result.results, tuple)
+    assert app.counts()["live"] == len(notes)
+
+
+def test_stopword_only_query_still_searches(app: Remen, notes: dict[str, str]) -> None:
+    app.add("The Who played live at Leeds", created=NOW)
+    assert app.search("the who", now=NOW).results
+
+
+def test_relaxation_any_word_then_semantic(app: Remen, notes: dict[str, str]) -> None:
+    app.engine.legs = frozenset({"keyword"})
+    result = app.search("guanciale zzzqqq", now=NOW)
+    assert ids(result) == [notes["pasta"]] and result.relaxation == RELAX_ANY_WORD
+    app.engine.legs = frozenset({"keyword", "semantic"})
+    vague = app.search("lorem ipsum dolor", now=NOW)
+    assert vague.relaxation == RELAX_SEMANTIC and vague.results
+
+
+def test_note_is_findable_by_meaning_right_after_saving(app: Remen, notes: dict[str, str]) -> None:
+    note = app.add("Booked flights to Lisbon for the conference in May")
+    result = app.search("travel plans portugal", now=NOW + timedelta(days=1))
+    assert result.results[0].note_id == note.id
+
+
+def test_in_window_note_is_never_lost_to_the_top_k_cut(app: Remen) -> None:
+    old = NOW - timedelta(days=400)
+    for i in range(260):
+        app.add(f"Sourdough bread baking log entry {i}: starter, flour, water, salt.", created=old)
+    target = app.add("Notes on bread: my starter smelled odd today.", created=NOW - timedelta(days=1))
+    for warm in (False, True):
+        if warm:
+            app.warm_search()
+        result = app.search("sourdough baking yesterday", now=NOW)
+        assert ids(result) == [target.id]
+
+
+def test_warm_index_follows_new_archived_and_deleted_notes(app: Remen, notes: dict[str, str]) -> None:
+    app.warm_search()
+    new = app.add("Kayaking on the lake with Marta, bring the dry bag")
+    assert ids(app.search("paddling trip", now=NOW))[0] == new.id
+    app.archive(new.id)
+    assert new.id not in ids(app.search("paddling trip", now=NOW))
+
+
+def test_related_notes(app: Remen, notes: dict[str, str]) -> None:
+    bread = app.add("Pizza dough: flour, water, yeast, salt, olive oil; rest 24 hours.")
+    related = app.related(bread.id)
+    assert related and related[0].note_id == notes["pasta"]
+    assert all(r.note_id != bread.id and r.similarity >= 0.3 for r in related)
+    app.archive(notes["pasta"])
+    assert notes["pasta"] not in [r.note_id for r in app.related(bread.id)]

@@ -1,0 +1,60 @@
+"""Query NLP: filler, stopwords, phrases, tags, symbols, Unicode."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from remen.search.query import parse_query
+
+NOW = datetime(2026, 3, 16, 10, 0).astimezone()
+
+
+@pytest.mark.parametrize(
+    "raw, terms, phrases, tags",
+    [
+        ("show me my notes about docker compose", ("docker", "compose"), (), ()),
+        ("what did I write about the quarterly review", ("quarterly", "review"), (), ()),
+        ("find notes on kubernetes", ("kubernetes",), (), ()),
+        ('#work "quarterly review" budget', ("budget",), ("quarterly review",), ("work",)),
+        ('"exact phrase" "Exact Phrase" more words', ("words",), ("exact phrase",), ()),
+        ("c++ templates", ("c++", "templates"), (), ()),
+        ("C# events", ("C#", "events"), (), ()),
+        ("node.js streams.", ("node.js", "streams"), (), ()),
+        (".net core", (".net", "core"), (), ()),
+        ("café crème", ("café", "crème"), (), ()),
+        ("Straße", ("Straße",), (), ()),
+        ("#Work/Q1 #home", (), (), ("work/q1", "home")),
+        ("NEAR(a b) OR c*", ("NEAR(a", "b", "c"), (), ()),
+        ("'; DROP TABLE notes; --", ("DROP", "TABLE", "notes"), (), ()),
+        ("the who", ("who",), (), ()),
+        ("it", ("it",), (), ()),
+    ],
+)
+def test_parse_query(raw: str, terms: tuple[str, ...], phrases: tuple[str, ...], tags: tuple[str, ...]) -> None:
+    query = parse_query(raw, NOW)
+    assert (query.terms, query.phrases, query.tags) == (terms, phrases, tags)
+
+
+@pytest.mark.parametrize("raw", ["", "   ", "???", '""', "!!! ...", "#", '"'])
+def test_nothing_to_search_is_not_an_error(raw: str) -> None:
+    query = parse_query(raw, NOW)
+    assert query.terms == () and query.phrases == () and query.time_range is None
+
+
+def test_time_phrase_is_removed_from_terms_and_semantic_text() -> None:
+    query = parse_query("that pasta thing from last month", NOW)
+    assert query.time_range is not None and query.time_range.description.startswith("last month")
+    assert query.terms == ("pasta",)
+    assert "month" not in query.semantic_text and "pasta" in query.semantic_text
+
+
+def test_quoted_time_words_are_not_a_time() -> None:
+    query = parse_query('"last week" retro', NOW)
+    assert query.time_range is None and query.phrases == ("last week",)
+
+
+def test_temporal_only_query() -> None:
+    query = parse_query("notes from yesterday", NOW)
+    assert query.is_temporal_only

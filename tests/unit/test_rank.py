@@ -1,0 +1,85 @@
+"""Merge arithmetic, recency boost, keyword scoring and snippets: pure functions."""
+
+from __future__ import annotations
+
+import pytest
+
+from remen.search.keyword import score_note, stem
+from remen.search.rank import merge, recency_boost
+from remen.search.snippet import make_snippet
+from remen.store.search import NoteText
+
+DAY = 86_400.0
+NOW = 1_000 * DAY
+
+
+@pytest.mark.parametrize(
+    "age_days, boost",
+    [(0, 0.1), (15, 0.05), (30, 0.0), (45, 0.0), (-2, 0.1)],
+)
+def test_recency_boost(age_days: float, boost: float) -> None:
+    assert recency_boost(NOW - age_days * DAY, NOW) == pytest.approx(boost)
+
+
+def test_both_legs_get_max_plus_bonus() -> None:
+    created = {1: NOW - 100 * DAY, 2: NOW - 100 * DAY, 3: NOW - 100 * DAY}
+    ranked = merge({1: (0.5, ("a",)), 2: (0.9, ("a",))}, {1: 0.7, 3: 0.6}, created, NOW)
+    by_nid = {r.nid: r for r in ranked}
+    assert by_nid[1].score == pytest.approx(0.7 + 0.15) and by_nid[1].match_type == "both"
+    assert by_nid[2].score == pytest.approx(0.9) and by_nid[2].match_type == "keyword"
+    assert by_nid[3].score == pytest.approx(0.6) and by_nid[3].match_type == "semantic"
+    assert [r.nid for r in ranked] == [2, 1, 3]
+
+
+def test_recency_is_added_and_window_filters() -> None:
+    created = {1: NOW - 1 * DAY, 2: NOW - 200 * DAY}
+    ranked = merge({}, {1: 0.5, 2: 0.5}, created, NOW)
+    assert ranked[0].nid == 1 and ranked[0].score == pytest.approx(0.5 + 0.1 * (1 - 1 / 30))
+    windowed = merge({}, {1: 0.5, 2: 0.5}, created, NOW, window=(NOW - 300 * DAY, NOW - 100 * DAY))
+    assert [r.nid for r in windowed] == [2]
+
+
+def test_limit_applies_after_sorting() -> None:
+    created = {n: NOW - 100 * DAY for n in range(10)}
+    ranked = merge({}, {n: n / 10 for n in range(10)}, created, NOW, limit=3)
+    assert [r.nid for r in ranked] == [9, 8, 7]
+
+
+def note(title: str, body: str, tags: tuple[str, ...] = ()) -> NoteText:
+    return NoteText(1, "x", title, body, tags, 0.0, 0.0)
+
+
+@pytest.mark.parametrize(
+    "text, needles, score",
+    [
+        (note("Pasta night", "boil the pasta"), [("pasta",)], 0.5),
+        (note("Other", "pasta pasta pasta pasta pasta pasta pasta"), [("pasta",)], 0.5),
+        (note("Pasta", "pasta " * 9), [("pasta",)], 0.9),
+        (note("Dinner", "nothing", ("pasta",)), [("pasta",)], 0.4),
+        (note("Pasta", "sauce"), [("pasta",), ("sauce",)], (0.4 + 0.1) / 2),
+        (note("Pasta", "pasta " * 9, ("pasta",)), [("pasta",)], 0.9),
+        (note("Café", "crème brûlée"), [("cafe",), ("creme",)], (0.4 + 0.1) / 2),
+        (note("Go tips", "good going"), [("go",)], 0.4),
+        (note("x", "nothing here"), [("pasta",)], 0.0),
+    ],
+)
+def test_keyword_scoring(text: NoteText, needles: list[tuple[str, ...]], score: float) -> None:
+    assert score_note(text, needles)[0] == pytest.approx(score)
+
+
+def test_keyword_score_is_capped_at_one() -> None:
+    text = note("a b", "a " * 10 + "b " * 10)
+    assert score_note(text, [("a",), ("b",)])[0] <= 1.0
+
+
+@pytest.mark.parametrize("word, stemmed", [("macros", "macro"), ("queries", "query"), ("classes", "class"),
+                                           ("status", "status"), ("css", "css"), ("boxes", "box"), ("git", "git")])
+def test_stem(word: str, stemmed: str) -> None:
+    assert stem(word) == stemmed
+
+
+def test_snippet_centres_on_the_match_and_skips_the_title_line() -> None:
+    body = "# Title\n" + "filler words here. " * 30 + "the secret ingredient is nutmeg. " + "more text. " * 30
+    snippet = make_snippet("Title", body, ["nutmeg"])
+    assert "nutmeg" in snippet and snippet.startswith("…") and snippet.endswith("…")
+    assert not make_snippet("Title", "# Title\nshort body", []).startswith("#")

@@ -1,0 +1,280 @@
+"""Table-driven tests of the temporal parser with a fixed now: Monday 2026-03-16 10:00 local."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from remen.search.temporal import parse_temporal
+
+NOW = datetime(2026, 3, 16, 10, 0).astimezone()
+
+# query, start, end (exclusive), remaining query
+CASES: list[tuple[str, str, str, str]] = [
+    # days
+    ("today", "2026-03-16 00:00", "2026-03-17 00:00", ""),
+    ("yesterday", "2026-03-15 00:00", "2026-03-16 00:00", ""),
+    ("Yesterday?", "2026-03-15 00:00", "2026-03-16 00:00", ""),
+    ("dentist yesterday", "2026-03-15 00:00", "2026-03-16 00:00", "dentist"),
+    ("yesterday's standup", "2026-03-15 00:00", "2026-03-16 00:00", "standup"),
+    ("day before yesterday", "2026-03-14 00:00", "2026-03-15 00:00", ""),
+    ("the day before yesterday groceries", "2026-03-14 00:00", "2026-03-15 00:00", "groceries"),
+    ("tomorrow", "2026-03-17 00:00", "2026-03-18 00:00", ""),
+    ("meeting tomorrow", "2026-03-17 00:00", "2026-03-18 00:00", "meeting"),
+    ("earlier today", "2026-03-16 00:00", "2026-03-17 00:00", ""),
+    # parts of day
+    ("this morning", "2026-03-16 06:00", "2026-03-16 12:00", ""),
+    ("this afternoon call", "2026-03-16 12:00", "2026-03-16 18:00", "call"),
+    ("this evening", "2026-03-16 18:00", "2026-03-17 00:00", ""),
+    ("tonight", "2026-03-16 18:00", "2026-03-17 00:00", ""),
+    ("yesterday morning", "2026-03-15 06:00", "2026-03-15 12:00", ""),
+    ("yesterday afternoon meeting", "2026-03-15 12:00", "2026-03-15 18:00", "meeting"),
+    ("yesterday evening", "2026-03-15 18:00", "2026-03-16 00:00", ""),
+    ("last night", "2026-03-15 18:00", "2026-03-16 06:00", ""),
+    ("what I read last night", "2026-03-15 18:00", "2026-03-16 06:00", "what I read"),
+    ("friday night", "2026-03-13 18:00", "2026-03-14 00:00", ""),
+    ("monday morning", "2026-03-09 06:00", "2026-03-09 12:00", ""),
+    ("saturday afternoon hike", "2026-03-14 12:00", "2026-03-14 18:00", "hike"),
+    # N units ago: whole calendar units
+    ("3 days ago", "2026-03-13 00:00", "2026-03-14 00:00", ""),
+    ("three days ago", "2026-03-13 00:00", "2026-03-14 00:00", ""),
+    ("2 days ago", "2026-03-14 00:00", "2026-03-15 00:00", ""),
+    ("a day ago", "2026-03-15 00:00", "2026-03-16 00:00", ""),
+    ("ten days ago", "2026-03-06 00:00", "2026-03-07 00:00", ""),
+    ("a couple of days ago", "2026-03-14 00:00", "2026-03-15 00:00", ""),
+    ("couple days ago", "2026-03-14 00:00", "2026-03-15 00:00", ""),
+    ("a week ago", "2026-03-09 00:00", "2026-03-16 00:00", ""),
+    ("one week ago", "2026-03-09 00:00", "2026-03-16 00:00", ""),
+    ("2 weeks ago", "2026-03-02 00:00", "2026-03-09 00:00", ""),
+    ("two weeks ago", "2026-03-02 00:00", "2026-03-09 00:00", ""),
+    ("a few weeks ago", "2026-02-23 00:00", "2026-03-02 00:00", ""),
+    ("a month ago", "2026-02-01 00:00", "2026-03-01 00:00", ""),
+    ("2 months ago", "2026-01-01 00:00", "2026-02-01 00:00", ""),
+    ("six months ago", "2025-09-01 00:00", "2025-10-01 00:00", ""),
+    ("a year ago", "2025-01-01 00:00", "2026-01-01 00:00", ""),
+    ("2 years ago", "2024-01-01 00:00", "2025-01-01 00:00", ""),
+    ("2 hours ago", "2026-03-16 07:00", "2026-03-16 10:00", ""),
+    ("notes from 3 days ago about docker", "2026-03-13 00:00", "2026-03-14 00:00", "notes about docker"),
+    # rolling windows
+    ("past 3 days", "2026-03-13 10:00", "2026-03-16 10:00", ""),
+    ("last 7 days", "2026-03-09 10:00", "2026-03-16 10:00", ""),
+    ("in the last 7 days", "2026-03-09 10:00", "2026-03-16 10:00", ""),
+    ("over the past 2 weeks", "2026-03-02 10:00", "2026-03-16 10:00", ""),
+    ("past two weeks", "2026-03-02 10:00", "2026-03-16 10:00", ""),
+    ("last 3 months", "2025-12-16 10:00", "2026-03-16 10:00", ""),
+    ("past year", "2025-03-16 10:00", "2026-03-16 10:00", ""),
+    ("past week", "2026-03-09 10:00", "2026-03-16 10:00", ""),
+    ("in the past week", "2026-03-09 10:00", "2026-03-16 10:00", ""),
+    ("the past month", "2026-02-16 10:00", "2026-03-16 10:00", ""),
+    ("last 24 hours", "2026-03-15 10:00", "2026-03-16 10:00", ""),
+    ("last fortnight", "2026-03-02 10:00", "2026-03-16 10:00", ""),
+    ("past few days", "2026-03-13 10:00", "2026-03-16 10:00", ""),
+    ("next 3 days", "2026-03-16 10:00", "2026-03-19 10:00", ""),
+    ("recently", "2026-03-02 10:00", "2026-03-16 10:00", ""),
+    ("recent docker notes", "2026-03-02 10:00", "2026-03-16 10:00", "docker notes"),
+    ("lately", "2026-03-02 10:00", "2026-03-16 10:00", ""),
+    ("the other day", "2026-03-09 00:00", "2026-03-16 00:00", ""),
+    # calendar weeks, months, years, quarters
+    ("this week", "2026-03-16 00:00", "2026-03-16 10:00", ""),
+    ("earlier this week", "2026-03-16 00:00", "2026-03-16 10:00", ""),
+    ("last week", "2026-03-09 00:00", "2026-03-16 00:00", ""),
+    ("standup notes last week", "2026-03-09 00:00", "2026-03-16 00:00", "standup notes"),
+    ("previous week", "2026-03-09 00:00", "2026-03-16 00:00", ""),
+    ("next week", "2026-03-23 00:00", "2026-03-30 00:00", ""),
+    ("last week's retro", "2026-03-09 00:00", "2026-03-16 00:00", "retro"),
+    ("this month", "2026-03-01 00:00", "2026-03-16 10:00", ""),
+    ("last month", "2026-02-01 00:00", "2026-03-01 00:00", ""),
+    ("that pasta thing from last month", "2026-02-01 00:00", "2026-03-01 00:00", "that pasta thing"),
+    ("next month", "2026-04-01 00:00", "2026-05-01 00:00", ""),
+    ("this year", "2026-01-01 00:00", "2026-03-16 10:00", ""),
+    ("last year", "2025-01-01 00:00", "2026-01-01 00:00", ""),
+    ("goals for next year", "2027-01-01 00:00", "2028-01-01 00:00", "goals"),
+    ("this quarter", "2026-01-01 00:00", "2026-03-16 10:00", ""),
+    ("last quarter", "2025-10-01 00:00", "2026-01-01 00:00", ""),
+    ("next quarter", "2026-04-01 00:00", "2026-07-01 00:00", ""),
+    ("q1", "2026-01-01 00:00", "2026-04-01 00:00", ""),
+    ("Q1 planning", "2026-01-01 00:00", "2026-04-01 00:00", "planning"),
+    ("q2", "2025-04-01 00:00", "2025-07-01 00:00", ""),
+    ("q4", "2025-10-01 00:00", "2026-01-01 00:00", ""),
+    ("q3 2024", "2024-07-01 00:00", "2024-10-01 00:00", ""),
+    # weekends
+    ("last weekend", "2026-03-14 00:00", "2026-03-16 00:00", ""),
+    ("hike last weekend", "2026-03-14 00:00", "2026-03-16 00:00", "hike"),
+    ("over the weekend", "2026-03-14 00:00", "2026-03-16 00:00", ""),
+    ("the weekend", "2026-03-14 00:00", "2026-03-16 00:00", ""),
+    ("this weekend", "2026-03-21 00:00", "2026-03-23 00:00", ""),
+    ("next weekend", "2026-03-21 00:00", "2026-03-23 00:00", ""),
+    # weekdays
+    ("on monday", "2026-03-09 00:00", "2026-03-10 00:00", ""),
+    ("monday", "2026-03-09 00:00", "2026-03-10 00:00", ""),
+    ("last friday", "2026-03-13 00:00", "2026-03-14 00:00", ""),
+    ("friday", "2026-03-13 00:00", "2026-03-14 00:00", ""),
+    ("on friday", "2026-03-13 00:00", "2026-03-14 00:00", ""),
+    ("what did I do on tuesday", "2026-03-10 00:00", "2026-03-11 00:00", "what did I do"),
+    ("last sunday", "2026-03-15 00:00", "2026-03-16 00:00", ""),
+    ("last monday", "2026-03-09 00:00", "2026-03-10 00:00", ""),
+    ("wednesday's meeting", "2026-03-11 00:00", "2026-03-12 00:00", "meeting"),
+    ("next friday", "2026-03-20 00:00", "2026-03-21 00:00", ""),
+    ("next monday", "2026-03-23 00:00", "2026-03-24 00:00", ""),
+    ("this wednesday", "2026-03-18 00:00", "2026-03-19 00:00", ""),
+    ("Thursday", "2026-03-12 00:00", "2026-03-13 00:00", ""),
+    # months
+    ("in march", "2026-03-01 00:00", "2026-04-01 00:00", ""),
+    ("march", "2026-03-01 00:00", "2026-04-01 00:00", ""),
+    ("March", "2026-03-01 00:00", "2026-04-01 00:00", ""),
+    ("in april", "2025-04-01 00:00", "2025-05-01 00:00", ""),
+    ("recipes in april", "2025-04-01 00:00", "2025-05-01 00:00", "recipes"),
+    ("during june", "2025-06-01 00:00", "2025-07-01 00:00", ""),
+    ("in feb", "2026-02-01 00:00", "2026-03-01 00:00", ""),
+    ("last december", "2025-12-01 00:00", "2026-01-01 00:00", ""),
+    ("last march", "2025-03-01 00:00", "2025-04-01 00:00", ""),
+    ("this march", "2026-03-01 00:00", "2026-04-01 00:00", ""),
+    ("next may", "2026-05-01 00:00", "2026-06-01 00:00", ""),
+    ("march 2025", "2025-03-01 00:00", "2025-04-01 00:00", ""),
+    ("in march 2025", "2025-03-01 00:00", "2025-04-01 00:00", ""),
+    ("Sept 2024 trip", "2024-09-01 00:00", "2024-10-01 00:00", "trip"),
+    ("december, 2023", "2023-12-01 00:00", "2024-01-01 00:00", ""),
+    ("may", "2025-05-01 00:00", "2025-06-01 00:00", ""),
+    ("in may", "2025-05-01 00:00", "2025-06-01 00:00", ""),
+    ("early march", "2026-03-01 00:00", "2026-03-11 00:00", ""),
+    ("mid january", "2026-01-11 00:00", "2026-01-21 00:00", ""),
+    ("late february", "2026-02-21 00:00", "2026-03-01 00:00", ""),
+    ("late feb 2024", "2024-02-21 00:00", "2024-03-01 00:00", ""),
+    # specific dates
+    ("march 3rd", "2026-03-03 00:00", "2026-03-04 00:00", ""),
+    ("march 3", "2026-03-03 00:00", "2026-03-04 00:00", ""),
+    ("3 march", "2026-03-03 00:00", "2026-03-04 00:00", ""),
+    ("3rd of march", "2026-03-03 00:00", "2026-03-04 00:00", ""),
+    ("on march 3rd", "2026-03-03 00:00", "2026-03-04 00:00", ""),
+    ("jan 5", "2026-01-05 00:00", "2026-01-06 00:00", ""),
+    ("march 20", "2025-03-20 00:00", "2025-03-21 00:00", ""),
+    ("december 25th", "2025-12-25 00:00", "2025-12-26 00:00", ""),
+    ("july 4, 2024", "2024-07-04 00:00", "2024-07-05 00:00", ""),
+    ("4 july 2024", "2024-07-04 00:00", "2024-07-05 00:00", ""),
+    ("2026-03-02", "2026-03-02 00:00", "2026-03-03 00:00", ""),
+    ("notes 2026-03-02", "2026-03-02 00:00", "2026-03-03 00:00", "notes"),
+    ("2025/12/31", "2025-12-31 00:00", "2026-01-01 00:00", ""),
+    ("2025-11", "2025-11-01 00:00", "2025-12-01 00:00", ""),
+    ("feb 29 2024", "2024-02-29 00:00", "2024-03-01 00:00", ""),
+    # seasons
+    ("last summer", "2025-06-01 00:00", "2025-09-01 00:00", ""),
+    ("this summer", "2026-06-01 00:00", "2026-09-01 00:00", ""),
+    ("in summer", "2025-06-01 00:00", "2025-09-01 00:00", ""),
+    ("summer", "2025-06-01 00:00", "2025-09-01 00:00", ""),
+    ("last winter", "2025-12-01 00:00", "2026-03-01 00:00", ""),
+    ("this winter", "2025-12-01 00:00", "2026-03-01 00:00", ""),
+    ("winter 2025", "2024-12-01 00:00", "2025-03-01 00:00", ""),
+    ("last spring", "2025-03-01 00:00", "2025-06-01 00:00", ""),
+    ("this spring", "2026-03-01 00:00", "2026-06-01 00:00", ""),
+    ("in spring", "2026-03-01 00:00", "2026-06-01 00:00", ""),
+    ("last fall", "2025-09-01 00:00", "2025-12-01 00:00", ""),
+    ("last autumn", "2025-09-01 00:00", "2025-12-01 00:00", ""),
+    ("in the fall", "2025-09-01 00:00", "2025-12-01 00:00", ""),
+    ("summer 2024", "2024-06-01 00:00", "2024-09-01 00:00", ""),
+    ("summer of 2023", "2023-06-01 00:00", "2023-09-01 00:00", ""),
+    # years
+    ("in 2024", "2024-01-01 00:00", "2025-01-01 00:00", ""),
+    ("2024", "2024-01-01 00:00", "2025-01-01 00:00", ""),
+    ("during 2023", "2023-01-01 00:00", "2024-01-01 00:00", ""),
+    ("taxes in 2024", "2024-01-01 00:00", "2025-01-01 00:00", "taxes"),
+    # ranges
+    ("between jan 5 and jan 12", "2026-01-05 00:00", "2026-01-13 00:00", ""),
+    ("from monday to wednesday", "2026-03-09 00:00", "2026-03-12 00:00", ""),
+    ("from march 1 to march 10", "2026-03-01 00:00", "2026-03-11 00:00", ""),
+    ("between january and february", "2026-01-01 00:00", "2026-03-01 00:00", ""),
+    ("between november and february", "2025-11-01 00:00", "2026-03-01 00:00", ""),
+    ("from 2022 to 2024", "2022-01-01 00:00", "2025-01-01 00:00", ""),
+    ("jan 5 to jan 12", "2026-01-05 00:00", "2026-01-13 00:00", ""),
+    ("since february", "2026-02-01 00:00", "2026-03-16 10:00", ""),
+    ("since monday", "2026-03-09 00:00", "2026-03-16 10:00", ""),
+    ("since last week", "2026-03-09 00:00", "2026-03-16 10:00", ""),
+    ("since 2020", "2020-01-01 00:00", "2026-03-16 10:00", ""),
+    ("before march", "1970-01-02 00:00", "2026-03-01 00:00", ""),
+    ("before 2020", "1970-01-02 00:00", "2020-01-01 00:00", ""),
+    ("after february", "2026-03-01 00:00", "2026-03-16 10:00", ""),
+    ("until last week", "1970-01-02 00:00", "2026-03-16 00:00", ""),
+    ("docker notes since january", "2026-01-01 00:00", "2026-03-16 10:00", "docker notes"),
+]
+
+NEGATIVES = [
+    "may I ask a question",
+    "march madness bracket",
+    "monday.com pricing",
+    "spring boot config",
+    "the 1975 album",
+    "a second opinion",
+    "summer of code",
+    "8 mile",
+    "c++ templates",
+    "python 3.11 release notes",
+    "top 10 vim tips",
+    "1984 by orwell",
+    "error 404 page",
+    "august rush soundtrack",
+    "weekend plans",
+    "the fall of rome",
+    "winter is coming quote",
+    "i may need this",
+    "decorators in python",
+    "marching band",
+    "mayday signal",
+    "sundays are quiet",
+    "next steps",
+    "this is it",
+    "last mile delivery",
+    "session timeout",
+    "a few notes",
+    "2 factor auth",
+    "my 2nd brain",
+    "my most recent commit",
+    "the more recent version",
+]
+
+
+def fmt(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+@pytest.mark.parametrize("query, start, end, rest", CASES, ids=[c[0] for c in CASES])
+def test_temporal_phrase(query: str, start: str, end: str, rest: str) -> None:
+    time_range, remaining = parse_temporal(query, NOW)
+    assert time_range is not None, query
+    assert (fmt(time_range.start), fmt(time_range.end)) == (start, end)
+    assert remaining == rest
+    assert time_range.start.tzinfo is not None
+    assert time_range.description
+
+
+@pytest.mark.parametrize("query", NEGATIVES)
+def test_not_a_time(query: str) -> None:
+    assert parse_temporal(query, NOW) == (None, query)
+
+
+def test_count_of_cases() -> None:
+    assert len(CASES) + len(NEGATIVES) >= 150
+
+
+def test_description_reads_like_plain_words() -> None:
+    time_range, _ = parse_temporal("last week", NOW)
+    assert time_range is not None
+    assert time_range.description == "last week · Mon 9 – Sun 15 Mar"
+
+
+def test_whitespace_is_normalised_and_words_kept() -> None:
+    assert parse_temporal("  pasta   recipe  from   last   month  ", NOW)[1] == "pasta recipe"
+
+
+def test_on_a_saturday_this_and_last_weekend() -> None:
+    saturday = datetime(2026, 3, 21, 11, 0).astimezone()
+    this, _ = parse_temporal("this weekend", saturday)
+    last, _ = parse_temporal("last weekend", saturday)
+    assert this is not None and last is not None
+    assert (fmt(this.start), fmt(this.end)) == ("2026-03-21 00:00", "2026-03-23 00:00")
+    assert (fmt(last.start), fmt(last.end)) == ("2026-03-14 00:00", "2026-03-16 00:00")
+
+
+def test_last_summer_during_summer_is_the_previous_one() -> None:
+    july = datetime(2026, 7, 10, 12, 0).astimezone()
+    time_range, _ = parse_temporal("last summer", july)
+    assert time_range is not None and fmt(time_range.start) == "2025-06-01 00:00"
