@@ -11,6 +11,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
+import numpy as np
+
 from remen.constants import DEFAULT_LIMIT, IMPORT_BATCH, MAX_NOTE_BYTES, MODEL_NAMESPACE
 from remen.embed import Embedder, ModelStatus, embed_documents, load_embedder
 from remen.errors import EmptyNoteError, NoteTooLargeError
@@ -39,6 +41,19 @@ from remen.transfer.importer import count_inputs, read_drafts
 from remen.transfer.markdown import note_to_markdown
 
 EXTRACT_JOB = "extract"
+
+
+@dataclass(frozen=True)
+class AppStatus:
+    """A snapshot of the database and model state."""
+
+    notes: int
+    archived: int
+    trash: int
+    pending_embeddings: int
+    model_ready: bool
+    model_ok: bool
+    model_message: str
 EMBED_NOTES_PER_STEP = 64
 
 
@@ -285,6 +300,34 @@ class Remen:
     def related(self, note_id: str, limit: int = 5) -> list[RelatedNote]:
         """Notes closest in meaning to this one (not itself, not archived or trashed)."""
         return self.engine.related(self._resolve(note_id).nid, limit)
+
+    def related_to_draft(self, text: str, limit: int = 5, exclude_id: str | None = None) -> list[RelatedNote]:
+        """Notes closest in meaning to unsaved text (the note being written, if saved, excluded)."""
+        exclude = None
+        if exclude_id:
+            exclude = self._resolve(exclude_id).nid
+        return self.engine.related_to_text(text, limit, exclude)
+
+    def meaning(self, text: str) -> np.ndarray:
+        """The unit vector of a text (to tell whether a draft's meaning changed)."""
+        return self.embedder.embed_query(text)
+
+    def status(self) -> AppStatus:
+        """What a status bar shows: note counts, pending background work, model state."""
+        namespace = self._embedder.namespace if self._embedder else MODEL_NAMESPACE
+        with self.store.read() as conn:
+            counts = note_store.counts(conn)
+            pending = vector_store.count_pending(conn, namespace)
+        status = self._model_status
+        return AppStatus(
+            notes=counts["live"],
+            archived=counts["archived"],
+            trash=counts["trash"],
+            pending_embeddings=pending,
+            model_ready=self._embedder is not None,
+            model_ok=bool(status and status.ok),
+            model_message=status.message if status else "model loading…",
+        )
 
     def warm_search(self) -> None:
         """Load the model and every vector into RAM, for a long-lived process like the TUI."""

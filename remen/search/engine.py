@@ -20,7 +20,7 @@ from remen.constants import (
 )
 from remen.embed import Embedder
 from remen.models import ParsedQuery, RelatedNote, SearchHit, SearchResult, Why
-from remen.search.keyword import KeywordResult, Vocabulary, keyword_search
+from remen.search.keyword import KeywordResult, Scope, Vocabulary, keyword_search
 from remen.search.query import parse_query
 from remen.search.rank import Ranked, merge, recency_boost
 from remen.search.semantic import ChunkMatches, VectorIndex, best_per_note, knn_in_store
@@ -28,6 +28,7 @@ from remen.search.snippet import make_snippet
 from remen.store import Store
 from remen.store import search as search_store
 from remen.store import vectors as vector_store
+from remen.store.connect import Connection
 from remen.store.search import NoteText, Visibility
 from remen.timeutil import from_epoch
 
@@ -55,6 +56,7 @@ class SearchEngine:
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="remen-search")
         # Which legs run: both in the product; one alone to measure it (scripts/eval.py).
         self.legs = BOTH_LEGS
+        self._hidden: tuple[int, list[tuple[int, bool, bool]]] | None = None
 
     def warm(self) -> None:
         """Load every vector into RAM so later searches skip the scan in SQLite (long-lived apps)."""
@@ -72,14 +74,29 @@ class SearchEngine:
 
     # --- legs ------------------------------------------------------------------------------
 
-    def _keyword(
-        self, query: ParsedQuery, visibility: Visibility, require_all: bool, allowed: set[int] | None
-    ) -> tuple[KeywordResult, float]:
+    def _scope(self, conn: Connection, visibility: Visibility, allowed: set[int] | None) -> Scope:
+        """The notes this search may return, as sets (hidden notes cached until they change)."""
+        generation = vector_store.generation(conn)
+        if self._hidden is None or self._hidden[0] != generation:
+            self._hidden = (generation, search_store.hidden_notes(conn))
+        excluded = {
+            nid
+            for nid, archived, deleted in self._hidden[1]
+            if (archived and not visibility.include_archived) or (deleted and not visibility.include_deleted)
+        }
+        within = None
+        if visibility.start is not None and visibility.end is not None:
+            within = search_store.created_between(conn, visibility.start, visibility.end)
+        if allowed is not None:
+            within = set(allowed) if within is None else within & allowed
+        return Scope(excluded=excluded, within=within)
+
+    def _keyword(self, query: ParsedQuery, scope: Scope, require_all: bool, memo: dict[str, set[int]]) -> tuple[KeywordResult, float]:
         start = time.perf_counter()
         if "keyword" not in self.legs:
             return KeywordResult(), 0.0
         with self.store.read() as conn:
-            result = keyword_search(conn, query.terms, query.phrases, visibility, require_all, self.vocabulary, allowed)
+            result = keyword_search(conn, query.terms, query.phrases, scope, require_all, self.vocabulary, memo)
         return result, elapsed_ms(start)
 
     def _chunks(self, embedder: Embedder, vector: np.ndarray, visibility: Visibility, allowed: set[int] | None) -> ChunkMatches:
@@ -90,7 +107,8 @@ class SearchEngine:
             return knn_in_store(conn, embedder.namespace, vector, SEMANTIC_CHUNK_K, visibility)
 
     def _semantic(
-        self, query: ParsedQuery, visibility: Visibility, threshold: float | None, allowed: set[int] | None
+        self, query: ParsedQuery, visibility: Visibility, threshold: float | None, scope: Scope,
+        allowed: set[int] | None,
     ) -> tuple[dict[int, float], float, float]:
         embedder = self.embedder()
         if embedder is None or not query.semantic_text or "semantic" not in self.legs:
@@ -101,9 +119,11 @@ class SearchEngine:
         matches = self._chunks(embedder, vector, visibility, allowed)
         if threshold is None:
             threshold = SEMANTIC_THRESHOLD_FALLBACK if embedder.namespace == FALLBACK_NAMESPACE else SEMANTIC_THRESHOLD
-        best = best_per_note(matches, threshold)
-        if allowed is not None:
-            best = {nid: s for nid, s in best.items() if nid in allowed}
+        best = {
+            nid: sim
+            for nid, sim in best_per_note(matches, threshold).items()
+            if nid not in scope.excluded and (scope.within is None or nid in scope.within)
+        }
         return best, elapsed_ms(start), embed_ms
 
     # --- search ----------------------------------------------------------------------------
@@ -127,24 +147,25 @@ class SearchEngine:
             include_archived=include_archived,
             include_deleted=include_deleted,
         )
-        allowed = None
-        if query.tags:
-            with self.store.read() as conn:
-                allowed = search_store.nids_with_tags(conn, query.tags)
         embedder = self.embedder()
         model = embedder.description if embedder else MODEL_NOT_READY
-        if not query.terms and not query.phrases:
-            hits = self._listing(query, visibility, allowed, now, limit)
-            timings["total"] = elapsed_ms(started)
-            return SearchResult(query, tuple(hits), timings, None, model)
+        with self.store.read() as conn:
+            allowed = search_store.nids_with_tags(conn, query.tags) if query.tags else None
+            if not query.terms and not query.phrases:
+                hits = self._listing(conn, query, visibility, allowed, now, limit)
+                timings["total"] = elapsed_ms(started)
+                return SearchResult(query, tuple(hits), timings, None, model)
+            scope = self._scope(conn, visibility, allowed)
+        timings["scope"] = elapsed_ms(started) - timings["parse"]
 
+        run = SearchRun(self, query, visibility, scope, allowed, now, limit, timings)
         relaxation = None
-        ranked, texts, corrections = self._run_legs(query, visibility, True, None, allowed, now, limit, timings)
+        ranked, texts, corrections = run.legs(require_all=True, threshold=None)
         if not ranked and len(query.terms) > 1:
-            ranked, texts, corrections = self._run_legs(query, visibility, False, None, allowed, now, limit, timings)
+            ranked, texts, corrections = run.legs(require_all=False, threshold=None)
             relaxation = RELAX_ANY_WORD if ranked else None
         if not ranked:
-            ranked, texts, corrections = self._run_legs(query, visibility, False, NO_THRESHOLD, allowed, now, limit, timings)
+            ranked, texts, corrections = run.legs(require_all=False, threshold=NO_THRESHOLD)
             relaxation = RELAX_SEMANTIC if ranked else None
         if corrections and relaxation is None:
             fixes = ", ".join(f"{term} → {' / '.join(alts)}" for term, alts in corrections.items())
@@ -155,62 +176,28 @@ class SearchEngine:
         timings["total"] = elapsed_ms(started)
         return SearchResult(query, tuple(hits), timings, relaxation, model)
 
-    def _run_legs(
-        self,
-        query: ParsedQuery,
-        visibility: Visibility,
-        require_all: bool,
-        threshold: float | None,
-        allowed: set[int] | None,
-        now: datetime,
-        limit: int,
-        timings: dict[str, float],
-    ) -> tuple[list[Ranked], dict[int, NoteText], dict[str, tuple[str, ...]]]:
-        semantic_future = self.pool.submit(self._semantic, query, visibility, threshold, allowed)
-        keyword, keyword_ms = self._keyword(query, visibility, require_all, allowed)
-        semantic, semantic_ms, embed_ms = semantic_future.result()
-        timings.update(keyword=keyword_ms, semantic=semantic_ms, embed=embed_ms)
-        start = time.perf_counter()
-        missing = [nid for nid in semantic if nid not in keyword.texts]
-        texts = dict(keyword.texts)
-        if missing:
-            with self.store.read() as conn:
-                texts.update((t.nid, t) for t in search_store.note_texts(conn, missing))
-        created = {nid: t.created for nid, t in texts.items()}
-        window = (visibility.start or float("-inf"), visibility.end or float("inf")) if query.time_range else None
-        ranked = merge(
-            {nid: (h.score, h.matched) for nid, h in keyword.hits.items()},
-            semantic,
-            created,
-            now.timestamp(),
-            window,
-            limit,
-        )
-        timings["merge"] = elapsed_ms(start)
-        return ranked, texts, keyword.corrections
-
     def _listing(
-        self, query: ParsedQuery, visibility: Visibility, allowed: set[int] | None, now: datetime, limit: int
+        self, conn: Connection, query: ParsedQuery, visibility: Visibility, allowed: set[int] | None,
+        now: datetime, limit: int,
     ) -> list[SearchHit]:
         """Queries with nothing to match: notes in the time range and/or with the tags."""
         if query.time_range is None and allowed is None:
             return []
-        with self.store.read() as conn:
-            if query.time_range is not None:
-                assert visibility.start is not None and visibility.end is not None
-                nids = search_store.notes_in_range(conn, visibility.start, visibility.end, visibility, limit * 20)
-            else:
-                nids = sorted(allowed or (), reverse=True)
-            if allowed is not None:
-                nids = [n for n in nids if n in allowed]
-            excluded = search_store.hidden_or_out_of_range(conn, nids, Visibility(
-                include_archived=visibility.include_archived, include_deleted=visibility.include_deleted))
-            nids = [n for n in nids if n not in excluded]
-            if query.time_range is None:
-                texts = {t.nid: t for t in search_store.note_texts(conn, nids)}
-                nids.sort(key=lambda n: -texts[n].updated)
-            nids = nids[:limit]
-            texts = {t.nid: t for t in search_store.note_texts(conn, nids)}
+        if query.time_range is not None:
+            assert visibility.start is not None and visibility.end is not None
+            nids = search_store.notes_in_range(conn, visibility.start, visibility.end, visibility, limit * 20)
+        else:
+            nids = list(allowed or ())
+        if allowed is not None:
+            nids = [n for n in nids if n in allowed]
+        excluded = search_store.hidden_or_out_of_range(conn, nids, Visibility(
+            include_archived=visibility.include_archived, include_deleted=visibility.include_deleted))
+        nids = [n for n in nids if n not in excluded]
+        if query.time_range is None:
+            updated = {t.nid: t.updated for t in search_store.note_texts(conn, nids)}
+            nids.sort(key=lambda n: -updated[n])
+        nids = nids[:limit]
+        texts = {t.nid: t for t in search_store.note_texts(conn, nids)}
         hits = []
         for rank, nid in enumerate(nids):
             note = texts[nid]
@@ -263,16 +250,77 @@ class SearchEngine:
             return []
         with self.store.read_parallel() as conn:
             vectors = vector_store.note_vectors(conn, embedder.namespace, nid)
-        if not len(vectors):
+        return self._related_to_vectors(embedder, vectors, nid, limit)
+
+    def related_to_text(self, text: str, limit: int = 5, exclude: int | None = None) -> list[RelatedNote]:
+        """Notes closest in meaning to a text not saved yet (a draft)."""
+        embedder = self.embedder()
+        if embedder is None or not text.strip():
             return []
+        return self._related_to_vectors(embedder, embedder.embed_query(text)[None, :], exclude, limit)
+
+    def _related_to_vectors(
+        self, embedder: Embedder, vectors: np.ndarray, exclude: int | None, limit: int
+    ) -> list[RelatedNote]:
         threshold = RELATED_THRESHOLD_FALLBACK if embedder.namespace == FALLBACK_NAMESPACE else RELATED_THRESHOLD
         best: dict[int, float] = {}
         for vector in vectors:
             matches = self._chunks(embedder, vector, Visibility(), None)
             for other, sim in best_per_note(matches, threshold).items():
-                if other != nid and sim > best.get(other, -1.0):
+                if other != exclude and sim > best.get(other, -1.0):
                     best[other] = sim
         top = sorted(best.items(), key=lambda kv: -kv[1])[:limit]
         with self.store.read() as conn:
             texts = {t.nid: t for t in search_store.note_texts(conn, [n for n, _ in top])}
         return [RelatedNote(texts[n].id, texts[n].title, s) for n, s in top if n in texts]
+
+
+class SearchRun:
+    """One search's passes (all words, any word, no threshold) sharing index lookups and legs."""
+
+    def __init__(
+        self, engine: SearchEngine, query: ParsedQuery, visibility: Visibility, scope: Scope,
+        allowed: set[int] | None, now: datetime, limit: int, timings: dict[str, float],
+    ) -> None:
+        self.engine = engine
+        self.query = query
+        self.visibility = visibility
+        self.scope = scope
+        self.allowed = allowed
+        self.now = now
+        self.limit = limit
+        self.timings = timings
+        self.memo: dict[str, set[int]] = {}
+        self.semantic: dict[float | None, tuple[dict[int, float], float, float]] = {}
+
+    def legs(
+        self, require_all: bool, threshold: float | None
+    ) -> tuple[list[Ranked], dict[int, NoteText], dict[str, tuple[str, ...]]]:
+        """Run both legs in parallel (the semantic one only once per threshold) and merge them."""
+        engine = self.engine
+        future = None
+        if threshold not in self.semantic:
+            future = engine.pool.submit(engine._semantic, self.query, self.visibility, threshold, self.scope, self.allowed)
+        keyword, keyword_ms = engine._keyword(self.query, self.scope, require_all, self.memo)
+        if future is not None:
+            self.semantic[threshold] = future.result()
+        semantic, semantic_ms, embed_ms = self.semantic[threshold]
+        self.timings.update(keyword=keyword_ms, semantic=semantic_ms, embed=embed_ms)
+        start = time.perf_counter()
+        texts = dict(keyword.texts)
+        missing = [nid for nid in semantic if nid not in texts]
+        if missing:
+            with engine.store.read() as conn:
+                texts.update((t.nid, t) for t in search_store.note_texts(conn, missing))
+        created = {nid: t.created for nid, t in texts.items()}
+        window = (self.visibility.start or float("-inf"), self.visibility.end or float("inf")) if self.query.time_range else None
+        ranked = merge(
+            {nid: (h.score, h.matched) for nid, h in keyword.hits.items()},
+            semantic,
+            created,
+            self.now.timestamp(),
+            window,
+            self.limit,
+        )
+        self.timings["merge"] = elapsed_ms(start)
+        return ranked, texts, keyword.corrections

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -18,12 +19,12 @@ from remen.constants import (
 )
 from remen.store import search as search_store
 from remen.store.connect import Connection
-from remen.store.search import NoteText, Visibility
+from remen.store.search import NoteText
 from remen.text import fold
 
 # The trigram index can only find substrings of three characters or more.
 TRIGRAM_MIN = 3
-FTS_ROW_LIMIT = 50_000
+VOCABULARY_RELOAD_FACTOR = 10
 
 
 @dataclass(frozen=True)
@@ -75,15 +76,27 @@ class Vocabulary:
         self.generation = -1
         self.words: list[str] = []
         self.doc_counts: dict[str, int] = {}
+        self.loaded_at = 0.0
+        self.load_seconds = 0.0
 
     def refresh(self, conn: Connection) -> None:
-        """Reload the word list if any note changed since the last load."""
+        """Reload the word list if notes changed, at most once per VOCABULARY_RELOAD_FACTOR load times.
+
+        Reading the vocabulary scans the whole word index (~150 ms at 100k notes): after every save
+        that would make typing slow, so a large notebook tolerates a vocabulary a second or two old.
+        """
         current = search_store.notes_generation(conn)
-        if current != self.generation:
-            pairs = search_store.vocabulary(conn)
-            self.words = [w for w, _ in pairs if w.isalpha() and len(w) >= FUZZY_MIN_LEN - 2]
-            self.doc_counts = dict(pairs)
-            self.generation = current
+        if current == self.generation:
+            return
+        if self.generation >= 0 and time.monotonic() - self.loaded_at < VOCABULARY_RELOAD_FACTOR * self.load_seconds:
+            return
+        started = time.monotonic()
+        pairs = search_store.vocabulary(conn)
+        self.words = [w for w, _ in pairs if w.isalpha() and len(w) >= FUZZY_MIN_LEN - 2]
+        self.doc_counts = dict(pairs)
+        self.generation = current
+        self.loaded_at = time.monotonic()
+        self.load_seconds = self.loaded_at - started
 
     def corrections(self, term: str) -> tuple[str, ...]:
         """Indexed words within the allowed edit distance of ``term``, closest and commonest first."""
@@ -110,31 +123,45 @@ def stem(word: str) -> str:
     return word
 
 
-def candidates(conn: Connection, needle: str, visibility: Visibility) -> set[int]:
-    """Notes whose title, body or tags contain ``needle`` (short needles: as a word)."""
-    table = "notes_fts" if len(needle) >= TRIGRAM_MIN else "notes_words"
-    return set(search_store.match_nids(conn, table, needle, visibility, FTS_ROW_LIMIT))
+@dataclass(frozen=True)
+class Scope:
+    """Which notes a leg may return: never the excluded ones; only those ``within``, when given."""
+
+    excluded: frozenset[int] = frozenset()
+    within: frozenset[int] | None = None
+
+
+def candidates(conn: Connection, needle: str, memo: dict[str, set[int]]) -> set[int]:
+    """Notes whose title, body or tags contain ``needle`` (short needles: as a word), memoised."""
+    if needle not in memo:
+        table = "notes_fts" if len(needle) >= TRIGRAM_MIN else "notes_words"
+        memo[needle] = search_store.match_nids(conn, table, needle)
+    return memo[needle]
 
 
 def keyword_search(
     conn: Connection,
     terms: Sequence[str],
     phrases: Sequence[str],
-    visibility: Visibility,
+    scope: Scope,
     require_all: bool,
     vocabulary: Vocabulary | None = None,
-    allowed: set[int] | None = None,
+    memo: dict[str, set[int]] | None = None,
 ) -> KeywordResult:
-    """Score notes by the terms; every quoted phrase must match; with ``require_all`` every term too."""
+    """Score notes by the terms; every quoted phrase must match; with ``require_all`` every term too.
+
+    ``memo`` carries index lookups between the passes of one search (all words, then any word).
+    """
+    memo = {} if memo is None else memo
     result = KeywordResult()
     needles: list[tuple[str, ...]] = []
     sets: list[set[int]] = []
     for phrase in phrases:
         needles.append((fold(phrase),))
-        sets.append(candidates(conn, fold(phrase), visibility))
+        sets.append(candidates(conn, fold(phrase), memo))
     for term in terms:
         folded = stem(fold(term))
-        found = candidates(conn, folded, visibility)
+        found = candidates(conn, folded, memo)
         variants: tuple[str, ...] = (folded,)
         if not found and vocabulary is not None:
             vocabulary.refresh(conn)
@@ -142,18 +169,21 @@ def keyword_search(
             if fixes:
                 result.corrections[term] = fixes
                 variants = fixes
-                for fix in fixes:
-                    found |= candidates(conn, fix, visibility)
+                found = set().union(*(candidates(conn, fix, memo) for fix in fixes))
         needles.append(variants)
         sets.append(found)
     if not needles:
         return result
     phrase_count = len(phrases)
-    pool: set[int] = set.intersection(*sets[:phrase_count]) if phrase_count else set().union(*sets)
-    if require_all and len(sets) > phrase_count:
+    if phrase_count:
+        pool = set.intersection(*sets[:phrase_count])
+    else:
+        pool = set.intersection(*sets) if require_all else set().union(*sets)
+    if require_all and phrase_count and len(sets) > phrase_count:
         pool &= set.intersection(*sets[phrase_count:])
-    if allowed is not None:
-        pool &= allowed
+    pool -= scope.excluded
+    if scope.within is not None:
+        pool &= scope.within
     if len(pool) > KEYWORD_CANDIDATE_CAP:
         hits_per_note = Counter(nid for s in sets for nid in s if nid in pool)
         pool = set(sorted(pool, key=lambda n: (hits_per_note[n], n), reverse=True)[:KEYWORD_CANDIDATE_CAP])

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from remen.store import search as search_store
 from remen.store import vectors as vector_store
 from remen.store.connect import Connection
 from remen.store.search import Visibility
@@ -31,54 +32,80 @@ def best_per_note(matches: ChunkMatches, threshold: float) -> dict[int, float]:
 class VectorIndex:
     """All vectors of one namespace in RAM: one matrix product per query instead of a scan in SQLite.
 
-    It follows the database through the vectors generation counter, loading only new chunks.
+    It follows the database through the vectors generation counter: new chunks are appended in
+    place (capacity doubles), replaced or deleted ones are marked dead, never copied around.
     """
 
     def __init__(self, namespace: str) -> None:
         """Empty; call :meth:`refresh` to load."""
         self.namespace = namespace
         self.generation = -1
+        self.size = 0
+        self.last_chunk_id = 0
         self.chunk_ids = np.zeros(0, dtype=np.int64)
         self.nids = np.zeros(0, dtype=np.int64)
         self.created = np.zeros(0, dtype=np.float64)
         self.matrix = np.zeros((0, 0), dtype=np.float32)
-        self.hidden = np.zeros(0, dtype=bool)
+        self.alive = np.zeros(0, dtype=bool)
+        self.archived = np.zeros(0, dtype=bool)
+        self.deleted = np.zeros(0, dtype=bool)
+
+    def _append(self, rows: vector_store.VectorRows) -> None:
+        needed = self.size + len(rows.chunk_ids)
+        if needed > len(self.chunk_ids) or self.matrix.shape[1] != rows.matrix.shape[1]:
+            # Headroom, so notes saved later are appended without copying the matrix.
+            capacity = max(needed + needed // 4, 2 * len(self.chunk_ids), 1024)
+            self.chunk_ids = np.resize(self.chunk_ids, capacity)
+            self.nids = np.resize(self.nids, capacity)
+            self.created = np.resize(self.created, capacity)
+            self.alive = np.resize(self.alive, capacity)
+            matrix = np.zeros((capacity, rows.matrix.shape[1]), dtype=np.float32)
+            if self.size:
+                matrix[: self.size] = self.matrix[: self.size]
+            self.matrix = matrix
+        end = self.size + len(rows.chunk_ids)
+        self.chunk_ids[self.size : end] = rows.chunk_ids
+        self.nids[self.size : end] = rows.nids
+        self.created[self.size : end] = rows.created
+        self.matrix[self.size : end] = rows.matrix
+        self.alive[self.size : end] = True
+        self.size = end
+        self.last_chunk_id = int(rows.chunk_ids.max())
 
     def refresh(self, conn: Connection) -> None:
-        """Bring the index up to date with the database (cheap when nothing changed)."""
+        """Bring the index up to date with the database (one cheap query when nothing changed)."""
         current = vector_store.generation(conn)
         if current == self.generation:
             return
-        if len(self.chunk_ids):
-            keep = np.isin(self.chunk_ids, vector_store.chunk_ids(conn, self.namespace))
-            after = int(self.chunk_ids.max())
-        else:
-            keep = np.zeros(0, dtype=bool)
-            after = 0
-        new = vector_store.load_all(conn, self.namespace, after_chunk_id=after)
-        self.chunk_ids = np.concatenate([self.chunk_ids[keep], new.chunk_ids])
-        self.nids = np.concatenate([self.nids[keep], new.nids])
-        self.created = np.concatenate([self.created[keep], new.created])
-        old = self.matrix[keep] if len(self.matrix) else np.zeros((0, new.matrix.shape[1]), dtype=np.float32)
-        self.matrix = np.ascontiguousarray(np.vstack([old, new.matrix]))
-        hidden = np.fromiter(vector_store.hidden_nids(conn), dtype=np.int64)
-        self.hidden = np.isin(self.nids, hidden)
+        new = vector_store.load_all(conn, self.namespace, after_chunk_id=self.last_chunk_id)
+        if len(new.chunk_ids):
+            # A note that got new vectors had all its older ones replaced.
+            self.alive[: self.size] &= ~np.isin(self.nids[: self.size], new.nids)
+            self._append(new)
+        live = self.alive[: self.size]
+        if int(live.sum()) != vector_store.chunk_count(conn, self.namespace):
+            live &= np.isin(self.chunk_ids[: self.size], vector_store.chunk_ids(conn, self.namespace))
+        hidden = search_store.hidden_notes(conn)
+        self.archived = np.isin(self.nids[: self.size], [nid for nid, archived, _ in hidden if archived])
+        self.deleted = np.isin(self.nids[: self.size], [nid for nid, _, deleted in hidden if deleted])
         self.generation = current
 
     def search(self, query: np.ndarray, k: int, visibility: Visibility, allowed: set[int] | None) -> ChunkMatches:
         """The ``k`` most similar visible chunks."""
-        if not len(self.nids):
+        if not self.size:
             return ChunkMatches(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32))
-        sims = self.matrix @ query.astype(np.float32)
-        mask = np.ones(len(sims), dtype=bool)
-        if not (visibility.include_archived or visibility.include_deleted):
-            mask &= ~self.hidden
+        sims = self.matrix[: self.size] @ query.astype(np.float32)
+        mask = self.alive[: self.size].copy()
+        if not visibility.include_archived:
+            mask &= ~self.archived
+        if not visibility.include_deleted:
+            mask &= ~self.deleted
         if visibility.start is not None:
-            mask &= self.created >= visibility.start
+            mask &= self.created[: self.size] >= visibility.start
         if visibility.end is not None:
-            mask &= self.created < visibility.end
+            mask &= self.created[: self.size] < visibility.end
         if allowed is not None:
-            mask &= np.isin(self.nids, np.fromiter(allowed, dtype=np.int64))
+            mask &= np.isin(self.nids[: self.size], np.fromiter(allowed, dtype=np.int64))
         candidates = np.flatnonzero(mask)
         if len(candidates) > k:
             top = np.argpartition(-sims[candidates], k)[:k]

@@ -8,7 +8,7 @@ from typing import Any
 import sqlean as sqlite3
 import sqlite_vec
 
-from remen.constants import BUSY_TIMEOUT_MS
+from remen.constants import BUSY_TIMEOUT_MS, CACHE_KIB, MMAP_BYTES
 from remen.errors import DatabaseCorruptError, DatabaseLockedError
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -60,6 +60,9 @@ def connect(path: Path) -> Connection:
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA foreign_keys = ON")
+        # A bigger page cache and memory-mapped reads keep searches over large indexes in RAM.
+        conn.execute(f"PRAGMA cache_size = {-CACHE_KIB}")
+        conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
     except sqlite3.DatabaseError as exc:
         conn.close()
         if is_locked_error(exc):

@@ -181,11 +181,18 @@ def m004_notes_generation(conn: Connection) -> None:
     )
 
 
+def m005_hidden_index(conn: Connection) -> None:
+    """Indexes for in-memory vector indexes: hidden notes (few: a partial index), chunks per namespace."""
+    conn.execute("CREATE INDEX notes_hidden ON notes(nid) WHERE archived != 0 OR deleted_at IS NOT NULL")
+    conn.execute("CREATE INDEX chunks_namespace ON chunks(namespace)")
+
+
 MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("m001_notes", m001_notes),
     ("m002_vectors", m002_vectors),
     ("m003_jobs", m003_jobs),
     ("m004_notes_generation", m004_notes_generation),
+    ("m005_hidden_index", m005_hidden_index),
 ]
 
 

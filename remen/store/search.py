@@ -54,15 +54,27 @@ def fts_string(text: str) -> str:
     return '"' + text.replace('"', '""') + '"'
 
 
-def match_nids(conn: Connection, table: str, text: str, visibility: Visibility, limit: int) -> list[int]:
-    """Notes whose index ``table`` (notes_fts: substrings, notes_words: words) contains ``text``."""
-    where, params = visibility.sql()
+def match_nids(conn: Connection, table: str, text: str) -> set[int]:
+    """Notes whose index ``table`` (notes_fts: substrings, notes_words: words) contains ``text``.
+
+    No join here: visibility is applied by the caller with sets, which is far cheaper than a
+    lookup in notes for each of tens of thousands of matches.
+    """
+    rows = conn.execute(f"SELECT rowid FROM {table} WHERE {table} MATCH ?", (fts_string(text),)).fetchall()
+    return {r[0] for r in rows}
+
+
+def hidden_notes(conn: Connection) -> list[tuple[int, bool, bool]]:
+    """(nid, archived, in trash) of every note that is archived or in the trash (a partial index)."""
     rows = conn.execute(
-        f"SELECT n.nid FROM {table} JOIN notes n ON n.nid = {table}.rowid"
-        f" WHERE {table} MATCH ? AND {where} ORDER BY n.nid DESC LIMIT ?",
-        [fts_string(text), *params, limit],
-    ).fetchall()
-    return [int(r[0]) for r in rows]
+        "SELECT nid, archived != 0, deleted_at IS NOT NULL FROM notes WHERE archived != 0 OR deleted_at IS NOT NULL"
+    )
+    return [(int(nid), bool(a), bool(d)) for nid, a, d in rows]
+
+
+def created_between(conn: Connection, start: float, end: float) -> set[int]:
+    """Notes created in [start, end) (an index range scan)."""
+    return {r[0] for r in conn.execute("SELECT nid FROM notes WHERE created >= ? AND created < ?", (start, end))}
 
 
 def note_texts(conn: Connection, nids: Sequence[int]) -> list[NoteText]:

@@ -111,12 +111,21 @@ def knn(
 
 
 def load_all(conn: Connection, namespace: str, after_chunk_id: int = 0) -> VectorRows:
-    """Every vector of ``namespace`` with chunk id above ``after_chunk_id`` (for in-memory search)."""
+    """Every vector of ``namespace`` with chunk id above ``after_chunk_id`` (for in-memory search).
+
+    vec0 cannot range-scan rowids, so a refresh finds the new chunk ids in the chunks table and
+    fetches only those vectors by rowid.
+    """
     table = vector_table(namespace)
     dim = VECTOR_TABLES[namespace]
-    rows = conn.execute(
-        f"SELECT rowid, nid, created, embedding FROM {table} WHERE rowid > ? ORDER BY rowid", (after_chunk_id,)
-    ).fetchall()
+    select = f"SELECT rowid, nid, created, embedding FROM {table}"
+    if after_chunk_id == 0:
+        rows = conn.execute(select + " ORDER BY rowid").fetchall()
+    else:
+        new_ids = conn.execute(
+            "SELECT id FROM chunks WHERE id > ? AND namespace = ? ORDER BY id", (after_chunk_id, namespace)
+        ).fetchall()
+        rows = [conn.execute(select + " WHERE rowid = ?", (chunk_id,)).fetchone() for (chunk_id,) in new_ids]
     matrix = np.frombuffer(b"".join(r[3] for r in rows), dtype=np.float32).reshape(len(rows), dim)
     return VectorRows(
         chunk_ids=np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows)),
@@ -126,15 +135,15 @@ def load_all(conn: Connection, namespace: str, after_chunk_id: int = 0) -> Vecto
     )
 
 
+def chunk_count(conn: Connection, namespace: str) -> int:
+    """How many chunks ``namespace`` holds."""
+    return int(conn.execute("SELECT count(*) FROM chunks WHERE namespace = ?", (namespace,)).fetchone()[0])
+
+
 def chunk_ids(conn: Connection, namespace: str) -> np.ndarray:
     """Ids of the chunks that exist now in ``namespace``."""
     rows = conn.execute("SELECT id FROM chunks WHERE namespace = ?", (namespace,)).fetchall()
     return np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
-
-
-def hidden_nids(conn: Connection) -> set[int]:
-    """Notes that are archived or in the trash."""
-    return {int(r[0]) for r in conn.execute("SELECT nid FROM notes WHERE archived != 0 OR deleted_at IS NOT NULL")}
 
 
 def note_vectors(conn: Connection, namespace: str, nid: int) -> np.ndarray:

@@ -1,0 +1,309 @@
+"""The editor, the trash/archive views, the tag list and the help screen."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import numpy as np
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Input, Label, ListView, Markdown, OptionList, TextArea
+from textual.widgets.option_list import Option
+
+from remen.errors import RemenError
+from remen.models import Note
+from remen.service import Remen
+from remen.text import inline_tags
+from remen.tui.messages import RelatedFound
+from remen.tui.widgets import NoteItem, RelatedItem
+
+AUTOSAVE_SECONDS = 1.0
+RELATED_DEBOUNCE_SECONDS = 0.8
+# A draft shorter than this says too little for related notes to mean anything.
+DRAFT_MIN_CHARS = 60
+# Cosine between the draft's meaning now and when related notes were last computed.
+MEANING_UNCHANGED = 0.97
+
+HELP = """\
+# Remen — keys
+
+**Main screen**
+
+| key | does |
+| --- | --- |
+| type | search as you type (words, meaning, `#tags`, `"phrases"`, times like *last week*) |
+| ↑ ↓ | move in the results |
+| Enter | open the selected note; with no result, create a note from what you typed |
+| Ctrl+N | new note (from what you typed) |
+| Ctrl+D | move the selected note to the trash (Ctrl+Z undoes) |
+| Ctrl+R | archive the selected note |
+| Esc | clear the search |
+| F2 / F3 / F4 | tags / archive / trash |
+| Ctrl+P | command palette |
+| Ctrl+Q | quit (unsaved text is saved first) |
+
+**Editor**: it saves by itself after a pause, and on Ctrl+S. The first line or `# heading` is the
+title; write `#tags` in the text or in the tags field. Esc goes back (saving first). The sidebar
+shows related notes; Tab to it and Enter to open one.
+
+**Trash / archive**: R restores or unarchives, Enter opens, Esc goes back.
+"""
+
+
+class EditorScreen(Screen[None]):
+    """Write or edit one note; autosaves; a related-notes sidebar."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save"),
+        Binding("escape", "close", "Back"),
+        Binding("ctrl+d", "delete", "Trash"),
+        Binding("ctrl+r", "archive", "Archive"),
+        Binding("f1", "app.help", "Help"),
+    ]
+
+    def __init__(self, service: Remen, note: Note | None = None, initial_text: str = "") -> None:
+        super().__init__()
+        self.service = service
+        self.note_id = note.id if note else None
+        self.initial_text = note.body if note else initial_text
+        self.initial_tags = " ".join(t for t in note.tags if t not in inline_tags(note.body)) if note else ""
+        self.dirty = not note and bool(initial_text.strip())
+        self.save_lock = threading.Lock()
+        self.autosave_timer: Timer | None = None
+        self.related_timer: Timer | None = None
+        self.related_meaning: np.ndarray | None = None
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            with Vertical(id="editor-main"):
+                yield Input(self.initial_tags, placeholder="tags (space separated)", id="tags")
+                editor = TextArea.code_editor(
+                    self.initial_text, language="markdown", soft_wrap=True, show_line_numbers=False, id="editor"
+                )
+                yield editor
+            with Vertical(id="sidebar"):
+                yield Label("Related", id="related-title")
+                yield ListView(id="related")
+                yield Label("", id="related-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        editor = self.query_one("#editor", TextArea)
+        editor.focus()
+        editor.move_cursor(editor.document.end)
+        self.schedule_related()
+
+    @property
+    def text(self) -> str:
+        return self.query_one("#editor", TextArea).text
+
+    @property
+    def tags(self) -> list[str]:
+        return self.query_one("#tags", Input).value.replace(",", " ").split()
+
+    def on_text_area_changed(self, event: TextArea.Changed) -> None:
+        self.mark_dirty()
+        self.schedule_related()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "tags":
+            self.mark_dirty()
+
+    def mark_dirty(self) -> None:
+        """Remember there is unsaved text and save after a pause."""
+        self.dirty = True
+        if self.autosave_timer:
+            self.autosave_timer.stop()
+        self.autosave_timer = self.set_timer(AUTOSAVE_SECONDS, self.autosave)
+
+    def autosave(self) -> None:
+        self.run_worker(self.save(), group="save")
+
+    def _save_blocking(self, text: str, tags: list[str]) -> Note:
+        with self.save_lock:
+            embed = self.service.model_loaded
+            if self.note_id is None:
+                note = self.service.add(text, tags=tags, embed=embed)
+            else:
+                note = self.service.update(self.note_id, body=text, tags=tags, embed=embed)
+            self.note_id = note.id
+            return note
+
+    async def save(self) -> bool:
+        """Save if there are changes; on failure the text stays and the error is shown."""
+        if not self.dirty:
+            return True
+        text, tags = self.text, self.tags
+        if not text.strip():
+            if self.note_id is not None:
+                self.notify("The note is empty, so it was not saved. Ctrl+D moves it to the trash.",
+                            severity="warning")
+            return self.note_id is None
+        try:
+            await asyncio.to_thread(self._save_blocking, text, tags)
+        except RemenError as exc:
+            self.notify(f"Not saved: {exc} Your text is still here.", severity="error", timeout=8)
+            return False
+        except Exception as exc:  # any failure must leave the text in the editor and say so
+            self.notify(f"Not saved ({exc}). Your text is still here.", severity="error", timeout=8)
+            return False
+        if self.text == text and self.tags == tags:
+            self.dirty = False
+        self.app.refresh_status()  # type: ignore[attr-defined]
+        return True
+
+    async def action_save(self) -> None:
+        if await self.save():
+            self.notify("Saved", timeout=1.5)
+
+    async def action_close(self) -> None:
+        if await self.save():
+            self.dismiss()
+
+    async def action_delete(self) -> None:
+        if self.note_id is None and not self.text.strip():
+            self.dismiss()
+            return
+        self.dirty = True
+        if not await self.save() or self.note_id is None:
+            return
+        await self.app.trash_note(self.note_id)  # type: ignore[attr-defined]
+        self.dismiss()
+
+    async def action_archive(self) -> None:
+        if not await self.save() or self.note_id is None:
+            return
+        await asyncio.to_thread(self.service.archive, self.note_id)
+        self.notify("Archived. F3 shows the archive.")
+        self.dismiss()
+
+    # --- related notes -------------------------------------------------------------------
+
+    def schedule_related(self) -> None:
+        if self.related_timer:
+            self.related_timer.stop()
+        self.related_timer = self.set_timer(RELATED_DEBOUNCE_SECONDS, self.refresh_related)
+
+    def refresh_related(self) -> None:
+        text = self.text
+        hint = self.query_one("#related-hint", Label)
+        if len(text.strip()) < DRAFT_MIN_CHARS:
+            hint.update("Related notes appear as the note grows.")
+            return
+        if not self.service.model_loaded:
+            hint.update("Related notes appear when the model is ready.")
+            return
+        hint.update("")
+        self.find_related(text)
+
+    @work(exclusive=True, group="related")
+    async def find_related(self, text: str) -> None:
+        meaning = await asyncio.to_thread(self.service.meaning, text)
+        if self.related_meaning is not None and float(meaning @ self.related_meaning) >= MEANING_UNCHANGED:
+            return
+        related = await asyncio.to_thread(self.service.related_to_draft, text, 5, self.note_id)
+        self.related_meaning = meaning
+        self.post_message(RelatedFound(related))
+
+    async def on_related_found(self, message: RelatedFound) -> None:
+        view = self.query_one("#related", ListView)
+        await view.clear()
+        await view.extend(RelatedItem(r) for r in message.related)
+        if not message.related:
+            self.query_one("#related-hint", Label).update("No related notes yet.")
+
+    async def on_list_view_selected(self, event: ListView.Selected) -> None:
+        item = event.item
+        if isinstance(item, RelatedItem) and await self.save():
+            note = await asyncio.to_thread(self.service.get, item.note_id)
+            self.app.switch_screen(EditorScreen(self.service, note))
+
+
+class NoteListScreen(Screen[None]):
+    """The trash or the archive, with restore."""
+
+    BINDINGS = [
+        Binding("r", "restore", "Restore"),
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("f1", "app.help", "Help"),
+    ]
+
+    def __init__(self, service: Remen, mode: str) -> None:
+        super().__init__()
+        self.service = service
+        self.mode = mode
+
+    def compose(self) -> ComposeResult:
+        title = "Trash — R restores a note" if self.mode == "trash" else "Archive — R unarchives a note"
+        yield Label(title, id="list-title")
+        yield ListView(id="notes")
+        yield Label("", id="list-empty")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.load()
+
+    @work(exclusive=True, group="list")
+    async def load(self) -> None:
+        notes = await asyncio.to_thread(
+            self.service.list_notes, None, self.mode == "archive", self.mode == "trash"
+        )
+        view = self.query_one("#notes", ListView)
+        await view.clear()
+        await view.extend(NoteItem(n) for n in notes)
+        self.query_one("#list-empty", Label).update("" if notes else "Nothing here.")
+        view.focus()
+
+    async def action_restore(self) -> None:
+        view = self.query_one("#notes", ListView)
+        item = view.highlighted_child
+        if not isinstance(item, NoteItem):
+            return
+        action = self.service.restore if self.mode == "trash" else self.service.unarchive
+        await asyncio.to_thread(action, item.note_id)
+        self.notify(f"Restored: {item.note.title}")
+        self.app.refresh_status()  # type: ignore[attr-defined]
+        self.load()
+
+    async def on_list_view_selected(self, event: ListView.Selected) -> None:
+        if isinstance(event.item, NoteItem) and self.mode == "archive":
+            self.app.push_screen(EditorScreen(self.service, event.item.note))
+
+
+class TagsScreen(ModalScreen[str | None]):
+    """Pick a tag to filter the search by."""
+
+    BINDINGS = [Binding("escape", "dismiss_none", "Back")]
+
+    def __init__(self, tags: list[tuple[str, int]]) -> None:
+        super().__init__()
+        self.tags = tags
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="tags-box"):
+            yield Label("Tags — Enter filters the search")
+            options = [Option(f"#{tag}  ({count})", id=tag) for tag, count in self.tags]
+            yield OptionList(*options, id="tag-list")
+            if not self.tags:
+                yield Label("No tags yet: write #tags in a note.")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+
+class HelpScreen(ModalScreen[None]):
+    """Keys and how things work."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Close"), Binding("f1", "app.pop_screen", "Close")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help-box"):
+            yield Markdown(HELP)

@@ -1,0 +1,132 @@
+"""Widgets of the main and editor screens. They render data; they never call the database."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from rich.text import Text
+from textual.widgets import Label, ListItem, ListView, Static
+
+from remen.models import Note, ParsedQuery, RelatedNote, SearchHit
+from remen.search.snippet import make_snippet
+from remen.service import AppStatus
+
+BADGES = {"both": ("both", "bold green"), "keyword": ("word", "bold cyan"), "semantic": ("meaning", "bold magenta")}
+
+
+def highlighted(text: str, words: tuple[str, ...]) -> Text:
+    """``text`` with every occurrence of ``words`` emphasised (case-insensitive)."""
+    rich = Text(text)
+    rich.highlight_words([w for w in words if w], style="bold reverse", case_sensitive=False)
+    return rich
+
+
+class ResultItem(ListItem):
+    """One note in the list: title, date, badge, and a snippet with the matched words highlighted."""
+
+    def __init__(self, note_id: str, title: str, created: datetime, snippet: str, match_type: str | None,
+                 words: tuple[str, ...]) -> None:
+        super().__init__(classes="result")
+        self.note_id = note_id
+        self.title = title
+        self.created = created
+        self.snippet = snippet
+        self.match_type = match_type
+        self.words = words
+
+    @classmethod
+    def from_hit(cls, hit: SearchHit, words: tuple[str, ...]) -> "ResultItem":
+        """A search hit."""
+        return cls(hit.note_id, hit.title, hit.created, hit.snippet, hit.match_type, words)
+
+    @classmethod
+    def from_note(cls, note: Note) -> "ResultItem":
+        """A note listed without a query (recent notes)."""
+        return cls(note.id, note.title, note.created, make_snippet(note.title, note.body, ()), None, ())
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        badge, style = BADGES.get(self.match_type or "", ("", ""))
+        head = Text.assemble(
+            highlighted(self.title, self.words),
+            ("  " + self.created.strftime("%d %b %Y"), "dim"),
+            ("  " + badge, style),
+        )
+        head.no_wrap = True
+        head.overflow = "ellipsis"
+        yield Label(head, classes="result-title")
+        if self.snippet:
+            snippet = highlighted(self.snippet, self.words)
+            snippet.no_wrap = True
+            snippet.overflow = "ellipsis"
+            yield Label(snippet, classes="result-snippet")
+
+
+class NoteItem(ListItem):
+    """A note in the trash or archive views."""
+
+    def __init__(self, note: Note) -> None:
+        super().__init__()
+        self.note_id = note.id
+        self.note = note
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        yield Label(Text.assemble(self.note.title, ("  " + self.note.updated.strftime("%d %b %Y"), "dim")))
+
+
+class RelatedItem(ListItem):
+    """A related note in the sidebar."""
+
+    def __init__(self, related: RelatedNote) -> None:
+        super().__init__()
+        self.note_id = related.note_id
+        self.related = related
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        yield Label(Text.assemble(self.related.title, (f" {self.related.similarity:.2f}", "dim")))
+
+
+class ResultsList(ListView):
+    """The hits under the search input."""
+
+
+class Interpretation(Static):
+    """How the query was understood: time range, tags, phrases, relaxation."""
+
+    def show_query(self, query: ParsedQuery | None, relaxation: str | None, count: int) -> None:
+        """Describe ``query`` (None: the recent-notes view)."""
+        if query is None or not query.raw.strip():
+            self.update(Text("Recent notes · type to search · Enter opens · Ctrl+N new note · F1 help", "dim"))
+            return
+        parts: list[str] = []
+        if query.time_range:
+            parts.append("⏱ " + query.time_range.description)
+        parts += [f"#{t}" for t in query.tags]
+        parts += [f'"{p}"' for p in query.phrases]
+        if relaxation:
+            parts.append(relaxation)
+        parts.append(f"{count} result{'s' if count != 1 else ''}")
+        self.update(Text(" · ".join(parts), "dim"))
+
+
+class StatusBar(Static):
+    """Model state, pending background work, note count, last search time."""
+
+    def show(self, status: AppStatus | None, search_ms: float | None) -> None:
+        """Render the bar."""
+        if status is None:
+            self.update("opening…")
+            return
+        if not status.model_ready:
+            model = "◌ model loading (keyword search only)"
+        elif status.model_ok:
+            model = "● model ready"
+        else:
+            model = "▲ fallback model (model files missing)"
+        parts = [model, f"{status.notes:,} notes"]
+        if status.pending_embeddings:
+            parts.append(f"background: {status.pending_embeddings:,} to index")
+        else:
+            parts.append("background: idle")
+        if search_ms is not None:
+            parts.append(f"search {search_ms:.0f} ms")
+        self.update(" │ ".join(parts))
