@@ -40,7 +40,7 @@ HELP = """\
 | ↑ ↓ | move in the results |
 | Enter | open the selected note; with no result, create a note from what you typed |
 | Ctrl+N | new note (from what you typed) |
-| Ctrl+D | move the selected note to the trash (Ctrl+Z undoes) |
+| F8 | move the selected note to the trash (Ctrl+Z undoes) |
 | Ctrl+R | archive the selected note |
 | Esc | clear the search |
 | F2 / F3 / F4 | tags / archive / trash |
@@ -48,8 +48,8 @@ HELP = """\
 | Ctrl+Q | quit (unsaved text is saved first) |
 
 **Editor**: it saves by itself after a pause, and on Ctrl+S. The first line or `# heading` is the
-title; write `#tags` in the text or in the tags field. Esc goes back (saving first). The sidebar
-shows related notes; Tab to it and Enter to open one.
+title; write `#tags` in the text or in the tags field. Esc goes back (saving first), F8 moves the
+note to the trash, Ctrl+R archives it. The sidebar shows related notes; Tab to it, Enter opens one.
 
 **Trash / archive**: R restores or unarchives, Enter opens, Esc goes back.
 """
@@ -61,7 +61,7 @@ class EditorScreen(Screen[None]):
     BINDINGS = [
         Binding("ctrl+s", "save", "Save"),
         Binding("escape", "close", "Back"),
-        Binding("ctrl+d", "delete", "Trash"),
+        Binding("f8", "delete", "Trash"),
         Binding("ctrl+r", "archive", "Archive"),
         Binding("f1", "app.help", "Help"),
     ]
@@ -82,10 +82,10 @@ class EditorScreen(Screen[None]):
         with Horizontal():
             with Vertical(id="editor-main"):
                 yield Input(self.initial_tags, placeholder="tags (space separated)", id="tags")
-                editor = TextArea.code_editor(
-                    self.initial_text, language="markdown", soft_wrap=True, show_line_numbers=False, id="editor"
+                # tab_behavior="focus": Tab reaches the sidebar and Esc leaves the editor in one press.
+                yield TextArea(
+                    self.initial_text, language="markdown", soft_wrap=True, tab_behavior="focus", id="editor"
                 )
-                yield editor
             with Vertical(id="sidebar"):
                 yield Label("Related", id="related-title")
                 yield ListView(id="related")
@@ -229,7 +229,7 @@ class NoteListScreen(Screen[None]):
 
     BINDINGS = [
         Binding("r", "restore", "Restore"),
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("escape", "close", "Back"),
         Binding("f1", "app.help", "Help"),
     ]
 
@@ -256,6 +256,8 @@ class NoteListScreen(Screen[None]):
         view = self.query_one("#notes", ListView)
         await view.clear()
         await view.extend(NoteItem(n) for n in notes)
+        if notes:
+            view.index = 0
         self.query_one("#list-empty", Label).update("" if notes else "Nothing here.")
         view.focus()
 
@@ -269,6 +271,9 @@ class NoteListScreen(Screen[None]):
         self.notify(f"Restored: {item.note.title}")
         self.app.refresh_status()  # type: ignore[attr-defined]
         self.load()
+
+    def action_close(self) -> None:
+        self.dismiss()
 
     async def on_list_view_selected(self, event: ListView.Selected) -> None:
         if isinstance(event.item, NoteItem) and self.mode == "archive":

@@ -122,7 +122,7 @@ class StatusBar(Static):
             model = "● model ready"
         else:
             model = "▲ fallback model (model files missing)"
-        parts = [model, f"{status.notes:,} notes"]
+        parts = [model, f"{status.notes:,} note{'s' if status.notes != 1 else ''}"]
         if status.pending_embeddings:
             parts.append(f"background: {status.pending_embeddings:,} to index")
         else:

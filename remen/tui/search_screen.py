@@ -1,0 +1,231 @@
+"""The main screen: one input that searches as you type, the results, and the status bar."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label
+
+from remen.errors import RemenError
+from remen.models import SearchResult
+from remen.service import AppStatus, Remen
+from remen.tui.messages import SearchFinished
+from remen.tui.screens import EditorScreen, NoteListScreen, TagsScreen
+from remen.tui.widgets import Interpretation, ResultItem, ResultsList, StatusBar
+
+SEARCH_DEBOUNCE_SECONDS = 0.06
+RECENT_LIMIT = 50
+
+
+class SearchScreen(Screen[None]):
+    """Search-as-you-type; Enter opens or creates; trash with undo; tags, archive and trash views."""
+
+    BINDINGS = [
+        Binding("ctrl+n", "new_note", "New"),
+        Binding("f8", "trash", "Trash"),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+r", "archive", "Archive"),
+        Binding("f2", "tags", "Tags"),
+        Binding("f3", "archive_view", "Archived"),
+        Binding("f4", "trash_view", "Trash view"),
+        Binding("escape", "clear", "Clear", show=False),
+        Binding("down", "cursor(1)", show=False),
+        Binding("up", "cursor(-1)", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seq = 0
+        self.status: AppStatus | None = None
+        self.search_ms: float | None = None
+        self.undo_ids: list[str] = []
+
+    @property
+    def service(self) -> Remen | None:
+        return self.app.service  # type: ignore[attr-defined, no-any-return]
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder="Search, or type a title and press Enter to write a note…", id="search")
+        yield Interpretation(id="interpretation")
+        yield ResultsList(id="results")
+        yield Label("", id="empty", classes="hidden")
+        yield StatusBar(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(StatusBar).show(None, None)
+        self.query_one(Interpretation).show_query(None, None, 0)
+        self.query_one("#search", Input).focus()
+
+    @property
+    def typed(self) -> str:
+        return self.query_one("#search", Input).value
+
+    def show_status(self, status: AppStatus) -> None:
+        """New counts and model state from the app."""
+        self.status = status
+        self.query_one(StatusBar).show(status, self.search_ms)
+
+    def show_problem(self, text: str) -> None:
+        """A problem that leaves nothing to search (the database could not be opened)."""
+        empty = self.query_one("#empty", Label)
+        empty.update(text)
+        empty.remove_class("hidden")
+
+    # --- search ---------------------------------------------------------------------------
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "search":
+            self.run_search()
+
+    def run_search(self) -> None:
+        """Start a debounced search of what is typed; only the newest one is applied."""
+        self.seq += 1
+        self.search_worker(self.typed, self.seq)
+
+    @work(exclusive=True, group="search", exit_on_error=False)
+    async def search_worker(self, text: str, seq: int) -> None:
+        await asyncio.sleep(SEARCH_DEBOUNCE_SECONDS)
+        service = self.service
+        if service is None:
+            return
+        if not text.strip():
+            notes = await asyncio.to_thread(service.list_notes, None, False, False, RECENT_LIMIT)
+            if seq == self.seq:
+                await self.show_items([ResultItem.from_note(n) for n in notes], None)
+            return
+        try:
+            result = await asyncio.to_thread(service.search, text)
+        except RemenError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.post_message(SearchFinished(seq, result))
+
+    async def on_search_finished(self, message: SearchFinished) -> None:
+        if message.seq != self.seq:
+            return
+        result = message.result
+        self.search_ms = result.timings_ms.get("total")
+        words = (*result.query.phrases, *result.query.terms)
+        await self.show_items([ResultItem.from_hit(h, words) for h in result.results], result)
+        self.query_one(StatusBar).show(self.status, self.search_ms)
+
+    async def show_items(self, items: list[ResultItem], result: SearchResult | None) -> None:
+        """Replace the result list and say what the query meant."""
+        results = self.query_one(ResultsList)
+        await results.clear()
+        await results.extend(items)
+        if items:
+            results.index = 0
+        self.query_one(Interpretation).show_query(
+            result.query if result else None, result.relaxation if result else None, len(items)
+        )
+        empty = self.query_one("#empty", Label)
+        empty.set_class(bool(items), "hidden")
+        if result is None:
+            empty.update("No notes yet. Type a title and press Enter (or Ctrl+N) to write your first note.")
+        else:
+            empty.update("No matching notes. Press Enter to create one from what you typed.")
+
+    def action_cursor(self, step: int) -> None:
+        results = self.query_one(ResultsList)
+        if len(results.children):
+            results.index = max(0, min(len(results.children) - 1, (results.index or 0) + step))
+
+    def selected(self) -> ResultItem | None:
+        item = self.query_one(ResultsList).highlighted_child
+        return item if isinstance(item, ResultItem) else None
+
+    def action_clear(self) -> None:
+        self.query_one("#search", Input).value = ""
+
+    # --- opening and creating -------------------------------------------------------------
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        item = self.selected()
+        if item is None:
+            await self.action_new_note()
+        else:
+            await self.open_note(item.note_id)
+
+    async def on_list_view_selected(self, event: ResultsList.Selected) -> None:
+        if isinstance(event.item, ResultItem):
+            await self.open_note(event.item.note_id)
+
+    async def open_note(self, note_id: str) -> None:
+        """Open a note in the editor."""
+        if self.service is None:
+            return
+        try:
+            note = await asyncio.to_thread(self.service.get, note_id)
+        except RemenError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.app.push_screen(EditorScreen(self.service, note), callback=self.back_from_editor)
+
+    async def action_new_note(self) -> None:
+        if self.service is None:
+            return
+        typed = self.typed.strip()
+        initial = f"# {typed}\n\n" if typed else ""
+        self.app.push_screen(EditorScreen(self.service, None, initial), callback=self.back_from_editor)
+
+    def back_from_editor(self, _: None) -> None:
+        self.query_one("#search", Input).focus()
+        self.run_search()
+        self.app.refresh_status()  # type: ignore[attr-defined]
+
+    # --- trash, archive, undo -------------------------------------------------------------
+
+    async def trash_note(self, note_id: str) -> None:
+        """Move a note to the trash and offer undo."""
+        assert self.service is not None
+        note = await asyncio.to_thread(self.service.delete, note_id)
+        self.undo_ids.append(note.id)
+        self.notify(f"Moved to trash: {note.title} — Ctrl+Z to undo", timeout=8)
+        self.back_from_editor(None)
+
+    async def action_trash(self) -> None:
+        item = self.selected()
+        if item is not None:
+            await self.trash_note(item.note_id)
+
+    async def action_undo(self) -> None:
+        if not self.undo_ids or self.service is None:
+            self.notify("Nothing to undo.")
+            return
+        note = await asyncio.to_thread(self.service.restore, self.undo_ids.pop())
+        self.notify(f"Restored: {note.title}")
+        self.back_from_editor(None)
+
+    async def action_archive(self) -> None:
+        item = self.selected()
+        if item is None or self.service is None:
+            return
+        note = await asyncio.to_thread(self.service.archive, item.note_id)
+        self.notify(f"Archived: {note.title} (F3 shows the archive)")
+        self.back_from_editor(None)
+
+    def action_trash_view(self) -> None:
+        if self.service is not None:
+            self.app.push_screen(NoteListScreen(self.service, "trash"), callback=self.back_from_editor)
+
+    def action_archive_view(self) -> None:
+        if self.service is not None:
+            self.app.push_screen(NoteListScreen(self.service, "archive"), callback=self.back_from_editor)
+
+    async def action_tags(self) -> None:
+        if self.service is None:
+            return
+        tags = await asyncio.to_thread(self.service.tags)
+        self.app.push_screen(TagsScreen(tags), callback=self.filter_by_tag)
+
+    def filter_by_tag(self, tag: str | None) -> None:
+        search = self.query_one("#search", Input)
+        if tag:
+            search.value = f"#{tag} " + " ".join(w for w in search.value.split() if not w.startswith("#"))
+        search.focus()

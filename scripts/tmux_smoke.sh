@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Drive the real app in a real terminal: write a note, find it by a paraphrase, quit.
+# Usage: scripts/tmux_smoke.sh   (REMEN_PYTHON selects the interpreter; default: python3)
+set -euo pipefail
+
+python_bin="${REMEN_PYTHON:-python3}"
+home="$(mktemp -d)"
+session="remen-smoke-$$"
+trap 'tmux kill-session -t "$session" 2>/dev/null || true; rm -rf "$home"' EXIT
+
+screen() { tmux capture-pane -p -t "$session"; }
+
+wait_for() {  # wait_for TEXT SECONDS
+  local deadline=$((SECONDS + $2))
+  while ((SECONDS < deadline)); do
+    if screen | grep -qF -- "$1"; then return 0; fi
+    sleep 0.2
+  done
+  echo "FAIL: '$1' did not appear within $2 s. Screen:" >&2
+  screen >&2
+  exit 1
+}
+
+tmux new-session -d -s "$session" -x 100 -y 30 \
+  "REMEN_HOME='$home' '$python_bin' -m remen; echo REMEN-EXITED; sleep 30"
+wait_for "Search, or type a title" 15
+wait_for "model ready" 30
+
+tmux send-keys -t "$session" -l "Weekend hike plan"
+sleep 0.5
+tmux send-keys -t "$session" C-n
+wait_for "Related" 10
+tmux send-keys -t "$session" -l "Take the ridge trail up Mount Tamalpais, bring water, sunscreen and snacks for the summit."
+sleep 1.5
+tmux send-keys -t "$session" Escape
+wait_for "1 note " 10
+tmux send-keys -t "$session" Escape
+wait_for "Recent notes" 10
+
+tmux send-keys -t "$session" -l "walking in the mountains"
+wait_for "Weekend hike plan" 10
+wait_for "1 result" 10
+screen
+
+tmux send-keys -t "$session" C-q
+wait_for "REMEN-EXITED" 10
+REMEN_HOME="$home" "$python_bin" -m remen list | grep -qF "Weekend hike plan"
+echo "tmux smoke test passed"

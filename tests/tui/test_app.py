@@ -1,0 +1,245 @@
+"""Every flow of the terminal UI, driven through Textual's Pilot against a real database and model."""
+
+from __future__ import annotations
+
+from textual.command import CommandPalette
+from textual.pilot import Pilot
+from textual.widgets import Input, ListView, TextArea
+
+from remen.service import Remen
+from remen.tui.app import RemenApp
+from remen.tui.screens import EditorScreen, HelpScreen, NoteListScreen, TagsScreen
+from remen.tui.search_screen import SearchScreen
+from remen.tui.widgets import RelatedItem, ResultItem, StatusBar
+
+from tui_helpers import drive, settle
+
+
+def result_titles(app: RemenApp) -> list[str]:
+    return [item.title for item in app.search_screen.query(ResultItem)]
+
+
+async def type_search(pilot: Pilot, text: str) -> None:
+    search = pilot.app.search_screen.query_one("#search", Input)
+    search.value = ""
+    await pilot.press(*list(text)) if text else None
+    await settle(pilot)
+
+
+def test_recent_notes_then_type_to_search(service: Remen, notebook: dict[str, str]) -> None:
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        assert result_titles(app) == ["Dentist", "Pizza dough", "Carbonara"]
+        await type_search(pilot, "guanciale")
+        assert result_titles(app)[0] == "Carbonara"
+        assert "result" in str(app.search_screen.query_one("#interpretation").render())
+        status = str(app.search_screen.query_one(StatusBar).render())
+        assert "3 notes" in status and "search" in status and "model ready" in status
+        await type_search(pilot, "italian dinner with eggs and cheese")
+        assert result_titles(app)[0] == "Carbonara"
+
+    drive(RemenApp(service=service), scenario)
+
+
+def test_open_edit_and_save_keeps_a_revision(service: Remen, notebook: dict[str, str]) -> None:
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await type_search(pilot, "carbonara")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, EditorScreen)
+        editor = app.screen.query_one("#editor", TextArea)
+        assert "Guanciale" in editor.text
+        await pilot.press("end", *list(" Serves four."))
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert service.get(notebook["pasta"]).body.endswith("Serves four.")
+        assert len(service.revisions(notebook["pasta"])) == 1
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, SearchScreen)
+
+    drive(RemenApp(service=service), scenario)
+
+
+def test_create_from_query_with_enter_and_find_it_by_meaning(service: Remen, notebook: dict[str, str]) -> None:
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await type_search(pilot, "Lisbon trip")
+        app.search_screen.query_one("#results", ListView).clear()
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert isinstance(app.screen, EditorScreen)
+        await pilot.press(*list("Flights booked to Portugal for the conference; hotel near the river."))
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, SearchScreen)
+        await type_search(pilot, "travel plans abroad")
+        assert result_titles(app)[0] == "Lisbon trip"
+
+    drive(RemenApp(service=service), scenario)
+
+
+def test_enter_with_no_match_creates_a_note(service: Remen) -> None:
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await type_search(pilot, "Buy a new kettle")
+        assert result_titles(app) == []
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, EditorScreen)
+        assert app.screen.query_one("#editor", TextArea).text.startswith("# Buy a new kettle")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert [n.title for n in service.list_notes()] == ["Buy a new kettle"]
+
+    drive(RemenApp(service=service), scenario)
+
+
+def test_related_sidebar_for_the_open_note(service: Remen, notebook: dict[str, str]) -> None:
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await type_search(pilot, "pizza dough")
+        await pilot.press("enter")
+        await pilot.pause(1.2)
+        await settle(pilot)
+        related = [item.related.title for item in app.screen.query(RelatedItem)]
+        assert related and related[0] == "Carbonara"
+        assert "Pizza dough" not in related
+
+    drive(RemenApp(service=service), scenario)
+
+
+def test_draft_suggests_related_notes_once_long_enough(service: Remen, notebook: dict[str, str]) -> None:
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        await pilot.press(*list("Sourdough"))
+        await pilot.pause(1.0)
+        await settle(pilot)
+        assert not app.screen.query(RelatedItem)
+        await pilot.press(*list(" bread: mix flour, water and yeast, knead, rest the dough overnight."))
+        await pilot.pause(1.0)
+        await settle(pilot)
+        assert [i.related.title for i in app.screen.query(RelatedItem)][0] == "Pizza dough"
+
+    drive(RemenApp(service=service), scenario)
+
+
+def test_archive_hides_the_note(service: Remen, notebook: dict[str, str]) -> None:
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await type_search(pilot, "dentist")
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert service.get(notebook["dentist"]).archived
+        assert "Dentist" not in result_titles(app)
+        await pilot.press("f3")
+        await settle(pilot)
+        assert isinstance(app.screen, NoteListScreen)
+        await pilot.press("r")
+        await settle(pilot)
+        assert not service.get(notebook["dentist"]).archived
+
+    drive(RemenApp(service=service), scenario)
+
+
+def test_delete_undo_and_restore_from_trash(service: Remen, notebook: dict[str, str]) -> None:
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await type_search(pilot, "dentist")
+        await pilot.press("f8")
+        await settle(pilot)
+        assert service.get(notebook["dentist"]).deleted
+        assert any("Ctrl+Z to undo" in str(n.message) for n in app._notifications)
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert not service.get(notebook["dentist"]).deleted
+        await pilot.press("f8")
+        await pilot.press("f4")
+        await settle(pilot)
+        assert isinstance(app.screen, NoteListScreen)
+        await pilot.press("r")
+        await settle(pilot)
+        assert not service.get(notebook["dentist"]).deleted
+        await pilot.press("escape")
+        await settle(pilot)
+        assert "Dentist" in result_titles(app)
+
+    drive(RemenApp(service=service), scenario)
+
+
+def test_tag_list_filters_the_search(service: Remen, notebook: dict[str, str]) -> None:
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await pilot.press("f2")
+        await settle(pilot)
+        assert isinstance(app.screen, TagsScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.search_screen.query_one("#search", Input).value.startswith("#recipe")
+        assert set(result_titles(app)) == {"Carbonara", "Pizza dough"}
+
+    drive(RemenApp(service=service), scenario)
+
+
+def test_help_and_palette(service: Remen, notebook: dict[str, str]) -> None:
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await pilot.press("f1")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press(*list("Trash"))
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, NoteListScreen) and app.screen.mode == "trash"
+
+    drive(RemenApp(service=service), scenario)
+
+
+def test_quit_saves_the_unsaved_draft(service: Remen) -> None:
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        await pilot.press(*list("Unsaved thought"))
+        await pilot.press("ctrl+q")
+        await pilot.pause(0.5)
+
+    drive(RemenApp(service=service), scenario)
+    assert [n.body for n in service.list_notes()] == ["Unsaved thought"]
+
+
+def test_failed_save_keeps_the_text_and_says_why(service: Remen, notebook: dict[str, str]) -> None:
+    from remen.store.connect import connect
+
+    service.store.conn.execute("PRAGMA busy_timeout = 200")
+    blocker = connect(service.settings.db_path)
+
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await type_search(pilot, "carbonara")
+        await pilot.press("enter")
+        await settle(pilot)
+        blocker.execute("BEGIN EXCLUSIVE")
+        try:
+            await pilot.press("end", *list(" more"))
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            assert isinstance(app.screen, EditorScreen)
+            assert app.screen.query_one("#editor", TextArea).text.endswith(" more")
+            assert any("Not saved" in str(n.message) for n in app._notifications)
+        finally:
+            blocker.execute("ROLLBACK")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert service.get(notebook["pasta"]).body.endswith(" more")
+
+    drive(RemenApp(service=service), scenario)
+
+
+def test_small_terminal_still_works(service: Remen, notebook: dict[str, str]) -> None:
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await type_search(pilot, "pizza")
+        assert result_titles(app)[0] == "Pizza dough"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not app.screen.query_one("#sidebar").display
+
+    drive(RemenApp(service=service), scenario, size=(50, 14))

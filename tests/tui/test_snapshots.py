@@ -1,0 +1,29 @@
+"""Screenshots of the main screen, the editor with its sidebar, and the empty state at 80x24."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from remen.service import Remen
+from remen.tui.app import RemenApp
+from tui_helpers import settle
+
+SIZE = (80, 24)
+
+
+def test_empty_state(snap_compare, service: Remen) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(RemenApp(service=service), terminal_size=SIZE, run_before=settle)
+
+
+def test_main_screen_with_recent_notes(snap_compare, service: Remen, notebook: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(RemenApp(service=service), terminal_size=SIZE, run_before=settle)
+
+
+def test_editor_with_related_sidebar(snap_compare, service: Remen, notebook: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+    async def open_pizza(pilot: Pilot) -> None:
+        await settle(pilot)
+        await pilot.press("down", "enter")
+        await pilot.pause(1.2)
+        await settle(pilot)
+
+    assert snap_compare(RemenApp(service=service), terminal_size=SIZE, run_before=open_pizza)
