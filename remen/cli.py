@@ -111,11 +111,14 @@ def flag_command(action: str) -> Callable[["Remen", argparse.Namespace], None]:
     past = {"delete": "Moved to trash", "restore": "Restored", "archive": "Archived", "unarchive": "Unarchived"}
 
     def run(app: "Remen", args: argparse.Namespace) -> None:
-        for note_id in args.ids:
-            note = getattr(app, action)(note_id)
+        notes = [getattr(app, action)(note_id) for note_id in args.ids]
+        if args.json:
+            emit_json([n.to_dict() for n in notes])
+            return
+        for note in notes:
             print(f"{past[action]}: {note.id}  {note.title}")
         if action == "delete":
-            print("Undo with: remen restore " + " ".join(args.ids))
+            print("Undo with: remen restore " + " ".join(n.id for n in notes))
 
     return run
 
@@ -235,6 +238,9 @@ def cmd_search(app: "Remen", args: argparse.Namespace) -> None:
         if hit.snippet:
             print(f"    {hit.snippet}")
     print(f"{len(result.results)} results in {result.timings_ms.get('total', 0):.0f} ms", file=sys.stderr)
+    pending = app.pending_embeddings()
+    if pending:
+        print(f"{pending} notes are not indexed by meaning yet: run `remen reindex`.", file=sys.stderr)
 
 
 def print_interpretation(query: "ParsedQuery") -> None:

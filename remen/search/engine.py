@@ -91,7 +91,10 @@ class SearchEngine:
             within = set(allowed) if within is None else within & allowed
         return Scope(excluded=excluded, within=within)
 
-    def _keyword(self, query: ParsedQuery, scope: Scope, require_all: bool, memo: dict[str, set[int]]) -> tuple[KeywordResult, float]:
+    def keyword_leg(
+        self, query: ParsedQuery, scope: Scope, require_all: bool, memo: dict[str, set[int]]
+    ) -> tuple[KeywordResult, float]:
+        """The keyword leg and its duration in ms (empty when the leg is switched off)."""
         start = time.perf_counter()
         if "keyword" not in self.legs:
             return KeywordResult(), 0.0
@@ -106,10 +109,11 @@ class SearchEngine:
                 return self.index.search(vector, SEMANTIC_CHUNK_K, visibility, allowed)
             return knn_in_store(conn, embedder.namespace, vector, SEMANTIC_CHUNK_K, visibility)
 
-    def _semantic(
+    def semantic_leg(
         self, query: ParsedQuery, visibility: Visibility, threshold: float | None, scope: Scope,
         allowed: set[int] | None,
     ) -> tuple[dict[int, float], float, float]:
+        """Best similarity per visible note, the leg's duration and the embedding's, in ms."""
         embedder = self.embedder()
         if embedder is None or not query.semantic_text or "semantic" not in self.legs:
             return {}, 0.0, 0.0
@@ -137,6 +141,8 @@ class SearchEngine:
         include_deleted: bool = False,
     ) -> SearchResult:
         """Find notes for ``text`` as of ``now``."""
+        embedder = self.embedder()  # may load the model once: not part of the search's timings
+        model = embedder.description if embedder else MODEL_NOT_READY
         started = time.perf_counter()
         query = parse_query(text, now)
         timings = {"parse": elapsed_ms(started)}
@@ -147,8 +153,6 @@ class SearchEngine:
             include_archived=include_archived,
             include_deleted=include_deleted,
         )
-        embedder = self.embedder()
-        model = embedder.description if embedder else MODEL_NOT_READY
         with self.store.read() as conn:
             allowed = search_store.nids_with_tags(conn, query.tags) if query.tags else None
             if not query.terms and not query.phrases:
@@ -300,8 +304,8 @@ class SearchRun:
         engine = self.engine
         future = None
         if threshold not in self.semantic:
-            future = engine.pool.submit(engine._semantic, self.query, self.visibility, threshold, self.scope, self.allowed)
-        keyword, keyword_ms = engine._keyword(self.query, self.scope, require_all, self.memo)
+            future = engine.pool.submit(engine.semantic_leg, self.query, self.visibility, threshold, self.scope, self.allowed)
+        keyword, keyword_ms = engine.keyword_leg(self.query, self.scope, require_all, self.memo)
         if future is not None:
             self.semantic[threshold] = future.result()
         semantic, semantic_ms, embed_ms = self.semantic[threshold]

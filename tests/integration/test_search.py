@@ -162,3 +162,13 @@ def test_related_notes(app: Remen, notes: dict[str, str]) -> None:
     assert all(r.note_id != bread.id and r.similarity >= 0.3 for r in related)
     app.archive(notes["pasta"])
     assert notes["pasta"] not in [r.note_id for r in app.related(bread.id)]
+
+
+def test_keyword_results_come_before_the_model_is_loaded(tmp_path, clock) -> None:  # type: ignore[no-untyped-def]
+    with Remen.open(tmp_path / "cold.db", clock=clock) as cold:
+        cold.add("Carbonara with guanciale", embed=False)
+        cold.search_waits_for_model = False
+        result = cold.search("guanciale", now=NOW)
+        assert not cold.model_loaded
+        assert [h.match_type for h in result.results] == ["keyword"]
+        assert "model loading" in result.model

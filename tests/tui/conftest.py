@@ -7,7 +7,9 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+
 from remen.service import Remen
+from remen.timeutil import from_epoch
 
 
 @pytest.fixture
@@ -26,7 +28,5 @@ def notebook(service: Remen, clock) -> dict[str, str]:  # type: ignore[no-untype
         ("pizza", "# Pizza dough\nFlour, water, yeast and salt; rest the dough for a day. #recipe", [], 10),
         ("dentist", "# Dentist\nThe crown on the upper left molar needs redoing. #health", [], 2),
     ]:
-        from remen.timeutil import from_epoch
-
         made[key] = service.add(body, tags=tags, created=from_epoch(now) - timedelta(days=days)).id
     return made
