@@ -231,3 +231,16 @@ class Job:
     payload: str
     attempts: int
     status: str
+
+
+@dataclass(frozen=True)
+class AppStatus:
+    """A snapshot of the database and model state."""
+
+    notes: int
+    archived: int
+    trash: int
+    pending_embeddings: int
+    model_ready: bool
+    model_ok: bool
+    model_message: str

@@ -6,86 +6,34 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
 import numpy as np
 
-from remen.constants import DEFAULT_LIMIT, IMPORT_BATCH, MAX_NOTE_BYTES, MODEL_NAMESPACE
+from remen import bulk
+from remen.bulk import EXTRACT_JOB
+from remen.config import Settings
+from remen.constants import DEFAULT_LIMIT, IMPORT_BATCH, MODEL_NAMESPACE
 from remen.embed import Embedder, ModelStatus, embed_documents, load_embedder
-from remen.errors import EmptyNoteError, NoteTooLargeError
-from remen.models import ImportSummary, Note, NoteDraft, ParsedQuery, RelatedNote, Revision, SearchResult
+from remen.models import AppStatus, ImportSummary, Note, NoteDraft, ParsedQuery, RelatedNote, Revision, SearchResult
+from remen.note_input import embeddable_text, prepare
+from remen.progress import Progress, ProgressCallback
 from remen.search.engine import SearchEngine
 from remen.search.query import parse_query
-from remen.progress import Progress, ProgressCallback
-from remen.config import Settings
 from remen.store import Store
 from remen.store import jobs as job_store
 from remen.store import notes as note_store
 from remen.store import vectors as vector_store
 from remen.store.notes import StoredNote
-from remen.text import (
-    clean_text,
-    content_hash,
-    derive_title,
-    inline_tags,
-    new_id,
-    normalise_tags,
-    slugify,
-    stable_id,
-)
+from remen.text import derive_title, inline_tags, new_id
 from remen.timeutil import from_epoch, to_epoch
 from remen.transfer.importer import count_inputs, read_drafts
-from remen.transfer.markdown import note_to_markdown
 
-EXTRACT_JOB = "extract"
-
-
-@dataclass(frozen=True)
-class AppStatus:
-    """A snapshot of the database and model state."""
-
-    notes: int
-    archived: int
-    trash: int
-    pending_embeddings: int
-    model_ready: bool
-    model_ok: bool
-    model_message: str
-EMBED_NOTES_PER_STEP = 64
-
-
-@dataclass(frozen=True)
-class PreparedNote:
-    """Validated, normalised note content ready to be written."""
-
-    title: str
-    body: str
-    tags: tuple[str, ...]
-    content_hash: str
-
-
-def prepare(body: str, title: str | None, tags: Iterable[str]) -> PreparedNote:
-    """Validate and normalise what a user gave: refuse empty or oversized notes."""
-    body = clean_text(body)
-    if not body.strip():
-        raise EmptyNoteError("Nothing to save: the note is empty.")
-    size = len(body.encode("utf-8"))
-    if size > MAX_NOTE_BYTES:
-        raise NoteTooLargeError(
-            f"The note is {size / 1e6:.1f} MB; Remen stores notes up to {MAX_NOTE_BYTES / 1e6:.0f} MB."
-        )
-    final_title = clean_text(title).strip() if title and title.strip() else derive_title(body)
-    final_tags = normalise_tags([*tags, *inline_tags(body)])
-    return PreparedNote(final_title, body, final_tags, content_hash(final_title, body, final_tags))
-
-
-def embeddable_text(title: str, body: str) -> str:
-    """The title leads the text the model sees, unless the body already starts with it."""
-    head = body.lstrip()[: len(title) + 4]
-    return body if title and title in head else f"{title}\n\n{body}"
+# Notes embedded per transaction: big enough to batch chunks of similar length, small enough that
+# Ctrl-C loses only seconds of work.
+EMBED_NOTES_PER_STEP = 200
 
 
 class Remen:
@@ -398,13 +346,13 @@ class Remen:
         for draft in read_drafts(source, summary):
             batch.append(draft)
             if len(batch) >= IMPORT_BATCH:
-                self._write_drafts(batch, summary)
+                bulk.write_drafts(self.store, batch, summary, self.clock())
                 seen += len(batch)
                 batch = []
                 if on_progress:
                     on_progress(Progress("import", seen, total))
         if batch:
-            self._write_drafts(batch, summary)
+            bulk.write_drafts(self.store, batch, summary, self.clock())
             seen += len(batch)
         if on_progress:
             on_progress(Progress("import", total, total))
@@ -415,71 +363,13 @@ class Remen:
             summary.pending_embeddings = vector_store.count_pending(conn, namespace)
         return summary
 
-    def _write_drafts(self, drafts: Sequence[NoteDraft], summary: ImportSummary) -> None:
-        """Write one batch of imported notes in a single transaction."""
-        now = self.clock()
-        prepared = []
-        for draft in drafts:
-            try:
-                note = prepare(draft.body, draft.title, draft.tags)
-            except (EmptyNoteError, NoteTooLargeError) as exc:
-                summary.skipped_empty += isinstance(exc, EmptyNoteError)
-                if isinstance(exc, NoteTooLargeError):
-                    summary.errors.append(f"{draft.title or draft.id}: {exc}")
-                continue
-            created = to_epoch(draft.created) if draft.created else now
-            note_id = draft.id or stable_id(f"{created}:{note.body}")
-            prepared.append((draft, note, note_id, created))
-        with self.store.transaction() as conn:
-            existing = note_store.hashes_by_id(conn, [p[2] for p in prepared])
-            for draft, note, note_id, created in prepared:
-                updated = to_epoch(draft.updated) if draft.updated else created
-                deleted_at = updated if draft.deleted else None
-                if note_id not in existing:
-                    nid = note_store.insert(
-                        conn, note_id, note.title, note.body, note.tags, created, updated,
-                        note.content_hash, draft.archived, deleted_at,
-                    )
-                    job_store.enqueue(conn, EXTRACT_JOB, nid, now)
-                    summary.added += 1
-                    continue
-                nid, old_hash = existing[note_id]
-                if old_hash == note.content_hash:
-                    summary.unchanged += 1
-                else:
-                    note_store.update_content(conn, nid, note.title, note.body, note.tags, updated,
-                                              note.content_hash, now, created=created)
-                    job_store.enqueue(conn, EXTRACT_JOB, nid, now)
-                    summary.updated += 1
-                note_store.set_flags(conn, nid, archived=draft.archived, deleted_at=deleted_at)
-
     def export_jsonl(self, out: TextIO) -> int:
         """Write every note (archived and trashed too) as JSON Lines; return the count."""
-        import json
-
-        count = 0
-        with self.store.read() as conn:
-            notes = [s.note for s in note_store.all_notes(conn)]
-        for note in notes:
-            out.write(json.dumps(note.to_dict(), ensure_ascii=False) + "\n")
-            count += 1
-        return count
+        return bulk.export_jsonl(self.store, out)
 
     def export_markdown(self, folder: str | os.PathLike[str]) -> int:
         """Write live and archived notes as Markdown files, one sub-folder per first tag."""
-        root = Path(folder)
-        with self.store.read() as conn:
-            notes = [s.note for s in note_store.all_notes(conn) if not s.note.deleted]
-        used: set[Path] = set()
-        for note in notes:
-            sub = root / (slugify(note.tags[0]) if note.tags else "")
-            path = sub / f"{slugify(note.title)}.md"
-            if path in used or path.exists():
-                path = sub / f"{slugify(note.title)}-{note.id}.md"
-            used.add(path)
-            sub.mkdir(parents=True, exist_ok=True)
-            path.write_text(note_to_markdown(note), encoding="utf-8")
-        return len(notes)
+        return bulk.export_markdown(self.store, Path(folder))
 
     # --- maintenance -------------------------------------------------------------------------
 

@@ -28,7 +28,8 @@ from eval_queries import EVAL_NOW, KEYWORD, PARAPHRASE, PHRASE, TAG, TEMPORAL, T
 
 from remen.constants import EMBED_BATCH, MODEL_NAMESPACE  # noqa: E402
 from remen.embed import Chunk, embed_documents  # noqa: E402
-from remen.service import Remen, embeddable_text  # noqa: E402
+from remen.note_input import embeddable_text  # noqa: E402
+from remen.service import Remen  # noqa: E402
 from remen.store import notes as note_store  # noqa: E402
 from remen.store import vectors as vector_store  # noqa: E402
 from remen.text import content_hash, fold  # noqa: E402

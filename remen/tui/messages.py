@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.message import Message
 
 from remen.models import RelatedNote, SearchResult
-from remen.service import AppStatus
+from remen.models import AppStatus
 
 
 class SearchFinished(Message):

@@ -11,8 +11,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Label
 
 from remen.errors import RemenError
-from remen.models import SearchResult
-from remen.service import AppStatus, Remen
+from remen.models import AppStatus, SearchResult
+from remen.service import Remen
 from remen.tui.messages import SearchFinished
 from remen.tui.screens import EditorScreen, NoteListScreen, TagsScreen
 from remen.tui.widgets import Interpretation, ResultItem, ResultsList, StatusBar

@@ -7,9 +7,8 @@ from datetime import datetime
 from rich.text import Text
 from textual.widgets import Label, ListItem, ListView, Static
 
-from remen.models import Note, ParsedQuery, RelatedNote, SearchHit
+from remen.models import AppStatus, Note, ParsedQuery, RelatedNote, SearchHit
 from remen.search.snippet import make_snippet
-from remen.service import AppStatus
 
 BADGES = {"both": ("both", "bold green"), "keyword": ("word", "bold cyan"), "semantic": ("meaning", "bold magenta")}
 

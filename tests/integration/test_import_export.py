@@ -128,7 +128,8 @@ def test_interrupted_import_is_consistent_and_resumable(app: Remen, tmp_path: Pa
 
 def test_interrupted_embedding_resumes(app: Remen, tmp_path: Path) -> None:
     root = tmp_path / "few"
-    for i in range(70):
+    count = 230  # more than one embedding step
+    for i in range(count):
         write(root / f"n{i}.md", f"# Topic {i}\nsomething to embed number {i}")
 
     def interrupt(progress: Progress) -> None:
@@ -137,7 +138,7 @@ def test_interrupted_embedding_resumes(app: Remen, tmp_path: Path) -> None:
 
     with pytest.raises(KeyboardInterrupt):
         app.import_path(root, embed=True, on_progress=interrupt)
-    assert 0 < app.pending_embeddings() < 70
+    assert 0 < app.pending_embeddings() < count
     app.embed_pending()
     assert app.pending_embeddings() == 0
 

@@ -1,0 +1,41 @@
+"""From what a person typed to what is stored: validation, title, tags, hash. Pure functions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from remen.constants import MAX_NOTE_BYTES
+from remen.errors import EmptyNoteError, NoteTooLargeError
+from remen.text import clean_text, content_hash, derive_title, inline_tags, normalise_tags
+
+
+@dataclass(frozen=True)
+class PreparedNote:
+    """Validated, normalised note content ready to be written."""
+
+    title: str
+    body: str
+    tags: tuple[str, ...]
+    content_hash: str
+
+
+def prepare(body: str, title: str | None, tags: Iterable[str]) -> PreparedNote:
+    """Validate and normalise what a user gave: refuse empty or oversized notes."""
+    body = clean_text(body)
+    if not body.strip():
+        raise EmptyNoteError("Nothing to save: the note is empty.")
+    size = len(body.encode("utf-8"))
+    if size > MAX_NOTE_BYTES:
+        raise NoteTooLargeError(
+            f"The note is {size / 1e6:.1f} MB; Remen stores notes up to {MAX_NOTE_BYTES / 1e6:.0f} MB."
+        )
+    final_title = clean_text(title).strip() if title and title.strip() else derive_title(body)
+    final_tags = normalise_tags([*tags, *inline_tags(body)])
+    return PreparedNote(final_title, body, final_tags, content_hash(final_title, body, final_tags))
+
+
+def embeddable_text(title: str, body: str) -> str:
+    """The title leads the text the model sees, unless the body already starts with it."""
+    head = body.lstrip()[: len(title) + 4]
+    return body if title and title in head else f"{title}\n\n{body}"
