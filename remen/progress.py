@@ -55,7 +55,8 @@ class ProgressBar:
             filled = int(self.width * fraction)
             bar = "█" * filled + "░" * (self.width - filled)
             end = "\n" if progress.done >= progress.total else ""
-            self.stream.write(f"\r{bar} {text}{end}")
+            # \x1b[K clears what a longer previous line left behind.
+            self.stream.write(f"\r{bar} {text}\x1b[K{end}")
             self.stream.flush()
             return
         decile = int(fraction * 10)

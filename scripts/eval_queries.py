@@ -77,7 +77,8 @@ PARAPHRASE = [
 ]
 
 KEYWORD = [
-    ("pgcrypto", ["postgres/compute-hashes-with-pgcrypto"]),
+    ("pgcrypto", ["postgres/compute-hashes-with-pgcrypto", "postgres/generating-uuids-with-pgcrypto",
+                  "postgres/salt-and-hash-a-password-with-pgcrypto"]),
     ("SafeAreaView", ["react_native/avoid-the-notch-with-safeareaview"]),
     ("structured clone", ["javascript/make-truly-deep-clone-with-structured-clone"]),
     ("pipx", ["python/use-pipx-to-install-end-user-apps"]),

@@ -64,7 +64,8 @@ class SearchEngine:
         if embedder is None:
             return
         index = self.index if self.index and self.index.namespace == embedder.namespace else VectorIndex(embedder.namespace)
-        with self.store.read_parallel() as conn:
+        # Its own connection: searches keep running (through sqlite-vec) while the vectors load.
+        with self.store.read_separately() as conn:
             index.refresh(conn)
         self.index = index
 

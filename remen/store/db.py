@@ -69,6 +69,15 @@ class Store:
                 self._second = connect(self.path)
             yield self._second
 
+    @contextmanager
+    def read_separately(self) -> Iterator[Connection]:
+        """A connection of its own for a long read (loading every vector) that must not block searches."""
+        conn = connect(self.path)
+        try:
+            yield conn
+        finally:
+            conn.close()
+
     def close(self) -> None:
         """Close the connections (checkpointing the WAL)."""
         with self._second_lock:

@@ -51,8 +51,8 @@ class SearchScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Input(placeholder="Search, or type a title and press Enter to write a note…", id="search")
         yield Interpretation(id="interpretation")
-        yield ResultsList(id="results")
         yield Label("", id="empty", classes="hidden")
+        yield ResultsList(id="results")
         yield StatusBar(id="status")
         yield Footer()
 
