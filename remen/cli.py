@@ -192,13 +192,20 @@ def cmd_doctor(app: "Remen", args: argparse.Namespace) -> None:
     assert isinstance(model, dict)
     print(f"database      {report['database']}  (integrity: {report['integrity']})")
     print(f"sqlite        {report['sqlite']}  sqlite-vec {report['sqlite_vec']}")
-    print(f"notes         {report['notes']}")
+    notes = report["notes"]
+    assert isinstance(notes, dict)
+    print(f"notes         {notes['live']} live, {notes['archived']} archived, {notes['trash']} in the trash")
     print(f"model         {'ok' if model['ok'] else 'PROBLEM'}: {model['message']}")
     if not model["ok"]:
         print(f"              using {model['embedder']}; search by meaning is degraded.")
         print("              Reinstall Remen (or restore assets/models) to get the real model back.")
-    print(f"embedded      {report['embedded']}  pending: {report['pending_embeddings']}")
-    print(f"jobs          {report['jobs']}")
+    embedded = report["embedded"]
+    assert isinstance(embedded, dict)
+    by_model = ", ".join(f"{n} by {ns}" for ns, n in embedded.items()) or "none"
+    print(f"embedded      {by_model}; waiting: {report['pending_embeddings']}")
+    jobs = report["jobs"]
+    assert isinstance(jobs, dict)
+    print(f"jobs          {', '.join(f'{n} {status}' for status, n in jobs.items()) or 'none'}")
 
 
 def cmd_reindex(app: "Remen", args: argparse.Namespace) -> None:
@@ -289,7 +296,9 @@ def build_parser() -> argparse.ArgumentParser:
         return common
 
     parser = argparse.ArgumentParser(
-        prog="remen", parents=[common_options(None)], description="Local-first notes with instant, offline search."
+        prog="remen",
+        parents=[common_options(None)],
+        description="Local-first notes with instant, offline search. Without a command, opens the terminal UI.",
     )
     common = common_options(argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command")
