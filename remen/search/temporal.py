@@ -67,6 +67,8 @@ class Span:
     start: datetime
     end: datetime
     label: str
+    # "this year" ends now, but its beginning/middle/end are thirds of the whole year.
+    natural_end: datetime | None = None
 
 
 Handler = Callable[[re.Match[str], datetime], Span | None]
@@ -216,12 +218,12 @@ def h_relative_period(m: re.Match[str], now: datetime) -> Span:
     else:
         span = Span(datetime(now.year + step, 1, 1), datetime(now.year + step + 1, 1, 1), m.group(0))
     if step == 0:
-        return Span(span.start, max(now, span.start + timedelta(minutes=1)), span.label)
+        return Span(span.start, max(now, span.start + timedelta(minutes=1)), span.label, span.end)
     return span
 
 
 def h_weekend(m: re.Match[str], now: datetime) -> Span:
-    which = m.group("which") or ""
+    which = {"this past": "last", "past": "last"}.get(m.group("which") or "", m.group("which") or "")
     saturday = day_start(now) - timedelta(days=(now.weekday() - 5) % 7)
     in_weekend = now.weekday() >= 5
     if which == "last" and in_weekend:
@@ -280,13 +282,16 @@ def h_month(m: re.Match[str], now: datetime) -> Span:
         year = now.year if month > now.month else now.year + 1
     else:
         year = recent_month(now, month)
-    span = month_span(year, month, m.group(0))
-    part = m.groupdict().get("early")
-    if part:
-        length = (span.end - span.start).days
-        bounds = {"early": (0, 10), "mid": (10, 20), "late": (20, length)}[part]
-        return Span(span.start + timedelta(days=bounds[0]), span.start + timedelta(days=bounds[1]), span.label)
-    return span
+    return month_span(year, month, m.group(0))
+
+
+def h_day_of_month(m: re.Match[str], now: datetime) -> Span | None:
+    day = int(m.group("day"))
+    found = safe_date(now.year, now.month, day) if day <= now.day else None
+    if found is None:
+        previous = now - relativedelta(months=1)
+        found = safe_date(previous.year, previous.month, day)
+    return whole_day(found, m.group(0)) if found else None
 
 
 def h_season(m: re.Match[str], now: datetime) -> Span:
@@ -339,16 +344,19 @@ POINTS: list[tuple[re.Pattern[str], Handler, bool]] = [
     (pattern(NUMBER_RE + r"\s+" + UNIT_RE + r"\s+(?:ago|back|earlier)"), h_ago, False),
     (pattern(r"(?:(?:in|over|during|within)\s+)?(?:the\s+)?(?:past|last|previous)\s+" + NUMBER_RE + r"\s+" + UNIT_RE),
      h_rolling, False),
-    (pattern(r"(?:(?:in|over|during|within)\s+)?the\s+(?:past|last)\s+(?P<unit>day|week|fortnight|month|year)(?P<n>)"),
+    (pattern(r"(?:(?:in|over|during|within)\s+)?the\s+(?:past|last)\s+(?P<unit>minute|hour|day|week|fortnight|month|year)(?P<n>)"),
      h_rolling, False),
-    (pattern(r"past\s+(?P<unit>day|week|fortnight|month|year)(?P<n>)"), h_rolling, False),
+    (pattern(r"past\s+(?P<unit>minute|hour|day|week|fortnight|month|year)(?P<n>)"), h_rolling, False),
     (pattern(r"last\s+(?P<unit>fortnight)(?P<n>)"), h_rolling, False),
     (pattern(r"(?:in\s+the\s+)?next\s+" + NUMBER_RE + r"\s+" + UNIT_RE), h_next_n, False),
     (pattern(r"recent(?:ly)?|lately|of\s+late"), h_recently, False),
     (pattern(r"the\s+other\s+day"), h_other_day, False),
     (pattern(r"(?:earlier\s+)?(?P<which>this|current|last|previous|next)\s+(?P<period>week|month|quarter|year)(?:'s)?"),
      h_relative_period, False),
-    (pattern(r"(?:(?P<which>last|this|next)\s+|(?:over\s+|on\s+)?the\s+)weekend(?:'s)?"), h_weekend, False),
+    (pattern(r"(?:(?P<which>last|this|next|this past|past)\s+|(?:over\s+|on\s+)?the\s+)weekend(?:'s)?"), h_weekend, False),
+    (pattern(r"(?:the\s+)?week\s+before\s+last"), lambda m, now: week_of(now - timedelta(weeks=2), m.group(0)), False),
+    (pattern(r"(?:on\s+)?the\s+(?P<day>[0-3]?\d)(?:st|nd|rd|th)"), h_day_of_month, False),
+    (pattern(r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)"), h_day_of_month, True),
     (pattern(r"(?:(?P<which>last|this|next)\s+)?" + WEEKDAY_RE + r"(?:'s)?" + PART_RE), h_weekday, False),
     (pattern(MONTH_RE + r"\.?\s+" + DAYNUM_RE + r"(?:,?\s+" + YEAR_RE + r")?"), h_month_day, False),
     (pattern(DAYNUM_RE + r"\s+(?:of\s+)?" + MONTH_RE + r"(?:,?\s+" + YEAR_RE + r")?"), h_month_day, False),
@@ -356,7 +364,6 @@ POINTS: list[tuple[re.Pattern[str], Handler, bool]] = [
     (pattern(YEAR_RE + r"-(?P<mm>\d\d)"), h_iso_month, False),
     (pattern(r"(?P<which>last|this|next|previous)\s+" + MONTH_RE), h_month, False),
     (pattern(MONTH_RE + r",?\s+" + YEAR_RE), h_month, False),
-    (pattern(r"(?P<early>early|mid|late)[\s-]+" + MONTH_RE + r"(?:,?\s+" + YEAR_RE + r")?"), h_month, False),
     (pattern(r"(?P<which>last|this|next|previous)\s+" + SEASON_RE), h_season, False),
     (pattern(SEASON_RE + r",?\s+(?:of\s+)?" + YEAR_RE), h_season, False),
     (pattern(r"q(?P<q>[1-4])(?:\s+" + YEAR_RE + r")?"), h_quarter, False),
@@ -370,6 +377,10 @@ RANGE_RES = [
     re.compile(r"from\s+(?P<a>.+?)\s+(?:to|until|till|through|thru|-)\s+(?P<b>.+)"),
     re.compile(r"(?P<a>.+?)\s+(?:to|until|till|through|thru)\s+(?P<b>.+)"),
 ]
+EDGE_RE = re.compile(
+    r"(?P<edge>early|mid|late|(?:the\s+)?(?:beginning|start|middle|end)\s+of)[\s-]+(?:the\s+)?(?P<rest>.+)"
+)
+EDGE_THIRD = {"early": 0, "beginning": 0, "start": 0, "mid": 1, "middle": 1, "late": 2, "end": 2}
 OPEN_RE = re.compile(r"(?P<op>since|after|before|until|till|up\s+to|prior\s+to)\s+(?P<rest>.+)")
 PREP_CUE_RE = re.compile(CUE_PREP_RE + r"(?P<rest>.+)")
 THE_RE = re.compile(r"the\s+(?P<rest>.+)")
@@ -395,6 +406,19 @@ def shift_forward(span: Span, earlier: Span) -> Span:
     return Span(span.start + step, span.end + step, span.label)
 
 
+def third_of(span: Span, third: int, label: str) -> Span:
+    """The first, middle or last third of a period: years by 4 months, months by days 1–10, 11–20,
+    21–end, anything else by whole days."""
+    end = span.natural_end or span.end
+    days = (end - span.start).days
+    if days >= 365:
+        bounds = [span.start + relativedelta(months=4 * k) for k in range(3)] + [end]
+    else:
+        cuts = [0, 10, 20, days] if 28 <= days <= 31 else [0, round(days / 3), round(2 * days / 3), days]
+        bounds = [span.start + timedelta(days=c) for c in cuts]
+    return Span(bounds[third], bounds[third + 1], label)
+
+
 def parse_phrase(phrase: str, now: datetime, whole_query: bool) -> Span | None:
     """A complete time phrase: range, open range, preposition + point, or a point."""
     for regex in RANGE_RES:
@@ -406,6 +430,11 @@ def parse_phrase(phrase: str, now: datetime, whole_query: bool) -> Span | None:
                 if last.start < first.start:
                     last = shift_forward(last, first)
                 return Span(first.start, max(last.end, first.end), phrase)
+    match = EDGE_RE.fullmatch(phrase)
+    if match:
+        point = parse_point(match.group("rest"), now, cued=True)
+        if point is not None and ((point.natural_end or point.end) - point.start) >= timedelta(days=3):
+            return third_of(point, EDGE_THIRD[match.group("edge").split()[-2 if " " in match.group("edge") else 0]], phrase)
     match = OPEN_RE.fullmatch(phrase)
     if match:
         point = parse_point(match.group("rest"), now, cued=True)
