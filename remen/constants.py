@@ -50,5 +50,8 @@ FUZZY_MIN_LEN = 5
 FUZZY_LONG_LEN = 8
 FUZZY_MAX_CANDIDATES = 3
 SNIPPET_CHARS = 160
+# A pasted paragraph is a query too: its first words are enough for the keyword leg (each term
+# costs an index lookup); the semantic leg reads the whole text up to the model's window.
+MAX_QUERY_TERMS = 24
 # "recently" means the past two weeks.
 RECENTLY_DAYS = 14

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from remen.constants import MAX_QUERY_TERMS
 from remen.models import ParsedQuery
 from remen.search.temporal import parse_temporal
 from remen.text import fold, normalise_tag
@@ -86,7 +87,7 @@ def parse_query(text: str, now: datetime) -> ParsedQuery:
     return ParsedQuery(
         raw=text,
         text=re.sub(r"\s+", " ", semantic).strip(),
-        terms=dedupe(terms),
+        terms=dedupe(terms)[:MAX_QUERY_TERMS],
         phrases=phrases,
         tags=tags,
         time_range=time_range,

@@ -58,3 +58,10 @@ def test_quoted_time_words_are_not_a_time() -> None:
 def test_temporal_only_query() -> None:
     query = parse_query("notes from yesterday", NOW)
     assert query.is_temporal_only
+
+
+def test_a_pasted_paragraph_keeps_a_bounded_number_of_terms() -> None:
+    paragraph = " ".join(f"word{i}" for i in range(500))
+    query = parse_query(paragraph, NOW)
+    assert query.terms == tuple(f"word{i}" for i in range(24))
+    assert query.semantic_text.startswith("word0 word1")
