@@ -75,6 +75,7 @@ class SearchScreen(Screen[None]):
         empty = self.query_one("#empty", Label)
         empty.update(text)
         empty.remove_class("hidden")
+        self.query_one(StatusBar).update("✗ no database")
 
     # --- search ---------------------------------------------------------------------------
 

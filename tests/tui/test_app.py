@@ -243,3 +243,16 @@ def test_small_terminal_still_works(service: Remen, notebook: dict[str, str]) ->
         assert not app.screen.query_one("#sidebar").display
 
     drive(RemenApp(service=service), scenario, size=(50, 14))
+
+
+def test_a_corrupt_database_is_explained_not_a_crash(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "bad.db"
+    bad.write_text("my thesis, not a database")
+
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        assert "not a Remen database" in str(app.search_screen.query_one("#empty").render())
+        assert "no database" in str(app.search_screen.query_one(StatusBar).render())
+        await type_search(pilot, "anything")
+
+    drive(RemenApp(db=bad), scenario)
+    assert bad.read_text() == "my thesis, not a database"
