@@ -105,9 +105,9 @@ class ParsedQuery:
     time_range: TimeRange | None
 
     @property
-    def is_temporal_only(self) -> bool:
-        """A time phrase and nothing else worth matching."""
-        return self.time_range is not None and not self.terms and not self.phrases
+    def nothing_to_match(self) -> bool:
+        """No words or phrases: only a time range and/or tags (or nothing at all) to filter by."""
+        return not self.terms and not self.phrases
 
     @property
     def semantic_text(self) -> str:

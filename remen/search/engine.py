@@ -156,7 +156,7 @@ class SearchEngine:
         )
         with self.store.read() as conn:
             allowed = search_store.nids_with_tags(conn, query.tags) if query.tags else None
-            if not query.terms and not query.phrases:
+            if query.nothing_to_match:
                 hits = self._listing(conn, query, visibility, allowed, now, limit)
                 timings["total"] = elapsed_ms(started)
                 return SearchResult(query, tuple(hits), timings, None, model)

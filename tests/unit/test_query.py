@@ -57,7 +57,7 @@ def test_quoted_time_words_are_not_a_time() -> None:
 
 def test_temporal_only_query() -> None:
     query = parse_query("notes from yesterday", NOW)
-    assert query.is_temporal_only
+    assert query.nothing_to_match and query.time_range is not None
 
 
 def test_a_pasted_paragraph_keeps_a_bounded_number_of_terms() -> None:
