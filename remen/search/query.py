@@ -22,9 +22,10 @@ FILLER_RE = re.compile(
     re.IGNORECASE,
 )
 QUESTION_RE = re.compile(
-    r"^(?:what|where|when|which|how)\s+(?:did|do|have|was|were|is)\s+i\s+"
-    r"(?:write|wrote|written|note|noted|save|saved|put|say|said|jot|jotted|read|learn|learned|find|found)"
-    r"(?:\s+down)?(?:\s+(?:about|on|regarding|for))?\s+",
+    r"^(?:what|where|when|which|how)\s+(?:did|do|have|was|were|is|am)\s+i\s+"
+    r"(?:write|wrote|written|note|noted|save|saved|put|say|said|jot|jotted|read|learn|learned|find|found"
+    r"|work(?:ed|ing)?|do|doing|done|think|thought)"
+    r"(?:\s+down)?(?:\s+(?:about|on|regarding|for))?(?:\s+|$)",
     re.IGNORECASE,
 )
 STOPWORDS = frozenset(

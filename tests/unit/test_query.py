@@ -55,6 +55,16 @@ def test_quoted_time_words_are_not_a_time() -> None:
     assert query.time_range is None and query.phrases == ("last week",)
 
 
+@pytest.mark.parametrize(
+    "raw",
+    ["what did I work on last week", "what was I working on yesterday", "what did I do on friday",
+     "notes from last month", "anything from yesterday"],
+)
+def test_questions_about_a_time_list_that_time(raw: str) -> None:
+    query = parse_query(raw, NOW)
+    assert query.nothing_to_match and query.time_range is not None
+
+
 def test_temporal_only_query() -> None:
     query = parse_query("notes from yesterday", NOW)
     assert query.nothing_to_match and query.time_range is not None
