@@ -23,7 +23,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from corpus import CORPUS, corpus_db, corpus_records  # noqa: E402
+from corpus import CORPUS, cache_key, corpus_db, corpus_records  # noqa: E402
 from eval_queries import EVAL_NOW, KEYWORD, PARAPHRASE, PHRASE, TAG, TEMPORAL, TYPO  # noqa: E402
 
 from remen.constants import EMBED_BATCH, MODEL_NAMESPACE  # noqa: E402
@@ -118,7 +118,7 @@ def synthetic_db(size: int, workdir: Path) -> Path:
     from platformdirs import user_cache_dir
 
     source = corpus_db(workdir)
-    cache = Path(user_cache_dir("remen-dev")) / f"{source.name.removesuffix('.db')}-synthetic-{size}.db"
+    cache = Path(user_cache_dir("remen-dev")) / f"til-{cache_key(CORPUS)}-synthetic-{size}.db"
     if cache.exists():
         return cache
     records = corpus_records()
