@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 
@@ -190,60 +190,52 @@ class SearchEngine:
             return []
         if query.time_range is not None:
             assert visibility.start is not None and visibility.end is not None
-            nids = search_store.notes_in_range(conn, visibility.start, visibility.end, visibility, limit * 20)
+            # With a tag filter every note in range is a candidate (SQLite: LIMIT -1 = no limit).
+            cap = limit if allowed is None else -1
+            nids = search_store.notes_in_range(conn, visibility.start, visibility.end, visibility, cap)
+            nids = [n for n in nids if allowed is None or n in allowed][:limit]
+            texts = {t.nid: t for t in search_store.note_texts(conn, nids)}
         else:
-            nids = list(allowed or ())
-        if allowed is not None:
-            nids = [n for n in nids if n in allowed]
-        excluded = search_store.hidden_or_out_of_range(conn, nids, Visibility(
-            include_archived=visibility.include_archived, include_deleted=visibility.include_deleted))
-        nids = [n for n in nids if n not in excluded]
-        if query.time_range is None:
-            updated = {t.nid: t.updated for t in search_store.note_texts(conn, nids)}
-            nids.sort(key=lambda n: -updated[n])
-        nids = nids[:limit]
-        texts = {t.nid: t for t in search_store.note_texts(conn, nids)}
+            excluded = self._scope(conn, visibility, None).excluded
+            tagged = search_store.note_texts(conn, [n for n in allowed or () if n not in excluded])
+            tagged.sort(key=lambda t: (-t.updated, -t.nid))
+            texts = {t.nid: t for t in tagged[:limit]}
+            nids = list(texts)
         hits = []
         for rank, nid in enumerate(nids):
             note = texts[nid]
-            in_range = query.time_range.contains(from_epoch(note.created)) if query.time_range else None
-            hits.append(
-                SearchHit(
-                    note_id=note.id,
-                    title=note.title,
-                    snippet=make_snippet(note.title, note.body, ()),
-                    score=1.0 - rank / max(len(nids), 1),
-                    match_type="keyword",
-                    why=Why(("time",) if query.time_range else ("tag",), (), None, None,
-                            recency_boost(note.created, now.timestamp()), in_range),
-                    created=from_epoch(note.created),
-                    updated=from_epoch(note.updated),
-                    tags=note.tags,
-                )
-            )
+            why = Why(("time",) if query.time_range else ("tag",), (), None, None,
+                      recency_boost(note.created, now.timestamp()), self._in_range(query, note))
+            hits.append(self._hit(note, (), 1.0 - rank / max(len(nids), 1), "keyword", why))
         return hits
+
+    @staticmethod
+    def _in_range(query: ParsedQuery, note: NoteText) -> bool | None:
+        return query.time_range.contains(from_epoch(note.created)) if query.time_range else None
+
+    @staticmethod
+    def _hit(note: NoteText, snippet_terms: Sequence[str], score: float, match_type: str, why: Why) -> SearchHit:
+        return SearchHit(
+            note_id=note.id,
+            title=note.title,
+            snippet=make_snippet(note.title, note.body, snippet_terms),
+            score=score,
+            match_type=match_type,
+            why=why,
+            created=from_epoch(note.created),
+            updated=from_epoch(note.updated),
+            tags=note.tags,
+        )
 
     def _dress(self, ranked: list[Ranked], texts: dict[int, NoteText], query: ParsedQuery) -> list[SearchHit]:
         """Titles, snippets and explanations for merged results."""
-        hits = []
         highlight = [*query.phrases, *query.terms]
+        hits = []
         for r in ranked:
             note = texts[r.nid]
             legs = tuple(leg for leg, score in (("keyword", r.keyword_score), ("semantic", r.similarity)) if score is not None)
-            in_range = query.time_range.contains(from_epoch(note.created)) if query.time_range else None
-            hits.append(
-                SearchHit(
-                    note_id=note.id,
-                    title=note.title,
-                    snippet=make_snippet(note.title, note.body, r.matched_terms or highlight),
-                    score=r.score,
-                    match_type=r.match_type,
-                    why=Why(legs, r.matched_terms, r.similarity, r.keyword_score, r.recency_boost, in_range),
-                    created=from_epoch(note.created),
-                    updated=from_epoch(note.updated),
-                    tags=note.tags,
-                )
-            )
+            why = Why(legs, r.matched_terms, r.similarity, r.keyword_score, r.recency_boost, self._in_range(query, note))
+            hits.append(self._hit(note, r.matched_terms or highlight, r.score, r.match_type, why))
         return hits
 
     # --- related ---------------------------------------------------------------------------

@@ -125,15 +125,3 @@ def nids_with_tags(conn: Connection, tags: Iterable[str]) -> set[int]:
         found = {int(r[0]) for r in rows}
         result = found if result is None else result & found
     return result or set()
-
-
-def hidden_or_out_of_range(conn: Connection, nids: Sequence[int], visibility: Visibility) -> set[int]:
-    """Those of ``nids`` that the visibility rules exclude."""
-    where, params = visibility.sql()
-    allowed: set[int] = set()
-    for start in range(0, len(nids), 500):
-        part = list(nids[start : start + 500])
-        marks = ",".join("?" * len(part))
-        rows = conn.execute(f"SELECT n.nid FROM notes n WHERE n.nid IN ({marks}) AND {where}", [*part, *params])
-        allowed.update(int(r[0]) for r in rows)
-    return set(nids) - allowed

@@ -92,6 +92,10 @@ def test_archived_and_trashed_are_hidden_unless_asked(app: Remen, notes: dict[st
     assert notes["garden"] in ids(app.search("tomatoes basil", now=NOW, include_archived=True))
     assert notes["cafe"] not in ids(app.search("croissants", now=NOW))
     assert notes["cafe"] in ids(app.search("croissants", now=NOW, include_deleted=True))
+    assert ids(app.search("#garden", now=NOW)) == []
+    assert ids(app.search("#garden", now=NOW, include_archived=True)) == [notes["garden"]]
+    assert notes["cafe"] not in ids(app.search("past 7 days", now=NOW))
+    assert ids(app.search("#paris past 7 days", now=NOW, include_deleted=True)) == [notes["cafe"]]
 
 
 @pytest.mark.parametrize(
