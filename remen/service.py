@@ -56,6 +56,8 @@ class Remen:
         # The CLI waits for the model on its first search; the TUI sets this False so typing never
         # waits on it and keyword results come first.
         self.search_waits_for_model = True
+        # Saves whose embedding failed; those notes are embedded by the next embed_pending().
+        self.embed_failures = 0
         self.engine = SearchEngine(store, self._search_embedder)
 
     @classmethod
@@ -126,7 +128,7 @@ class Remen:
             job_store.enqueue(conn, EXTRACT_JOB, nid, now)
             stored = note_store.get_many(conn, [nid])[nid]
         if embed:
-            self.embed_notes([stored])
+            self._embed_after_save(stored)
         return stored.note
 
     def update(
@@ -156,8 +158,17 @@ class Remen:
             job_store.enqueue(conn, EXTRACT_JOB, current.nid, now)
             stored = note_store.get_many(conn, [current.nid])[current.nid]
         if embed:
-            self.embed_notes([stored])
+            self._embed_after_save(stored)
         return stored.note
+
+    def _embed_after_save(self, stored: StoredNote) -> None:
+        """Embed a just-saved note. The save has happened: if embedding fails (the database is busy,
+        the model broke) the note stays pending for the next embed_pending() rather than the save
+        being reported as failed, which would make a caller save it twice."""
+        try:
+            self.embed_notes([stored])
+        except Exception:  # noqa: BLE001 - any failure here must not undo the meaning of a finished save
+            self.embed_failures += 1
 
     def get(self, note_id: str) -> Note:
         """A note by id or unique id prefix."""

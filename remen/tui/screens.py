@@ -141,7 +141,7 @@ class EditorScreen(Screen[None]):
         text, tags = self.text, self.tags
         if not text.strip():
             if self.note_id is not None:
-                self.notify("The note is empty, so it was not saved. Ctrl+D moves it to the trash.",
+                self.notify("The note is empty, so it was not saved. F8 moves it to the trash.",
                             severity="warning")
             return self.note_id is None
         try:

@@ -93,3 +93,16 @@ def test_fallback_vectors_are_replaced_when_the_model_returns(
         assert healthy.doctor()["embedded"] == {"minilm": 1}
         with healthy.store.read() as conn:
             assert conn.execute("SELECT count(*) FROM vec_hashed").fetchone()[0] == 0
+
+
+def test_a_failed_embedding_does_not_fail_the_save(app: Remen, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise RuntimeError("onnxruntime exploded")
+
+    monkeypatch.setattr(app.embedder, "embed_chunks", broken)
+    note = app.add("saved even though the model failed")
+    assert app.get(note.id).body == "saved even though the model failed"
+    assert app.embed_failures == 1 and app.pending_embeddings() == 1
+    monkeypatch.undo()
+    app.embed_pending()
+    assert app.pending_embeddings() == 0
