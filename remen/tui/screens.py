@@ -140,10 +140,11 @@ class EditorScreen(Screen[None]):
             return True
         text, tags = self.text, self.tags
         if not text.strip():
+            # Nothing to lose: the stored note keeps its last text; an empty new draft is dropped.
             if self.note_id is not None:
-                self.notify("The note is empty, so it was not saved. F8 moves it to the trash.",
+                self.notify("The note was emptied, so its last saved text is kept. F8 moves it to the trash.",
                             severity="warning")
-            return self.note_id is None
+            return True
         try:
             await asyncio.to_thread(self._save_blocking, text, tags)
         except RemenError as exc:
