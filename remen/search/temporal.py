@@ -177,14 +177,25 @@ def h_ago(m: re.Match[str], now: datetime) -> Span:
     n, unit = number(m.group("n")), m.group("unit")
     if unit in ("minute", "hour"):
         return Span(now - unit_delta(unit, n + 1), now, m.group(0))
-    moment = now - unit_delta(unit, n)
+    return calendar_unit(now - unit_delta(unit, n), unit, m.group(0))
+
+
+def h_from_now(m: re.Match[str], now: datetime) -> Span:
+    n, unit = number(m.group("n")), m.group("unit")
+    if unit in ("minute", "hour"):
+        return Span(now, now + unit_delta(unit, n + 1), m.group(0))
+    return calendar_unit(now + unit_delta(unit, n), unit, m.group(0))
+
+
+def calendar_unit(moment: datetime, unit: str, label: str) -> Span:
+    """The whole calendar day, week, month or year containing ``moment``."""
     if unit == "day":
-        return whole_day(moment, m.group(0))
+        return whole_day(moment, label)
     if unit in ("week", "fortnight"):
-        return week_of(moment, m.group(0))
+        return week_of(moment, label)
     if unit == "month":
-        return month_span(moment.year, moment.month, m.group(0))
-    return Span(datetime(moment.year, 1, 1), datetime(moment.year + 1, 1, 1), m.group(0))
+        return month_span(moment.year, moment.month, label)
+    return Span(datetime(moment.year, 1, 1), datetime(moment.year + 1, 1, 1), label)
 
 
 def h_rolling(m: re.Match[str], now: datetime) -> Span:
@@ -194,6 +205,39 @@ def h_rolling(m: re.Match[str], now: datetime) -> Span:
 
 def h_next_n(m: re.Match[str], now: datetime) -> Span:
     return Span(now, now + unit_delta(m.group("unit"), number(m.group("n"))), m.group(0))
+
+
+# Holiday -> (month, day, days long); "christmas" covers the 24th to the 26th.
+HOLIDAYS = {
+    "christmas eve": (12, 24, 1), "christmas day": (12, 25, 1), "christmas": (12, 24, 3), "xmas": (12, 24, 3),
+    "new year's eve": (12, 31, 1), "new years eve": (12, 31, 1), "new year's day": (1, 1, 1),
+    "new years day": (1, 1, 1), "new year's": (12, 31, 2), "new years": (12, 31, 2), "new year": (12, 31, 2),
+    "halloween": (10, 31, 1), "valentine's day": (2, 14, 1), "valentines day": (2, 14, 1),
+}
+HOLIDAY_RE = "(?P<holiday>" + "|".join(re.escape(h) for h in sorted(HOLIDAYS, key=len, reverse=True)) + ")"
+
+
+def h_holiday(m: re.Match[str], now: datetime) -> Span:
+    month, day, length = HOLIDAYS[m.group("holiday")]
+    which = m.groupdict().get("which") or ""
+    if m.groupdict().get("year"):
+        year = int(m.group("year"))
+    else:
+        year = now.year
+        start = datetime(year, month, day)
+        # The most recent one that has begun ("last christmas": that has ended).
+        ended = start + timedelta(days=length) <= now
+        if start > now or (which == "last" and not ended):
+            year -= 1
+    start = datetime(year, month, day)
+    return Span(start, start + timedelta(days=length), m.group(0))
+
+
+def h_same_time_last_year(m: re.Match[str], now: datetime) -> Span:
+    centre = day_start(now) - relativedelta(years=1)
+    if m.group(0).endswith("today"):
+        return whole_day(centre, m.group(0))
+    return Span(centre - timedelta(days=7), centre + timedelta(days=8), m.group(0))
 
 
 def h_recently(m: re.Match[str], now: datetime) -> Span:
@@ -342,6 +386,13 @@ POINTS: list[tuple[re.Pattern[str], Handler, bool]] = [
     (pattern(r"this\s+(?P<part>morning|afternoon|evening)"), h_this_part, False),
     (pattern(r"(?:earlier|later)\s+today"), lambda m, now: whole_day(now, m.group(0)), False),
     (pattern(NUMBER_RE + r"\s+" + UNIT_RE + r"\s+(?:ago|back|earlier)"), h_ago, False),
+    (pattern(NUMBER_RE + r"\s+" + UNIT_RE + r"\s+(?:from\s+now|from\s+today|later|ahead)"), h_from_now, False),
+    # Days and longer only: "in a minute" is an idiom, not a time to search.
+    (pattern(r"in\s+" + NUMBER_RE + r"\s+(?P<unit>day|week|fortnight|month|year)s?(?:\s+time)?"), h_from_now, False),
+    (pattern(r"(?:(?:around|about)\s+)?this\s+time\s+last\s+year|a\s+year\s+ago\s+today"), h_same_time_last_year, False),
+    (pattern(HOLIDAY_RE), h_holiday, True),
+    (pattern(r"(?P<which>last|this)\s+" + HOLIDAY_RE), h_holiday, False),
+    (pattern(HOLIDAY_RE + r",?\s+" + YEAR_RE), h_holiday, False),
     (pattern(r"(?:(?:in|over|during|within)\s+)?(?:the\s+)?(?:past|last|previous)\s+" + NUMBER_RE + r"\s+" + UNIT_RE),
      h_rolling, False),
     (pattern(r"(?:(?:in|over|during|within)\s+)?the\s+(?:past|last)\s+(?P<unit>minute|hour|day|week|fortnight|month|year)(?P<n>)"),
@@ -381,6 +432,16 @@ EDGE_RE = re.compile(
     r"(?P<edge>early|mid|late|(?:the\s+)?(?:beginning|start|middle|end)\s+of)[\s-]+(?:the\s+)?(?P<rest>.+)"
 )
 EDGE_THIRD = {"early": 0, "beginning": 0, "start": 0, "mid": 1, "middle": 1, "late": 2, "end": 2}
+CLOCK = (
+    r"(?:at\s+|around\s+)?(?:(?P<h>1[0-2]|0?[1-9])(?::(?P<mm>[0-5]\d))?\s*(?P<ampm>am|pm)"
+    r"|(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d))"
+)
+CLOCK_RES = [
+    re.compile(r"(?P<rest>.+?)\s+" + CLOCK),
+    re.compile(CLOCK + r"\s+(?P<rest>.+)"),
+]
+# A note "from 3pm" was probably written a little before or after it.
+CLOCK_WINDOW = timedelta(hours=1)
 OPEN_RE = re.compile(r"(?P<op>since|after|before|until|till|up\s+to|prior\s+to)\s+(?P<rest>.+)")
 PREP_CUE_RE = re.compile(CUE_PREP_RE + r"(?P<rest>.+)")
 THE_RE = re.compile(r"the\s+(?P<rest>.+)")
@@ -419,8 +480,25 @@ def third_of(span: Span, third: int, label: str) -> Span:
     return Span(bounds[third], bounds[third + 1], label)
 
 
+def at_clock(day: Span, match: re.Match[str]) -> Span:
+    """``day`` narrowed to an hour either side of the clock time in ``match``."""
+    if match.group("h24") is not None:
+        hour, minute = int(match.group("h24")), int(match.group("m24"))
+    else:
+        hour = int(match.group("h")) % 12 + (12 if match.group("ampm") == "pm" else 0)
+        minute = int(match.group("mm") or 0)
+    moment = day.start.replace(hour=hour, minute=minute)
+    return Span(moment - CLOCK_WINDOW, moment + CLOCK_WINDOW, match.group(0))
+
+
 def parse_phrase(phrase: str, now: datetime, whole_query: bool) -> Span | None:
-    """A complete time phrase: range, open range, preposition + point, or a point."""
+    """A complete time phrase: range, open range, clock time on a day, preposition + point, or a point."""
+    for regex in CLOCK_RES:
+        match = regex.fullmatch(phrase)
+        if match:
+            day = parse_phrase(match.group("rest"), now, whole_query=True)
+            if day is not None and day.end - day.start <= timedelta(days=1):
+                return at_clock(day, match)
     for regex in RANGE_RES:
         match = regex.fullmatch(phrase)
         if match:
@@ -504,7 +582,8 @@ def parse_temporal(text: str, now: datetime) -> tuple[TimeRange | None, str]:
         for length in range(min(MAX_PHRASE_WORDS, len(words) - i), 0, -1):
             start_char, end_char = words[i].start(), words[i + length - 1].end()
             raw = lowered[start_char:end_char]
-            phrase = re.sub(r"\s+", " ", strip_punctuation(raw))
+            # A possessive belongs to the phrase: "last night's dinner".
+            phrase = re.sub(r"['’]s$", "", re.sub(r"\s+", " ", strip_punctuation(raw)))
             if not phrase:
                 continue
             whole = i == 0 and length == len(words)
