@@ -17,36 +17,41 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
 from remen.constants import RECENTLY_DAYS
 from remen.models import TimeRange
+from remen.search.calendar import (
+    EARLIEST,
+    HOLIDAYS,
+    MONTHS,
+    NUMBER_WORDS,
+    SEASONS,
+    WEEKDAYS,
+    Span,
+    calendar_unit,
+    day_start,
+    format_range,
+    month_span,
+    number,
+    recent_month,
+    recent_season_year,
+    recent_weekday,
+    safe_date,
+    season_span,
+    shift_forward,
+    third_of,
+    unit_delta,
+    week_of,
+    whole_day,
+)
 
 MAX_PHRASE_WORDS = 7
 # "my most recent commit" describes the commit, not when the note was written.
 VETO_BEFORE = {"recent": {"most", "more", "least"}, "recently": {"most", "more", "least"}}
-EARLIEST = datetime(1970, 1, 2)
 PUNCTUATION = ",.;:!?)(\"'"
-
-MONTHS = {
-    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
-    "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9,
-    "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
-}
-WEEKDAYS = {
-    "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
-}
-# Season name -> first month; each lasts three months.
-SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
-PARTS_OF_DAY = {"morning": (6, 12), "afternoon": (12, 18), "evening": (18, 24), "night": (18, 24)}
-NUMBER_WORDS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "couple": 2, "a couple": 2,
-    "a couple of": 2, "couple of": 2, "few": 3, "a few": 3, "several": 3,
-}
 
 MONTH_RE = "(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + ")"
 WEEKDAY_RE = "(?P<weekday>" + "|".join(WEEKDAYS) + ")"
@@ -56,98 +61,9 @@ DAYNUM_RE = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?"
 YEAR_RE = r"(?P<year>(?:19|20)\d\d)"
 NUMBER_RE = r"(?P<n>\d{1,3}|" + "|".join(sorted((re.escape(k) for k in NUMBER_WORDS), key=len, reverse=True)) + ")"
 UNIT_RE = r"(?P<unit>minute|hour|day|week|fortnight|month|year)s?"
-PREP_RE = r"(?:(?:in|on|during|from|over|at|of|for|around|about)\s+)?(?:the\s+)?"
 CUE_PREP_RE = r"(?:in|on|during|from|over|at|of|for|around)\s+(?:the\s+)?"
 
-
-@dataclass(frozen=True)
-class Span:
-    """A naive local-time range with a label, before it becomes a TimeRange."""
-
-    start: datetime
-    end: datetime
-    label: str
-    # "this year" ends now, but its beginning/middle/end are thirds of the whole year.
-    natural_end: datetime | None = None
-
-
 Handler = Callable[[re.Match[str], datetime], Span | None]
-
-
-def day_start(moment: datetime) -> datetime:
-    """Midnight at the start of ``moment``'s day."""
-    return moment.replace(hour=0, minute=0, second=0, microsecond=0)
-
-
-def whole_day(day: datetime | date, label: str, part: str | None = None) -> Span:
-    """A calendar day, or one part of it."""
-    start = datetime(day.year, day.month, day.day)
-    if part:
-        first, last = PARTS_OF_DAY[part]
-        return Span(start + timedelta(hours=first), start + timedelta(hours=last), label)
-    return Span(start, start + timedelta(days=1), label)
-
-
-def week_of(day: datetime, label: str) -> Span:
-    """The Monday-to-Sunday week containing ``day``."""
-    monday = day_start(day) - timedelta(days=day.weekday())
-    return Span(monday, monday + timedelta(days=7), label)
-
-
-def month_span(year: int, month: int, label: str) -> Span:
-    """One calendar month."""
-    start = datetime(year, month, 1)
-    return Span(start, start + relativedelta(months=1), label)
-
-
-def season_span(year: int, season: str, label: str) -> Span:
-    """A season starting in ``year`` (winter: December of ``year`` to February)."""
-    start = datetime(year, SEASONS[season], 1)
-    return Span(start, start + relativedelta(months=3), label)
-
-
-def number(text: str) -> int:
-    """A count written as digits or words."""
-    return int(text) if text.isdigit() else NUMBER_WORDS[re.sub(r"\s+", " ", text)]
-
-
-def unit_delta(unit: str, n: int) -> relativedelta:
-    """``n`` units as a calendar-aware delta."""
-    if unit == "fortnight":
-        return relativedelta(weeks=2 * n)
-    return relativedelta(**{unit + "s": n})
-
-
-def recent_weekday(now: datetime, weekday: int, allow_today: bool = False) -> datetime:
-    """The most recent ``weekday`` before today (or today itself when allowed)."""
-    back = (now.weekday() - weekday) % 7
-    if back == 0 and not allow_today:
-        back = 7
-    return day_start(now) - timedelta(days=back)
-
-
-def recent_month(now: datetime, month: int, strictly_before: bool = False) -> int:
-    """The year of the most recent ``month`` not in the future (before this month if strict)."""
-    if month < now.month or (month == now.month and not strictly_before):
-        return now.year
-    return now.year - 1
-
-
-def recent_season_year(now: datetime, season: str, completed: bool) -> int:
-    """The start year of the most recent season that has begun (or ended, if ``completed``)."""
-    for year in (now.year, now.year - 1, now.year - 2):
-        span = season_span(year, season, "")
-        if (span.end <= now) if completed else (span.start <= now):
-            return year
-    return now.year - 2
-
-
-def safe_date(year: int, month: int, day: int) -> datetime | None:
-    """A date, or None when it does not exist (February 30th)."""
-    try:
-        return datetime(year, month, day)
-    except ValueError:
-        return None
 
 
 # --- handlers: each turns a full match into a Span (or None when the words only look like a date) ---
@@ -187,17 +103,6 @@ def h_from_now(m: re.Match[str], now: datetime) -> Span:
     return calendar_unit(now + unit_delta(unit, n), unit, m.group(0))
 
 
-def calendar_unit(moment: datetime, unit: str, label: str) -> Span:
-    """The whole calendar day, week, month or year containing ``moment``."""
-    if unit == "day":
-        return whole_day(moment, label)
-    if unit in ("week", "fortnight"):
-        return week_of(moment, label)
-    if unit == "month":
-        return month_span(moment.year, moment.month, label)
-    return Span(datetime(moment.year, 1, 1), datetime(moment.year + 1, 1, 1), label)
-
-
 def h_rolling(m: re.Match[str], now: datetime) -> Span:
     n = number(m.group("n")) if m.group("n") else 1
     return Span(now - unit_delta(m.group("unit"), n), now, m.group(0))
@@ -207,13 +112,6 @@ def h_next_n(m: re.Match[str], now: datetime) -> Span:
     return Span(now, now + unit_delta(m.group("unit"), number(m.group("n"))), m.group(0))
 
 
-# Holiday -> (month, day, days long); "christmas" covers the 24th to the 26th.
-HOLIDAYS = {
-    "christmas eve": (12, 24, 1), "christmas day": (12, 25, 1), "christmas": (12, 24, 3), "xmas": (12, 24, 3),
-    "new year's eve": (12, 31, 1), "new years eve": (12, 31, 1), "new year's day": (1, 1, 1),
-    "new years day": (1, 1, 1), "new year's": (12, 31, 2), "new years": (12, 31, 2), "new year": (12, 31, 2),
-    "halloween": (10, 31, 1), "valentine's day": (2, 14, 1), "valentines day": (2, 14, 1),
-}
 HOLIDAY_RE = "(?P<holiday>" + "|".join(re.escape(h) for h in sorted(HOLIDAYS, key=len, reverse=True)) + ")"
 
 
@@ -460,26 +358,6 @@ def parse_point(phrase: str, now: datetime, cued: bool) -> Span | None:
     return None
 
 
-def shift_forward(span: Span, earlier: Span) -> Span:
-    """Move an end point that came out before the start: a day by a week (fri → mon), else by a year."""
-    short = span.end - span.start <= timedelta(days=1) and earlier.start - span.start < timedelta(days=7)
-    step = relativedelta(weeks=1) if short else relativedelta(years=1)
-    return Span(span.start + step, span.end + step, span.label)
-
-
-def third_of(span: Span, third: int, label: str) -> Span:
-    """The first, middle or last third of a period: years by 4 months, months by days 1–10, 11–20,
-    21–end, anything else by whole days."""
-    end = span.natural_end or span.end
-    days = (end - span.start).days
-    if days >= 365:
-        bounds = [span.start + relativedelta(months=4 * k) for k in range(3)] + [end]
-    else:
-        cuts = [0, 10, 20, days] if 28 <= days <= 31 else [0, round(days / 3), round(2 * days / 3), days]
-        bounds = [span.start + timedelta(days=c) for c in cuts]
-    return Span(bounds[third], bounds[third + 1], label)
-
-
 def at_clock(day: Span, match: re.Match[str]) -> Span:
     """``day`` narrowed to an hour either side of the clock time in ``match``."""
     if match.group("h24") is not None:
@@ -542,30 +420,6 @@ def parse_phrase(phrase: str, now: datetime, whole_query: bool) -> Span | None:
 def strip_punctuation(text: str) -> str:
     """Trailing and leading punctuation does not belong to a phrase ("yesterday?")."""
     return text.strip(PUNCTUATION + " ")
-
-
-def format_range(start: datetime, end: datetime, now: datetime) -> str:
-    """Plain words for a range: ``Mon 9 – Sun 15 Mar`` or ``Tue 3 Mar 2025``."""
-    last = end - timedelta(microseconds=1)
-
-    def day_text(moment: datetime, with_month: bool, with_year: bool) -> str:
-        text = f"{moment:%a} {moment.day}"
-        if with_month:
-            text += f" {moment:%b}"
-        if with_year:
-            text += f" {moment.year}"
-        return text
-
-    if start <= EARLIEST:
-        return f"until {day_text(last, True, last.year != now.year)}"
-    show_year = start.year != now.year or last.year != now.year
-    if start.date() == last.date():
-        text = day_text(start, True, show_year)
-        if (end - start) < timedelta(days=1) and (start.hour or end.hour):
-            text += f" {start:%H:%M}–{end:%H:%M}"
-        return text
-    same_month = (start.year, start.month) == (last.year, last.month)
-    return f"{day_text(start, not same_month, show_year and start.year != last.year)} – {day_text(last, True, show_year)}"
 
 
 def to_local(moment: datetime) -> datetime:
