@@ -95,7 +95,9 @@ class EditorScreen(Screen[None]):
     def on_mount(self) -> None:
         editor = self.query_one("#editor", TextArea)
         editor.focus()
-        editor.move_cursor(editor.document.end)
+        if self.note_id is None:
+            # A new note continues after its title; an existing one opens at the top, to be read.
+            editor.move_cursor(editor.document.end)
         self.schedule_related()
 
     @property

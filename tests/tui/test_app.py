@@ -48,7 +48,9 @@ def test_open_edit_and_save_keeps_a_revision(service: Remen, notebook: dict[str,
         assert isinstance(app.screen, EditorScreen)
         editor = app.screen.query_one("#editor", TextArea)
         assert "Guanciale" in editor.text
-        await pilot.press("end", *list(" Serves four."))
+        assert editor.cursor_location == (0, 0)
+        editor.move_cursor(editor.document.end)
+        await pilot.press(*list(" Serves four."))
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert service.get(notebook["pasta"]).body.endswith("Serves four.")
@@ -219,7 +221,9 @@ def test_failed_save_keeps_the_text_and_says_why(service: Remen, notebook: dict[
         await settle(pilot)
         blocker.execute("BEGIN EXCLUSIVE")
         try:
-            await pilot.press("end", *list(" more"))
+            editor = app.screen.query_one("#editor", TextArea)
+            editor.move_cursor(editor.document.end)
+            await pilot.press(*list(" more"))
             await pilot.press("ctrl+s")
             await settle(pilot)
             assert isinstance(app.screen, EditorScreen)
