@@ -38,8 +38,9 @@ class RemenApp(App[None]):
         self.search_screen = SearchScreen()
         self.stop = threading.Event()
 
-    def on_mount(self) -> None:
-        self.push_screen(self.search_screen)
+    async def on_mount(self) -> None:
+        # The screen must be mounted before the start-up worker touches its widgets.
+        await self.push_screen(self.search_screen)
         self.start()
 
     @work(group="start", exit_on_error=False)

@@ -57,8 +57,6 @@ class SearchScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(StatusBar).show(None, None)
-        self.query_one(Interpretation).show_query(None, None, 0)
         self.query_one("#search", Input).focus()
 
     @property
@@ -113,7 +111,8 @@ class SearchScreen(Screen[None]):
         self.search_ms = result.timings_ms.get("total")
         words = (*result.query.phrases, *result.query.terms)
         await self.show_items([ResultItem.from_hit(h, words) for h in result.results], result)
-        self.query_one(StatusBar).show(self.status, self.search_ms)
+        if self.status is not None:
+            self.query_one(StatusBar).show(self.status, self.search_ms)
 
     async def show_items(self, items: list[ResultItem], result: SearchResult | None) -> None:
         """Replace the result list and say what the query meant."""

@@ -88,13 +88,19 @@ class ResultsList(ListView):
     """The hits under the search input."""
 
 
+RECENT_HINT = "Recent notes · type to search · Enter opens · Ctrl+N new note · F1 help"
+
+
 class Interpretation(Static):
     """How the query was understood: time range, tags, phrases, relaxation."""
+
+    def __init__(self, id: str) -> None:  # noqa: A002 - Textual's name
+        super().__init__(Text(RECENT_HINT, "dim"), id=id)
 
     def show_query(self, query: ParsedQuery | None, relaxation: str | None, count: int) -> None:
         """Describe ``query`` (None: the recent-notes view)."""
         if query is None or not query.raw.strip():
-            self.update(Text("Recent notes · type to search · Enter opens · Ctrl+N new note · F1 help", "dim"))
+            self.update(Text(RECENT_HINT, "dim"))
             return
         parts: list[str] = []
         if query.time_range:
@@ -110,11 +116,11 @@ class Interpretation(Static):
 class StatusBar(Static):
     """Model state, pending background work, note count, last search time."""
 
-    def show(self, status: AppStatus | None, search_ms: float | None) -> None:
+    def __init__(self, id: str) -> None:  # noqa: A002 - Textual's name
+        super().__init__("opening…", id=id)
+
+    def show(self, status: AppStatus, search_ms: float | None) -> None:
         """Render the bar."""
-        if status is None:
-            self.update("opening…")
-            return
         if not status.model_ready:
             model = "◌ model loading (keyword search only)"
         elif status.model_ok:
