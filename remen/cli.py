@@ -95,6 +95,31 @@ def cmd_edit(app: "Remen", args: argparse.Namespace) -> None:
     print(f"Saved {updated.id}  {updated.title}")
 
 
+def cmd_history(app: "Remen", args: argparse.Namespace) -> None:
+    note = app.get(args.id)
+    revisions = app.revisions(note.id)
+    if args.number is not None:
+        if not 1 <= args.number <= len(revisions):
+            raise RemenError(f"{note.id} has {len(revisions)} earlier versions; pick 1 to {len(revisions)}.")
+        revision = revisions[args.number - 1]
+        if args.json:
+            emit_json({"title": revision.title, "body": revision.body, "tags": list(revision.tags),
+                       "saved": revision.saved.isoformat()})
+        else:
+            print(revision.body)
+        return
+    if args.json:
+        emit_json([{"number": i, "title": r.title, "saved": r.saved.isoformat(), "chars": len(r.body)}
+                   for i, r in enumerate(revisions, start=1)])
+        return
+    if not revisions:
+        print(f"{note.id} has no earlier versions.")
+    for i, revision in enumerate(revisions, start=1):
+        print(f"{i:3}  replaced {revision.saved:%Y-%m-%d %H:%M}  {len(revision.body):6} chars  {revision.title}")
+    if revisions:
+        print(f"Print one with: remen history {note.id} N")
+
+
 def cmd_list(app: "Remen", args: argparse.Namespace) -> None:
     notes = app.list_notes(tag=args.tag, archived=args.archived, trash=args.trash, limit=args.limit)
     if args.json:
@@ -315,6 +340,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-embed", action="store_true", help="save without loading the model")
     add("show", cmd_show, "print a note").add_argument("id")
     add("edit", cmd_edit, "edit a note in $EDITOR").add_argument("id")
+    p = add("history", cmd_history, "earlier versions of a note (newest first); N prints one")
+    p.add_argument("id")
+    p.add_argument("number", nargs="?", type=int, metavar="N")
     p = add("list", cmd_list, "list notes, newest first")
     p.add_argument("--tag")
     p.add_argument("--archived", action="store_true")

@@ -88,3 +88,16 @@ def test_search_explain_related_json(hermetic_home: Path) -> None:
     assert related and related[0]["similarity"] >= 0.3
     removed = json.loads(remen("rm", "--json", first["id"]).stdout)
     assert removed[0]["deleted"] is True
+
+
+def test_history_lists_and_prints_earlier_versions(hermetic_home: Path, tmp_path: Path) -> None:
+    note = json.loads(remen("add", "--json", "--no-embed", "first version").stdout)
+    editor = tmp_path / "editor.sh"
+    editor.write_text('#!/bin/sh\nprintf "second version" > "$1"\n')
+    editor.chmod(0o755)
+    assert remen("edit", note["id"], env={"EDITOR": str(editor)}).returncode == 0
+    listed = remen("history", note["id"])
+    assert "replaced" in listed.stdout and "first version" in listed.stdout
+    assert remen("history", note["id"], "1").stdout.strip() == "first version"
+    assert json.loads(remen("show", "--json", note["id"]).stdout)["body"] == "second version"
+    assert "pick 1 to 1" in remen("history", note["id"], "5").stderr
