@@ -64,6 +64,13 @@ class RemenApp(App[None]):
         self.refresh_status()
         self.search_screen.run_search()
         self.set_interval(STATUS_POLL_SECONDS, self.refresh_status)
+        self.index_pending()
+
+    @work(exclusive=True, group="index", exit_on_error=False)
+    async def index_pending(self) -> None:
+        """Embed notes that lack vectors (imported elsewhere, saved before the model was ready)."""
+        if self.service is None:
+            return
         await asyncio.to_thread(self.service.embed_pending, None, self.stop)
         self.refresh_status()
 
@@ -77,6 +84,9 @@ class RemenApp(App[None]):
 
     def on_status_changed(self, message: StatusChanged) -> None:
         self.search_screen.show_status(message.status)
+        indexing = any(w.group == "index" and not w.is_finished for w in self.workers)
+        if message.status.model_ready and message.status.pending_embeddings and not indexing:
+            self.index_pending()
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):

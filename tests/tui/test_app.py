@@ -260,3 +260,15 @@ def test_a_corrupt_database_is_explained_not_a_crash(tmp_path) -> None:  # type:
 
     drive(RemenApp(db=bad), scenario)
     assert bad.read_text() == "my thesis, not a database"
+
+
+def test_notes_saved_elsewhere_get_indexed_in_the_background(service: Remen, notebook: dict[str, str]) -> None:
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        service.add("Added by another process without its embedding", embed=False)
+        assert service.pending_embeddings() == 1
+        await pilot.pause(2.5)
+        await settle(pilot)
+        assert service.pending_embeddings() == 0
+        assert "idle" in str(app.search_screen.query_one(StatusBar).render())
+
+    drive(RemenApp(service=service), scenario)
