@@ -269,7 +269,8 @@ def cmd_search(app: "Remen", args: argparse.Namespace) -> None:
         print(f"{hit.note_id}  {hit.created:%Y-%m-%d}  {badges[hit.match_type]:<9}  {hit.score:.2f}  {hit.title}")
         if hit.snippet:
             print(f"    {hit.snippet}")
-    print(f"{len(result.results)} results in {result.timings_ms.get('total', 0):.0f} ms", file=sys.stderr)
+    count = len(result.results)
+    print(f"{count} result{'' if count == 1 else 's'} in {result.timings_ms.get('total', 0):.0f} ms", file=sys.stderr)
     pending = app.pending_embeddings()
     if pending:
         print(f"{pending} notes are not indexed by meaning yet: run `remen reindex`.", file=sys.stderr)
