@@ -6,6 +6,7 @@ import re
 import time
 from collections import Counter
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from remen.constants import (
@@ -127,8 +128,8 @@ def stem(word: str) -> str:
 class Scope:
     """Which notes a leg may return: never the excluded ones; only those ``within``, when given."""
 
-    excluded: frozenset[int] = frozenset()
-    within: frozenset[int] | None = None
+    excluded: AbstractSet[int] = frozenset()
+    within: AbstractSet[int] | None = None
 
 
 def candidates(conn: Connection, needle: str, memo: dict[str, set[int]]) -> set[int]:
@@ -176,11 +177,11 @@ def keyword_search(
         return result
     phrase_count = len(phrases)
     if phrase_count:
-        pool = set.intersection(*sets[:phrase_count])
+        pool = sets[0].intersection(*sets[1:phrase_count])
     else:
-        pool = set.intersection(*sets) if require_all else set().union(*sets)
+        pool = sets[0].intersection(*sets[1:]) if require_all else set().union(*sets)
     if require_all and phrase_count and len(sets) > phrase_count:
-        pool &= set.intersection(*sets[phrase_count:])
+        pool &= sets[phrase_count].intersection(*sets[phrase_count + 1 :])
     pool -= scope.excluded
     if scope.within is not None:
         pool &= scope.within

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from remen.errors import AmbiguousIdError, NoteNotFoundError
 from remen.models import Note, Revision
@@ -26,18 +27,18 @@ def split_tags(tags: str) -> tuple[str, ...]:
     return tuple(tags.split())
 
 
-def row_to_note(row: Sequence[object]) -> StoredNote:
+def row_to_note(row: Sequence[Any]) -> StoredNote:
     """Build a StoredNote from a row selected with NOTE_COLUMNS."""
     nid, note_id, title, body, tags, created, updated, archived, deleted_at, content_hash = row
     return StoredNote(
-        nid=int(nid),  # type: ignore[arg-type]
+        nid=int(nid),
         note=Note(
             id=str(note_id),
             title=str(title),
             body=str(body),
             tags=split_tags(str(tags)),
-            created=from_epoch(float(created)),  # type: ignore[arg-type]
-            updated=from_epoch(float(updated)),  # type: ignore[arg-type]
+            created=from_epoch(float(created)),
+            updated=from_epoch(float(updated)),
             archived=bool(archived),
             deleted=deleted_at is not None,
             content_hash=str(content_hash),
