@@ -25,6 +25,7 @@ from remen.search.query import parse_query
 from remen.store import Store
 from remen.store import jobs as job_store
 from remen.store import notes as note_store
+from remen.store import search as search_store
 from remen.store import vectors as vector_store
 from remen.store.notes import StoredNote
 from remen.text import derive_title, inline_tags, new_id
@@ -58,6 +59,7 @@ class Remen:
         self.search_waits_for_model = True
         # Saves whose embedding failed; those notes are embedded by the next embed_pending().
         self.embed_failures = 0
+        self._status_counts: tuple[tuple[int, int, str], dict[str, int], int] | None = None
         self.engine = SearchEngine(store, self._search_embedder)
 
     @classmethod
@@ -275,8 +277,12 @@ class Remen:
         """What a status bar shows: note counts, pending background work, model state."""
         namespace = self._embedder.namespace if self._embedder else MODEL_NAMESPACE
         with self.store.read() as conn:
-            counts = note_store.counts(conn)
-            pending = vector_store.count_pending(conn, namespace)
+            # Counting scans every note (~70 ms at 100k) under the lock searches need; the status bar
+            # polls every few seconds, so recount only when a write moved one of the generations.
+            key = (search_store.notes_generation(conn), vector_store.generation(conn), namespace)
+            if self._status_counts is None or self._status_counts[0] != key:
+                self._status_counts = (key, note_store.counts(conn), vector_store.count_pending(conn, namespace))
+            _, counts, pending = self._status_counts
         status = self._model_status
         return AppStatus(
             notes=counts["live"],
