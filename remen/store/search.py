@@ -19,21 +19,14 @@ class Visibility:
     include_archived: bool = False
     include_deleted: bool = False
 
-    def sql(self, alias: str = "n") -> tuple[str, list[object]]:
-        """A WHERE fragment (always non-empty) and its parameters."""
+    def state_sql(self) -> str:
+        """A WHERE fragment for the archived/trash rules (the time range is applied elsewhere)."""
         where = ["1"]
-        params: list[object] = []
-        if self.start is not None:
-            where.append(f"{alias}.created >= ?")
-            params.append(self.start)
-        if self.end is not None:
-            where.append(f"{alias}.created < ?")
-            params.append(self.end)
         if not self.include_archived:
-            where.append(f"{alias}.archived = 0")
+            where.append("n.archived = 0")
         if not self.include_deleted:
-            where.append(f"{alias}.deleted_at IS NULL")
-        return " AND ".join(where), params
+            where.append("n.deleted_at IS NULL")
+        return " AND ".join(where)
 
 
 @dataclass(frozen=True)
@@ -103,14 +96,11 @@ def notes_generation(conn: Connection) -> int:
 
 def notes_in_range(conn: Connection, start: float, end: float, visibility: Visibility, limit: int) -> list[int]:
     """Notes created or edited in [start, end): created in range first (newest first), then edited."""
-    where, params = Visibility(
-        include_archived=visibility.include_archived, include_deleted=visibility.include_deleted
-    ).sql()
     rows = conn.execute(
         "SELECT n.nid FROM notes n WHERE ((n.created >= ? AND n.created < ?) OR (n.updated >= ? AND n.updated < ?))"
-        f" AND {where} ORDER BY (n.created >= ? AND n.created < ?) DESC,"
+        f" AND {visibility.state_sql()} ORDER BY (n.created >= ? AND n.created < ?) DESC,"
         " CASE WHEN n.created >= ? AND n.created < ? THEN n.created ELSE n.updated END DESC LIMIT ?",
-        [start, end, start, end, *params, start, end, start, end, limit],
+        [start, end, start, end, start, end, start, end, limit],
     ).fetchall()
     return [int(r[0]) for r in rows]
 

@@ -165,16 +165,17 @@ class SearchScreen(Screen[None]):
         except RemenError as exc:
             self.notify(str(exc), severity="error")
             return
-        self.app.push_screen(EditorScreen(self.service, note), callback=self.back_from_editor)
+        self.app.push_screen(EditorScreen(self.service, note), callback=self.refresh_after_change)
 
     async def action_new_note(self) -> None:
         if self.service is None:
             return
         typed = self.typed.strip()
         initial = f"# {typed}\n\n" if typed else ""
-        self.app.push_screen(EditorScreen(self.service, None, initial), callback=self.back_from_editor)
+        self.app.push_screen(EditorScreen(self.service, None, initial), callback=self.refresh_after_change)
 
-    def back_from_editor(self, _: None) -> None:
+    def refresh_after_change(self, _: None = None) -> None:
+        """Back from another screen, or after a trash/undo/archive: rerun the search, recount."""
         self.query_one("#search", Input).focus()
         self.run_search()
         self.app.refresh_status()  # type: ignore[attr-defined]
@@ -187,7 +188,7 @@ class SearchScreen(Screen[None]):
         note = await asyncio.to_thread(self.service.delete, note_id)
         self.undo_ids.append(note.id)
         self.notify(f"Moved to trash: {note.title} — Ctrl+Z to undo", timeout=8)
-        self.back_from_editor(None)
+        self.refresh_after_change()
 
     async def action_trash(self) -> None:
         item = self.selected()
@@ -200,7 +201,7 @@ class SearchScreen(Screen[None]):
             return
         note = await asyncio.to_thread(self.service.restore, self.undo_ids.pop())
         self.notify(f"Restored: {note.title}")
-        self.back_from_editor(None)
+        self.refresh_after_change()
 
     async def action_archive(self) -> None:
         item = self.selected()
@@ -208,15 +209,15 @@ class SearchScreen(Screen[None]):
             return
         note = await asyncio.to_thread(self.service.archive, item.note_id)
         self.notify(f"Archived: {note.title} (F3 shows the archive)")
-        self.back_from_editor(None)
+        self.refresh_after_change()
 
     def action_trash_view(self) -> None:
         if self.service is not None:
-            self.app.push_screen(NoteListScreen(self.service, "trash"), callback=self.back_from_editor)
+            self.app.push_screen(NoteListScreen(self.service, "trash"), callback=self.refresh_after_change)
 
     def action_archive_view(self) -> None:
         if self.service is not None:
-            self.app.push_screen(NoteListScreen(self.service, "archive"), callback=self.back_from_editor)
+            self.app.push_screen(NoteListScreen(self.service, "archive"), callback=self.refresh_after_change)
 
     async def action_tags(self) -> None:
         if self.service is None:
