@@ -33,3 +33,7 @@ class DatabaseLockedError(RemenError):
 
 class ImportFormatError(RemenError):
     """An import file that cannot be read as the format it claims."""
+
+
+class DatabasePathError(RemenError):
+    """The database path is a folder, or its folder cannot be created or opened."""

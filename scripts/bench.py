@@ -149,7 +149,7 @@ def synthetic_db(size: int, workdir: Path) -> Path:
                     noisy /= np.linalg.norm(noisy, axis=1, keepdims=True)
                     vector_store.replace_note_vectors(conn, nid, MODEL_NAMESPACE, noisy, h, created, False)
             print(f"  building {size}: {min(size, first + 2000)} notes, {time.perf_counter() - start:.0f} s", file=sys.stderr)
-        app.store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        app.store.checkpoint()
     cache.parent.mkdir(parents=True, exist_ok=True)
     building.replace(cache)
     return cache

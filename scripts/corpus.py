@@ -72,7 +72,7 @@ def corpus_db(workdir: Path, corpus: Path = CORPUS) -> Path:
             building = Path(tmp) / "til.db"
             with Remen.open(building) as app:
                 app.import_path(write_jsonl(corpus_records(corpus), Path(tmp) / "til.jsonl"), on_progress=ProgressBar())
-                app.store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                app.store.checkpoint()
             shutil.copy(building, cache)
     target = workdir / "til.db"
     shutil.copy(cache, target)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -53,6 +54,8 @@ class SearchEngine:
         self.embedder = embedder
         self.vocabulary = Vocabulary()
         self.index: VectorIndex | None = None
+        # The in-RAM index is refreshed in place; one search or refresh touches it at a time.
+        self._index_lock = threading.Lock()
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="remen-search")
         # Which legs run: both in the product; one alone to measure it (scripts/eval.py).
         self.legs = BOTH_LEGS
@@ -63,11 +66,19 @@ class SearchEngine:
         embedder = self.embedder()
         if embedder is None:
             return
-        index = self.index if self.index and self.index.namespace == embedder.namespace else VectorIndex(embedder.namespace)
-        # Its own connection: searches keep running (through sqlite-vec) while the vectors load.
-        with self.store.read_separately() as conn:
-            index.refresh(conn)
-        self.index = index
+        with self._index_lock:
+            current = self.index if self.index and self.index.namespace == embedder.namespace else None
+        if current is not None:
+            with self._index_lock, self.store.read() as conn:
+                current.refresh(conn)
+            return
+        # Loaded outside the index lock: searches keep running (through sqlite-vec) meanwhile.
+        fresh = VectorIndex(embedder.namespace)
+        with self.store.read() as conn:
+            fresh.refresh(conn)
+        with self._index_lock:
+            if self.index is None or self.index.namespace != embedder.namespace:
+                self.index = fresh
 
     def close(self) -> None:
         """Stop the worker threads."""
@@ -104,10 +115,12 @@ class SearchEngine:
         return result, elapsed_ms(start)
 
     def _chunks(self, embedder: Embedder, vector: np.ndarray, visibility: Visibility, allowed: set[int] | None) -> ChunkMatches:
-        with self.store.read_parallel() as conn:
-            if self.index is not None and self.index.namespace == embedder.namespace:
-                self.index.refresh(conn)
-                return self.index.search(vector, SEMANTIC_CHUNK_K, visibility, allowed)
+        with self.store.read() as conn:
+            with self._index_lock:
+                index = self.index
+                if index is not None and index.namespace == embedder.namespace:
+                    index.refresh(conn)
+                    return index.search(vector, SEMANTIC_CHUNK_K, visibility, allowed)
             return knn_in_store(conn, embedder.namespace, vector, SEMANTIC_CHUNK_K, visibility)
 
     def semantic_leg(
@@ -245,7 +258,7 @@ class SearchEngine:
         embedder = self.embedder()
         if embedder is None:
             return []
-        with self.store.read_parallel() as conn:
+        with self.store.read() as conn:
             vectors = vector_store.note_vectors(conn, embedder.namespace, nid)
         return self._related_to_vectors(embedder, vectors, nid, limit)
 

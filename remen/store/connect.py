@@ -1,4 +1,9 @@
-"""Open the SQLite file with sqlite-vec loaded and the pragmas Remen relies on."""
+"""Open the SQLite file with sqlite-vec loaded and the pragmas Remen relies on.
+
+The database file is only ever opened through SQLite. Opening it with Python's ``open()`` while a
+connection exists would drop the process's POSIX locks on it when that descriptor closes, and
+another process could then checkpoint and delete the WAL under us (lost commits).
+"""
 
 from __future__ import annotations
 
@@ -9,24 +14,14 @@ import sqlean as sqlite3
 import sqlite_vec
 
 from remen.constants import BUSY_TIMEOUT_MS, CACHE_KIB, MMAP_BYTES
-from remen.errors import DatabaseCorruptError, DatabaseLockedError
-
-SQLITE_HEADER = b"SQLite format 3\x00"
+from remen.errors import DatabaseCorruptError, DatabaseLockedError, DatabasePathError, RemenError
 
 Connection = Any  # sqlean's Connection has the sqlite3 API but no shared type to import
+DatabaseError = sqlite3.DatabaseError
 
-
-def check_header(path: Path) -> None:
-    """Refuse a non-empty file that is not SQLite, before SQLite could ever write to it."""
-    if not path.exists() or path.stat().st_size == 0:
-        return
-    with path.open("rb") as fh:
-        header = fh.read(len(SQLITE_HEADER))
-    if header != SQLITE_HEADER:
-        raise DatabaseCorruptError(
-            f"{path} is not a Remen database (not an SQLite file). It was left untouched; "
-            "move it aside or point Remen elsewhere with --db or REMEN_DB."
-        )
+# Words of SQLite's messages for a file that is damaged or is not a database at all.
+DAMAGE_WORDS = ("malformed", "disk i/o error", "database corrupt")
+NOT_A_DATABASE = "file is not a database"
 
 
 def is_locked_error(exc: BaseException) -> bool:
@@ -43,19 +38,73 @@ def locked_error(path: Path) -> DatabaseLockedError:
     )
 
 
-def connect(path: Path) -> Connection:
-    """Open ``path`` (creating its folder), load sqlite-vec, set WAL, foreign keys, busy timeout."""
-    if str(path) != ":memory:":
-        path.parent.mkdir(parents=True, exist_ok=True)
-        check_header(path)
-    conn = sqlite3.connect(
-        str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+def damaged_error(path: Path, detail: str) -> DatabaseCorruptError:
+    """The message for a database file with damaged pages, with the way out."""
+    return DatabaseCorruptError(
+        f"The database {path} is damaged ({detail}). It was left untouched. "
+        f"`remen --db {path} doctor --recover` copies every note SQLite can still read into a new file "
+        "beside it; or restore a backup of the file."
     )
+
+
+def translate_error(exc: BaseException, path: Path) -> RemenError | None:
+    """The user-facing error for an SQLite error about the file itself, or None for other errors."""
+    if not isinstance(exc, sqlite3.DatabaseError):
+        return None
+    text = str(exc).lower()
+    if is_locked_error(exc):
+        return locked_error(path)
+    if NOT_A_DATABASE in text:
+        return DatabaseCorruptError(
+            f"{path} is not a Remen database (not an SQLite file). It was left untouched; "
+            "move it aside or point Remen elsewhere with --db or REMEN_DB."
+        )
+    if any(word in text for word in DAMAGE_WORDS):
+        return damaged_error(path, str(exc))
+    if "unable to open" in text:
+        return DatabasePathError(
+            f"Cannot open the database {path}: {exc}. Check that the folder exists and that you may write to it."
+        )
+    return None
+
+
+def prepare_location(path: Path) -> None:
+    """Make sure ``path`` can hold a database file: not a folder, its folder created."""
+    if path.is_dir():
+        raise DatabasePathError(f"{path} is a folder; give the database a file name, like {path / 'remen.db'}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise DatabasePathError(
+            f"Cannot create the folder {path.parent} for the database: {exc.strerror or exc}."
+        ) from exc
+
+
+def connect(path: Path, read_only: bool = False) -> Connection:
+    """Open ``path``, load sqlite-vec, set WAL, foreign keys, busy timeout.
+
+    ``read_only`` connections refuse writes (``query_only``), so a read path can never take the
+    write lock by mistake. Errors about the file become messages a user can act on.
+    """
+    memory = str(path) == ":memory:"
+    if not memory:
+        prepare_location(path)
+    try:
+        conn = sqlite3.connect(
+            str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+        )
+    except sqlite3.DatabaseError as exc:
+        translated = translate_error(exc, path)
+        if translated is None:
+            raise
+        raise translated from exc
     try:
         conn.enable_load_extension(True)
         sqlite_vec.load(conn)
         conn.enable_load_extension(False)
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        # The first read of the file: SQLite checks its header here and refuses a file that is not
+        # a database before anything could be written to it.
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = NORMAL")
@@ -63,14 +112,17 @@ def connect(path: Path) -> Connection:
         # A bigger page cache and memory-mapped reads keep searches over large indexes in RAM.
         conn.execute(f"PRAGMA cache_size = {-CACHE_KIB}")
         conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
+        if read_only:
+            conn.execute("PRAGMA query_only = ON")
     except sqlite3.DatabaseError as exc:
         conn.close()
-        if is_locked_error(exc):
-            raise locked_error(path) from exc
-        raise DatabaseCorruptError(
-            f"{path} cannot be read as a database ({exc}). It was left untouched; "
-            "restore a backup or point Remen elsewhere with --db."
-        ) from exc
+        translated = translate_error(exc, path)
+        if translated is None:
+            raise DatabaseCorruptError(
+                f"{path} cannot be read as a database ({exc}). It was left untouched; "
+                "restore a backup or point Remen elsewhere with --db."
+            ) from exc
+        raise translated from exc
     return conn
 
 

@@ -1,4 +1,9 @@
-"""The Store: one connection, a lock for threads, and transactions that always finish."""
+"""The Store: one writer connection, a pool of reader connections, transactions that always finish.
+
+SQLite in WAL mode lets readers run while one writer commits. Each read borrows a connection of
+its own from the pool, so a search never waits on another thread's read or on a background write
+of this process; writes are short transactions on the one writer connection.
+"""
 
 from __future__ import annotations
 
@@ -7,82 +12,105 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import sqlean as sqlite3
-
-from remen.store.connect import Connection, connect, is_locked_error, locked_error
+from remen.store.connect import Connection, DatabaseError, connect, translate_error
 from remen.store.migrations import migrate
 
 
 class Store:
-    """Owns the SQLite connection. Every write goes through :meth:`transaction`."""
+    """Owns the SQLite connections. Every write goes through :meth:`transaction`."""
 
     def __init__(self, path: Path) -> None:
         """Open ``path`` and bring its schema up to date."""
         self.path = path
-        self.conn: Connection = connect(path)
-        self.lock = threading.RLock()
-        self._second: Connection | None = None
-        self._second_lock = threading.Lock()
+        self._writer: Connection = connect(path)
+        self._write_lock = threading.Lock()
+        self._pool_lock = threading.Lock()
+        self._idle: list[Connection] = []
+        self._closed = False
         try:
-            with self.lock:
-                migrate(self.conn)
-        except sqlite3.OperationalError as exc:
-            self.conn.close()
-            if is_locked_error(exc):
-                raise locked_error(path) from exc
+            with self._translated():
+                migrate(self._writer)
+        except BaseException:
+            self._writer.close()
             raise
+
+    @contextmanager
+    def _translated(self) -> Iterator[None]:
+        """SQLite errors about the file itself (locked, damaged) become messages a user can act on."""
+        try:
+            yield
+        except DatabaseError as exc:
+            translated = translate_error(exc, self.path)
+            if translated is None:
+                raise
+            raise translated from exc
 
     @contextmanager
     def transaction(self) -> Iterator[Connection]:
         """A write transaction (BEGIN IMMEDIATE): committed on success, rolled back on any error."""
-        with self.lock:
+        with self._write_lock, self._translated():
+            conn = self._writer
+            conn.execute("BEGIN IMMEDIATE")
             try:
-                self.conn.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as exc:
-                if is_locked_error(exc):
-                    raise locked_error(self.path) from exc
-                raise
-            try:
-                yield self.conn
+                yield conn
             except BaseException:
-                self.conn.execute("ROLLBACK")
+                conn.execute("ROLLBACK")
                 raise
             try:
-                self.conn.execute("COMMIT")
-            except sqlite3.OperationalError as exc:
-                self.conn.execute("ROLLBACK")
-                if is_locked_error(exc):
-                    raise locked_error(self.path) from exc
+                conn.execute("COMMIT")
+            except DatabaseError:
+                conn.execute("ROLLBACK")
                 raise
 
     @contextmanager
     def read(self) -> Iterator[Connection]:
-        """The connection for reads, serialised with writers of this process."""
-        with self.lock:
-            yield self.conn
-
-    @contextmanager
-    def read_parallel(self) -> Iterator[Connection]:
-        """A second connection, so one search leg can read while the other does (WAL allows it)."""
-        with self._second_lock:
-            if self._second is None:
-                self._second = connect(self.path)
-            yield self._second
-
-    @contextmanager
-    def read_separately(self) -> Iterator[Connection]:
-        """A connection of its own for a long read (loading every vector) that must not block searches."""
-        conn = connect(self.path)
+        """A read-only connection of this caller's own, inside one read transaction (a consistent
+        snapshot). Reads in other threads, and writes, go on meanwhile."""
+        conn = self._borrow()
         try:
-            yield conn
+            with self._translated():
+                conn.execute("BEGIN")
+                try:
+                    yield conn
+                finally:
+                    if conn.in_transaction:
+                        conn.execute("COMMIT")
         finally:
-            conn.close()
+            self._give_back(conn)
+
+    def set_busy_timeout(self, milliseconds: int) -> None:
+        """How long a write waits for another process's write lock before giving up."""
+        with self._write_lock:
+            self._writer.execute(f"PRAGMA busy_timeout = {int(milliseconds)}")
+
+    def checkpoint(self) -> None:
+        """Copy the WAL into the database file and truncate it (for benchmarks and backups)."""
+        with self._write_lock, self._translated():
+            self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def _borrow(self) -> Connection:
+        with self._pool_lock:
+            if self._closed:
+                raise RuntimeError("the store is closed")
+            if self._idle:
+                return self._idle.pop()
+        return connect(self.path, read_only=True)
+
+    def _give_back(self, conn: Connection) -> None:
+        with self._pool_lock:
+            if self._closed:
+                conn.close()
+            else:
+                self._idle.append(conn)
 
     def close(self) -> None:
-        """Close the connections (checkpointing the WAL)."""
-        with self._second_lock:
-            if self._second is not None:
-                self._second.close()
-                self._second = None
-        with self.lock:
-            self.conn.close()
+        """Close every connection (the last one in any process checkpoints the WAL). Readers still
+        borrowed are closed when they are given back."""
+        with self._pool_lock:
+            self._closed = True
+            idle, self._idle = self._idle, []
+        for conn in idle:
+            conn.close()
+        with self._write_lock:
+            self._writer.close()
+

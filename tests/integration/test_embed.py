@@ -41,11 +41,12 @@ def test_late_part_of_long_note_is_findable(embedder: OnnxMiniLM) -> None:
 
 def test_batch_matches_single_embedding(embedder: OnnxMiniLM) -> None:
     # The int8 model quantises activations with one scale per batch, so a text's vector moves a
-    # little with its batch neighbours; it must stay the same meaning.
+    # little with its batch neighbours (how much depends on the CPU's int8 kernels: 0.98 on one
+    # machine kind, 0.9798 on another); it must stay the same meaning.
     texts = ["short", "a somewhat longer sentence about databases and indexes"]
     batch = embed_documents(embedder, texts)
     for text, vecs in zip(texts, batch):
-        assert float(vecs[0] @ embedder.embed_query(text)) > 0.98
+        assert float(vecs[0] @ embedder.embed_query(text)) > 0.97
     assert np.array_equal(embed_documents(embedder, texts)[1], batch[1])
 
 

@@ -212,7 +212,7 @@ def test_quit_saves_the_unsaved_draft(service: Remen) -> None:
 def test_failed_save_keeps_the_text_and_says_why(service: Remen, notebook: dict[str, str]) -> None:
     from remen.store.connect import connect
 
-    service.store.conn.execute("PRAGMA busy_timeout = 200")
+    service.store.set_busy_timeout(200)
     blocker = connect(service.settings.db_path)
 
     async def scenario(app: RemenApp, pilot: Pilot) -> None:

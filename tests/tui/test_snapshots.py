@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
 from textual.pilot import Pilot
 
+from remen.embed import HashedEmbedder
 from remen.service import Remen
 from remen.tui.app import RemenApp
 from tui_helpers import settle
 
 SIZE = (80, 24)
+
+
+@pytest.fixture
+def service(tmp_path: Path, clock) -> Iterator[Remen]:  # type: ignore[no-untyped-def]
+    """The hashed embedder: a screenshot must not depend on the CPU's int8 kernels."""
+    with Remen.open(tmp_path / "tui.db", embedder=HashedEmbedder(), clock=clock) as remen:
+        yield remen
 
 
 def test_empty_state(snap_compare, service: Remen) -> None:  # type: ignore[no-untyped-def]

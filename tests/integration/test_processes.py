@@ -1,0 +1,107 @@
+"""Several real processes on one database file: every acknowledged write survives."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import sqlean as sqlite3
+
+from remen.embed import Embedder
+from remen.service import Remen
+
+
+def cli(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run the real `remen` command in its own process."""
+    result = subprocess.run(
+        [sys.executable, "-m", "remen", "--db", str(db), *args],
+        capture_output=True,
+        text=True,
+        env=os.environ.copy(),
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    return result
+
+
+def integrity(db: Path) -> str:
+    """PRAGMA integrity_check of a closed database."""
+    conn = sqlite3.connect(str(db))
+    try:
+        return str(conn.execute("PRAGMA integrity_check").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def test_shell_writes_survive_an_open_app(tmp_path: Path, embedder: Embedder) -> None:
+    db = tmp_path / "shared.db"
+    app = Remen.open(db, embedder=embedder)
+    seed = app.add("Seed note about the garden")
+    assert app.search("garden").results
+    app.warm_search()
+    assert app.search("garden").results
+
+    # The README's workflow: the app stays open while a shell lists, adds, edits and deletes.
+    cli(db, "list")
+    added = json.loads(cli(db, "add", "--json", "--no-embed", "Added from the shell while the app is open").stdout)
+    edited = json.loads(cli(db, "add", "--json", "--no-embed", "Draft to be edited").stdout)
+    doomed = json.loads(cli(db, "add", "--json", "--no-embed", "Note to be deleted").stdout)
+    cli(db, "search", "garden")
+    cli(db, "rm", doomed["id"])
+    cli(db, "list")
+    env_editor = {"EDITOR": f"{sys.executable} -c \"import sys; open(sys.argv[1], 'a').write('edited line\\n')\""}
+    result = subprocess.run(
+        [sys.executable, "-m", "remen", "--db", str(db), "edit", edited["id"]],
+        capture_output=True, text=True, env={**os.environ, **env_editor}, timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+
+    later = app.add("Added by the app after the shell")
+    assert app.search("garden").results
+    app.close()
+
+    with Remen.open(db, embedder=embedder) as reopened:
+        ids = {n.id for n in reopened.list_notes()}
+        assert {seed.id, added["id"], edited["id"], later.id} <= ids
+        assert doomed["id"] not in ids
+        assert doomed["id"] in {n.id for n in reopened.list_notes(trash=True)}
+        assert "edited line" in reopened.get(edited["id"]).body
+    assert integrity(db) == "ok"
+
+
+WRITER = """
+import sys
+from remen.service import Remen
+from remen.embed import HashedEmbedder
+
+db, name = sys.argv[1], sys.argv[2]
+with Remen.open(db, embedder=HashedEmbedder()) as app:
+    for i in range(60):
+        app.add(f"{name} note {i} about shared writing")
+        if i % 10 == 0:
+            app.search("shared writing")
+print("done")
+"""
+
+
+def test_three_processes_write_and_search_at_once(tmp_path: Path) -> None:
+    db = tmp_path / "busy.db"
+    Remen.open(db).close()
+    procs = [
+        subprocess.Popen([sys.executable, "-c", WRITER, str(db), f"writer{k}"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for k in range(3)
+    ]
+    for proc in procs:
+        out, err = proc.communicate(timeout=300)
+        assert proc.returncode == 0, err
+        assert out.strip() == "done"
+    from remen.embed import HashedEmbedder
+
+    with Remen.open(db, embedder=HashedEmbedder()) as app:
+        titles = {n.title for n in app.list_notes()}
+    assert titles == {f"writer{k} note {i} about shared writing" for k in range(3) for i in range(60)}
+    assert integrity(db) == "ok"
