@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TextIO
 
 from remen.errors import EmptyNoteError, NoteTooLargeError
-from remen.models import ImportSummary, NoteDraft
+from remen.models import ImportSummary, JobKind, NoteDraft
 from remen.note_input import prepare
 from remen.store import Store
 from remen.store import jobs as job_store
@@ -16,8 +16,6 @@ from remen.store import notes as note_store
 from remen.text import slugify, stable_id
 from remen.timeutil import to_epoch
 from remen.transfer.markdown import note_to_markdown
-
-EXTRACT_JOB = "extract"
 
 
 def write_drafts(store: Store, drafts: Sequence[NoteDraft], summary: ImportSummary, now: float) -> None:
@@ -44,7 +42,7 @@ def write_drafts(store: Store, drafts: Sequence[NoteDraft], summary: ImportSumma
                     conn, note_id, note.title, note.body, note.tags, created, updated,
                     note.content_hash, draft.archived, deleted_at,
                 )
-                job_store.enqueue(conn, EXTRACT_JOB, nid, now)
+                job_store.enqueue(conn, JobKind.EXTRACT, nid, now)
                 summary.added += 1
                 continue
             nid, old_hash = existing[note_id]
@@ -53,7 +51,7 @@ def write_drafts(store: Store, drafts: Sequence[NoteDraft], summary: ImportSumma
             else:
                 note_store.update_content(conn, nid, note.title, note.body, note.tags, updated,
                                           note.content_hash, now, created=created)
-                job_store.enqueue(conn, EXTRACT_JOB, nid, now)
+                job_store.enqueue(conn, JobKind.EXTRACT, nid, now)
                 summary.updated += 1
             note_store.set_flags(conn, nid, archived=draft.archived, deleted_at=deleted_at)
 

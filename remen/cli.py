@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import shlex
 import subprocess
@@ -30,6 +31,11 @@ def emit_json(data: object) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2))
 
 
+def plural(count: int, noun: str) -> str:
+    """'1 note', '2 notes'."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def short_date(note: "Note") -> str:
     """YYYY-MM-DD of a note's creation."""
     return note.created.strftime("%Y-%m-%d")
@@ -43,13 +49,15 @@ def note_line(note: "Note") -> str:
 
 
 def read_stdin_text() -> str:
-    """Standard input as text; invalid UTF-8 is replaced and reported."""
-    data = sys.stdin.buffer.read()
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
+    """Standard input as text; anything but UTF-8 is decoded as well as it can be and reported."""
+    from remen.text import decode_text
+
+    text, encoding = decode_text(sys.stdin.buffer.read())
+    if encoding == "cp1252":
+        print("remen: input was not UTF-8; read it as Windows-1252 (Latin-1)", file=sys.stderr)
+    elif encoding == "replaced":
         print("remen: input was not valid UTF-8; undecodable bytes were replaced with �", file=sys.stderr)
-        return data.decode("utf-8-sig", errors="replace")
+    return text
 
 
 def cmd_add(app: "Remen", args: argparse.Namespace) -> None:
@@ -73,20 +81,41 @@ def cmd_show(app: "Remen", args: argparse.Namespace) -> None:
     print(note.body)
 
 
+def editor_command() -> tuple[str, str]:
+    """The user's editor command and the variable it came from."""
+    for variable in ("VISUAL", "EDITOR"):
+        value = os.environ.get(variable)
+        if value and value.strip():
+            return value, f"${variable}"
+    return "vi", "the default"
+
+
 def cmd_edit(app: "Remen", args: argparse.Namespace) -> None:
     note = app.get(args.id)
-    editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
+    editor, source = editor_command()
     fd, name = tempfile.mkstemp(prefix=f"remen-{note.id}-", suffix=".md")
+    # A file ends with a newline, so a line the editor appends is not glued to the last word.
     with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write(note.body)
-    result = subprocess.run([*shlex.split(editor), name], check=False)
+        fh.write(note.body if note.body.endswith("\n") else note.body + "\n")
+    try:
+        result = subprocess.run([*shlex.split(editor), name], check=False)
+    except (OSError, ValueError) as exc:
+        os.unlink(name)
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise RemenError(
+            f"Could not start the editor {editor!r} ({source}): {reason}. "
+            "Set EDITOR to an installed editor, for example: EDITOR=nano remen edit ID"
+        ) from exc
     text = Path(name).read_text(encoding="utf-8", errors="replace")
     if result.returncode != 0:
         raise RemenError(f"{editor} exited with {result.returncode}; your text is kept in {name}")
-    if text == note.body:
+    # Editors add or keep a final newline; that alone is no change worth a new version.
+    if text.rstrip("\n") == note.body.rstrip("\n"):
         os.unlink(name)
         print("No changes.")
         return
+    if not note.body.endswith("\n"):
+        text = text.rstrip("\n")
     try:
         updated = app.update(note.id, body=text)
     except RemenError as exc:
@@ -183,8 +212,10 @@ def cmd_import(app: "Remen", args: argparse.Namespace) -> None:
     skipped = summary.skipped_binary + summary.skipped_empty
     if skipped:
         print(f"Skipped {skipped}: {summary.skipped_binary} binary, {summary.skipped_empty} empty.")
+    if summary.decoded_cp1252:
+        print(f"{plural(summary.decoded_cp1252, 'file')} not in UTF-8 read as Windows-1252 (Latin-1).")
     if summary.replaced_utf8:
-        print(f"{summary.replaced_utf8} files had invalid UTF-8 (bytes replaced with �).")
+        print(f"{plural(summary.replaced_utf8, 'file')} had invalid UTF-8 (bytes replaced with �).")
     for error in summary.errors[:20]:
         print(f"  {error}", file=sys.stderr)
     if len(summary.errors) > 20:
@@ -231,6 +262,26 @@ def cmd_doctor(app: "Remen", args: argparse.Namespace) -> None:
     jobs = report["jobs"]
     assert isinstance(jobs, dict)
     print(f"jobs          {', '.join(f'{n} {status}' for status, n in jobs.items()) or 'none'}")
+    if "advice" in report:
+        raise RemenError(str(report["advice"]))
+
+
+def recover(args: argparse.Namespace) -> None:
+    """`remen doctor --recover`: salvage a damaged database without opening it for writing."""
+    from remen.service import recover_database
+
+    report = recover_database(args.db)
+    if args.json:
+        emit_json({"source": str(report.source), "target": str(report.target), "notes": report.notes,
+                   "revisions": report.revisions, "problems": report.problems})
+        return
+    for problem in report.problems[:20]:
+        print(f"  {problem}", file=sys.stderr)
+    print(f"Recovered {plural(report.notes, 'note')} and {plural(report.revisions, 'earlier version')} "
+          f"into {report.target}")
+    print(f"{report.source} was left as it was. Look at the copy with: remen --db {report.target} list")
+    print(f"When it looks right, put it in place: mv {report.source} {report.source}.damaged && "
+          f"mv {report.target} {report.source}")
 
 
 def cmd_reindex(app: "Remen", args: argparse.Namespace) -> None:
@@ -378,7 +429,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("related", cmd_related, "notes closest in meaning to a note")
     p.add_argument("id")
     p.add_argument("--limit", type=int, default=5)
-    add("doctor", cmd_doctor, "check the database and the model")
+    p = add("doctor", cmd_doctor, "check the database and the model")
+    p.add_argument("--recover", action="store_true",
+                   help="copy what can be read from a damaged database into a new file beside it")
     p = add("reindex", cmd_reindex, "embed notes that lack vectors (--full: rebuild everything)")
     p.add_argument("--full", action="store_true")
     return parser
@@ -388,6 +441,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Entry point of the `remen` command."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    from remen.logs import setup_logging
+
+    log_file = setup_logging()
     try:
         from remen.service import Remen
 
@@ -395,6 +451,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             from remen.tui.app import run_app
 
             run_app(args.db)
+            return
+        if args.command == "doctor" and args.recover:
+            recover(args)
             return
         with Remen.open(args.db) as app:
             args.handler(app, args)
@@ -406,3 +465,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit(EXIT_INTERRUPTED)
     except BrokenPipeError:
         sys.stderr.close()
+    except Exception as exc:  # noqa: BLE001 - a bug is logged with its traceback and said in one line
+        logging.getLogger("remen.cli").exception("remen %s failed", args.command)
+        where = f"; details in {log_file}" if log_file else ""
+        print(f"remen: unexpected error: {type(exc).__name__}: {exc}{where}", file=sys.stderr)
+        sys.exit(EXIT_ERROR)

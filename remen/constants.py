@@ -22,6 +22,12 @@ FALLBACK_NAMESPACE = "hashed"
 MAX_TITLE_CHARS = 200
 # Larger bodies are refused: one SQLite row stays well under its 1 GB limit and the UI stays usable.
 MAX_NOTE_BYTES = 50 * 1024 * 1024
+# Saves of one note closer together than this are one editing session (autosaves every few
+# seconds): one revision keeps the text from before the session, not one per keystroke pause.
+REVISION_SESSION_SECONDS = 10 * 60
+# Older revisions beyond either bound are dropped, oldest first; the newest is always kept.
+MAX_REVISIONS_PER_NOTE = 100
+MAX_REVISION_BYTES_PER_NOTE = 20 * 1024 * 1024
 
 # --- Store ---------------------------------------------------------------------------------
 BUSY_TIMEOUT_MS = 5_000

@@ -4,6 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
+
+
+class JobKind(StrEnum):
+    """Kinds of durable background work."""
+
+    EXTRACT = "extract"
 
 
 @dataclass(frozen=True)
@@ -69,6 +76,7 @@ class ImportSummary:
     skipped_binary: int = 0
     skipped_empty: int = 0
     replaced_utf8: int = 0
+    decoded_cp1252: int = 0
     errors: list[str] = field(default_factory=list)
     embedded_chunks: int = 0
     pending_embeddings: int = 0

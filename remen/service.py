@@ -13,11 +13,11 @@ from typing import TextIO
 import numpy as np
 
 from remen import bulk
-from remen.bulk import EXTRACT_JOB
 from remen.config import Settings
 from remen.constants import DEFAULT_LIMIT, IMPORT_BATCH, MODEL_NAMESPACE
+from remen.errors import RemenError
 from remen.embed import Embedder, ModelStatus, embed_documents, load_embedder
-from remen.models import AppStatus, ImportSummary, Note, NoteDraft, ParsedQuery, RelatedNote, Revision, SearchResult
+from remen.models import AppStatus, JobKind, ImportSummary, Note, NoteDraft, ParsedQuery, RelatedNote, Revision, SearchResult
 from remen.note_input import embeddable_text, prepare
 from remen.progress import Progress, ProgressCallback
 from remen.search.engine import SearchEngine
@@ -27,6 +27,8 @@ from remen.store import jobs as job_store
 from remen.store import notes as note_store
 from remen.store import search as search_store
 from remen.store import vectors as vector_store
+from remen.store.connect import damaged_error
+from remen.store.recover import SalvageReport, salvage
 from remen.store.notes import StoredNote
 from remen.text import derive_title, inline_tags, new_id
 from remen.timeutil import from_epoch, to_epoch
@@ -35,6 +37,25 @@ from remen.transfer.importer import count_inputs, read_drafts
 # Notes embedded per transaction: big enough to batch chunks of similar length, small enough that
 # Ctrl-C loses only seconds of work.
 EMBED_NOTES_PER_STEP = 200
+
+
+def recovery_target(path: Path) -> Path:
+    """A new file beside ``path`` for what a salvage recovers (never an existing file)."""
+    for number in range(1, 1000):
+        suffix = "" if number == 1 else f"-{number}"
+        candidate = path.with_name(f"{path.stem}.recovered{suffix}{path.suffix or '.db'}")
+        if not candidate.exists():
+            return candidate
+    raise RemenError(f"Too many recovered copies beside {path}; move some aside first.")
+
+
+def recover_database(path: str | os.PathLike[str] | None = None, clock: Callable[[], float] = time.time) -> SalvageReport:
+    """Copy every note and revision still readable from a damaged database into a new file beside
+    it. The damaged file is opened read-only and left as it is."""
+    source = Settings.resolve(path).db_path
+    if not source.is_file():
+        raise RemenError(f"There is no database file at {source} to recover.")
+    return salvage(source, recovery_target(source), clock())
 
 
 class Remen:
@@ -127,7 +148,7 @@ class Remen:
             nid = note_store.insert(
                 conn, new_id(now), prepared.title, prepared.body, prepared.tags, created_at, now, prepared.content_hash
             )
-            job_store.enqueue(conn, EXTRACT_JOB, nid, now)
+            job_store.enqueue(conn, JobKind.EXTRACT, nid, now)
             stored = note_store.get_many(conn, [nid])[nid]
         if embed:
             self._embed_after_save(stored)
@@ -157,7 +178,7 @@ class Remen:
             note_store.update_content(
                 conn, current.nid, prepared.title, prepared.body, prepared.tags, now, prepared.content_hash, now
             )
-            job_store.enqueue(conn, EXTRACT_JOB, current.nid, now)
+            job_store.enqueue(conn, JobKind.EXTRACT, current.nid, now)
             stored = note_store.get_many(conn, [current.nid])[current.nid]
         if embed:
             self._embed_after_save(stored)
@@ -416,5 +437,7 @@ class Remen:
                 "pending_embeddings": vector_store.count_pending(conn, self.embedder.namespace),
                 "jobs": job_store.counts(conn),
             }
+        if integrity != "ok":
+            report["advice"] = str(damaged_error(self.settings.db_path, f"integrity check: {integrity}"))
         return report
 

@@ -8,6 +8,7 @@ import secrets
 import time
 import unicodedata
 from collections.abc import Iterable
+from typing import Literal
 
 from remen.constants import MAX_TITLE_CHARS
 
@@ -121,3 +122,19 @@ def clean_text(text: str) -> str:
     except UnicodeEncodeError:
         text = text.encode("utf-8", "replace").decode("utf-8")
     return text
+
+
+TextEncoding = Literal["utf-8", "cp1252", "replaced"]
+
+
+def decode_text(data: bytes) -> tuple[str, TextEncoding]:
+    """Bytes as text: UTF-8 (with or without BOM), else Windows-1252/Latin-1 (the usual encoding
+    of older text files), else UTF-8 with undecodable bytes replaced by U+FFFD. Says which."""
+    try:
+        return data.decode("utf-8-sig"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1252"), "cp1252"
+    except UnicodeDecodeError:
+        return data.decode("utf-8-sig", errors="replace"), "replaced"

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from remen.constants import MAX_REVISION_BYTES_PER_NOTE, MAX_REVISIONS_PER_NOTE, REVISION_SESSION_SECONDS
 from remen.errors import AmbiguousIdError, NoteNotFoundError
 from remen.models import Note, Revision
 from remen.store.connect import Connection
@@ -80,17 +81,45 @@ def update_content(
     saved_at: float,
     created: float | None = None,
 ) -> None:
-    """Overwrite a note's text, first keeping the old text as a revision."""
-    conn.execute(
-        "INSERT INTO revisions(nid, title, body, tags, saved) SELECT nid, title, body, tags, ? FROM notes WHERE nid = ?",
-        (saved_at, nid),
-    )
+    """Overwrite a note's text, first keeping the old text as a revision.
+
+    Saves within REVISION_SESSION_SECONDS of the note's newest revision belong to one editing
+    session (autosaves): the text from before the session is kept, the intermediate ones are not.
+    Then the oldest revisions beyond the count and size bounds are dropped.
+    """
+    newest = conn.execute("SELECT max(saved) FROM revisions WHERE nid = ?", (nid,)).fetchone()[0]
+    if newest is None or saved_at - float(newest) >= REVISION_SESSION_SECONDS:
+        conn.execute(
+            "INSERT INTO revisions(nid, title, body, tags, saved) SELECT nid, title, body, tags, ? FROM notes WHERE nid = ?",
+            (saved_at, nid),
+        )
+        prune_revisions(conn, nid)
     conn.execute(
         "UPDATE notes SET title = ?, body = ?, tags = ?, updated = ?, content_hash = ?,"
         " created = coalesce(?, created) WHERE nid = ?",
         (title, body, " ".join(tags), updated, content_hash, created, nid),
     )
     replace_tags(conn, nid, tags)
+
+
+def prune_revisions(conn: Connection, nid: int) -> None:
+    """Drop a note's oldest revisions beyond MAX_REVISIONS_PER_NOTE or MAX_REVISION_BYTES_PER_NOTE
+    (the newest one is always kept)."""
+    kept_bytes = 0
+    for number, (revision_id, size) in enumerate(
+        conn.execute("SELECT id, length(CAST(body AS BLOB)) FROM revisions WHERE nid = ? ORDER BY id DESC", (nid,)).fetchall()
+    ):
+        kept_bytes += int(size)
+        if number > 0 and (number >= MAX_REVISIONS_PER_NOTE or kept_bytes > MAX_REVISION_BYTES_PER_NOTE):
+            conn.execute("DELETE FROM revisions WHERE nid = ? AND id <= ?", (nid, revision_id))
+            return
+
+
+def insert_revision(conn: Connection, nid: int, title: str, body: str, tags: str, saved: float) -> None:
+    """Keep an earlier version of note ``nid`` (``tags`` as stored: space separated)."""
+    conn.execute(
+        "INSERT INTO revisions(nid, title, body, tags, saved) VALUES (?, ?, ?, ?, ?)", (nid, title, body, tags, saved)
+    )
 
 
 def replace_tags(conn: Connection, nid: int, tags: Iterable[str]) -> None:

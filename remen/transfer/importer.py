@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from remen.errors import ImportFormatError
 from remen.models import ImportSummary, NoteDraft
-from remen.text import normalise_tag, stable_id
+from remen.text import decode_text, normalise_tag, stable_id
 from remen.timeutil import from_epoch, parse_iso
 from remen.transfer.markdown import draft_from_markdown
 
+TAG_SEPARATOR_RE = re.compile(r"[,;\s]+")
 NOTE_SUFFIXES = {".md", ".markdown", ".txt"}
 BINARY_SNIFF_BYTES = 8192
 
@@ -33,13 +35,15 @@ def is_binary(data: bytes) -> bool:
 
 
 def decode(data: bytes, summary: ImportSummary, label: str) -> str:
-    """UTF-8 (with or without BOM); undecodable bytes become U+FFFD and are reported."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
+    """The file's text; anything but UTF-8 is counted and reported with the file's name."""
+    text, encoding = decode_text(data)
+    if encoding == "cp1252":
+        summary.decoded_cp1252 += 1
+        summary.errors.append(f"{label}: not UTF-8, read as Windows-1252 (Latin-1)")
+    elif encoding == "replaced":
         summary.replaced_utf8 += 1
         summary.errors.append(f"{label}: invalid UTF-8, undecodable bytes replaced with �")
-        return data.decode("utf-8-sig", errors="replace")
+    return text
 
 
 def list_note_files(root: Path) -> list[SourceFile]:
@@ -95,12 +99,15 @@ def draft_from_json(line: str, number: int) -> NoteDraft:
         raise ImportFormatError(f"line {number}: {exc}") from exc
     tags = record.get("tags") or []
     if isinstance(tags, str):
-        tags = tags.split()
+        # "a,b" and "a b" are lists written as text; joining them into one tag would mangle them.
+        tags = [t for t in TAG_SEPARATOR_RE.split(tags) if t]
+    if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+        raise ImportFormatError(f"line {number}: 'tags' must be a list of strings or a comma-separated string")
     return NoteDraft(
         id=str(record["id"]) if record.get("id") else None,
         title=record.get("title") or None,
         body=record["body"],
-        tags=tuple(str(t) for t in tags),
+        tags=tuple(tags),
         created=created,
         updated=updated,
         archived=bool(record.get("archived")),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from collections.abc import Iterable
 from pathlib import Path
@@ -11,14 +12,18 @@ from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.worker import Worker
 
-from remen.errors import RemenError
+from remen.errors import DatabaseCorruptError, RemenError
 from remen.service import Remen
-from remen.tui.messages import StatusChanged
+from remen.logs import log_path, setup_logging
+from remen.tui.messages import StatusChanged, WorkerFailed, forward_failure
 from remen.tui.screens import EditorScreen, HelpScreen
 from remen.tui.search_screen import SearchScreen
 
 STATUS_POLL_SECONDS = 2.0
+
+log = logging.getLogger(__name__)
 
 
 class RemenApp(App[None]):
@@ -37,6 +42,7 @@ class RemenApp(App[None]):
         self.service = service
         self.search_screen = SearchScreen()
         self.stop = threading.Event()
+        self.problems_shown: set[str] = set()
 
     async def on_mount(self) -> None:
         # The screen must be mounted before the start-up worker touches its widgets.
@@ -49,9 +55,10 @@ class RemenApp(App[None]):
         if self.service is None:
             try:
                 self.service = await asyncio.to_thread(Remen.open, self.db)
-            except RemenError as exc:
-                self.search_screen.show_problem(f"Cannot open the database:\n{exc}")
-                self.notify(str(exc), severity="error", timeout=30)
+            except Exception as exc:  # noqa: BLE001 - whatever went wrong is shown, never an endless "opening…"
+                message = str(exc) if isinstance(exc, RemenError) else f"{type(exc).__name__}: {exc}"
+                self.search_screen.show_problem(f"Cannot open the database:\n{message}")
+                self.notify(message, severity="error", timeout=30)
                 return
         self.service.search_waits_for_model = False
         self.search_screen.run_search()
@@ -88,6 +95,22 @@ class RemenApp(App[None]):
         if message.status.model_ready and message.status.pending_embeddings and not indexing:
             self.index_pending()
 
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        forward_failure(self, event)
+
+    def on_worker_failed(self, message: WorkerFailed) -> None:
+        """Every failed background task is logged, counted in the status bar and shown once."""
+        error = message.error
+        log.error("background task %r failed", message.task, exc_info=(type(error), error, error.__traceback__))
+        text = str(error) if isinstance(error, RemenError) else f"{type(error).__name__}: {error}"
+        if isinstance(error, DatabaseCorruptError):
+            self.search_screen.show_problem(text)
+        self.search_screen.add_problem()
+        # One cause often fails several tasks (a damaged page): say each distinct problem once.
+        if text not in self.problems_shown:
+            self.problems_shown.add(text)
+            self.notify(f"{message.task} failed: {text}\nDetails in {log_path()}", severity="error", timeout=15)
+
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
@@ -122,4 +145,5 @@ class RemenApp(App[None]):
 
 def run_app(db: str | Path | None = None) -> None:
     """Start the terminal UI."""
+    setup_logging()
     RemenApp(db).run()

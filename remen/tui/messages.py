@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from textual.dom import DOMNode
 from textual.message import Message
+from textual.worker import Worker, WorkerState
 
-from remen.models import RelatedNote, SearchResult
-from remen.models import AppStatus
+from remen.models import AppStatus, RelatedNote, SearchResult
 
 
 class SearchFinished(Message):
@@ -31,3 +32,19 @@ class RelatedFound(Message):
     def __init__(self, related: list[RelatedNote]) -> None:
         super().__init__()
         self.related = related
+
+
+class WorkerFailed(Message):
+    """A background worker raised: the app logs it and shows it."""
+
+    def __init__(self, task: str, error: BaseException) -> None:
+        super().__init__()
+        self.task = task
+        self.error = error
+
+
+def forward_failure(node: DOMNode, event: Worker.StateChanged) -> None:
+    """Worker state messages do not bubble: each screen hands its failed workers to the app."""
+    error = event.worker.error
+    if event.state == WorkerState.ERROR and error is not None:
+        node.app.post_message(WorkerFailed(event.worker.group or event.worker.name, error))

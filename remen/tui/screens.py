@@ -7,6 +7,7 @@ import threading
 
 import numpy as np
 from textual import work
+from textual.worker import Worker
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -19,7 +20,7 @@ from remen.errors import RemenError
 from remen.models import Note
 from remen.service import Remen
 from remen.text import inline_tags
-from remen.tui.messages import RelatedFound
+from remen.tui.messages import RelatedFound, forward_failure
 from remen.tui.widgets import NoteItem, RelatedItem
 
 AUTOSAVE_SECONDS = 1.0
@@ -57,6 +58,9 @@ note to the trash, Ctrl+R archives it. The sidebar shows related notes; Tab to i
 
 class EditorScreen(Screen[None]):
     """Write or edit one note; autosaves; a related-notes sidebar."""
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        forward_failure(self, event)
 
     BINDINGS = [
         Binding("ctrl+s", "save", "Save"),
@@ -204,7 +208,7 @@ class EditorScreen(Screen[None]):
         hint.update("")
         self.find_related(text)
 
-    @work(exclusive=True, group="related")
+    @work(exclusive=True, group="related", exit_on_error=False)
     async def find_related(self, text: str) -> None:
         meaning = await asyncio.to_thread(self.service.meaning, text)
         if self.related_meaning is not None and float(meaning @ self.related_meaning) >= MEANING_UNCHANGED:
@@ -230,6 +234,9 @@ class EditorScreen(Screen[None]):
 class NoteListScreen(Screen[None]):
     """The trash or the archive, with restore."""
 
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        forward_failure(self, event)
+
     BINDINGS = [
         Binding("r", "restore", "Restore"),
         Binding("escape", "close", "Back"),
@@ -251,7 +258,7 @@ class NoteListScreen(Screen[None]):
     def on_mount(self) -> None:
         self.load()
 
-    @work(exclusive=True, group="list")
+    @work(exclusive=True, group="list", exit_on_error=False)
     async def load(self) -> None:
         notes = await asyncio.to_thread(
             self.service.list_notes, None, self.mode == "archive", self.mode == "trash"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from textual import work
+from textual.worker import Worker
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -13,7 +14,7 @@ from textual.widgets import Footer, Input, Label
 from remen.errors import RemenError
 from remen.models import AppStatus, SearchResult
 from remen.service import Remen
-from remen.tui.messages import SearchFinished
+from remen.tui.messages import SearchFinished, forward_failure
 from remen.tui.screens import EditorScreen, NoteListScreen, TagsScreen
 from remen.tui.widgets import Interpretation, ResultItem, ResultsList, StatusBar
 
@@ -23,6 +24,9 @@ RECENT_LIMIT = 50
 
 class SearchScreen(Screen[None]):
     """Search-as-you-type; Enter opens or creates; trash with undo; tags, archive and trash views."""
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        forward_failure(self, event)
 
     BINDINGS = [
         Binding("ctrl+n", "new_note", "New"),
@@ -43,6 +47,7 @@ class SearchScreen(Screen[None]):
         self.status: AppStatus | None = None
         self.search_ms: float | None = None
         self.undo_ids: list[str] = []
+        self.problems = 0
 
     @property
     def service(self) -> Remen | None:
@@ -66,7 +71,16 @@ class SearchScreen(Screen[None]):
     def show_status(self, status: AppStatus) -> None:
         """New counts and model state from the app."""
         self.status = status
-        self.query_one(StatusBar).show(status, self.search_ms)
+        self.query_one(StatusBar).show(status, self.search_ms, self.problems)
+
+    def add_problem(self) -> None:
+        """One more background failure to mark in the status bar (the app logged and showed it)."""
+        self.problems += 1
+        bar = self.query_one(StatusBar)
+        if self.status is not None:
+            bar.show(self.status, self.search_ms, self.problems)
+        else:
+            bar.show_problems(self.problems)
 
     def show_problem(self, text: str) -> None:
         """A problem that leaves nothing to search (the database could not be opened)."""
@@ -112,7 +126,7 @@ class SearchScreen(Screen[None]):
         words = (*result.query.phrases, *result.query.terms)
         await self.show_items([ResultItem.from_hit(h, words) for h in result.results], result)
         if self.status is not None:
-            self.query_one(StatusBar).show(self.status, self.search_ms)
+            self.query_one(StatusBar).show(self.status, self.search_ms, self.problems)
 
     async def show_items(self, items: list[ResultItem], result: SearchResult | None) -> None:
         """Replace the result list and say what the query meant."""

@@ -119,8 +119,8 @@ class StatusBar(Static):
     def __init__(self, id: str) -> None:  # noqa: A002 - Textual's name
         super().__init__("opening…", id=id)
 
-    def show(self, status: AppStatus, search_ms: float | None) -> None:
-        """Render the bar."""
+    def show(self, status: AppStatus, search_ms: float | None, problems: int = 0) -> None:
+        """Render the bar; ``problems`` counts failed background tasks (details in the log)."""
         if not status.model_ready:
             model = "◌ model loading (keyword search only)"
         elif status.model_ok:
@@ -134,4 +134,15 @@ class StatusBar(Static):
             parts.append("background: idle")
         if search_ms is not None:
             parts.append(f"search {search_ms:.0f} ms")
+        if problems:
+            parts.insert(0, problems_mark(problems))
         self.update(" │ ".join(parts))
+
+    def show_problems(self, problems: int) -> None:
+        """Only the count of failed background tasks (nothing else is known yet)."""
+        self.update(problems_mark(problems))
+
+
+def problems_mark(problems: int) -> str:
+    """The status bar's mark for failed background tasks."""
+    return f"⚠ {problems} problem{'s' if problems != 1 else ''} (see log)"

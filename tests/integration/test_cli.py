@@ -39,9 +39,12 @@ def test_add_list_show_rm_restore(hermetic_home: Path) -> None:
 
 
 def test_add_from_stdin_with_invalid_utf8(hermetic_home: Path) -> None:
-    result = remen("add", "--no-embed", stdin=b"caf\xe9 notes from stdin\n")
+    result = remen("add", "--json", "--no-embed", stdin=b"caf\xe9 notes from stdin\n")
     assert result.returncode == 0
-    assert "not valid UTF-8" in result.stderr
+    assert "Windows-1252" in result.stderr
+    assert json.loads(result.stdout)["body"].startswith("café notes")
+    broken = remen("add", "--no-embed", stdin=b"bytes \x81\x8d no encoding reads\n")
+    assert broken.returncode == 0 and "not valid UTF-8" in broken.stderr
 
 
 def test_errors_are_messages_not_tracebacks(hermetic_home: Path, tmp_path: Path) -> None:
@@ -88,6 +91,21 @@ def test_search_explain_related_json(hermetic_home: Path) -> None:
     assert related and related[0]["similarity"] >= 0.3
     removed = json.loads(remen("rm", "--json", first["id"]).stdout)
     assert removed[0]["deleted"] is True
+
+
+def test_edit_file_ends_with_a_newline_and_a_newline_alone_is_no_change(hermetic_home: Path, tmp_path: Path) -> None:
+    note = json.loads(remen("add", "--json", "--no-embed", "last word").stdout)
+    appender = tmp_path / "append.sh"
+    appender.write_text('#!/bin/sh\nprintf "next line\\n" >> "$1"\n')
+    appender.chmod(0o755)
+    newline_only = tmp_path / "newline.sh"
+    newline_only.write_text('#!/bin/sh\nprintf "\\n" >> "$1"\n')
+    newline_only.chmod(0o755)
+    unchanged = remen("edit", note["id"], env={"EDITOR": str(newline_only)})
+    assert "No changes" in unchanged.stdout
+    assert "no earlier versions" in remen("history", note["id"]).stdout
+    assert remen("edit", note["id"], env={"EDITOR": str(appender)}).returncode == 0
+    assert json.loads(remen("show", "--json", note["id"]).stdout)["body"] == "last word\nnext line"
 
 
 def test_history_lists_and_prints_earlier_versions(hermetic_home: Path, tmp_path: Path) -> None:

@@ -66,25 +66,43 @@ def test_bad_jsonl_lines_are_reported_not_fatal(app: Remen, tmp_path: Path) -> N
     assert app.import_path(source, embed=False).unchanged == 1
 
 
+def test_jsonl_tags_as_text_are_split_and_bad_tags_refused(app: Remen, tmp_path: Path) -> None:
+    source = write(
+        tmp_path / "tags.jsonl",
+        '{"body": "comma tags", "tags": "a,b"}\n{"body": "space tags", "tags": "work home"}\n'
+        '{"body": "number tags", "tags": 7}\n{"body": "list tags", "tags": ["x", "y"]}\n',
+    )
+    summary = app.import_path(source, embed=False)
+    assert summary.added == 3
+    assert summary.errors == [f"tags.jsonl: line 3: 'tags' must be a list of strings or a comma-separated string"]
+    tags = {n.body: n.tags for n in app.list_notes()}
+    assert tags == {"comma tags": ("a", "b"), "space tags": ("work", "home"), "list tags": ("x", "y")}
+
+
 def test_folder_import_handles_bad_files_and_is_idempotent(app: Remen, tmp_path: Path) -> None:
     root = tmp_path / "vault"
     write(root / "work" / "standup.md", "---\ntags: [meeting]\ncreated: 2024-02-01T09:00:00\n---\n# Standup\nnotes #daily\n")
     write(root / "plain.txt", "grocery list: eggs, milk")
     write(root / "binary.md", b"\x89PNG\r\n\x1a\n\x00\x00\x00")
-    write(root / "latin1.md", "caf\xe9 au lait".encode("latin-1"))
+    write(root / "latin1.md", "caf\xe9 au lait \u2013 \u20ac2".encode("cp1252"))
+    write(root / "broken.md", b"# Broken\ncaf\xc3 \x81 bytes no encoding reads")
     write(root / "empty.md", "   \n")
     write(root / ".hidden" / "secret.md", "not imported")
     write(root / "image.png", b"\x89PNG")
     summary = app.import_path(root, embed=True)
-    assert (summary.added, summary.skipped_binary, summary.skipped_empty, summary.replaced_utf8) == (3, 1, 1, 1)
+    counts = (summary.added, summary.skipped_binary, summary.skipped_empty, summary.decoded_cp1252, summary.replaced_utf8)
+    assert counts == (4, 1, 1, 1, 1)
+    assert any("latin1.md" in e and "Windows-1252" in e for e in summary.errors)
+    assert any("broken.md" in e and "replaced" in e for e in summary.errors)
     assert summary.pending_embeddings == 0
     notes = {n.title: n for n in app.list_notes()}
-    assert set(notes) == {"Standup", "plain", "latin1"}
+    assert set(notes) == {"Standup", "plain", "latin1", "Broken"}
     assert notes["Standup"].tags == ("meeting", "daily", "work")
     assert notes["Standup"].created == datetime(2024, 2, 1, 9).astimezone()
-    assert "\ufffd" in notes["latin1"].body
+    assert notes["latin1"].body == "caf\xe9 au lait \u2013 \u20ac2"
+    assert "\ufffd" in notes["Broken"].body
     again = app.import_path(root, embed=True)
-    assert (again.added, again.unchanged) == (0, 3)
+    assert (again.added, again.unchanged) == (0, 4)
     write(root / "plain.txt", "grocery list: eggs, milk, bread")
     assert app.import_path(root, embed=False).updated == 1
     assert len(app.revisions(notes["plain"].id)) == 1

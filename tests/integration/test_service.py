@@ -40,6 +40,28 @@ def test_update_keeps_revisions_and_reembeds(app: Remen, clock) -> None:  # type
     assert app.pending_embeddings() == 0
 
 
+def test_autosaves_of_one_session_keep_one_revision(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    big = "x" * 5_000_000
+    note = app.add("# Big\n" + big, embed=False)
+    for keystroke in "abcdef":
+        clock.advance(2)
+        app.update(note.id, body=app.get(note.id).body + keystroke, embed=False)
+    assert [r.body for r in app.revisions(note.id)] == ["# Big\n" + big]
+    clock.advance(11 * 60)
+    app.update(note.id, body="# Big\nrewritten later", embed=False)
+    assert [len(r.body) for r in app.revisions(note.id)] == [len(big) + 12, len(big) + 6]
+
+
+def test_revisions_are_bounded_by_size(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    note = app.add("# Big\n" + "y" * 6_000_000, embed=False)
+    for i in range(5):
+        clock.advance(11 * 60)
+        app.update(note.id, body=f"# Big\n{i}" + "y" * 6_000_000, embed=False)
+    sizes = [len(r.body) for r in app.revisions(note.id)]
+    # 20 MB of earlier versions at most per note: the three newest of six MB each.
+    assert len(sizes) == 3
+
+
 def test_explicit_title_survives_body_edits(app: Remen) -> None:
     note = app.add("some text", title="My title")
     assert app.update(note.id, body="other text").title == "My title"

@@ -6,6 +6,8 @@ from textual.command import CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Input, ListView, TextArea
 
+from damage import damaged_database
+from remen.logs import setup_logging
 from remen.service import Remen
 from remen.tui.app import RemenApp
 from remen.tui.screens import EditorScreen, HelpScreen, NoteListScreen, TagsScreen
@@ -260,6 +262,23 @@ def test_a_corrupt_database_is_explained_not_a_crash(tmp_path) -> None:  # type:
 
     drive(RemenApp(db=bad), scenario)
     assert bad.read_text() == "my thesis, not a database"
+
+
+def test_damaged_pages_are_shown_and_logged(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    db = damaged_database(tmp_path / "damaged.db", 200, -1)
+    log_file = setup_logging()
+    assert log_file is not None
+
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        assert "problem" in str(app.search_screen.query_one(StatusBar).render())
+        await type_search(pilot, "gardening")
+        assert isinstance(app.screen, SearchScreen)
+        shown = str(app.search_screen.query_one("#empty").render())
+        assert "damaged" in shown and "doctor --recover" in shown
+
+    drive(RemenApp(db=db), scenario)
+    logged = log_file.read_text(encoding="utf-8")
+    assert "background task 'search' failed" in logged and "doctor --recover" in logged
 
 
 def test_notes_saved_elsewhere_get_indexed_in_the_background(service: Remen, notebook: dict[str, str]) -> None:
