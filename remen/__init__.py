@@ -16,7 +16,7 @@ __version__ = "0.1.0"
 os.environ["ORT_DISABLE_TELEMETRY"] = "1"
 
 
-def open(path: str | Path | None = None, **kwargs: object) -> "Remen":  # noqa: A001 - public API name
+def open(path: str | Path | None = None, **kwargs: object) -> Remen:  # noqa: A001 - public API name
     """Open (creating if needed) the Remen database at ``path`` or the configured default."""
     from remen.service import Remen
 

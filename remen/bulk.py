@@ -39,8 +39,16 @@ def write_drafts(store: Store, drafts: Sequence[NoteDraft], summary: ImportSumma
             deleted_at = updated if draft.deleted else None
             if note_id not in existing:
                 nid = note_store.insert(
-                    conn, note_id, note.title, note.body, note.tags, created, updated,
-                    note.content_hash, draft.archived, deleted_at,
+                    conn,
+                    note_id,
+                    note.title,
+                    note.body,
+                    note.tags,
+                    created,
+                    updated,
+                    note.content_hash,
+                    draft.archived,
+                    deleted_at,
                 )
                 job_store.enqueue(conn, JobKind.EXTRACT, nid, now)
                 summary.added += 1
@@ -49,8 +57,9 @@ def write_drafts(store: Store, drafts: Sequence[NoteDraft], summary: ImportSumma
             if old_hash == note.content_hash:
                 summary.unchanged += 1
             else:
-                note_store.update_content(conn, nid, note.title, note.body, note.tags, updated,
-                                          note.content_hash, now, created=created)
+                note_store.update_content(
+                    conn, nid, note.title, note.body, note.tags, updated, note.content_hash, now, created=created
+                )
                 job_store.enqueue(conn, JobKind.EXTRACT, nid, now)
                 summary.updated += 1
             note_store.set_flags(conn, nid, archived=draft.archived, deleted_at=deleted_at)
@@ -65,6 +74,7 @@ def export_jsonl(store: Store, out: TextIO) -> int:
         out.write(json.dumps(note.to_dict(), ensure_ascii=False) + "\n")
         count += 1
     return count
+
 
 def export_markdown(store: Store, root: Path) -> int:
     """Write live and archived notes as Markdown files, one sub-folder per first tag."""

@@ -36,12 +36,12 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
-def short_date(note: "Note") -> str:
+def short_date(note: Note) -> str:
     """YYYY-MM-DD of a note's creation."""
     return note.created.strftime("%Y-%m-%d")
 
 
-def note_line(note: "Note") -> str:
+def note_line(note: Note) -> str:
     """One line of `remen list`."""
     tags = " ".join(f"#{t}" for t in note.tags)
     flags = (" [archived]" if note.archived else "") + (" [trash]" if note.deleted else "")
@@ -50,7 +50,7 @@ def note_line(note: "Note") -> str:
 
 def read_stdin_text() -> str:
     """Standard input as text; anything but UTF-8 is decoded as well as it can be and reported."""
-    from remen.text import decode_text
+    from remen.service import decode_text
 
     text, encoding = decode_text(sys.stdin.buffer.read())
     if encoding == "cp1252":
@@ -60,7 +60,7 @@ def read_stdin_text() -> str:
     return text
 
 
-def cmd_add(app: "Remen", args: argparse.Namespace) -> None:
+def cmd_add(app: Remen, args: argparse.Namespace) -> None:
     body = " ".join(args.text) if args.text else ("" if sys.stdin.isatty() else read_stdin_text())
     tags = [t for chunk in (args.tags or []) for t in chunk.replace(",", " ").split()]
     note = app.add(body, title=args.title, tags=tags, embed=not args.no_embed)
@@ -70,7 +70,7 @@ def cmd_add(app: "Remen", args: argparse.Namespace) -> None:
         print(f"Saved {note.id}  {note.title}")
 
 
-def cmd_show(app: "Remen", args: argparse.Namespace) -> None:
+def cmd_show(app: Remen, args: argparse.Namespace) -> None:
     note = app.get(args.id)
     if args.json:
         emit_json(note.to_dict())
@@ -90,7 +90,7 @@ def editor_command() -> tuple[str, str]:
     return "vi", "the default"
 
 
-def cmd_edit(app: "Remen", args: argparse.Namespace) -> None:
+def cmd_edit(app: Remen, args: argparse.Namespace) -> None:
     note = app.get(args.id)
     editor, source = editor_command()
     fd, name = tempfile.mkstemp(prefix=f"remen-{note.id}-", suffix=".md")
@@ -124,7 +124,7 @@ def cmd_edit(app: "Remen", args: argparse.Namespace) -> None:
     print(f"Saved {updated.id}  {updated.title}")
 
 
-def cmd_history(app: "Remen", args: argparse.Namespace) -> None:
+def cmd_history(app: Remen, args: argparse.Namespace) -> None:
     note = app.get(args.id)
     revisions = app.revisions(note.id)
     if args.number is not None:
@@ -132,14 +132,24 @@ def cmd_history(app: "Remen", args: argparse.Namespace) -> None:
             raise RemenError(f"{note.id} has {len(revisions)} earlier versions; pick 1 to {len(revisions)}.")
         revision = revisions[args.number - 1]
         if args.json:
-            emit_json({"title": revision.title, "body": revision.body, "tags": list(revision.tags),
-                       "saved": revision.saved.isoformat()})
+            emit_json(
+                {
+                    "title": revision.title,
+                    "body": revision.body,
+                    "tags": list(revision.tags),
+                    "saved": revision.saved.isoformat(),
+                }
+            )
         else:
             print(revision.body)
         return
     if args.json:
-        emit_json([{"number": i, "title": r.title, "saved": r.saved.isoformat(), "chars": len(r.body)}
-                   for i, r in enumerate(revisions, start=1)])
+        emit_json(
+            [
+                {"number": i, "title": r.title, "saved": r.saved.isoformat(), "chars": len(r.body)}
+                for i, r in enumerate(revisions, start=1)
+            ]
+        )
         return
     if not revisions:
         print(f"{note.id} has no earlier versions.")
@@ -149,7 +159,7 @@ def cmd_history(app: "Remen", args: argparse.Namespace) -> None:
         print(f"Print one with: remen history {note.id} N")
 
 
-def cmd_list(app: "Remen", args: argparse.Namespace) -> None:
+def cmd_list(app: Remen, args: argparse.Namespace) -> None:
     notes = app.list_notes(tag=args.tag, archived=args.archived, trash=args.trash, limit=args.limit)
     if args.json:
         emit_json([n.to_dict() for n in notes])
@@ -160,11 +170,11 @@ def cmd_list(app: "Remen", args: argparse.Namespace) -> None:
         print(note_line(note))
 
 
-def flag_command(action: str) -> Callable[["Remen", argparse.Namespace], None]:
+def flag_command(action: str) -> Callable[[Remen, argparse.Namespace], None]:
     """A command that applies one service action to each id and reports it."""
     past = {"delete": "Moved to trash", "restore": "Restored", "archive": "Archived", "unarchive": "Unarchived"}
 
-    def run(app: "Remen", args: argparse.Namespace) -> None:
+    def run(app: Remen, args: argparse.Namespace) -> None:
         notes = [getattr(app, action)(note_id) for note_id in args.ids]
         if args.json:
             emit_json([n.to_dict() for n in notes])
@@ -177,7 +187,7 @@ def flag_command(action: str) -> Callable[["Remen", argparse.Namespace], None]:
     return run
 
 
-def cmd_purge(app: "Remen", args: argparse.Namespace) -> None:
+def cmd_purge(app: Remen, args: argparse.Namespace) -> None:
     if args.trash:
         print(f"Deleted {app.empty_trash()} notes from the trash for good.")
         return
@@ -189,7 +199,7 @@ def cmd_purge(app: "Remen", args: argparse.Namespace) -> None:
         print(f"Deleted for good: {note.id}  {note.title}")
 
 
-def cmd_tags(app: "Remen", args: argparse.Namespace) -> None:
+def cmd_tags(app: Remen, args: argparse.Namespace) -> None:
     tags = app.tags()
     if args.json:
         emit_json([{"tag": t, "count": n} for t, n in tags])
@@ -198,7 +208,7 @@ def cmd_tags(app: "Remen", args: argparse.Namespace) -> None:
         print(f"{count:6}  #{tag}")
 
 
-def cmd_import(app: "Remen", args: argparse.Namespace) -> None:
+def cmd_import(app: Remen, args: argparse.Namespace) -> None:
     from remen.progress import ProgressBar
 
     summary = app.import_path(args.path, embed=not args.no_wait, on_progress=None if args.json else ProgressBar())
@@ -224,7 +234,7 @@ def cmd_import(app: "Remen", args: argparse.Namespace) -> None:
         print(f"{summary.pending_embeddings} notes still need embeddings: run `remen reindex` or open the app.")
 
 
-def cmd_export(app: "Remen", args: argparse.Namespace) -> None:
+def cmd_export(app: Remen, args: argparse.Namespace) -> None:
     if args.format == "md":
         if not args.dest:
             raise RemenError("Markdown export needs a folder: remen export --format md FOLDER")
@@ -239,7 +249,7 @@ def cmd_export(app: "Remen", args: argparse.Namespace) -> None:
         app.export_jsonl(sys.stdout)
 
 
-def cmd_doctor(app: "Remen", args: argparse.Namespace) -> None:
+def cmd_doctor(app: Remen, args: argparse.Namespace) -> None:
     report = app.doctor()
     if args.json:
         emit_json(report)
@@ -272,19 +282,30 @@ def recover(args: argparse.Namespace) -> None:
 
     report = recover_database(args.db)
     if args.json:
-        emit_json({"source": str(report.source), "target": str(report.target), "notes": report.notes,
-                   "revisions": report.revisions, "problems": report.problems})
+        emit_json(
+            {
+                "source": str(report.source),
+                "target": str(report.target),
+                "notes": report.notes,
+                "revisions": report.revisions,
+                "problems": report.problems,
+            }
+        )
         return
     for problem in report.problems[:20]:
         print(f"  {problem}", file=sys.stderr)
-    print(f"Recovered {plural(report.notes, 'note')} and {plural(report.revisions, 'earlier version')} "
-          f"into {report.target}")
+    print(
+        f"Recovered {plural(report.notes, 'note')} and {plural(report.revisions, 'earlier version')} "
+        f"into {report.target}"
+    )
     print(f"{report.source} was left as it was. Look at the copy with: remen --db {report.target} list")
-    print(f"When it looks right, put it in place: mv {report.source} {report.source}.damaged && "
-          f"mv {report.target} {report.source}")
+    print(
+        f"When it looks right, put it in place: mv {report.source} {report.source}.damaged && "
+        f"mv {report.target} {report.source}"
+    )
 
 
-def cmd_reindex(app: "Remen", args: argparse.Namespace) -> None:
+def cmd_reindex(app: Remen, args: argparse.Namespace) -> None:
     from remen.progress import ProgressBar
 
     bar = ProgressBar()
@@ -292,7 +313,7 @@ def cmd_reindex(app: "Remen", args: argparse.Namespace) -> None:
     print(f"Embedded {chunks} chunks with {app.embedder.description}.")
 
 
-def parse_now(value: str | None) -> "datetime | None":
+def parse_now(value: str | None) -> datetime | None:
     """The --now option: an ISO 8601 time (no offset = local)."""
     if value is None:
         return None
@@ -304,9 +325,14 @@ def parse_now(value: str | None) -> "datetime | None":
         raise RemenError(f"--now: {exc}") from exc
 
 
-def cmd_search(app: "Remen", args: argparse.Namespace) -> None:
-    result = app.search(" ".join(args.query), now=parse_now(args.now), limit=args.limit,
-                        include_archived=args.archived, include_deleted=args.trash)
+def cmd_search(app: Remen, args: argparse.Namespace) -> None:
+    result = app.search(
+        " ".join(args.query),
+        now=parse_now(args.now),
+        limit=args.limit,
+        include_archived=args.archived,
+        include_deleted=args.trash,
+    )
     if args.json:
         emit_json(result.to_dict())
         return
@@ -327,7 +353,7 @@ def cmd_search(app: "Remen", args: argparse.Namespace) -> None:
         print(f"{pending} notes are not indexed by meaning yet: run `remen reindex`.", file=sys.stderr)
 
 
-def print_interpretation(query: "ParsedQuery") -> None:
+def print_interpretation(query: ParsedQuery) -> None:
     """One line saying how a query was understood."""
     parts = []
     if query.time_range:
@@ -339,7 +365,7 @@ def print_interpretation(query: "ParsedQuery") -> None:
     print("Understood: " + (" · ".join(parts) if parts else "nothing to search for"))
 
 
-def cmd_explain(app: "Remen", args: argparse.Namespace) -> None:
+def cmd_explain(app: Remen, args: argparse.Namespace) -> None:
     from remen.models import interpretation_dict
 
     query = app.explain(" ".join(args.query), now=parse_now(args.now))
@@ -352,7 +378,7 @@ def cmd_explain(app: "Remen", args: argparse.Namespace) -> None:
     print(f"remaining    {query.text!r}")
 
 
-def cmd_related(app: "Remen", args: argparse.Namespace) -> None:
+def cmd_related(app: Remen, args: argparse.Namespace) -> None:
     related = app.related(args.id, limit=args.limit)
     if args.json:
         emit_json([{"id": r.note_id, "title": r.title, "similarity": round(r.similarity, 4)} for r in related])
@@ -365,10 +391,13 @@ def cmd_related(app: "Remen", args: argparse.Namespace) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every command."""
+
     def common_options(default: object) -> argparse.ArgumentParser:
         # The same options before or after the command; after it they must not reset the value before it.
         common = argparse.ArgumentParser(add_help=False)
-        common.add_argument("--db", default=default, help="database file (default: REMEN_DB, REMEN_HOME or the data folder)")
+        common.add_argument(
+            "--db", default=default, help="database file (default: REMEN_DB, REMEN_HOME or the data folder)"
+        )
         common.add_argument("--json", action="store_true", default=default or False, help="print data as JSON")
         return common
 
@@ -380,7 +409,7 @@ def build_parser() -> argparse.ArgumentParser:
     common = common_options(argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command")
 
-    def add(name: str, handler: Callable[["Remen", argparse.Namespace], None], help_text: str) -> argparse.ArgumentParser:
+    def add(name: str, handler: Callable[[Remen, argparse.Namespace], None], help_text: str) -> argparse.ArgumentParser:
         p = sub.add_parser(name, parents=[common], help=help_text, description=help_text)
         p.set_defaults(handler=handler)
         return p
@@ -430,8 +459,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("id")
     p.add_argument("--limit", type=int, default=5)
     p = add("doctor", cmd_doctor, "check the database and the model")
-    p.add_argument("--recover", action="store_true",
-                   help="copy what can be read from a damaged database into a new file beside it")
+    p.add_argument(
+        "--recover", action="store_true", help="copy what can be read from a damaged database into a new file beside it"
+    )
     p = add("reindex", cmd_reindex, "embed notes that lack vectors (--full: rebuild everything)")
     p.add_argument("--full", action="store_true")
     return parser
@@ -465,7 +495,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit(EXIT_INTERRUPTED)
     except BrokenPipeError:
         sys.stderr.close()
-    except Exception as exc:  # noqa: BLE001 - a bug is logged with its traceback and said in one line
+    except Exception as exc:
         logging.getLogger("remen.cli").exception("remen %s failed", args.command)
         where = f"; details in {log_file}" if log_file else ""
         print(f"remen: unexpected error: {type(exc).__name__}: {exc}{where}", file=sys.stderr)

@@ -53,6 +53,6 @@ class Settings:
     model_dir: Path
 
     @classmethod
-    def resolve(cls, db: str | os.PathLike[str] | None = None) -> "Settings":
+    def resolve(cls, db: str | os.PathLike[str] | None = None) -> Settings:
         """Settings from arguments and environment, without touching the disk."""
         return cls(db_path=resolve_db_path(db), model_dir=model_dir())

@@ -62,7 +62,8 @@ class Embedder(Protocol):
 def l2_normalise(matrix: np.ndarray) -> np.ndarray:
     """Rows scaled to unit length (zero rows stay zero)."""
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-    return (matrix / np.maximum(norms, 1e-12)).astype(np.float32)
+    unit: np.ndarray = (matrix / np.maximum(norms, 1e-12)).astype(np.float32)
+    return unit
 
 
 def embed_documents(
@@ -76,7 +77,7 @@ def embed_documents(
     for start in range(0, len(flat), EMBED_BATCH):
         batch = flat[start : start + EMBED_BATCH]
         vectors = embedder.embed_chunks([per_doc[d][c] for d, c in batch])
-        for (d, c), vec in zip(batch, vectors):
+        for (d, c), vec in zip(batch, vectors, strict=True):
             out[d][c] = vec
         if on_chunks:
             on_chunks(len(batch))
@@ -142,7 +143,8 @@ class OnnxMiniLM:
 
     def embed_query(self, text: str) -> np.ndarray:
         """The first chunk of the query is all a query ever needs."""
-        return self.embed_chunks(self.chunk(text)[:1])[0]
+        vector: np.ndarray = self.embed_chunks(self.chunk(text)[:1])[0]
+        return vector
 
 
 WORD_RE = re.compile(r"\w+", re.UNICODE)
@@ -169,7 +171,7 @@ class HashedEmbedder:
         """Signed feature hashing of words and adjacent word pairs."""
         matrix = np.zeros((len(chunks), self.dim), dtype=np.float32)
         for row, c in enumerate(chunks):
-            features = list(c.tokens) + [f"{a} {b}" for a, b in zip(c.tokens, c.tokens[1:])]
+            features = list(c.tokens) + [f"{a} {b}" for a, b in zip(c.tokens, c.tokens[1:], strict=False)]
             for feature in features:
                 digest = hashlib.blake2b(str(feature).encode(), digest_size=8).digest()
                 value = int.from_bytes(digest, "little")
@@ -178,7 +180,8 @@ class HashedEmbedder:
 
     def embed_query(self, text: str) -> np.ndarray:
         """Same features as documents."""
-        return self.embed_chunks(self.chunk(text)[:1])[0]
+        vector: np.ndarray = self.embed_chunks(self.chunk(text)[:1])[0]
+        return vector
 
 
 @dataclass(frozen=True)
@@ -222,6 +225,6 @@ def load_embedder(model_dir: Path) -> tuple[Embedder, ModelStatus]:
         return HashedEmbedder(), status
     try:
         model = OnnxMiniLM(model_dir / MODEL_FILE, model_dir / TOKENIZER_FILE)
-    except Exception as exc:  # onnxruntime raises its own exception types for a bad file
+    except Exception as exc:  # noqa: BLE001 - onnxruntime raises its own exception types for a bad file
         return HashedEmbedder(), ModelStatus(False, f"model failed to load: {exc}")
     return model, status

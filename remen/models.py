@@ -216,7 +216,12 @@ def interpretation_dict(query: ParsedQuery) -> dict[str, object]:
         "tags": list(query.tags),
         "time_range": None
         if tr is None
-        else {"start": tr.start.isoformat(), "end": tr.end.isoformat(), "description": tr.description, "phrase": tr.phrase},
+        else {
+            "start": tr.start.isoformat(),
+            "end": tr.end.isoformat(),
+            "description": tr.description,
+            "phrase": tr.phrase,
+        },
     }
 
 

@@ -24,7 +24,7 @@ ProgressCallback = Callable[[Progress], None]
 
 def format_duration(seconds: float) -> str:
     """``1m05s`` / ``42s``."""
-    seconds = max(0, int(round(seconds)))
+    seconds = max(0, round(seconds))
     return f"{seconds // 60}m{seconds % 60:02d}s" if seconds >= 60 else f"{seconds}s"
 
 

@@ -15,28 +15,43 @@ import numpy as np
 from remen import bulk
 from remen.config import Settings
 from remen.constants import DEFAULT_LIMIT, IMPORT_BATCH, MODEL_NAMESPACE
-from remen.errors import RemenError
 from remen.embed import Embedder, ModelStatus, embed_documents, load_embedder
-from remen.models import AppStatus, JobKind, ImportSummary, Note, NoteDraft, ParsedQuery, RelatedNote, Revision, SearchResult
+from remen.errors import RemenError
+from remen.models import (
+    AppStatus,
+    ImportSummary,
+    JobKind,
+    Note,
+    NoteDraft,
+    ParsedQuery,
+    RelatedNote,
+    Revision,
+    SearchResult,
+)
 from remen.note_input import embeddable_text, prepare
 from remen.progress import Progress, ProgressCallback
 from remen.search.engine import SearchEngine
 from remen.search.query import parse_query
+from remen.search.snippet import make_snippet
 from remen.store import Store
 from remen.store import jobs as job_store
 from remen.store import notes as note_store
 from remen.store import search as search_store
 from remen.store import vectors as vector_store
 from remen.store.connect import damaged_error
-from remen.store.recover import SalvageReport, salvage
 from remen.store.notes import StoredNote
-from remen.text import derive_title, inline_tags, new_id
+from remen.store.recover import SalvageReport, salvage
+from remen.text import decode_text, derive_title, inline_tags, new_id
 from remen.timeutil import from_epoch, to_epoch
 from remen.transfer.importer import count_inputs, read_drafts
 
 # Notes embedded per transaction: big enough to batch chunks of similar length, small enough that
 # Ctrl-C loses only seconds of work.
 EMBED_NOTES_PER_STEP = 200
+
+
+# Pure helpers the interfaces use, re-exported so they never import below the service.
+__all__ = ["Remen", "decode_text", "inline_tags", "make_snippet", "recover_database"]
 
 
 def recovery_target(path: Path) -> Path:
@@ -49,7 +64,9 @@ def recovery_target(path: Path) -> Path:
     raise RemenError(f"Too many recovered copies beside {path}; move some aside first.")
 
 
-def recover_database(path: str | os.PathLike[str] | None = None, clock: Callable[[], float] = time.time) -> SalvageReport:
+def recover_database(
+    path: str | os.PathLike[str] | None = None, clock: Callable[[], float] = time.time
+) -> SalvageReport:
     """Copy every note and revision still readable from a damaged database into a new file beside
     it. The damaged file is opened read-only and left as it is."""
     source = Settings.resolve(path).db_path
@@ -89,7 +106,7 @@ class Remen:
         path: str | os.PathLike[str] | None = None,
         embedder: Embedder | None = None,
         clock: Callable[[], float] = time.time,
-    ) -> "Remen":
+    ) -> Remen:
         """Open the database at ``path`` (or the configured default), creating it if needed."""
         settings = Settings.resolve(path)
         return cls(Store(settings.db_path), settings, embedder, clock)
@@ -99,7 +116,7 @@ class Remen:
         self.engine.close()
         self.store.close()
 
-    def __enter__(self) -> "Remen":
+    def __enter__(self) -> Remen:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -201,7 +218,7 @@ class Remen:
         with self.store.read() as conn:
             return note_store.resolve(conn, note_id)
 
-    def _set_flags(self, note_id: str, archived: bool | None = None, deleted_at: float | None | bool = False) -> Note:
+    def _set_flags(self, note_id: str, archived: bool | None = None, deleted_at: float | bool | None = False) -> Note:
         stored = self._resolve(note_id)
         with self.store.transaction() as conn:
             note_store.set_flags(conn, stored.nid, archived=archived, deleted_at=deleted_at)
@@ -325,8 +342,14 @@ class Remen:
     def embed_notes(self, notes: Sequence[StoredNote], on_chunks: Callable[[int], None] | None = None) -> int:
         """Embed and store vectors for ``notes``; return the number of chunks."""
         pending = [
-            vector_store.PendingNote(s.nid, s.note.title, s.note.body, s.note.content_hash,
-                                     to_epoch(s.note.created), s.note.archived or s.note.deleted)
+            vector_store.PendingNote(
+                s.nid,
+                s.note.title,
+                s.note.body,
+                s.note.content_hash,
+                to_epoch(s.note.created),
+                s.note.archived or s.note.deleted,
+            )
             for s in notes
         ]
         return self._embed_pending_notes(pending, on_chunks)
@@ -337,7 +360,7 @@ class Remen:
         embedder = self.embedder
         vectors = embed_documents(embedder, [embeddable_text(p.title, p.body) for p in pending], on_chunks)
         with self.store.transaction() as conn:
-            for note, matrix in zip(pending, vectors):
+            for note, matrix in zip(pending, vectors, strict=True):
                 current = conn.execute("SELECT content_hash FROM notes WHERE nid = ?", (note.nid,)).fetchone()
                 if current and current[0] == note.content_hash:
                     vector_store.replace_note_vectors(
@@ -440,4 +463,3 @@ class Remen:
         if integrity != "ok":
             report["advice"] = str(damaged_error(self.settings.db_path, f"integrity check: {integrity}"))
         return report
-

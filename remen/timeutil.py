@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 
 def local_now() -> datetime:
     """The current local time, timezone-aware."""
-    return datetime.now(timezone.utc).astimezone()
+    return datetime.now(UTC).astimezone()
 
 
 def to_epoch(moment: datetime) -> float:
@@ -19,7 +19,7 @@ def to_epoch(moment: datetime) -> float:
 
 def from_epoch(seconds: float) -> datetime:
     """A local, timezone-aware datetime."""
-    return datetime.fromtimestamp(seconds, timezone.utc).astimezone()
+    return datetime.fromtimestamp(seconds, UTC).astimezone()
 
 
 def parse_iso(text: str) -> datetime:

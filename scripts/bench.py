@@ -23,17 +23,17 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from corpus import CORPUS, cache_key, corpus_db, corpus_records  # noqa: E402
-from eval_queries import EVAL_NOW, KEYWORD, PARAPHRASE, PHRASE, TAG, TEMPORAL, TYPO  # noqa: E402
+from corpus import CORPUS, cache_key, corpus_db, corpus_records
+from eval_queries import EVAL_NOW, KEYWORD, PARAPHRASE, PHRASE, TAG, TEMPORAL, TYPO
 
-from remen.constants import EMBED_BATCH, MODEL_NAMESPACE  # noqa: E402
-from remen.embed import Chunk, embed_documents  # noqa: E402
-from remen.note_input import embeddable_text  # noqa: E402
-from remen.service import Remen  # noqa: E402
-from remen.store import notes as note_store  # noqa: E402
-from remen.store import vectors as vector_store  # noqa: E402
-from remen.text import content_hash, fold  # noqa: E402
-from remen.timeutil import parse_iso  # noqa: E402
+from remen.constants import EMBED_BATCH, MODEL_NAMESPACE
+from remen.embed import Chunk
+from remen.note_input import embeddable_text
+from remen.service import Remen
+from remen.store import notes as note_store
+from remen.store import vectors as vector_store
+from remen.text import content_hash, fold
+from remen.timeutil import parse_iso
 
 
 def pct(values: list[float], q: float) -> float:
@@ -56,8 +56,10 @@ def bench_import() -> None:
         start = time.perf_counter()
         summary = app.import_path(CORPUS / "notes", embed=False)
         stored_s = time.perf_counter() - start
-        print(f"import (store + FTS, no embedding): {summary.added} notes in {stored_s:.2f} s "
-              f"({summary.added / stored_s:,.0f} notes/s)")
+        print(
+            f"import (store + FTS, no embedding): {summary.added} notes in {stored_s:.2f} s "
+            f"({summary.added / stored_s:,.0f} notes/s)"
+        )
 
         embedder = app.embedder
         texts = [embeddable_text(n.title, n.body) for n in app.list_notes()]
@@ -68,15 +70,19 @@ def bench_import() -> None:
             embedder.embed_chunks(chunks[i : i + EMBED_BATCH])
         raw_s = time.perf_counter() - start
         raw_rate = len(chunks) / raw_s
-        print(f"raw model: {len(chunks)} chunks in {raw_s:.1f} s = {raw_rate:.1f} chunks/s "
-              f"(median tokens {statistics.median(len(c.tokens) for c in chunks):.0f})")
+        print(
+            f"raw model: {len(chunks)} chunks in {raw_s:.1f} s = {raw_rate:.1f} chunks/s "
+            f"(median tokens {statistics.median(len(c.tokens) for c in chunks):.0f})"
+        )
 
         start = time.perf_counter()
         embedded = app.embed_pending()
         embed_s = time.perf_counter() - start
         rate = embedded / embed_s
-        print(f"import embedding: {embedded} chunks in {embed_s:.1f} s = {rate:.1f} chunks/s "
-              f"= {100 * rate / raw_rate:.0f}% of raw")
+        print(
+            f"import embedding: {embedded} chunks in {embed_s:.1f} s = {rate:.1f} chunks/s "
+            f"= {100 * rate / raw_rate:.0f}% of raw"
+        )
 
         adds = []
         for i in range(30):
@@ -108,9 +114,12 @@ def app_first_id(db: Path) -> str:
 
 def bench_queries() -> list[str]:
     """The mixed query set: every evaluation query."""
-    return [q for q, _ in PARAPHRASE + KEYWORD + TYPO] + [q for q, *_ in TEMPORAL] + [q for q, _ in PHRASE] + [
-        q for q, *_ in TAG
-    ]
+    return (
+        [q for q, _ in PARAPHRASE + KEYWORD + TYPO]
+        + [q for q, *_ in TEMPORAL]
+        + [q for q, _ in PHRASE]
+        + [q for q, *_ in TAG]
+    )
 
 
 def synthetic_db(size: int, workdir: Path) -> Path:
@@ -123,14 +132,13 @@ def synthetic_db(size: int, workdir: Path) -> Path:
         return cache
     records = corpus_records()
     rng = np.random.default_rng(42)
-    with Remen.open(source) as src:
-        with src.store.read() as conn:
-            vectors = {
-                r["id"]: vector_store.note_vectors(
-                    conn, MODEL_NAMESPACE, conn.execute("SELECT nid FROM notes WHERE id = ?", (r["id"],)).fetchone()[0]
-                )
-                for r in records
-            }
+    with Remen.open(source) as src, src.store.read() as conn:
+        vectors = {
+            r["id"]: vector_store.note_vectors(
+                conn, MODEL_NAMESPACE, conn.execute("SELECT nid FROM notes WHERE id = ?", (r["id"],)).fetchone()[0]
+            )
+            for r in records
+        }
     building = workdir / f"synthetic-{size}.db"
     with Remen.open(building) as app:
         start = time.perf_counter()
@@ -148,7 +156,10 @@ def synthetic_db(size: int, workdir: Path) -> Path:
                     noisy = vec + rng.normal(0, 0.01, vec.shape).astype(np.float32)
                     noisy /= np.linalg.norm(noisy, axis=1, keepdims=True)
                     vector_store.replace_note_vectors(conn, nid, MODEL_NAMESPACE, noisy, h, created, False)
-            print(f"  building {size}: {min(size, first + 2000)} notes, {time.perf_counter() - start:.0f} s", file=sys.stderr)
+            print(
+                f"  building {size}: {min(size, first + 2000)} notes, {time.perf_counter() - start:.0f} s",
+                file=sys.stderr,
+            )
         app.store.checkpoint()
     cache.parent.mkdir(parents=True, exist_ok=True)
     building.replace(cache)
@@ -176,8 +187,10 @@ def floor_search(app: Remen, matrix: np.ndarray, query: str) -> None:
     terms = [t for t in fold(query).split() if len(t) > 2]
     if terms:
         with app.store.read() as conn:
-            conn.execute("SELECT rowid FROM notes_fts WHERE notes_fts MATCH ? LIMIT 200",
-                         ('"' + terms[0].replace('"', '""') + '"',)).fetchall()
+            conn.execute(
+                "SELECT rowid FROM notes_fts WHERE notes_fts MATCH ? LIMIT 200",
+                ('"' + terms[0].replace('"', '""') + '"',),
+            ).fetchall()
 
 
 def bench_search(sizes: list[int], query_count: int) -> None:

@@ -19,15 +19,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from corpus import corpus_db, corpus_records  # noqa: E402
-from eval_queries import EVAL_NOW, KEYWORD, PARAPHRASE, PHRASE, TAG, TEMPORAL, TYPO  # noqa: E402
+from corpus import corpus_db, corpus_records
+from eval_queries import EVAL_NOW, KEYWORD, PARAPHRASE, PHRASE, TAG, TEMPORAL, TYPO
 
-from remen.service import Remen  # noqa: E402
-from remen.text import fold  # noqa: E402
-from remen.timeutil import parse_iso  # noqa: E402
+from remen.service import Remen
+from remen.text import fold
+from remen.timeutil import parse_iso
 
 K = 10
-MODES = {"keyword": frozenset({"keyword"}), "semantic": frozenset({"semantic"}), "merged": frozenset({"keyword", "semantic"})}
+MODES = {
+    "keyword": frozenset({"keyword"}),
+    "semantic": frozenset({"semantic"}),
+    "merged": frozenset({"keyword", "semantic"}),
+}
 
 
 def labelled_queries() -> list[tuple[str, str, set[str]]]:
@@ -64,7 +68,9 @@ def metrics(ranked: list[str], relevant: set[str]) -> dict[str, float]:
     }
 
 
-def evaluate(app: Remen, queries: list[tuple[str, str, set[str]]], verbose: bool) -> dict[str, dict[str, dict[str, float]]]:
+def evaluate(
+    app: Remen, queries: list[tuple[str, str, set[str]]], verbose: bool
+) -> dict[str, dict[str, dict[str, float]]]:
     """Mean metrics per mode and category (and "all")."""
     now = EVAL_NOW.astimezone()
     report: dict[str, dict[str, dict[str, float]]] = {}

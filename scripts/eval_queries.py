@@ -22,9 +22,14 @@ PARAPHRASE = [
     ("see which containers are up right now", ["docker/list-running-docker-containers"]),
     ("refresh my shell settings without opening a new terminal", ["zsh/a-better-way-to-reload-zsh-configuration"]),
     ("make a random unique identifier client side", ["javascript/generate-a-v4-uuid-in-the-browser"]),
-    ("style fallback when the browser lacks support for a property", ["css/conditional-styling-for-unsupported-css-features"]),
-    ("install command line applications in isolated environments",
-     ["python/use-pipx-to-install-end-user-apps", "python/globally-install-cli-tool-with-uv"]),
+    (
+        "style fallback when the browser lacks support for a property",
+        ["css/conditional-styling-for-unsupported-css-features"],
+    ),
+    (
+        "install command line applications in isolated environments",
+        ["python/use-pipx-to-install-end-user-apps", "python/globally-install-cli-tool-with-uv"],
+    ),
     ("total number of seconds in a python duration", ["python/get-absolute-seconds-from-timedelta-object"]),
     ("how much of my code do the tests exercise", ["javascript/test-coverage-stats-with-jest"]),
     ("move where a branch begins", ["git/change-the-start-point-of-a-branch"]),
@@ -32,10 +37,16 @@ PARAPHRASE = [
     ("load a sql file into a database running in a container", ["docker/run-sql-script-against-postgres-container"]),
     ("highlight matches while I type a search pattern", ["vim/incremental-searching"]),
     ("show files git doesn't know about yet from a script", ["git/list-untracked-files-for-scripting"]),
-    ("copy a nested object completely without shared references", ["javascript/make-truly-deep-clone-with-structured-clone"]),
+    (
+        "copy a nested object completely without shared references",
+        ["javascript/make-truly-deep-clone-with-structured-clone"],
+    ),
     ("give parameters to a rake command", ["ruby/passing-arguments-to-a-rake-task"]),
     ("speed up lookups on a computed value", ["postgres/using-expressions-in-indexes"]),
-    ("date strings without a zone get treated as utc in js", ["javascript/iso-8601-formatted-dates-are-interpreted-as-utc"]),
+    (
+        "date strings without a zone get treated as utc in js",
+        ["javascript/iso-8601-formatted-dates-are-interpreted-as-utc"],
+    ),
     ("keep content away from the iphone notch", ["react_native/avoid-the-notch-with-safeareaview"]),
     ("make an existing mysql column required", ["mysql/change-existing-column-to-not-null"]),
     ("force a react child to be rebuilt from scratch", ["react/forcing-a-child-remount-with-the-key-prop"]),
@@ -49,9 +60,15 @@ PARAPHRASE = [
     ("add a foreign key without blocking writes", ["postgres/add-foreign-key-constraint-without-a-full-lock"]),
     ("stop a rake task from modifying the database", ["rails/ensure-a-rake-task-cannot-write-data"]),
     ("get rid of rails consoles eating memory", ["rails/clean-up-memory-hungry-rails-console-processes"]),
-    ("abort postgres queries that run too long",
-     ["postgres/limit-execution-time-of-statements", "postgres/set-a-statement-timeout-threshold-for-a-session",
-      "postgres/prevent-a-query-from-running-too-long", "rails/set-statement-timeout-for-all-postgres-connections"]),
+    (
+        "abort postgres queries that run too long",
+        [
+            "postgres/limit-execution-time-of-statements",
+            "postgres/set-a-statement-timeout-threshold-for-a-session",
+            "postgres/prevent-a-query-from-running-too-long",
+            "rails/set-statement-timeout-for-all-postgres-connections",
+        ],
+    ),
     ("start neovim without my config and plugins", ["neovim/run-nvim-with-factory-defaults"]),
     ("describe images for screen readers", ["html/adding-alt-text-to-an-image"]),
     ("order lines by number instead of alphabetically", ["unix/sort-in-numerical-order"]),
@@ -77,8 +94,14 @@ PARAPHRASE = [
 ]
 
 KEYWORD = [
-    ("pgcrypto", ["postgres/compute-hashes-with-pgcrypto", "postgres/generating-uuids-with-pgcrypto",
-                  "postgres/salt-and-hash-a-password-with-pgcrypto"]),
+    (
+        "pgcrypto",
+        [
+            "postgres/compute-hashes-with-pgcrypto",
+            "postgres/generating-uuids-with-pgcrypto",
+            "postgres/salt-and-hash-a-password-with-pgcrypto",
+        ],
+    ),
     ("SafeAreaView", ["react_native/avoid-the-notch-with-safeareaview"]),
     ("structured clone", ["javascript/make-truly-deep-clone-with-structured-clone"]),
     ("pipx", ["python/use-pipx-to-install-end-user-apps"]),

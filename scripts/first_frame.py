@@ -21,13 +21,25 @@ def first_frame_seconds(home: str) -> float:
     session = f"remen-frame-{os.getpid()}"
     started = time.perf_counter()
     subprocess.run(
-        ["tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "30",
-         f"REMEN_HOME='{home}' '{sys.executable}' -m remen"],
+        [
+            "tmux",
+            "new-session",
+            "-d",
+            "-s",
+            session,
+            "-x",
+            "100",
+            "-y",
+            "30",
+            f"REMEN_HOME='{home}' '{sys.executable}' -m remen",
+        ],
         check=True,
     )
     try:
         while time.perf_counter() - started < 20:
-            screen = subprocess.run(["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True).stdout
+            screen = subprocess.run(
+                ["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True
+            ).stdout
             if MARKER in screen:
                 return time.perf_counter() - started
             time.sleep(0.005)

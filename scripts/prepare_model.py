@@ -48,7 +48,10 @@ def quantize(source: Path, target: Path, workdir: Path) -> None:
     options.optimized_model_filepath = str(folded)
     ort.InferenceSession(str(source), options, providers=["CPUExecutionProvider"])
     quantize_dynamic(
-        str(folded), str(target), weight_type=QuantType.QInt8, per_channel=True,
+        str(folded),
+        str(target),
+        weight_type=QuantType.QInt8,
+        per_channel=True,
         op_types_to_quantize=["MatMul", "Gather"],
     )
 

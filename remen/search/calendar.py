@@ -12,29 +12,86 @@ from dateutil.relativedelta import relativedelta
 EARLIEST = datetime(1970, 1, 2)
 
 MONTHS = {
-    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
-    "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9,
-    "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
+    "january": 1,
+    "jan": 1,
+    "february": 2,
+    "feb": 2,
+    "march": 3,
+    "mar": 3,
+    "april": 4,
+    "apr": 4,
+    "may": 5,
+    "june": 6,
+    "jun": 6,
+    "july": 7,
+    "jul": 7,
+    "august": 8,
+    "aug": 8,
+    "september": 9,
+    "sep": 9,
+    "sept": 9,
+    "october": 10,
+    "oct": 10,
+    "november": 11,
+    "nov": 11,
+    "december": 12,
+    "dec": 12,
 }
 WEEKDAYS = {
-    "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
+    "monday": 0,
+    "tuesday": 1,
+    "wednesday": 2,
+    "thursday": 3,
+    "friday": 4,
+    "saturday": 5,
+    "sunday": 6,
 }
 # Season name -> first month; each lasts three months.
 SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
 PARTS_OF_DAY = {"morning": (6, 12), "afternoon": (12, 18), "evening": (18, 24), "night": (18, 24)}
 NUMBER_WORDS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "couple": 2, "a couple": 2,
-    "a couple of": 2, "couple of": 2, "few": 3, "a few": 3, "several": 3,
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "couple": 2,
+    "a couple": 2,
+    "a couple of": 2,
+    "couple of": 2,
+    "few": 3,
+    "a few": 3,
+    "several": 3,
 }
 
 # Holiday -> (month, day, days long); "christmas" covers the 24th to the 26th.
 HOLIDAYS = {
-    "christmas eve": (12, 24, 1), "christmas day": (12, 25, 1), "christmas": (12, 24, 3), "xmas": (12, 24, 3),
-    "new year's eve": (12, 31, 1), "new years eve": (12, 31, 1), "new year's day": (1, 1, 1),
-    "new years day": (1, 1, 1), "new year's": (12, 31, 2), "new years": (12, 31, 2), "new year": (12, 31, 2),
-    "halloween": (10, 31, 1), "valentine's day": (2, 14, 1), "valentines day": (2, 14, 1),
+    "christmas eve": (12, 24, 1),
+    "christmas day": (12, 25, 1),
+    "christmas": (12, 24, 3),
+    "xmas": (12, 24, 3),
+    "new year's eve": (12, 31, 1),
+    "new years eve": (12, 31, 1),
+    "new year's day": (1, 1, 1),
+    "new years day": (1, 1, 1),
+    "new year's": (12, 31, 2),
+    "new years": (12, 31, 2),
+    "new year": (12, 31, 2),
+    "halloween": (10, 31, 1),
+    "valentine's day": (2, 14, 1),
+    "valentines day": (2, 14, 1),
 }
+
+
 @dataclass(frozen=True)
 class Span:
     """A naive local-time range with a label, before it becomes a TimeRange."""
@@ -87,7 +144,15 @@ def unit_delta(unit: str, n: int) -> relativedelta:
     """``n`` units as a calendar-aware delta."""
     if unit == "fortnight":
         return relativedelta(weeks=2 * n)
-    return relativedelta(**{unit + "s": n})
+    deltas = {
+        "minute": relativedelta(minutes=n),
+        "hour": relativedelta(hours=n),
+        "day": relativedelta(days=n),
+        "week": relativedelta(weeks=n),
+        "month": relativedelta(months=n),
+        "year": relativedelta(years=n),
+    }
+    return deltas[unit]
 
 
 def recent_weekday(now: datetime, weekday: int, allow_today: bool = False) -> datetime:
@@ -174,4 +239,6 @@ def format_range(start: datetime, end: datetime, now: datetime) -> str:
             text += f" {start:%H:%M}–{end:%H:%M}"
         return text
     same_month = (start.year, start.month) == (last.year, last.month)
-    return f"{day_text(start, not same_month, show_year and start.year != last.year)} – {day_text(last, True, show_year)}"
+    return (
+        f"{day_text(start, not same_month, show_year and start.year != last.year)} – {day_text(last, True, show_year)}"
+    )

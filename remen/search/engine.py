@@ -114,7 +114,9 @@ class SearchEngine:
             result = keyword_search(conn, query.terms, query.phrases, scope, require_all, self.vocabulary, memo)
         return result, elapsed_ms(start)
 
-    def _chunks(self, embedder: Embedder, vector: np.ndarray, visibility: Visibility, allowed: set[int] | None) -> ChunkMatches:
+    def _chunks(
+        self, embedder: Embedder, vector: np.ndarray, visibility: Visibility, allowed: set[int] | None
+    ) -> ChunkMatches:
         with self.store.read() as conn:
             with self._index_lock:
                 index = self.index
@@ -124,7 +126,11 @@ class SearchEngine:
             return knn_in_store(conn, embedder.namespace, vector, SEMANTIC_CHUNK_K, visibility)
 
     def semantic_leg(
-        self, query: ParsedQuery, visibility: Visibility, threshold: float | None, scope: Scope,
+        self,
+        query: ParsedQuery,
+        visibility: Visibility,
+        threshold: float | None,
+        scope: Scope,
         allowed: set[int] | None,
     ) -> tuple[dict[int, float], float, float]:
         """Best similarity per visible note, the leg's duration and the embedding's, in ms."""
@@ -195,8 +201,13 @@ class SearchEngine:
         return SearchResult(query, tuple(hits), timings, relaxation, model)
 
     def _listing(
-        self, conn: Connection, query: ParsedQuery, visibility: Visibility, allowed: set[int] | None,
-        now: datetime, limit: int,
+        self,
+        conn: Connection,
+        query: ParsedQuery,
+        visibility: Visibility,
+        allowed: set[int] | None,
+        now: datetime,
+        limit: int,
     ) -> list[SearchHit]:
         """Queries with nothing to match: notes in the time range and/or with the tags."""
         if query.time_range is None and allowed is None:
@@ -217,8 +228,14 @@ class SearchEngine:
         hits = []
         for rank, nid in enumerate(nids):
             note = texts[nid]
-            why = Why(("time",) if query.time_range else ("tag",), (), None, None,
-                      recency_boost(note.created, now.timestamp()), self._in_range(query, note))
+            why = Why(
+                ("time",) if query.time_range else ("tag",),
+                (),
+                None,
+                None,
+                recency_boost(note.created, now.timestamp()),
+                self._in_range(query, note),
+            )
             hits.append(self._hit(note, (), 1.0 - rank / max(len(nids), 1), "keyword", why))
         return hits
 
@@ -246,8 +263,12 @@ class SearchEngine:
         hits = []
         for r in ranked:
             note = texts[r.nid]
-            legs = tuple(leg for leg, score in (("keyword", r.keyword_score), ("semantic", r.similarity)) if score is not None)
-            why = Why(legs, r.matched_terms, r.similarity, r.keyword_score, r.recency_boost, self._in_range(query, note))
+            legs = tuple(
+                leg for leg, score in (("keyword", r.keyword_score), ("semantic", r.similarity)) if score is not None
+            )
+            why = Why(
+                legs, r.matched_terms, r.similarity, r.keyword_score, r.recency_boost, self._in_range(query, note)
+            )
             hits.append(self._hit(note, r.matched_terms or highlight, r.score, r.match_type, why))
         return hits
 
@@ -289,8 +310,15 @@ class SearchRun:
     """One search's passes (all words, any word, no threshold) sharing index lookups and legs."""
 
     def __init__(
-        self, engine: SearchEngine, query: ParsedQuery, visibility: Visibility, scope: Scope,
-        allowed: set[int] | None, now: datetime, limit: int, timings: dict[str, float],
+        self,
+        engine: SearchEngine,
+        query: ParsedQuery,
+        visibility: Visibility,
+        scope: Scope,
+        allowed: set[int] | None,
+        now: datetime,
+        limit: int,
+        timings: dict[str, float],
     ) -> None:
         self.engine = engine
         self.query = query
@@ -310,7 +338,9 @@ class SearchRun:
         engine = self.engine
         future = None
         if threshold not in self.semantic:
-            future = engine.pool.submit(engine.semantic_leg, self.query, self.visibility, threshold, self.scope, self.allowed)
+            future = engine.pool.submit(
+                engine.semantic_leg, self.query, self.visibility, threshold, self.scope, self.allowed
+            )
         keyword, keyword_ms = engine.keyword_leg(self.query, self.scope, require_all, self.memo)
         if future is not None:
             self.semantic[threshold] = future.result()
@@ -323,7 +353,11 @@ class SearchRun:
             with engine.store.read() as conn:
                 texts.update((t.nid, t) for t in search_store.note_texts(conn, missing))
         created = {nid: t.created for nid, t in texts.items()}
-        window = (self.visibility.start or float("-inf"), self.visibility.end or float("inf")) if self.query.time_range else None
+        window = (
+            (self.visibility.start or float("-inf"), self.visibility.end or float("inf"))
+            if self.query.time_range
+            else None
+        )
         ranked = merge(
             {nid: (h.score, h.matched) for nid, h in keyword.hits.items()},
             semantic,

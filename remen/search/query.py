@@ -28,17 +28,18 @@ QUESTION_RE = re.compile(
     r"(?:\s+down)?(?:\s+(?:about|on|regarding|for))?(?:\s+|$)",
     re.IGNORECASE,
 )
-STOPWORDS = frozenset(
-    """a about above after again against all am an and any are as at be because been before being
-    below between both but by can could did do does doing down during each few for from further had
-    has have having he her here hers herself him himself his how i if in into is it its itself just
-    me more most my myself no nor not now of off on once only or other our ours ourselves out over
-    own same she should so some such than that the their theirs them themselves then there these
-    they this those through to too under until up very was we were what when where which while who
-    whom why will with would you your yours yourself yourselves also get got via per re
-    thing things stuff something anything everything someone somewhere remember wrote written
-    write find show tell please whatever kind sort""".split()
-)
+STOPWORD_TEXT = """
+a about above after again against all am an and any are as at be because been before being below
+between both but by can could did do does doing down during each few for from further had has have
+having he her here hers herself him himself his how i if in into is it its itself just me more most
+my myself no nor not now of off on once only or other our ours ourselves out over own same she
+should so some such than that the their theirs them themselves then there these they this those
+through to too under until up very was we were what when where which while who whom why will with
+would you your yours yourself yourselves also get got via per re thing things stuff something
+anything everything someone somewhere remember wrote written write find show tell please whatever
+kind sort
+"""
+STOPWORDS = frozenset(STOPWORD_TEXT.split())
 EDGE_PUNCTUATION = "\"'“”‘’()[]{}<>,;:!?*`~|\\"
 
 

@@ -23,7 +23,7 @@ class ChunkMatches:
 def best_per_note(matches: ChunkMatches, threshold: float) -> dict[int, float]:
     """The best similarity of each note, keeping those at or above ``threshold``."""
     best: dict[int, float] = {}
-    for nid, sim in zip(matches.nids.tolist(), matches.similarities.tolist()):
+    for nid, sim in zip(matches.nids.tolist(), matches.similarities.tolist(), strict=True):
         if sim >= threshold and sim > best.get(nid, -2.0):
             best[nid] = sim
     return best

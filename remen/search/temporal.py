@@ -170,9 +170,7 @@ def h_weekend(m: re.Match[str], now: datetime) -> Span:
     in_weekend = now.weekday() >= 5
     if which == "last" and in_weekend:
         saturday -= timedelta(days=7)
-    elif which in ("this", "next") and not in_weekend:
-        saturday += timedelta(days=7)
-    elif which == "next":
+    elif (which in ("this", "next") and not in_weekend) or which == "next":
         saturday += timedelta(days=7)
     return Span(saturday, saturday + timedelta(days=2), m.group(0))
 
@@ -287,21 +285,38 @@ POINTS: list[tuple[re.Pattern[str], Handler, bool]] = [
     (pattern(NUMBER_RE + r"\s+" + UNIT_RE + r"\s+(?:from\s+now|from\s+today|later|ahead)"), h_from_now, False),
     # Days and longer only: "in a minute" is an idiom, not a time to search.
     (pattern(r"in\s+" + NUMBER_RE + r"\s+(?P<unit>day|week|fortnight|month|year)s?(?:\s+time)?"), h_from_now, False),
-    (pattern(r"(?:(?:around|about)\s+)?this\s+time\s+last\s+year|a\s+year\s+ago\s+today"), h_same_time_last_year, False),
+    (
+        pattern(r"(?:(?:around|about)\s+)?this\s+time\s+last\s+year|a\s+year\s+ago\s+today"),
+        h_same_time_last_year,
+        False,
+    ),
     (pattern(HOLIDAY_RE), h_holiday, True),
     (pattern(r"(?P<which>last|this)\s+" + HOLIDAY_RE), h_holiday, False),
     (pattern(HOLIDAY_RE + r",?\s+" + YEAR_RE), h_holiday, False),
-    (pattern(r"(?:(?:in|over|during|within)\s+)?(?:the\s+)?(?:past|last|previous)\s+" + NUMBER_RE + r"\s+" + UNIT_RE),
-     h_rolling, False),
-    (pattern(r"(?:(?:in|over|during|within)\s+)?the\s+(?:past|last)\s+(?P<unit>minute|hour|day|week|fortnight|month|year)(?P<n>)"),
-     h_rolling, False),
+    (
+        pattern(
+            r"(?:(?:in|over|during|within)\s+)?(?:the\s+)?(?:past|last|previous)\s+" + NUMBER_RE + r"\s+" + UNIT_RE
+        ),
+        h_rolling,
+        False,
+    ),
+    (
+        pattern(
+            r"(?:(?:in|over|during|within)\s+)?the\s+(?:past|last)\s+(?P<unit>minute|hour|day|week|fortnight|month|year)(?P<n>)"
+        ),
+        h_rolling,
+        False,
+    ),
     (pattern(r"past\s+(?P<unit>minute|hour|day|week|fortnight|month|year)(?P<n>)"), h_rolling, False),
     (pattern(r"last\s+(?P<unit>fortnight)(?P<n>)"), h_rolling, False),
     (pattern(r"(?:in\s+the\s+)?next\s+" + NUMBER_RE + r"\s+" + UNIT_RE), h_next_n, False),
     (pattern(r"recent(?:ly)?|lately|of\s+late"), h_recently, False),
     (pattern(r"the\s+other\s+day"), h_other_day, False),
-    (pattern(r"(?:earlier\s+)?(?P<which>this|current|last|previous|next)\s+(?P<period>week|month|quarter|year)"),
-     h_relative_period, False),
+    (
+        pattern(r"(?:earlier\s+)?(?P<which>this|current|last|previous|next)\s+(?P<period>week|month|quarter|year)"),
+        h_relative_period,
+        False,
+    ),
     (pattern(r"(?:(?P<which>last|this|next|this past|past)\s+|(?:over\s+|on\s+)?the\s+)weekend"), h_weekend, False),
     (pattern(r"(?:the\s+)?week\s+before\s+last"), lambda m, now: week_of(now - timedelta(weeks=2), m.group(0)), False),
     (pattern(r"(?:on\s+)?the\s+(?P<day>[0-3]?\d)(?:st|nd|rd|th)"), h_day_of_month, False),
@@ -390,7 +405,9 @@ def parse_phrase(phrase: str, now: datetime, whole_query: bool) -> Span | None:
     if match:
         point = parse_point(match.group("rest"), now, cued=True)
         if point is not None and ((point.natural_end or point.end) - point.start) >= timedelta(days=3):
-            return third_of(point, EDGE_THIRD[match.group("edge").split()[-2 if " " in match.group("edge") else 0]], phrase)
+            return third_of(
+                point, EDGE_THIRD[match.group("edge").split()[-2 if " " in match.group("edge") else 0]], phrase
+            )
     match = OPEN_RE.fullmatch(phrase)
     if match:
         point = parse_point(match.group("rest"), now, cued=True)

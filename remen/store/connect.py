@@ -90,9 +90,7 @@ def connect(path: Path, read_only: bool = False) -> Connection:
     if not memory:
         prepare_location(path)
     try:
-        conn = sqlite3.connect(
-            str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
-        )
+        conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
     except sqlite3.DatabaseError as exc:
         translated = translate_error(exc, path)
         if translated is None:

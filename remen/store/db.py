@@ -113,4 +113,3 @@ class Store:
             conn.close()
         with self._write_lock:
             self._writer.close()
-

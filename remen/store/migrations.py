@@ -20,7 +20,8 @@ def vector_table(namespace: str) -> str:
 
 def m001_notes(conn: Connection) -> None:
     """Notes, tags, revisions, both FTS indexes with their sync triggers."""
-    run_script(conn, 
+    run_script(
+        conn,
         """
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         CREATE TABLE notes (
@@ -83,13 +84,14 @@ def m001_notes(conn: Connection) -> None:
             INSERT INTO notes_fts(rowid, title, body, tags) VALUES (new.nid, new.title, new.body, new.tags);
             INSERT INTO notes_words(rowid, title, body, tags) VALUES (new.nid, new.title, new.body, new.tags);
         END;
-        """
+        """,
     )
 
 
 def m002_vectors(conn: Connection) -> None:
     """Chunks, one vec0 table per embedder, and what each note was embedded from."""
-    run_script(conn, 
+    run_script(
+        conn,
         """
         CREATE TABLE chunks (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -115,11 +117,12 @@ def m002_vectors(conn: Connection) -> None:
             content_hash TEXT NOT NULL,
             PRIMARY KEY (nid, namespace)
         ) WITHOUT ROWID;
-        """
+        """,
     )
     for namespace, dim in VECTOR_TABLES.items():
         table = vector_table(namespace)
-        run_script(conn, 
+        run_script(
+            conn,
             f"""
             CREATE VIRTUAL TABLE {table} USING vec0(
                 embedding float[{dim}] distance_metric=cosine,
@@ -136,13 +139,14 @@ def m002_vectors(conn: Connection) -> None:
                    SET hidden = (new.archived != 0 OR new.deleted_at IS NOT NULL), created = new.created
                  WHERE rowid IN (SELECT id FROM chunks WHERE nid = new.nid AND namespace = '{namespace}');
             END;
-            """
+            """,
         )
 
 
 def m003_jobs(conn: Connection) -> None:
     """A durable queue for background work (extraction, re-embedding)."""
-    run_script(conn, 
+    run_script(
+        conn,
         """
         CREATE TABLE jobs (
             id INTEGER PRIMARY KEY,
@@ -158,7 +162,7 @@ def m003_jobs(conn: Connection) -> None:
         );
         CREATE INDEX jobs_ready ON jobs(status, run_after);
         CREATE UNIQUE INDEX jobs_one_pending ON jobs(kind, nid) WHERE status = 'pending';
-        """
+        """,
     )
 
 
@@ -198,9 +202,7 @@ MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
 
 def applied(conn: Connection) -> list[str]:
     """Names of the migrations already applied, in order."""
-    conn.execute(
-        "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied REAL NOT NULL)"
-    )
+    conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied REAL NOT NULL)")
     return [row[0] for row in conn.execute("SELECT name FROM schema_migrations ORDER BY rowid")]
 
 

@@ -90,7 +90,8 @@ def update_content(
     newest = conn.execute("SELECT max(saved) FROM revisions WHERE nid = ?", (nid,)).fetchone()[0]
     if newest is None or saved_at - float(newest) >= REVISION_SESSION_SECONDS:
         conn.execute(
-            "INSERT INTO revisions(nid, title, body, tags, saved) SELECT nid, title, body, tags, ? FROM notes WHERE nid = ?",
+            "INSERT INTO revisions(nid, title, body, tags, saved)"
+            " SELECT nid, title, body, tags, ? FROM notes WHERE nid = ?",
             (saved_at, nid),
         )
         prune_revisions(conn, nid)
@@ -107,7 +108,9 @@ def prune_revisions(conn: Connection, nid: int) -> None:
     (the newest one is always kept)."""
     kept_bytes = 0
     for number, (revision_id, size) in enumerate(
-        conn.execute("SELECT id, length(CAST(body AS BLOB)) FROM revisions WHERE nid = ? ORDER BY id DESC", (nid,)).fetchall()
+        conn.execute(
+            "SELECT id, length(CAST(body AS BLOB)) FROM revisions WHERE nid = ? ORDER BY id DESC", (nid,)
+        ).fetchall()
     ):
         kept_bytes += int(size)
         if number > 0 and (number >= MAX_REVISIONS_PER_NOTE or kept_bytes > MAX_REVISION_BYTES_PER_NOTE):
@@ -128,7 +131,9 @@ def replace_tags(conn: Connection, nid: int, tags: Iterable[str]) -> None:
     conn.executemany("INSERT OR IGNORE INTO note_tags(tag, nid) VALUES (?, ?)", [(t, nid) for t in tags])
 
 
-def set_flags(conn: Connection, nid: int, archived: bool | None = None, deleted_at: float | None | bool = False) -> None:
+def set_flags(
+    conn: Connection, nid: int, archived: bool | None = None, deleted_at: float | bool | None = False
+) -> None:
     """Change archived and/or deleted_at. ``deleted_at=False`` leaves it; ``None`` restores."""
     if archived is not None:
         conn.execute("UPDATE notes SET archived = ? WHERE nid = ?", (int(archived), nid))

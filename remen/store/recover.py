@@ -70,7 +70,9 @@ def _next_readable_key(conn: Connection, table: str, key: str, after: int) -> in
     return None
 
 
-def readable_rows(conn: Connection, table: str, key: str, columns: str, report: SalvageReport) -> Iterator[tuple[Any, ...]]:
+def readable_rows(
+    conn: Connection, table: str, key: str, columns: str, report: SalvageReport
+) -> Iterator[tuple[Any, ...]]:
     """Every row of ``table`` that can be read, in ``key`` order (the key is the first column)."""
     after = SMALLEST_KEY
     while True:
@@ -96,14 +98,24 @@ def salvage(source: Path, target: Path, now: float) -> SalvageReport:
     try:
         new_nid: dict[int, int] = {}
         for nid, note_id, title, body, tags, created, updated, archived, deleted_at, content_hash in readable_rows(
-            damaged, "notes", "nid",
-            "id, title, body, tags, created, updated, archived, deleted_at, content_hash", report,
+            damaged,
+            "notes",
+            "nid",
+            "id, title, body, tags, created, updated, archived, deleted_at, content_hash",
+            report,
         ):
             try:
                 with store.transaction() as conn:
                     fresh = note_store.insert(
-                        conn, str(note_id), str(title), str(body), note_store.split_tags(str(tags)),
-                        float(created), float(updated), str(content_hash), bool(archived),
+                        conn,
+                        str(note_id),
+                        str(title),
+                        str(body),
+                        note_store.split_tags(str(tags)),
+                        float(created),
+                        float(updated),
+                        str(content_hash),
+                        bool(archived),
                         None if deleted_at is None else float(deleted_at),
                     )
                     job_store.enqueue(conn, JobKind.EXTRACT, fresh, now)
@@ -112,7 +124,9 @@ def salvage(source: Path, target: Path, now: float) -> SalvageReport:
                 continue
             new_nid[int(nid)] = fresh
             report.notes += 1
-        for _, nid, title, body, tags, saved in readable_rows(damaged, "revisions", "id", "nid, title, body, tags, saved", report):
+        for _, nid, title, body, tags, saved in readable_rows(
+            damaged, "revisions", "id", "nid, title, body, tags, saved", report
+        ):
             if int(nid) not in new_nid:
                 continue
             with store.transaction() as conn:

@@ -160,6 +160,5 @@ def note_vectors(conn: Connection, namespace: str, nid: int) -> np.ndarray:
 def namespace_counts(conn: Connection) -> dict[str, int]:
     """Notes embedded per namespace."""
     return {
-        str(ns): int(n)
-        for ns, n in conn.execute("SELECT namespace, count(*) FROM note_embeddings GROUP BY namespace")
+        str(ns): int(n) for ns, n in conn.execute("SELECT namespace, count(*) FROM note_embeddings GROUP BY namespace")
     }

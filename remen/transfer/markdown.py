@@ -70,9 +70,7 @@ def front_matter_time(data: dict[str, object], *keys: str) -> datetime | None:
     return None
 
 
-def draft_from_markdown(
-    text: str, file_stem: str, folder_tag: str | None, mtime: datetime, note_id: str
-) -> NoteDraft:
+def draft_from_markdown(text: str, file_stem: str, folder_tag: str | None, mtime: datetime, note_id: str) -> NoteDraft:
     """A note from a Markdown file: title, tags and times from front matter, heading, folder, mtime."""
     meta, body = parse_front_matter(text)
     body = body.strip("\n")

@@ -15,8 +15,8 @@ from textual.screen import Screen
 from textual.worker import Worker
 
 from remen.errors import DatabaseCorruptError, RemenError
-from remen.service import Remen
 from remen.logs import log_path, setup_logging
+from remen.service import Remen
 from remen.tui.messages import StatusChanged, WorkerFailed, forward_failure
 from remen.tui.screens import EditorScreen, HelpScreen
 from remen.tui.search_screen import SearchScreen
@@ -66,8 +66,11 @@ class RemenApp(App[None]):
         await asyncio.to_thread(self.service.warm_search)
         status = self.service.model_status
         if not status.ok:
-            self.notify(f"{status.message}. Using a simpler fallback: search by meaning is degraded.",
-                        severity="warning", timeout=10)
+            self.notify(
+                f"{status.message}. Using a simpler fallback: search by meaning is degraded.",
+                severity="warning",
+                timeout=10,
+            )
         self.refresh_status()
         self.search_screen.run_search()
         self.set_interval(STATUS_POLL_SECONDS, self.refresh_status)
@@ -115,7 +118,7 @@ class RemenApp(App[None]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         main = self.search_screen
         yield SystemCommand("New note", "Write a new note", main.action_new_note)
@@ -133,8 +136,11 @@ class RemenApp(App[None]):
         """Save every open editor first; quit only if nothing would be lost."""
         for screen in self.screen_stack:
             if isinstance(screen, EditorScreen) and not await screen.save():
-                self.notify("Not quitting: a note could not be saved. Copy your text or fix the problem.",
-                            severity="error", timeout=10)
+                self.notify(
+                    "Not quitting: a note could not be saved. Copy your text or fix the problem.",
+                    severity="error",
+                    timeout=10,
+                )
                 return
         self.stop.set()
         self.exit()

@@ -7,7 +7,6 @@ import threading
 
 import numpy as np
 from textual import work
-from textual.worker import Worker
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -15,11 +14,11 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Label, ListView, Markdown, OptionList, TextArea
 from textual.widgets.option_list import Option
+from textual.worker import Worker
 
 from remen.errors import RemenError
 from remen.models import Note
-from remen.service import Remen
-from remen.text import inline_tags
+from remen.service import Remen, inline_tags
 from remen.tui.messages import RelatedFound, forward_failure
 from remen.tui.widgets import NoteItem, RelatedItem
 
@@ -148,15 +147,17 @@ class EditorScreen(Screen[None]):
         if not text.strip():
             # Nothing to lose: the stored note keeps its last text; an empty new draft is dropped.
             if self.note_id is not None:
-                self.notify("The note was emptied, so its last saved text is kept. F8 moves it to the trash.",
-                            severity="warning")
+                self.notify(
+                    "The note was emptied, so its last saved text is kept. F8 moves it to the trash.",
+                    severity="warning",
+                )
             return True
         try:
             await asyncio.to_thread(self._save_blocking, text, tags)
         except RemenError as exc:
             self.notify(f"Not saved: {exc} Your text is still here.", severity="error", timeout=8)
             return False
-        except Exception as exc:  # any failure must leave the text in the editor and say so
+        except Exception as exc:  # noqa: BLE001 - any failure must leave the text in the editor and say so
             self.notify(f"Not saved ({exc}). Your text is still here.", severity="error", timeout=8)
             return False
         if self.text == text and self.tags == tags:
@@ -260,9 +261,7 @@ class NoteListScreen(Screen[None]):
 
     @work(exclusive=True, group="list", exit_on_error=False)
     async def load(self) -> None:
-        notes = await asyncio.to_thread(
-            self.service.list_notes, None, self.mode == "archive", self.mode == "trash"
-        )
+        notes = await asyncio.to_thread(self.service.list_notes, None, self.mode == "archive", self.mode == "trash")
         view = self.query_one("#notes", ListView)
         await view.clear()
         await view.extend(NoteItem(n) for n in notes)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import asyncio
 
 from textual import work
-from textual.worker import Worker
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label
+from textual.worker import Worker
 
 from remen.errors import RemenError
 from remen.models import AppStatus, SearchResult

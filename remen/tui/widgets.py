@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.widgets import Label, ListItem, ListView, Static
 
 from remen.models import AppStatus, Note, ParsedQuery, RelatedNote, SearchHit
-from remen.search.snippet import make_snippet
+from remen.service import make_snippet
 
 BADGES = {"both": ("both", "bold green"), "keyword": ("word", "bold cyan"), "semantic": ("meaning", "bold magenta")}
 
@@ -23,8 +23,9 @@ def highlighted(text: str, words: tuple[str, ...]) -> Text:
 class ResultItem(ListItem):
     """One note in the list: title, date, badge, and a snippet with the matched words highlighted."""
 
-    def __init__(self, note_id: str, title: str, created: datetime, snippet: str, match_type: str | None,
-                 words: tuple[str, ...]) -> None:
+    def __init__(
+        self, note_id: str, title: str, created: datetime, snippet: str, match_type: str | None, words: tuple[str, ...]
+    ) -> None:
         super().__init__(classes="result")
         self.note_id = note_id
         self.title = title
@@ -34,12 +35,12 @@ class ResultItem(ListItem):
         self.words = words
 
     @classmethod
-    def from_hit(cls, hit: SearchHit, words: tuple[str, ...]) -> "ResultItem":
+    def from_hit(cls, hit: SearchHit, words: tuple[str, ...]) -> ResultItem:
         """A search hit."""
         return cls(hit.note_id, hit.title, hit.created, hit.snippet, hit.match_type, words)
 
     @classmethod
-    def from_note(cls, note: Note) -> "ResultItem":
+    def from_note(cls, note: Note) -> ResultItem:
         """A note listed without a query (recent notes)."""
         return cls(note.id, note.title, note.created, make_snippet(note.title, note.body, ()), None, ())
 

@@ -9,7 +9,9 @@ import sys
 from pathlib import Path
 
 
-def remen(*args: str, stdin: bytes | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def remen(
+    *args: str, stdin: bytes | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     result = subprocess.run(
         [sys.executable, "-m", "remen", *args],
         input=stdin,
@@ -81,10 +83,14 @@ def test_doctor_reports_a_missing_model(hermetic_home: Path, tmp_path: Path) -> 
 def test_search_explain_related_json(hermetic_home: Path) -> None:
     first = json.loads(remen("add", "--json", "Carbonara: guanciale, eggs, pecorino, black pepper").stdout)
     remen("add", "Lasagna: fresh pasta sheets, beef ragu, bechamel and parmesan")
-    found = json.loads(remen("search", "--json", "--now", "2030-01-01T10:00", "pasta with eggs and black pepper").stdout)
+    found = json.loads(
+        remen("search", "--json", "--now", "2030-01-01T10:00", "pasta with eggs and black pepper").stdout
+    )
     assert found["results"][0]["id"] == first["id"] and found["temporal_filter"] is None
     assert {"keyword", "semantic", "total"} <= set(found["timings_ms"])
-    explained = json.loads(remen("explain", "--json", "--now", "2026-03-16T10:00", '#food "black pepper" last week').stdout)
+    explained = json.loads(
+        remen("explain", "--json", "--now", "2026-03-16T10:00", '#food "black pepper" last week').stdout
+    )
     assert explained["tags"] == ["food"] and explained["phrases"] == ["black pepper"]
     assert explained["time_range"]["start"].startswith("2026-03-09")
     related = json.loads(remen("related", "--json", first["id"]).stdout)

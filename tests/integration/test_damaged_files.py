@@ -21,7 +21,10 @@ NOTES = 300
 def remen(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "remen", *args],
-        capture_output=True, text=True, env={**os.environ, **(env or {})}, timeout=120,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        timeout=120,
     )
 
 

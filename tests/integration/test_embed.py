@@ -45,7 +45,7 @@ def test_batch_matches_single_embedding(embedder: OnnxMiniLM) -> None:
     # machine kind, 0.9798 on another); it must stay the same meaning.
     texts = ["short", "a somewhat longer sentence about databases and indexes"]
     batch = embed_documents(embedder, texts)
-    for text, vecs in zip(texts, batch):
+    for text, vecs in zip(texts, batch, strict=True):
         assert float(vecs[0] @ embedder.embed_query(text)) > 0.97
     assert np.array_equal(embed_documents(embedder, texts)[1], batch[1])
 

@@ -27,14 +27,36 @@ def write(path: Path, data: str | bytes) -> Path:
 
 def test_jsonl_round_trip_is_exact(app: Remen, tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
     lines = [
-        {"id": "n1", "title": "Café", "body": "crème brûlée #dessert", "tags": ["food", "dessert"],
-         "created": "2024-03-02T10:11:12.345678+01:00", "updated": "2024-03-03T08:00:00+01:00",
-         "archived": False, "deleted": False},
-        {"id": "n2", "title": "Old", "body": "archived thing", "tags": [],
-         "created": "2023-01-01T00:00:00", "updated": "2023-01-02T00:00:00", "archived": True, "deleted": False},
-        {"id": "n3", "title": "Gone", "body": "in the trash", "tags": ["x"],
-         "created": "2023-05-01T00:00:00+00:00", "updated": "2023-05-01T00:00:00+00:00",
-         "archived": False, "deleted": True},
+        {
+            "id": "n1",
+            "title": "Café",
+            "body": "crème brûlée #dessert",
+            "tags": ["food", "dessert"],
+            "created": "2024-03-02T10:11:12.345678+01:00",
+            "updated": "2024-03-03T08:00:00+01:00",
+            "archived": False,
+            "deleted": False,
+        },
+        {
+            "id": "n2",
+            "title": "Old",
+            "body": "archived thing",
+            "tags": [],
+            "created": "2023-01-01T00:00:00",
+            "updated": "2023-01-02T00:00:00",
+            "archived": True,
+            "deleted": False,
+        },
+        {
+            "id": "n3",
+            "title": "Gone",
+            "body": "in the trash",
+            "tags": ["x"],
+            "created": "2023-05-01T00:00:00+00:00",
+            "updated": "2023-05-01T00:00:00+00:00",
+            "archived": False,
+            "deleted": True,
+        },
     ]
     source = write(tmp_path / "in.jsonl", "\n".join(json.dumps(line) for line in lines) + "\n")
     summary = app.import_path(source, embed=False)
@@ -74,14 +96,17 @@ def test_jsonl_tags_as_text_are_split_and_bad_tags_refused(app: Remen, tmp_path:
     )
     summary = app.import_path(source, embed=False)
     assert summary.added == 3
-    assert summary.errors == [f"tags.jsonl: line 3: 'tags' must be a list of strings or a comma-separated string"]
+    assert summary.errors == ["tags.jsonl: line 3: 'tags' must be a list of strings or a comma-separated string"]
     tags = {n.body: n.tags for n in app.list_notes()}
     assert tags == {"comma tags": ("a", "b"), "space tags": ("work", "home"), "list tags": ("x", "y")}
 
 
 def test_folder_import_handles_bad_files_and_is_idempotent(app: Remen, tmp_path: Path) -> None:
     root = tmp_path / "vault"
-    write(root / "work" / "standup.md", "---\ntags: [meeting]\ncreated: 2024-02-01T09:00:00\n---\n# Standup\nnotes #daily\n")
+    write(
+        root / "work" / "standup.md",
+        "---\ntags: [meeting]\ncreated: 2024-02-01T09:00:00\n---\n# Standup\nnotes #daily\n",
+    )
     write(root / "plain.txt", "grocery list: eggs, milk")
     write(root / "binary.md", b"\x89PNG\r\n\x1a\n\x00\x00\x00")
     write(root / "latin1.md", "caf\xe9 au lait \u2013 \u20ac2".encode("cp1252"))
@@ -90,7 +115,13 @@ def test_folder_import_handles_bad_files_and_is_idempotent(app: Remen, tmp_path:
     write(root / ".hidden" / "secret.md", "not imported")
     write(root / "image.png", b"\x89PNG")
     summary = app.import_path(root, embed=True)
-    counts = (summary.added, summary.skipped_binary, summary.skipped_empty, summary.decoded_cp1252, summary.replaced_utf8)
+    counts = (
+        summary.added,
+        summary.skipped_binary,
+        summary.skipped_empty,
+        summary.decoded_cp1252,
+        summary.replaced_utf8,
+    )
     assert counts == (4, 1, 1, 1, 1)
     assert any("latin1.md" in e and "Windows-1252" in e for e in summary.errors)
     assert any("broken.md" in e and "replaced" in e for e in summary.errors)

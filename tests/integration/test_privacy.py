@@ -14,8 +14,9 @@ def test_cli_writes_only_its_data_folder(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("REMEN_", "XDG_", "ORT_"))}
     env["HOME"] = str(home)
     for args in (["add", "A note embedded by the real model"], ["search", "note"], ["doctor"]):
-        result = subprocess.run([sys.executable, "-m", "remen", *args], env=env, capture_output=True, text=True,
-                                timeout=120)
+        result = subprocess.run(
+            [sys.executable, "-m", "remen", *args], env=env, capture_output=True, text=True, timeout=120
+        )
         assert result.returncode == 0, result.stderr
     written = sorted(p.relative_to(home).as_posix() for p in home.rglob("*") if p.is_file())
     assert not (home / ".cache" / "Microsoft").exists(), written

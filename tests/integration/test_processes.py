@@ -55,7 +55,10 @@ def test_shell_writes_survive_an_open_app(tmp_path: Path, embedder: Embedder) ->
     env_editor = {"EDITOR": f"{sys.executable} -c \"import sys; open(sys.argv[1], 'a').write('edited line\\n')\""}
     result = subprocess.run(
         [sys.executable, "-m", "remen", "--db", str(db), "edit", edited["id"]],
-        capture_output=True, text=True, env={**os.environ, **env_editor}, timeout=120,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env_editor},
+        timeout=120,
     )
     assert result.returncode == 0, result.stderr
 
@@ -91,8 +94,12 @@ def test_three_processes_write_and_search_at_once(tmp_path: Path) -> None:
     db = tmp_path / "busy.db"
     Remen.open(db).close()
     procs = [
-        subprocess.Popen([sys.executable, "-c", WRITER, str(db), f"writer{k}"],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(db), f"writer{k}"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         for k in range(3)
     ]
     for proc in procs:

@@ -100,8 +100,16 @@ def test_archived_and_trashed_are_hidden_unless_asked(app: Remen, notes: dict[st
 
 @pytest.mark.parametrize(
     "query, key",
-    [("c++", "cpp"), ("C#", "cpp"), ("node.js", "node"), ("café", "cafe"), ("CAFE creme", "cafe"),
-     ("Crème", "cafe"), ("template*", "cpp"), ('"c++ templates"', "cpp")],
+    [
+        ("c++", "cpp"),
+        ("C#", "cpp"),
+        ("node.js", "node"),
+        ("café", "cafe"),
+        ("CAFE creme", "cafe"),
+        ("Crème", "cafe"),
+        ("template*", "cpp"),
+        ('"c++ templates"', "cpp"),
+    ],
 )
 def test_symbols_and_unicode_match_by_keyword(app: Remen, notes: dict[str, str], query: str, key: str) -> None:
     app.engine.legs = frozenset({"keyword"})
@@ -110,8 +118,27 @@ def test_symbols_and_unicode_match_by_keyword(app: Remen, notes: dict[str, str],
 
 @pytest.mark.parametrize(
     "query",
-    ['"', "'", '"unclosed', "NEAR(a b)", "a OR b AND NOT c", "col:value", "^start", "x*", "(((",
-     "'; DROP TABLE notes; --", "%_\\", "\x00", "🙂", "the of and", "???", "#", "", "   ", "a" * 5000],
+    [
+        '"',
+        "'",
+        '"unclosed',
+        "NEAR(a b)",
+        "a OR b AND NOT c",
+        "col:value",
+        "^start",
+        "x*",
+        "(((",
+        "'; DROP TABLE notes; --",
+        "%_\\",
+        "\x00",
+        "🙂",
+        "the of and",
+        "???",
+        "#",
+        "",
+        "   ",
+        "a" * 5000,
+    ],
 )
 def test_any_input_is_safe(app: Remen, notes: dict[str, str], query: str) -> None:
     result = app.search(query, now=NOW)

@@ -10,8 +10,7 @@ import pytest
 
 from remen.constants import EMBED_DIM, MODEL_NAMESPACE
 from remen.errors import DatabaseCorruptError, DatabaseLockedError
-from remen.store import Store
-from remen.store import jobs, notes, vectors
+from remen.store import Store, jobs, notes, vectors
 from remen.store.connect import connect
 from remen.store.migrations import MIGRATIONS, applied, migrate
 
@@ -135,9 +134,8 @@ def test_locked_database_waits_then_explains(tmp_path: Path, monkeypatch: pytest
     other = connect(path)
     other.execute("BEGIN EXCLUSIVE")
     try:
-        with pytest.raises(DatabaseLockedError, match="locked by another program"):
-            with store.transaction() as conn:
-                notes.insert(conn, "x", "T", "B", [], 1.0, 1.0, "h")
+        with pytest.raises(DatabaseLockedError, match="locked by another program"), store.transaction() as conn:
+            notes.insert(conn, "x", "T", "B", [], 1.0, 1.0, "h")
     finally:
         other.execute("ROLLBACK")
     released = threading.Event()

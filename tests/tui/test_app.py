@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
+from damage import damaged_database
 from textual.command import CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Input, ListView, TextArea
+from tui_helpers import drive, settle
 
-from damage import damaged_database
 from remen.logs import setup_logging
 from remen.service import Remen
 from remen.tui.app import RemenApp
 from remen.tui.screens import EditorScreen, HelpScreen, NoteListScreen, TagsScreen
 from remen.tui.search_screen import SearchScreen
 from remen.tui.widgets import RelatedItem, ResultItem, StatusBar
-
-from tui_helpers import drive, settle
 
 
 def result_titles(app: RemenApp) -> list[str]:
@@ -121,7 +120,7 @@ def test_draft_suggests_related_notes_once_long_enough(service: Remen, notebook:
         await pilot.press(*list(" bread: mix flour, water and yeast, knead, rest the dough overnight."))
         await pilot.pause(1.0)
         await settle(pilot)
-        assert [i.related.title for i in app.screen.query(RelatedItem)][0] == "Pizza dough"
+        assert next(i.related.title for i in app.screen.query(RelatedItem)) == "Pizza dough"
 
     drive(RemenApp(service=service), scenario)
 

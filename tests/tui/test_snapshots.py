@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from tui_helpers import settle
 
 from remen.embed import HashedEmbedder
 from remen.service import Remen
 from remen.tui.app import RemenApp
-from tui_helpers import settle
 
 SIZE = (80, 24)
 

@@ -1,9 +1,9 @@
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from remen.models import Note
 from remen.transfer.markdown import draft_from_markdown, note_to_markdown, parse_front_matter
 
-MTIME = datetime(2024, 5, 1, 12, 0, tzinfo=timezone.utc)
+MTIME = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
 
 
 def test_front_matter_scalars_and_lists() -> None:
@@ -38,8 +38,8 @@ def test_note_round_trips_through_markdown() -> None:
         title='Quotes "and": colons',
         body="# Other heading\ntext",
         tags=("x", "y/z"),
-        created=datetime(2024, 1, 1, 9, 30, tzinfo=timezone.utc),
-        updated=datetime(2024, 2, 1, 9, 30, tzinfo=timezone.utc),
+        created=datetime(2024, 1, 1, 9, 30, tzinfo=UTC),
+        updated=datetime(2024, 2, 1, 9, 30, tzinfo=UTC),
         archived=True,
     )
     draft = draft_from_markdown(note_to_markdown(note), "ignored", None, MTIME, "other-id")

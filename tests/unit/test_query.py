@@ -57,8 +57,13 @@ def test_quoted_time_words_are_not_a_time() -> None:
 
 @pytest.mark.parametrize(
     "raw",
-    ["what did I work on last week", "what was I working on yesterday", "what did I do on friday",
-     "notes from last month", "anything from yesterday"],
+    [
+        "what did I work on last week",
+        "what was I working on yesterday",
+        "what did I do on friday",
+        "notes from last month",
+        "anything from yesterday",
+    ],
 )
 def test_questions_about_a_time_list_that_time(raw: str) -> None:
     query = parse_query(raw, NOW)

@@ -72,8 +72,18 @@ def test_keyword_score_is_capped_at_one() -> None:
     assert score_note(text, [("a",), ("b",)])[0] <= 1.0
 
 
-@pytest.mark.parametrize("word, stemmed", [("macros", "macro"), ("queries", "query"), ("classes", "class"),
-                                           ("status", "status"), ("css", "css"), ("boxes", "box"), ("git", "git")])
+@pytest.mark.parametrize(
+    "word, stemmed",
+    [
+        ("macros", "macro"),
+        ("queries", "query"),
+        ("classes", "class"),
+        ("status", "status"),
+        ("css", "css"),
+        ("boxes", "box"),
+        ("git", "git"),
+    ],
+)
 def test_stem(word: str, stemmed: str) -> None:
     assert stem(word) == stemmed
 
