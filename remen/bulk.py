@@ -50,7 +50,7 @@ def write_drafts(store: Store, drafts: Sequence[NoteDraft], summary: ImportSumma
                     draft.archived,
                     deleted_at,
                 )
-                job_store.enqueue(conn, JobKind.EXTRACT, nid, now)
+                job_store.enqueue(conn, JobKind.EXTRACT, nid, now, note.content_hash)
                 summary.added += 1
                 continue
             nid, old_hash = existing[note_id]
@@ -60,7 +60,7 @@ def write_drafts(store: Store, drafts: Sequence[NoteDraft], summary: ImportSumma
                 note_store.update_content(
                     conn, nid, note.title, note.body, note.tags, updated, note.content_hash, now, created=created
                 )
-                job_store.enqueue(conn, JobKind.EXTRACT, nid, now)
+                job_store.enqueue(conn, JobKind.EXTRACT, nid, now, note.content_hash)
                 summary.updated += 1
             note_store.set_flags(conn, nid, archived=draft.archived, deleted_at=deleted_at)
 

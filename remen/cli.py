@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from remen.errors import RemenError
+from remen.logs import log_path, setup_logging
 
 if TYPE_CHECKING:
     from datetime import datetime
 
-    from remen.models import Note, ParsedQuery
+    from remen.models import DoctorReport, Note, ParsedQuery
     from remen.service import Remen
 
 EXIT_ERROR = 1
@@ -252,28 +253,33 @@ def cmd_export(app: Remen, args: argparse.Namespace) -> None:
 def cmd_doctor(app: Remen, args: argparse.Namespace) -> None:
     report = app.doctor()
     if args.json:
-        emit_json(report)
-        return
-    model = report["model"]
-    assert isinstance(model, dict)
-    print(f"database      {report['database']}  (integrity: {report['integrity']})")
-    print(f"sqlite        {report['sqlite']}  sqlite-vec {report['sqlite_vec']}")
-    notes = report["notes"]
-    assert isinstance(notes, dict)
+        emit_json(report.to_dict())
+    else:
+        print_doctor(report)
+    if report.advice:
+        raise RemenError(report.advice)
+
+
+def print_doctor(report: DoctorReport) -> None:
+    """The health report as aligned lines."""
+    notes = report.notes
+    print(f"database      {report.database}  (integrity: {report.integrity})")
+    print(f"sqlite        {report.sqlite}  sqlite-vec {report.sqlite_vec}")
     print(f"notes         {notes['live']} live, {notes['archived']} archived, {notes['trash']} in the trash")
-    print(f"model         {'ok' if model['ok'] else 'PROBLEM'}: {model['message']}")
-    if not model["ok"]:
-        print(f"              using {model['embedder']}; search by meaning is degraded.")
+    print(f"model         {'ok' if report.model.ok else 'PROBLEM'}: {report.model.message}")
+    if not report.model.ok:
+        print(f"              using {report.model.embedder}; search by meaning is degraded.")
         print("              Reinstall Remen (or restore assets/models) to get the real model back.")
-    embedded = report["embedded"]
-    assert isinstance(embedded, dict)
-    by_model = ", ".join(f"{n} by {ns}" for ns, n in embedded.items()) or "none"
-    print(f"embedded      {by_model}; waiting: {report['pending_embeddings']}")
-    jobs = report["jobs"]
-    assert isinstance(jobs, dict)
-    print(f"jobs          {', '.join(f'{n} {status}' for status, n in jobs.items()) or 'none'}")
-    if "advice" in report:
-        raise RemenError(str(report["advice"]))
+    by_model = ", ".join(f"{n} by {ns}" for ns, n in report.embedded.items()) or "none"
+    print(f"embedded      {by_model}; waiting: {report.pending_embeddings}")
+    print(f"jobs          {', '.join(f'{n} {status}' for status, n in report.jobs.items()) or 'none'}")
+    print(f"log           {log_path()}")
+    for problem in report.problems[:20]:
+        note = f" note {problem.note_id}" if problem.note_id else ""
+        tries = f" after {plural(problem.attempts, 'attempt')}" if problem.attempts > 1 else ""
+        print(f"problem       {problem.task}{note} failed{tries}: {problem.error}")
+    if len(report.problems) > 20:
+        print(f"              … and {len(report.problems) - 20} more")
 
 
 def recover(args: argparse.Namespace) -> None:
@@ -471,8 +477,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Entry point of the `remen` command."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    from remen.logs import setup_logging
-
     log_file = setup_logging()
     try:
         from remen.service import Remen

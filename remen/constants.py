@@ -14,6 +14,11 @@ MAX_CHUNKS_PER_NOTE = 16
 # Characters handed to the tokenizer at most (16 chunks x 256 tokens x ~4 chars, with slack).
 MAX_EMBED_CHARS = 24_000
 EMBED_BATCH = 32
+# Notes embedded per step of a bulk run: big enough to batch chunks of similar length, small
+# enough that Ctrl-C loses only seconds of work.
+EMBED_NOTES_PER_STEP = 200
+# Notes whose vectors are written per transaction: keeps one write holding the lock ~20 ms or less.
+EMBED_NOTES_PER_WRITE = 16
 
 FALLBACK_DIM = 256
 FALLBACK_NAMESPACE = "hashed"

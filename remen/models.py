@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
@@ -11,6 +11,17 @@ class JobKind(StrEnum):
     """Kinds of durable background work."""
 
     EXTRACT = "extract"
+
+
+class JobStatus(StrEnum):
+    """Where a job is: waiting, being run, finished, given up after retries, or dropped because
+    its note changed since it was queued."""
+
+    PENDING = "pending"
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"
+    DROPPED = "dropped"
 
 
 @dataclass(frozen=True)
@@ -236,14 +247,15 @@ class RelatedNote:
 
 @dataclass(frozen=True)
 class Job:
-    """A unit of durable background work."""
+    """A unit of durable background work, for the note content it was queued for."""
 
     id: int
-    kind: str
+    kind: JobKind
     note_id: str | None
     payload: str
     attempts: int
-    status: str
+    status: JobStatus
+    content_hash: str
 
 
 @dataclass(frozen=True)
@@ -257,3 +269,43 @@ class AppStatus:
     model_ready: bool
     model_ok: bool
     model_message: str
+
+
+@dataclass(frozen=True)
+class ModelHealth:
+    """Whether the real model is in use, and what embeds notes meanwhile."""
+
+    ok: bool
+    message: str
+    embedder: str
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A background task that failed: what, for which note, and the error it left."""
+
+    task: str
+    note_id: str | None
+    error: str
+    attempts: int = 1
+
+
+@dataclass(frozen=True)
+class DoctorReport:
+    """`remen doctor`: where the database is, its health, the model, and background work."""
+
+    database: str
+    sqlite: str
+    sqlite_vec: str
+    integrity: str
+    notes: dict[str, int]
+    model: ModelHealth
+    embedded: dict[str, int]
+    pending_embeddings: int
+    jobs: dict[str, int]
+    problems: tuple[Problem, ...]
+    advice: str | None
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain data for JSON."""
+        return asdict(self)

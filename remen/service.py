@@ -15,25 +15,29 @@ import numpy as np
 from remen import bulk
 from remen.config import Settings
 from remen.constants import DEFAULT_LIMIT, IMPORT_BATCH, MODEL_NAMESPACE
-from remen.embed import Embedder, ModelStatus, embed_documents, load_embedder
+from remen.embed import Embedder, ModelStatus, load_embedder
 from remen.errors import RemenError
+from remen.indexing import Indexer, pending_note
 from remen.models import (
     AppStatus,
+    DoctorReport,
     ImportSummary,
     JobKind,
+    ModelHealth,
     Note,
     NoteDraft,
     ParsedQuery,
+    Problem,
     RelatedNote,
     Revision,
     SearchResult,
 )
-from remen.note_input import embeddable_text, prepare
+from remen.note_input import prepare
 from remen.progress import Progress, ProgressCallback
 from remen.search.engine import SearchEngine
 from remen.search.query import parse_query
 from remen.search.snippet import make_snippet
-from remen.store import Store
+from remen.store import Store, maintenance
 from remen.store import jobs as job_store
 from remen.store import notes as note_store
 from remen.store import search as search_store
@@ -44,11 +48,6 @@ from remen.store.recover import SalvageReport, salvage
 from remen.text import decode_text, derive_title, inline_tags, new_id
 from remen.timeutil import from_epoch, to_epoch
 from remen.transfer.importer import count_inputs, read_drafts
-
-# Notes embedded per transaction: big enough to batch chunks of similar length, small enough that
-# Ctrl-C loses only seconds of work.
-EMBED_NOTES_PER_STEP = 200
-
 
 # Pure helpers the interfaces use, re-exported so they never import below the service.
 __all__ = ["Remen", "decode_text", "inline_tags", "make_snippet", "recover_database"]
@@ -95,8 +94,7 @@ class Remen:
         # The CLI waits for the model on its first search; the TUI sets this False so typing never
         # waits on it and keyword results come first.
         self.search_waits_for_model = True
-        # Saves whose embedding failed; those notes are embedded by the next embed_pending().
-        self.embed_failures = 0
+        self.indexer = Indexer(store, lambda: self.embedder, clock)
         self._status_counts: tuple[tuple[int, int, str], dict[str, int], int] | None = None
         self.engine = SearchEngine(store, self._search_embedder)
 
@@ -165,10 +163,10 @@ class Remen:
             nid = note_store.insert(
                 conn, new_id(now), prepared.title, prepared.body, prepared.tags, created_at, now, prepared.content_hash
             )
-            job_store.enqueue(conn, JobKind.EXTRACT, nid, now)
+            job_store.enqueue(conn, JobKind.EXTRACT, nid, now, prepared.content_hash)
             stored = note_store.get_many(conn, [nid])[nid]
         if embed:
-            self._embed_after_save(stored)
+            self.indexer.embed_after_save(stored)
         return stored.note
 
     def update(
@@ -195,20 +193,11 @@ class Remen:
             note_store.update_content(
                 conn, current.nid, prepared.title, prepared.body, prepared.tags, now, prepared.content_hash, now
             )
-            job_store.enqueue(conn, JobKind.EXTRACT, current.nid, now)
+            job_store.enqueue(conn, JobKind.EXTRACT, current.nid, now, prepared.content_hash)
             stored = note_store.get_many(conn, [current.nid])[current.nid]
         if embed:
-            self._embed_after_save(stored)
+            self.indexer.embed_after_save(stored)
         return stored.note
-
-    def _embed_after_save(self, stored: StoredNote) -> None:
-        """Embed a just-saved note. The save has happened: if embedding fails (the database is busy,
-        the model broke) the note stays pending for the next embed_pending() rather than the save
-        being reported as failed, which would make a caller save it twice."""
-        try:
-            self.embed_notes([stored])
-        except Exception:  # noqa: BLE001 - any failure here must not undo the meaning of a finished save
-            self.embed_failures += 1
 
     def get(self, note_id: str) -> Note:
         """A note by id or unique id prefix."""
@@ -339,59 +328,22 @@ class Remen:
 
     # --- embeddings --------------------------------------------------------------------------
 
+    @property
+    def embed_failures(self) -> int:
+        """Saves in this process whose embedding failed (those notes stay pending)."""
+        return self.indexer.failures
+
     def embed_notes(self, notes: Sequence[StoredNote], on_chunks: Callable[[int], None] | None = None) -> int:
         """Embed and store vectors for ``notes``; return the number of chunks."""
-        pending = [
-            vector_store.PendingNote(
-                s.nid,
-                s.note.title,
-                s.note.body,
-                s.note.content_hash,
-                to_epoch(s.note.created),
-                s.note.archived or s.note.deleted,
-            )
-            for s in notes
-        ]
-        return self._embed_pending_notes(pending, on_chunks)
-
-    def _embed_pending_notes(
-        self, pending: Sequence[vector_store.PendingNote], on_chunks: Callable[[int], None] | None = None
-    ) -> int:
-        embedder = self.embedder
-        vectors = embed_documents(embedder, [embeddable_text(p.title, p.body) for p in pending], on_chunks)
-        with self.store.transaction() as conn:
-            for note, matrix in zip(pending, vectors, strict=True):
-                current = conn.execute("SELECT content_hash FROM notes WHERE nid = ?", (note.nid,)).fetchone()
-                if current and current[0] == note.content_hash:
-                    vector_store.replace_note_vectors(
-                        conn, note.nid, embedder.namespace, matrix, note.content_hash, note.created, note.hidden
-                    )
-        return sum(len(m) for m in vectors)
+        return self.indexer.embed([pending_note(s) for s in notes], on_chunks)
 
     def pending_embeddings(self) -> int:
         """Notes whose vectors are missing or stale for the current embedder."""
-        namespace = self.embedder.namespace
-        with self.store.read() as conn:
-            return vector_store.count_pending(conn, namespace)
+        return self.indexer.count_pending()
 
     def embed_pending(self, on_progress: ProgressCallback | None = None, stop: threading.Event | None = None) -> int:
         """Embed every note lacking current vectors, a step at a time (safe to interrupt)."""
-        namespace = self.embedder.namespace
-        total = self.pending_embeddings()
-        done = 0
-        after = 0
-        chunks = 0
-        while not (stop and stop.is_set()):
-            with self.store.read() as conn:
-                batch = vector_store.pending(conn, namespace, EMBED_NOTES_PER_STEP, after_nid=after)
-            if not batch:
-                break
-            chunks += self._embed_pending_notes(batch)
-            after = batch[-1].nid
-            done += len(batch)
-            if on_progress:
-                on_progress(Progress("embed", min(done, total), total))
-        return chunks
+        return self.indexer.embed_pending(on_progress, stop)
 
     # --- import / export ---------------------------------------------------------------------
 
@@ -436,30 +388,32 @@ class Remen:
 
     def reindex(self, on_progress: ProgressCallback | None = None) -> int:
         """Rebuild both text indexes and re-embed every note; return the chunks embedded."""
-        with self.store.transaction() as conn:
-            conn.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
-            conn.execute("INSERT INTO notes_words(notes_words) VALUES ('rebuild')")
-            conn.execute("DELETE FROM note_embeddings")
-        return self.embed_pending(on_progress)
+        return self.indexer.rebuild(on_progress)
 
-    def doctor(self) -> dict[str, object]:
-        """A health report: paths, versions, counts, model state, pending work."""
-        import sqlean
-
+    def doctor(self) -> DoctorReport:
+        """A health report: paths, versions, counts, model state, pending work and failures."""
         status = self.model_status
+        namespace = self.embedder.namespace
         with self.store.read() as conn:
-            integrity = conn.execute("PRAGMA quick_check").fetchone()[0]
-            report: dict[str, object] = {
-                "database": str(self.settings.db_path),
-                "sqlite": sqlean.sqlite_version,
-                "sqlite_vec": conn.execute("SELECT vec_version()").fetchone()[0],
-                "integrity": integrity,
-                "notes": note_store.counts(conn),
-                "model": {"ok": status.ok, "message": status.message, "embedder": self.embedder.description},
-                "embedded": vector_store.namespace_counts(conn),
-                "pending_embeddings": vector_store.count_pending(conn, self.embedder.namespace),
-                "jobs": job_store.counts(conn),
-            }
-        if integrity != "ok":
-            report["advice"] = str(damaged_error(self.settings.db_path, f"integrity check: {integrity}"))
+            integrity = maintenance.integrity(conn)
+            sqlite_version, vec_version = maintenance.versions(conn)
+            problems = [Problem("embedding", note_id, error) for note_id, error, _ in vector_store.errors(conn)]
+            problems += [
+                Problem(kind, note_id, error, attempts) for kind, note_id, attempts, error in job_store.failures(conn)
+            ]
+            report = DoctorReport(
+                database=str(self.settings.db_path),
+                sqlite=sqlite_version,
+                sqlite_vec=vec_version,
+                integrity=integrity,
+                notes=note_store.counts(conn),
+                model=ModelHealth(status.ok, status.message, self.embedder.description),
+                embedded=vector_store.namespace_counts(conn),
+                pending_embeddings=vector_store.count_pending(conn, namespace),
+                jobs=job_store.counts(conn),
+                problems=tuple(problems),
+                advice=None
+                if integrity == "ok"
+                else str(damaged_error(self.settings.db_path, f"integrity check: {integrity}")),
+            )
         return report

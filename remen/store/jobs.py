@@ -2,27 +2,41 @@
 
 from __future__ import annotations
 
-from remen.models import Job
+from remen.models import Job, JobKind, JobStatus
 from remen.store.connect import Connection
 
 MAX_ATTEMPTS = 5
 BACKOFF_BASE_S = 30.0
 
 
-def enqueue(conn: Connection, kind: str, nid: int | None, now: float, payload: str = "") -> None:
-    """Add a pending job; a pending job of the same kind for the same note is reused."""
+def enqueue(conn: Connection, kind: JobKind, nid: int | None, now: float, content_hash: str, payload: str = "") -> None:
+    """Add a pending job for the note as it is now (``content_hash``); a pending job of the same
+    kind for the same note is reused and follows the newest content."""
     conn.execute(
-        "INSERT INTO jobs(kind, nid, payload, created, updated) VALUES (?, ?, ?, ?, ?)"
+        "INSERT INTO jobs(kind, nid, payload, content_hash, created, updated) VALUES (?, ?, ?, ?, ?, ?)"
         " ON CONFLICT(kind, nid) WHERE status = 'pending' DO UPDATE SET payload = excluded.payload,"
-        " updated = excluded.updated",
-        (kind, nid, payload, now, now),
+        " content_hash = excluded.content_hash, updated = excluded.updated",
+        (str(kind), nid, payload, content_hash, now, now),
     )
+
+
+def is_current(conn: Connection, job: Job) -> bool:
+    """True while the job's note still has the content the job was queued for."""
+    row = conn.execute("SELECT n.content_hash FROM jobs j JOIN notes n ON n.nid = j.nid WHERE j.id = ?", (job.id,))
+    found = row.fetchone()
+    return found is not None and str(found[0]) == job.content_hash
+
+
+def drop(conn: Connection, job_id: int, now: float) -> None:
+    """A job whose note changed or went since it was queued: never run (a newer job covers it)."""
+    conn.execute("UPDATE jobs SET status = 'dropped', updated = ? WHERE id = ?", (now, job_id))
 
 
 def claim(conn: Connection, now: float, kinds: tuple[str, ...] | None = None) -> Job | None:
     """Take the oldest ready job and mark it running (call inside a write transaction)."""
     sql = (
-        "SELECT j.id, j.kind, n.id, j.payload, j.attempts, j.status FROM jobs j LEFT JOIN notes n ON n.nid = j.nid"
+        "SELECT j.id, j.kind, n.id, j.payload, j.attempts, j.status, j.content_hash"
+        " FROM jobs j LEFT JOIN notes n ON n.nid = j.nid"
         " WHERE j.status = 'pending' AND j.run_after <= ?"
     )
     params: list[object] = [now]
@@ -33,7 +47,15 @@ def claim(conn: Connection, now: float, kinds: tuple[str, ...] | None = None) ->
     if row is None:
         return None
     conn.execute("UPDATE jobs SET status = 'running', attempts = attempts + 1, updated = ? WHERE id = ?", (now, row[0]))
-    return Job(id=row[0], kind=row[1], note_id=row[2], payload=row[3], attempts=row[4] + 1, status="running")
+    return Job(
+        id=row[0],
+        kind=JobKind(row[1]),
+        note_id=row[2],
+        payload=row[3],
+        attempts=row[4] + 1,
+        status=JobStatus.RUNNING,
+        content_hash=row[6],
+    )
 
 
 def complete(conn: Connection, job_id: int, now: float) -> None:
@@ -57,6 +79,15 @@ def requeue_running(conn: Connection, now: float) -> int:
     """Jobs left 'running' by a process that died go back to pending (call at start-up)."""
     cur = conn.execute("UPDATE jobs SET status = 'pending', updated = ? WHERE status = 'running'", (now,))
     return int(cur.rowcount)
+
+
+def failures(conn: Connection) -> list[tuple[str, str | None, int, str]]:
+    """(kind, note id, attempts, last error) of jobs that failed or are waiting to retry."""
+    rows = conn.execute(
+        "SELECT j.kind, n.id, j.attempts, j.error FROM jobs j LEFT JOIN notes n ON n.nid = j.nid"
+        " WHERE j.error IS NOT NULL AND j.status IN ('failed', 'pending') ORDER BY j.updated DESC"
+    ).fetchall()
+    return [(str(r[0]), None if r[1] is None else str(r[1]), int(r[2]), str(r[3])) for r in rows]
 
 
 def counts(conn: Connection) -> dict[str, int]:

@@ -191,12 +191,31 @@ def m005_hidden_index(conn: Connection) -> None:
     conn.execute("CREATE INDEX chunks_namespace ON chunks(namespace)")
 
 
+def m006_job_hashes_and_index_errors(conn: Connection) -> None:
+    """Jobs carry the content hash they were queued for (one staleness rule with vectors), and
+    failed embeddings keep their error for `remen doctor`."""
+    run_script(
+        conn,
+        """
+        ALTER TABLE jobs ADD COLUMN content_hash TEXT NOT NULL DEFAULT '';
+        UPDATE jobs SET content_hash = coalesce((SELECT content_hash FROM notes WHERE nid = jobs.nid), '');
+        CREATE TABLE embed_errors (
+            nid INTEGER PRIMARY KEY REFERENCES notes(nid) ON DELETE CASCADE,
+            namespace TEXT NOT NULL,
+            error TEXT NOT NULL,
+            at REAL NOT NULL
+        );
+        """,
+    )
+
+
 MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("m001_notes", m001_notes),
     ("m002_vectors", m002_vectors),
     ("m003_jobs", m003_jobs),
     ("m004_notes_generation", m004_notes_generation),
     ("m005_hidden_index", m005_hidden_index),
+    ("m006_job_hashes_and_index_errors", m006_job_hashes_and_index_errors),
 ]
 
 

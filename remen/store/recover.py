@@ -118,7 +118,7 @@ def salvage(source: Path, target: Path, now: float) -> SalvageReport:
                         bool(archived),
                         None if deleted_at is None else float(deleted_at),
                     )
-                    job_store.enqueue(conn, JobKind.EXTRACT, fresh, now)
+                    job_store.enqueue(conn, JobKind.EXTRACT, fresh, now, str(content_hash))
             except (DatabaseError, TypeError, ValueError) as exc:
                 report.problems.append(f"note {note_id}: not copied ({exc})")
                 continue

@@ -64,6 +64,34 @@ def replace_note_vectors(
     )
 
 
+def replace_if_current(conn: Connection, note: PendingNote, namespace: str, vectors: np.ndarray) -> bool:
+    """Store vectors computed from ``note`` unless the note changed (or went) since they were
+    computed: derived data is keyed by the content hash it came from. True when stored."""
+    row = conn.execute("SELECT content_hash FROM notes WHERE nid = ?", (note.nid,)).fetchone()
+    if row is None or row[0] != note.content_hash:
+        return False
+    replace_note_vectors(conn, note.nid, namespace, vectors, note.content_hash, note.created, note.hidden)
+    conn.execute("DELETE FROM embed_errors WHERE nid = ?", (note.nid,))
+    return True
+
+
+def record_error(conn: Connection, nid: int, namespace: str, error: str, now: float) -> None:
+    """Remember why a note could not be embedded (shown by `remen doctor` until it is)."""
+    conn.execute(
+        "INSERT INTO embed_errors(nid, namespace, error, at) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT(nid) DO UPDATE SET namespace = excluded.namespace, error = excluded.error, at = excluded.at",
+        (nid, namespace, error, now),
+    )
+
+
+def errors(conn: Connection) -> list[tuple[str, str, float]]:
+    """(note id, error, when) of notes whose last embedding failed, newest first."""
+    rows = conn.execute(
+        "SELECT n.id, e.error, e.at FROM embed_errors e JOIN notes n ON n.nid = e.nid ORDER BY e.at DESC"
+    ).fetchall()
+    return [(str(r[0]), str(r[1]), float(r[2])) for r in rows]
+
+
 PENDING_WHERE = (
     "NOT EXISTS (SELECT 1 FROM note_embeddings e WHERE e.nid = n.nid"
     " AND e.namespace = ? AND e.content_hash = n.content_hash)"

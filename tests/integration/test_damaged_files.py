@@ -66,7 +66,7 @@ def test_recover_copies_every_readable_note(tmp_path: Path) -> None:
     with Remen.open(target, embedder=HashedEmbedder()) as app:
         assert app.counts()["live"] == report["notes"]
         assert app.search("gardening").results
-        assert app.doctor()["integrity"] == "ok"
+        assert app.doctor().integrity == "ok"
     # A second recovery never overwrites the first.
     again = json.loads(remen("--db", str(damaged_db), "doctor", "--recover", "--json").stdout)
     assert again["target"] != report["target"]

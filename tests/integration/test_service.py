@@ -108,11 +108,11 @@ def test_fallback_vectors_are_replaced_when_the_model_returns(
     with Remen.open(db) as degraded:
         assert not degraded.model_status.ok
         degraded.add("pasta carbonara with guanciale")
-        assert degraded.doctor()["embedded"] == {"hashed": 1}
+        assert degraded.doctor().embedded == {"hashed": 1}
     with Remen.open(db, embedder=embedder) as healthy:
         assert healthy.pending_embeddings() == 1
         healthy.embed_pending()
-        assert healthy.doctor()["embedded"] == {"minilm": 1}
+        assert healthy.doctor().embedded == {"minilm": 1}
         with healthy.store.read() as conn:
             assert conn.execute("SELECT count(*) FROM vec_hashed").fetchone()[0] == 0
 
@@ -125,6 +125,10 @@ def test_a_failed_embedding_does_not_fail_the_save(app: Remen, monkeypatch: pyte
     note = app.add("saved even though the model failed")
     assert app.get(note.id).body == "saved even though the model failed"
     assert app.embed_failures == 1 and app.pending_embeddings() == 1
+    problems = app.doctor().problems
+    assert [(p.task, p.note_id) for p in problems] == [("embedding", note.id)]
+    assert "onnxruntime exploded" in problems[0].error
     monkeypatch.undo()
     app.embed_pending()
     assert app.pending_embeddings() == 0
+    assert app.doctor().problems == ()

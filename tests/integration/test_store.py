@@ -10,6 +10,7 @@ import pytest
 
 from remen.constants import EMBED_DIM, MODEL_NAMESPACE
 from remen.errors import DatabaseCorruptError, DatabaseLockedError
+from remen.models import JobKind
 from remen.store import Store, jobs, notes, vectors
 from remen.store.connect import connect
 from remen.store.migrations import MIGRATIONS, applied, migrate
@@ -92,11 +93,12 @@ def test_jobs_queue_claim_fail_and_requeue(tmp_path: Path) -> None:
     store = Store(tmp_path / "db.sqlite")
     with store.transaction() as conn:
         nid = notes.insert(conn, "a", "T", "B", [], 1.0, 1.0, "h")
-        jobs.enqueue(conn, "extract", nid, now=10.0)
-        jobs.enqueue(conn, "extract", nid, now=11.0)
+        jobs.enqueue(conn, JobKind.EXTRACT, nid, 10.0, "h")
+        jobs.enqueue(conn, JobKind.EXTRACT, nid, 11.0, "h")
         assert jobs.counts(conn) == {"pending": 1}
         job = jobs.claim(conn, now=12.0)
-        assert job is not None and job.note_id == "a" and job.attempts == 1
+        assert job is not None and job.note_id == "a" and job.attempts == 1 and job.content_hash == "h"
+        assert jobs.is_current(conn, job)
         assert jobs.claim(conn, now=12.0) is None
         jobs.fail(conn, job.id, now=13.0, error="boom")
         assert jobs.claim(conn, now=14.0) is None  # backing off
@@ -107,6 +109,23 @@ def test_jobs_queue_claim_fail_and_requeue(tmp_path: Path) -> None:
         assert job is not None
         jobs.complete(conn, job.id, now=51.0)
         assert jobs.counts(conn) == {"done": 1}
+
+
+def test_a_job_follows_its_notes_content(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db.sqlite")
+    with store.transaction() as conn:
+        nid = notes.insert(conn, "a", "T", "B", [], 1.0, 1.0, "h1")
+        jobs.enqueue(conn, JobKind.EXTRACT, nid, 10.0, "h1")
+        running = jobs.claim(conn, now=11.0)
+        assert running is not None and jobs.is_current(conn, running)
+        # The note is edited while the job runs: the running job is stale, a new one is queued.
+        notes.update_content(conn, nid, "T", "B2", [], 12.0, "h2", 12.0)
+        jobs.enqueue(conn, JobKind.EXTRACT, nid, 12.0, "h2")
+        assert not jobs.is_current(conn, running)
+        jobs.drop(conn, running.id, 13.0)
+        fresh = jobs.claim(conn, now=14.0)
+        assert fresh is not None and fresh.content_hash == "h2" and jobs.is_current(conn, fresh)
+        assert jobs.counts(conn) == {"dropped": 1, "running": 1}
 
 
 def test_corrupt_file_is_refused_and_left_untouched(tmp_path: Path) -> None:
