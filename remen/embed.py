@@ -97,6 +97,8 @@ class OnnxMiniLM:
 
         ort.disable_telemetry_events()
 
+        self.model_path = model_path
+        self.tokenizer_path = tokenizer_path
         options = ort.SessionOptions()
         options.intra_op_num_threads = threads or min(4, os.cpu_count() or 1)
         options.inter_op_num_threads = 1
@@ -108,6 +110,11 @@ class OnnxMiniLM:
         self.cls_id = self.tokenizer.token_to_id("[CLS]")
         self.sep_id = self.tokenizer.token_to_id("[SEP]")
         self.description = f"all-MiniLM-L6-v2 (ONNX, {model_path.name})"
+
+    def single_threaded(self) -> OnnxMiniLM:
+        """A second session of the same model on one compute thread, for background work: bulk
+        embedding then leaves the other core to the searches typed meanwhile."""
+        return OnnxMiniLM(self.model_path, self.tokenizer_path, threads=1)
 
     def chunk(self, text: str) -> list[Chunk]:
         """Overlapping windows of at most CHUNK_TOKENS tokens, [CLS] and [SEP] included."""

@@ -8,12 +8,14 @@ never waits long for this writer.
 from __future__ import annotations
 
 import logging
+import os
+import sys
 import threading
 from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from remen.constants import EMBED_NOTES_PER_STEP, EMBED_NOTES_PER_WRITE
+from remen.constants import BACKGROUND_NICENESS, EMBED_NOTES_PER_STEP, EMBED_NOTES_PER_WRITE
 from remen.embed import Embedder, embed_documents
 from remen.note_input import embeddable_text
 from remen.progress import Progress, ProgressCallback
@@ -33,20 +35,43 @@ def pending_note(stored: StoredNote) -> vector_store.PendingNote:
     )
 
 
+def lower_thread_priority() -> None:
+    """Make the calling thread yield the CPU to the others of the process (Linux: a thread id is a
+    valid PRIO_PROCESS target and only that thread changes; elsewhere this does nothing)."""
+    if sys.platform.startswith("linux"):
+        try:
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), BACKGROUND_NICENESS)
+        except OSError:
+            log.debug("could not lower the background thread's priority", exc_info=True)
+
+
 class Indexer:
     """Embeds notes with the current embedder and stores their vectors."""
 
-    def __init__(self, store: Store, embedder: Callable[[], Embedder], clock: Callable[[], float]) -> None:
-        """``embedder`` returns the model, loading it on first use."""
+    def __init__(
+        self,
+        store: Store,
+        embedder: Callable[[], Embedder],
+        clock: Callable[[], float],
+        background_embedder: Callable[[], Embedder] | None = None,
+    ) -> None:
+        """``embedder`` returns the model, loading it on first use; ``background_embedder`` the same
+        model on one compute thread, for bulk work beside a user who is typing."""
         self.store = store
         self.embedder = embedder
+        self.background_embedder = background_embedder or embedder
         self.clock = clock
         # Saves whose embedding failed in this process; those notes stay pending and are retried.
         self.failures = 0
 
-    def embed(self, pending: Sequence[vector_store.PendingNote], on_chunks: Callable[[int], None] | None = None) -> int:
+    def embed(
+        self,
+        pending: Sequence[vector_store.PendingNote],
+        on_chunks: Callable[[int], None] | None = None,
+        embedder: Embedder | None = None,
+    ) -> int:
         """Embed ``pending`` notes and store the vectors of those unchanged meanwhile; return chunks."""
-        embedder = self.embedder()
+        embedder = embedder or self.embedder()
         vectors = embed_documents(embedder, [embeddable_text(p.title, p.body) for p in pending], on_chunks)
         self._write(pending, vectors, embedder.namespace)
         return sum(len(m) for m in vectors)
@@ -87,9 +112,20 @@ class Indexer:
         with self.store.read() as conn:
             return vector_store.count_pending(conn, namespace)
 
-    def embed_pending(self, on_progress: ProgressCallback | None = None, stop: threading.Event | None = None) -> int:
-        """Embed every note lacking current vectors, a step at a time (safe to interrupt)."""
-        namespace = self.embedder().namespace
+    def embed_pending(
+        self,
+        on_progress: ProgressCallback | None = None,
+        stop: threading.Event | None = None,
+        background: bool = False,
+    ) -> int:
+        """Embed every note lacking current vectors, a step at a time (safe to interrupt).
+
+        ``background``: the caller is a thread of its own beside a user who is typing; it runs at
+        low priority on one compute thread so searches keep their speed."""
+        embedder = self.background_embedder() if background else self.embedder()
+        if background:
+            lower_thread_priority()
+        namespace = embedder.namespace
         total = self.count_pending()
         done = 0
         after = 0
@@ -99,7 +135,7 @@ class Indexer:
                 batch = vector_store.pending(conn, namespace, EMBED_NOTES_PER_STEP, after_nid=after)
             if not batch:
                 break
-            chunks += self.embed(batch)
+            chunks += self.embed(batch, embedder=embedder)
             after = batch[-1].nid
             done += len(batch)
             if on_progress:

@@ -15,7 +15,7 @@ import numpy as np
 from remen import bulk
 from remen.config import Settings
 from remen.constants import DEFAULT_LIMIT, IMPORT_BATCH, MODEL_NAMESPACE
-from remen.embed import Embedder, ModelStatus, load_embedder
+from remen.embed import Embedder, ModelStatus, OnnxMiniLM, load_embedder
 from remen.errors import RemenError
 from remen.indexing import Indexer, pending_note
 from remen.models import (
@@ -94,7 +94,8 @@ class Remen:
         # The CLI waits for the model on its first search; the TUI sets this False so typing never
         # waits on it and keyword results come first.
         self.search_waits_for_model = True
-        self.indexer = Indexer(store, lambda: self.embedder, clock)
+        self._background_embedder: Embedder | None = None
+        self.indexer = Indexer(store, lambda: self.embedder, clock, lambda: self.background_embedder)
         self._status_counts: tuple[tuple[int, int, str], dict[str, int], int] | None = None
         self.engine = SearchEngine(store, self._search_embedder)
 
@@ -129,6 +130,16 @@ class Remen:
             if self._embedder is None:
                 self._embedder, self._model_status = load_embedder(self.settings.model_dir)
             return self._embedder
+
+    @property
+    def background_embedder(self) -> Embedder:
+        """The model on one compute thread for bulk work in the background (the hashed fallback is
+        shared as it is)."""
+        embedder = self.embedder
+        with self._embedder_lock:
+            if self._background_embedder is None or self._background_embedder.namespace != embedder.namespace:
+                self._background_embedder = embedder.single_threaded() if isinstance(embedder, OnnxMiniLM) else embedder
+            return self._background_embedder
 
     def _search_embedder(self) -> Embedder | None:
         return self.embedder if self.search_waits_for_model else self._embedder
@@ -341,9 +352,15 @@ class Remen:
         """Notes whose vectors are missing or stale for the current embedder."""
         return self.indexer.count_pending()
 
-    def embed_pending(self, on_progress: ProgressCallback | None = None, stop: threading.Event | None = None) -> int:
-        """Embed every note lacking current vectors, a step at a time (safe to interrupt)."""
-        return self.indexer.embed_pending(on_progress, stop)
+    def embed_pending(
+        self,
+        on_progress: ProgressCallback | None = None,
+        stop: threading.Event | None = None,
+        background: bool = False,
+    ) -> int:
+        """Embed every note lacking current vectors, a step at a time (safe to interrupt).
+        ``background``: run at low priority on one compute thread (call from a thread of its own)."""
+        return self.indexer.embed_pending(on_progress, stop, background)
 
     # --- import / export ---------------------------------------------------------------------
 

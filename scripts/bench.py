@@ -5,6 +5,9 @@ Usage:
   python scripts/bench.py search [--sizes 10000,100000] [--queries N]
                                             search latency on synthetic corpora, with the naive and
                                             floor references, and save-to-findable latency
+  python scripts/bench.py concurrent [--sizes 10000] [--queries N]
+                                            search latency (app path) idle, during a bulk embedding
+                                            and during a write-heavy worker in the same process
 """
 
 from __future__ import annotations
@@ -246,15 +249,78 @@ def bench_search(sizes: list[int], query_count: int) -> None:
                 print(line("save → findable by meaning", findable))
 
 
+def search_latencies(app: Remen, queries: list[str], now: datetime) -> list[float]:
+    """End-to-end search times in ms, one pass over ``queries``."""
+    times = []
+    for q in queries:
+        start = time.perf_counter()
+        app.search(q, now=now)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def write_notes(app: Remen, stop: object, written: list[str]) -> None:
+    """A write-heavy worker: saves notes back to back until ``stop`` is set."""
+    import threading
+
+    assert isinstance(stop, threading.Event)
+    while not stop.is_set():
+        written.append(app.add(f"Write-heavy worker note {len(written)} about sourdough starters", embed=False).id)
+
+
+def bench_concurrent(sizes: list[int], query_count: int) -> None:
+    """Search p95 idle vs while a background thread embeds or writes: the 1.5x budget."""
+    import threading
+
+    queries = bench_queries()[:query_count]
+    now = EVAL_NOW.astimezone()
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in sizes:
+            work = Path(tmp) / f"concurrent-{size}.db"
+            work.write_bytes(synthetic_db(size, Path(tmp)).read_bytes())
+            with Remen.open(work) as app:
+                app.warm_search()
+                search_latencies(app, queries, now)
+                idle = search_latencies(app, queries, now) + search_latencies(app, queries, now)
+                print(f"\n{size:,} notes, {len(queries)} queries, app path (vectors in RAM)")
+                print(line("idle", idle))
+
+                stop = threading.Event()
+                stale = [n.id for n in app.list_notes(limit=3000)]
+                for note_id in stale:  # new text: their vectors are stale and get re-embedded
+                    app.update(note_id, body=app.get(note_id).body + "\n(edited)", embed=False)
+                worker = threading.Thread(target=app.embed_pending, kwargs={"stop": stop, "background": True})
+                worker.start()
+                during: list[float] = []
+                while worker.is_alive() and len(during) < 4 * len(queries):
+                    during += search_latencies(app, queries[:50], now)
+                stop.set()
+                worker.join()
+                print(line(f"during bulk embedding ({len(during)} searches)", during))
+                print(f"  ratio p95 {pct(during, 95) / pct(idle, 95):.2f}x (budget 1.5x)")
+
+                stop.clear()
+                written: list[str] = []
+                worker = threading.Thread(target=write_notes, args=(app, stop, written))
+                worker.start()
+                writes = search_latencies(app, queries, now) + search_latencies(app, queries, now)
+                stop.set()
+                worker.join()
+                print(line(f"during writes ({len(written)} notes saved)", writes))
+                print(f"  ratio p95 {pct(writes, 95) / pct(idle, 95):.2f}x (budget 1.5x)")
+
+
 def main() -> None:
     """Run the chosen benchmark."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["import", "search"])
+    parser.add_argument("what", choices=["import", "search", "concurrent"])
     parser.add_argument("--sizes", default="10000,100000")
     parser.add_argument("--queries", type=int, default=1000)
     args = parser.parse_args()
     if args.what == "import":
         bench_import()
+    elif args.what == "concurrent":
+        bench_concurrent([int(s) for s in args.sizes.split(",")], args.queries)
     else:
         bench_search([int(s) for s in args.sizes.split(",")], args.queries)
 

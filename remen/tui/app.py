@@ -76,13 +76,14 @@ class RemenApp(App[None]):
         self.set_interval(STATUS_POLL_SECONDS, self.refresh_status)
         self.index_pending()
 
-    @work(exclusive=True, group="index", exit_on_error=False)
-    async def index_pending(self) -> None:
-        """Embed notes that lack vectors (imported elsewhere, saved before the model was ready)."""
+    @work(exclusive=True, group="index", exit_on_error=False, thread=True)
+    def index_pending(self) -> None:
+        """Embed notes that lack vectors (imported elsewhere, saved before the model was ready), in
+        a thread of its own at low priority so typing stays fast."""
         if self.service is None:
             return
-        await asyncio.to_thread(self.service.embed_pending, None, self.stop)
-        self.refresh_status()
+        self.service.embed_pending(None, self.stop, background=True)
+        self.call_from_thread(self.refresh_status)
 
     @work(exclusive=True, group="status", exit_on_error=False)
     async def refresh_status(self) -> None:
