@@ -34,6 +34,9 @@ class RemenApp(App[None]):
     # Below 70 columns the editor drops its sidebar.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (70, "-wide")]
     BINDINGS = [Binding("f1", "help", "Help")]
+    # How often the status bar re-reads counts (notes saved by other processes show up); tests
+    # shorten it instead of sleeping past it.
+    status_poll_seconds = STATUS_POLL_SECONDS
 
     def __init__(self, db: str | Path | None = None, service: Remen | None = None) -> None:
         """Open ``db`` in the background, or use an already open ``service`` (tests)."""
@@ -73,7 +76,7 @@ class RemenApp(App[None]):
             )
         self.refresh_status()
         self.search_screen.run_search()
-        self.set_interval(STATUS_POLL_SECONDS, self.refresh_status)
+        self.set_interval(self.status_poll_seconds, self.refresh_status)
         self.index_pending()
 
     @work(exclusive=True, group="index", exit_on_error=False, thread=True)

@@ -6,7 +6,7 @@ from damage import damaged_database
 from textual.command import CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Input, ListView, TextArea
-from tui_helpers import drive, settle
+from tui_helpers import drive, settle, wait_until
 
 from remen.logs import setup_logging
 from remen.service import Remen
@@ -269,7 +269,9 @@ def test_damaged_pages_are_shown_and_logged(tmp_path) -> None:  # type: ignore[n
     assert log_file is not None
 
     async def scenario(app: RemenApp, pilot: Pilot) -> None:
-        assert "problem" in str(app.search_screen.query_one(StatusBar).render())
+        # A failed worker's report reaches the app as a message, after the worker has finished.
+        bar = app.search_screen.query_one(StatusBar)
+        await wait_until(pilot, lambda: "problem" in str(bar.render()), "the problem mark in the status bar")
         await type_search(pilot, "gardening")
         assert isinstance(app.screen, SearchScreen)
         shown = str(app.search_screen.query_one("#empty").render())

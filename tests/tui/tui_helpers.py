@@ -17,11 +17,22 @@ async def settle(pilot: Pilot, timeout: float = 10.0) -> None:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     await pilot.pause(0.15)
-    while loop.time() < deadline:
-        if all(worker.is_finished for worker in pilot.app.workers):
-            break
+    while not all(worker.is_finished for worker in pilot.app.workers):
+        if loop.time() > deadline:
+            busy = [w.name for w in pilot.app.workers if not w.is_finished]
+            raise AssertionError(f"workers still running after {timeout} s: {busy}")
         await pilot.pause(0.05)
     await pilot.pause()
+
+
+async def wait_until(pilot: Pilot, condition: Callable[[], bool], what: str, timeout: float = 10.0) -> None:
+    """Pump the app until ``condition`` holds; fail, naming ``what``, when it does not in time."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+        await pilot.pause(0.05)
 
 
 def drive(app: RemenApp, scenario: Scenario, size: tuple[int, int] = (100, 30)) -> None:
