@@ -17,7 +17,7 @@ from textual.worker import Worker
 from remen.errors import DatabaseCorruptError, RemenError
 from remen.logs import log_path, setup_logging
 from remen.service import Remen
-from remen.tui.messages import StatusChanged, WorkerFailed, forward_failure
+from remen.tui.messages import StatusChanged, StatusStale, WorkerFailed, forward_failure
 from remen.tui.screens import EditorScreen, HelpScreen
 from remen.tui.search_screen import SearchScreen
 
@@ -101,6 +101,9 @@ class RemenApp(App[None]):
         indexing = any(w.group == "index" and not w.is_finished for w in self.workers)
         if message.status.model_ready and message.status.pending_embeddings and not indexing:
             self.index_pending()
+
+    def on_status_stale(self, _: StatusStale) -> None:
+        self.refresh_status()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         forward_failure(self, event)

@@ -26,6 +26,10 @@ class StatusChanged(Message):
         self.status = status
 
 
+class StatusStale(Message):
+    """A screen changed notes: the app re-reads the counts for the status bar."""
+
+
 class RelatedFound(Message):
     """Related notes for the note or draft being edited."""
 

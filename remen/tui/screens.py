@@ -19,7 +19,7 @@ from textual.worker import Worker
 from remen.errors import RemenError
 from remen.models import Note
 from remen.service import Remen, inline_tags
-from remen.tui.messages import RelatedFound, forward_failure
+from remen.tui.messages import RelatedFound, StatusStale, forward_failure
 from remen.tui.widgets import NoteItem, RelatedItem
 
 AUTOSAVE_SECONDS = 1.0
@@ -162,7 +162,7 @@ class EditorScreen(Screen[None]):
             return False
         if self.text == text and self.tags == tags:
             self.dirty = False
-        self.app.refresh_status()  # type: ignore[attr-defined]
+        self.post_message(StatusStale())
         return True
 
     async def action_save(self) -> None:
@@ -278,7 +278,7 @@ class NoteListScreen(Screen[None]):
         action = self.service.restore if self.mode == "trash" else self.service.unarchive
         await asyncio.to_thread(action, item.note_id)
         self.notify(f"Restored: {item.note.title}")
-        self.app.refresh_status()  # type: ignore[attr-defined]
+        self.post_message(StatusStale())
         self.load()
 
     def action_close(self) -> None:

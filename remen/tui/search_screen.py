@@ -14,7 +14,7 @@ from textual.worker import Worker
 from remen.errors import RemenError
 from remen.models import AppStatus, SearchResult
 from remen.service import Remen
-from remen.tui.messages import SearchFinished, forward_failure
+from remen.tui.messages import SearchFinished, StatusStale, forward_failure
 from remen.tui.screens import EditorScreen, NoteListScreen, TagsScreen
 from remen.tui.widgets import Interpretation, ResultItem, ResultsList, StatusBar
 
@@ -192,7 +192,7 @@ class SearchScreen(Screen[None]):
         """Back from another screen, or after a trash/undo/archive: rerun the search, recount."""
         self.query_one("#search", Input).focus()
         self.run_search()
-        self.app.refresh_status()  # type: ignore[attr-defined]
+        self.post_message(StatusStale())
 
     # --- trash, archive, undo -------------------------------------------------------------
 

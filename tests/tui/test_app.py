@@ -271,11 +271,12 @@ def test_damaged_pages_are_shown_and_logged(tmp_path) -> None:  # type: ignore[n
     async def scenario(app: RemenApp, pilot: Pilot) -> None:
         # A failed worker's report reaches the app as a message, after the worker has finished.
         bar = app.search_screen.query_one(StatusBar)
+        empty = app.search_screen.query_one("#empty")
         await wait_until(pilot, lambda: "problem" in str(bar.render()), "the problem mark in the status bar")
+        await wait_until(pilot, lambda: "doctor --recover" in str(empty.render()), "the damage explained on screen")
+        assert "damaged" in str(empty.render())
         await type_search(pilot, "gardening")
         assert isinstance(app.screen, SearchScreen)
-        shown = str(app.search_screen.query_one("#empty").render())
-        assert "damaged" in shown and "doctor --recover" in shown
 
     drive(RemenApp(db=db), scenario)
     logged = log_file.read_text(encoding="utf-8")
