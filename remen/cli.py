@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from remen.errors import RemenError
 from remen.logs import log_path, setup_logging
+from remen.models import MatchType
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -347,7 +348,7 @@ def cmd_search(app: Remen, args: argparse.Namespace) -> None:
         print(f"  ({result.relaxation})")
     if not result.results:
         print("No matching notes.")
-    badges = {"both": "◆ both", "keyword": "▪ word", "semantic": "≈ meaning"}
+    badges = {MatchType.BOTH: "◆ both", MatchType.KEYWORD: "▪ word", MatchType.SEMANTIC: "≈ meaning"}
     for hit in result.results:
         print(f"{hit.note_id}  {hit.created:%Y-%m-%d}  {badges[hit.match_type]:<9}  {hit.score:.2f}  {hit.title}")
         if hit.snippet:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -22,6 +23,60 @@ class JobStatus(StrEnum):
     DONE = "done"
     FAILED = "failed"
     DROPPED = "dropped"
+
+
+class Leg(StrEnum):
+    """Where a hit's evidence came from: the two search legs, or a time or tag listing."""
+
+    KEYWORD = "keyword"
+    SEMANTIC = "semantic"
+    TIME = "time"
+    TAG = "tag"
+
+
+class MatchType(StrEnum):
+    """Which legs found a hit."""
+
+    BOTH = "both"
+    KEYWORD = "keyword"
+    SEMANTIC = "semantic"
+
+
+@dataclass(frozen=True)
+class NoteFilter:
+    """Which notes a query may return: created in [start, end) (epoch seconds), carrying every tag
+    in ``tags`` (a tag also covers its children), and whether archived or trashed notes count.
+
+    The one description of a query's reach, shared by both search legs and the graph handlers."""
+
+    start: float | None = None
+    end: float | None = None
+    tags: tuple[str, ...] = ()
+    include_archived: bool = False
+    include_deleted: bool = False
+
+    def admits_state(self, archived: bool, deleted: bool) -> bool:
+        """Whether a note in this state may be returned."""
+        return (self.include_archived or not archived) and (self.include_deleted or not deleted)
+
+    def admits_created(self, created: float) -> bool:
+        """Whether a note created at ``created`` falls in the time range."""
+        return (self.start is None or created >= self.start) and (self.end is None or created < self.end)
+
+
+@dataclass(frozen=True)
+class NoteScope:
+    """A :class:`NoteFilter` resolved against the database into sets: never a note in ``excluded``;
+    only notes in ``within`` (time range and tags together) when it is given."""
+
+    filter: NoteFilter
+    excluded: AbstractSet[int] = frozenset()
+    within: AbstractSet[int] | None = None
+    tagged: AbstractSet[int] | None = None
+
+    def admits(self, nid: int) -> bool:
+        """Whether note ``nid`` may be returned."""
+        return nid not in self.excluded and (self.within is None or nid in self.within)
 
 
 @dataclass(frozen=True)
@@ -138,7 +193,7 @@ class ParsedQuery:
 class Why:
     """The evidence behind one hit."""
 
-    legs: tuple[str, ...]
+    legs: tuple[Leg, ...]
     matched_terms: tuple[str, ...]
     similarity: float | None
     keyword_score: float | None
@@ -154,7 +209,7 @@ class SearchHit:
     title: str
     snippet: str
     score: float
-    match_type: str
+    match_type: MatchType
     why: Why
     created: datetime
     updated: datetime

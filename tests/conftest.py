@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -31,13 +32,17 @@ class Clock:
 
 
 @pytest.fixture(autouse=True)
-def hermetic_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every test gets its own REMEN_HOME; no test sees the user's notes."""
+def hermetic_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Every test gets its own REMEN_HOME; no test sees the user's notes (nor another test's log)."""
     home = tmp_path / "home"
     monkeypatch.setenv("REMEN_HOME", str(home))
     monkeypatch.delenv("REMEN_DB", raising=False)
     monkeypatch.delenv("REMEN_MODEL_DIR", raising=False)
-    return home
+    yield home
+    logger = logging.getLogger("remen")
+    for handler in list(logger.handlers):
+        logger.removeHandler(handler)
+        handler.close()
 
 
 @pytest.fixture(scope="session")

@@ -20,8 +20,8 @@ from remen.constants import (
     SEMANTIC_THRESHOLD_FALLBACK,
 )
 from remen.embed import Embedder
-from remen.models import ParsedQuery, RelatedNote, SearchHit, SearchResult, Why
-from remen.search.keyword import KeywordResult, Scope, Vocabulary, keyword_search
+from remen.models import Leg, MatchType, NoteFilter, NoteScope, ParsedQuery, RelatedNote, SearchHit, SearchResult, Why
+from remen.search.keyword import KeywordResult, Vocabulary, keyword_search
 from remen.search.query import parse_query
 from remen.search.rank import Ranked, merge, recency_boost
 from remen.search.semantic import ChunkMatches, VectorIndex, best_per_note, knn_in_store
@@ -30,13 +30,13 @@ from remen.store import Store
 from remen.store import search as search_store
 from remen.store import vectors as vector_store
 from remen.store.connect import Connection
-from remen.store.search import NoteText, Visibility
+from remen.store.search import NoteText
 from remen.timeutil import from_epoch
 
 RELAX_ANY_WORD = "no note had all the words: showing notes with any of them"
 RELAX_SEMANTIC = "no word matched: showing the closest notes by meaning"
 NO_THRESHOLD = -1.0
-BOTH_LEGS = frozenset({"keyword", "semantic"})
+BOTH_LEGS = frozenset({Leg.KEYWORD, Leg.SEMANTIC})
 MODEL_NOT_READY = "keyword only (model loading)"
 
 
@@ -86,68 +86,59 @@ class SearchEngine:
 
     # --- legs ------------------------------------------------------------------------------
 
-    def _scope(self, conn: Connection, visibility: Visibility, allowed: set[int] | None) -> Scope:
-        """The notes this search may return, as sets (hidden notes cached until they change)."""
+    def scope(self, conn: Connection, note_filter: NoteFilter) -> NoteScope:
+        """``note_filter`` resolved into sets (hidden notes cached until they change)."""
         generation = vector_store.generation(conn)
         if self._hidden is None or self._hidden[0] != generation:
             self._hidden = (generation, search_store.hidden_notes(conn))
         excluded = {
-            nid
-            for nid, archived, deleted in self._hidden[1]
-            if (archived and not visibility.include_archived) or (deleted and not visibility.include_deleted)
+            nid for nid, archived, deleted in self._hidden[1] if not note_filter.admits_state(archived, deleted)
         }
+        tagged = search_store.nids_with_tags(conn, note_filter.tags) if note_filter.tags else None
         within = None
-        if visibility.start is not None and visibility.end is not None:
-            within = search_store.created_between(conn, visibility.start, visibility.end)
-        if allowed is not None:
-            within = set(allowed) if within is None else within & allowed
-        return Scope(excluded=excluded, within=within)
+        if note_filter.start is not None and note_filter.end is not None:
+            within = search_store.created_between(conn, note_filter.start, note_filter.end)
+        if tagged is not None:
+            within = set(tagged) if within is None else within & tagged
+        return NoteScope(note_filter, excluded=excluded, within=within, tagged=tagged)
 
     def keyword_leg(
-        self, query: ParsedQuery, scope: Scope, require_all: bool, memo: dict[str, set[int]]
+        self, query: ParsedQuery, scope: NoteScope, require_all: bool, memo: dict[str, set[int]]
     ) -> tuple[KeywordResult, float]:
         """The keyword leg and its duration in ms (empty when the leg is switched off)."""
         start = time.perf_counter()
-        if "keyword" not in self.legs:
+        if Leg.KEYWORD not in self.legs:
             return KeywordResult(), 0.0
         with self.store.read() as conn:
             result = keyword_search(conn, query.terms, query.phrases, scope, require_all, self.vocabulary, memo)
         return result, elapsed_ms(start)
 
-    def _chunks(
-        self, embedder: Embedder, vector: np.ndarray, visibility: Visibility, allowed: set[int] | None
-    ) -> ChunkMatches:
+    def _chunks(self, embedder: Embedder, vector: np.ndarray, scope: NoteScope) -> ChunkMatches:
         with self.store.read() as conn:
             with self._index_lock:
                 index = self.index
                 if index is not None and index.namespace == embedder.namespace:
                     index.refresh(conn)
-                    return index.search(vector, SEMANTIC_CHUNK_K, visibility, allowed)
-            return knn_in_store(conn, embedder.namespace, vector, SEMANTIC_CHUNK_K, visibility)
+                    return index.search(vector, SEMANTIC_CHUNK_K, scope)
+            return knn_in_store(conn, embedder.namespace, vector, SEMANTIC_CHUNK_K, scope.filter)
 
     def semantic_leg(
         self,
         query: ParsedQuery,
-        visibility: Visibility,
         threshold: float | None,
-        scope: Scope,
-        allowed: set[int] | None,
+        scope: NoteScope,
     ) -> tuple[dict[int, float], float, float]:
         """Best similarity per visible note, the leg's duration and the embedding's, in ms."""
         embedder = self.embedder()
-        if embedder is None or not query.semantic_text or "semantic" not in self.legs:
+        if embedder is None or not query.semantic_text or Leg.SEMANTIC not in self.legs:
             return {}, 0.0, 0.0
         start = time.perf_counter()
         vector = embedder.embed_query(query.semantic_text)
         embed_ms = elapsed_ms(start)
-        matches = self._chunks(embedder, vector, visibility, allowed)
+        matches = self._chunks(embedder, vector, scope)
         if threshold is None:
             threshold = SEMANTIC_THRESHOLD_FALLBACK if embedder.namespace == FALLBACK_NAMESPACE else SEMANTIC_THRESHOLD
-        best = {
-            nid: sim
-            for nid, sim in best_per_note(matches, threshold).items()
-            if nid not in scope.excluded and (scope.within is None or nid in scope.within)
-        }
+        best = {nid: sim for nid, sim in best_per_note(matches, threshold).items() if scope.admits(nid)}
         return best, elapsed_ms(start), embed_ms
 
     # --- search ----------------------------------------------------------------------------
@@ -167,22 +158,22 @@ class SearchEngine:
         query = parse_query(text, now)
         timings = {"parse": elapsed_ms(started)}
         tr = query.time_range
-        visibility = Visibility(
+        note_filter = NoteFilter(
             start=tr.start.timestamp() if tr else None,
             end=tr.end.timestamp() if tr else None,
+            tags=query.tags,
             include_archived=include_archived,
             include_deleted=include_deleted,
         )
         with self.store.read() as conn:
-            allowed = search_store.nids_with_tags(conn, query.tags) if query.tags else None
+            scope = self.scope(conn, note_filter)
             if query.nothing_to_match:
-                hits = self._listing(conn, query, visibility, allowed, now, limit)
+                hits = self._listing(conn, query, scope, now, limit)
                 timings["total"] = elapsed_ms(started)
                 return SearchResult(query, tuple(hits), timings, None, model)
-            scope = self._scope(conn, visibility, allowed)
         timings["scope"] = elapsed_ms(started) - timings["parse"]
 
-        run = SearchRun(self, query, visibility, scope, allowed, now, limit, timings)
+        run = SearchRun(self, query, scope, now, limit, timings)
         relaxation = None
         ranked, texts, corrections = run.legs(require_all=True, threshold=None)
         if not ranked and len(query.terms) > 1:
@@ -204,39 +195,37 @@ class SearchEngine:
         self,
         conn: Connection,
         query: ParsedQuery,
-        visibility: Visibility,
-        allowed: set[int] | None,
+        scope: NoteScope,
         now: datetime,
         limit: int,
     ) -> list[SearchHit]:
         """Queries with nothing to match: notes in the time range and/or with the tags."""
-        if query.time_range is None and allowed is None:
-            return []
-        if query.time_range is not None:
-            assert visibility.start is not None and visibility.end is not None
+        note_filter, tagged_nids = scope.filter, scope.tagged
+        if note_filter.start is not None and note_filter.end is not None:
             # With a tag filter every note in range is a candidate (SQLite: LIMIT -1 = no limit).
-            cap = limit if allowed is None else -1
-            nids = search_store.notes_in_range(conn, visibility.start, visibility.end, visibility, cap)
-            nids = [n for n in nids if allowed is None or n in allowed][:limit]
+            cap = limit if tagged_nids is None else -1
+            nids = search_store.notes_in_range(conn, note_filter.start, note_filter.end, note_filter, cap)
+            nids = [n for n in nids if tagged_nids is None or n in tagged_nids][:limit]
             texts = {t.nid: t for t in search_store.note_texts(conn, nids)}
-        else:
-            excluded = self._scope(conn, visibility, None).excluded
-            tagged = search_store.note_texts(conn, [n for n in allowed or () if n not in excluded])
+        elif tagged_nids is not None:
+            tagged = search_store.note_texts(conn, [n for n in tagged_nids if n not in scope.excluded])
             tagged.sort(key=lambda t: (-t.updated, -t.nid))
             texts = {t.nid: t for t in tagged[:limit]}
             nids = list(texts)
+        else:
+            return []
         hits = []
         for rank, nid in enumerate(nids):
             note = texts[nid]
             why = Why(
-                ("time",) if query.time_range else ("tag",),
+                (Leg.TIME,) if query.time_range else (Leg.TAG,),
                 (),
                 None,
                 None,
                 recency_boost(note.created, now.timestamp()),
                 self._in_range(query, note),
             )
-            hits.append(self._hit(note, (), 1.0 - rank / max(len(nids), 1), "keyword", why))
+            hits.append(self._hit(note, (), 1.0 - rank / max(len(nids), 1), MatchType.KEYWORD, why))
         return hits
 
     @staticmethod
@@ -244,7 +233,7 @@ class SearchEngine:
         return query.time_range.contains(from_epoch(note.created)) if query.time_range else None
 
     @staticmethod
-    def _hit(note: NoteText, snippet_terms: Sequence[str], score: float, match_type: str, why: Why) -> SearchHit:
+    def _hit(note: NoteText, snippet_terms: Sequence[str], score: float, match_type: MatchType, why: Why) -> SearchHit:
         return SearchHit(
             note_id=note.id,
             title=note.title,
@@ -264,7 +253,9 @@ class SearchEngine:
         for r in ranked:
             note = texts[r.nid]
             legs = tuple(
-                leg for leg, score in (("keyword", r.keyword_score), ("semantic", r.similarity)) if score is not None
+                leg
+                for leg, score in ((Leg.KEYWORD, r.keyword_score), (Leg.SEMANTIC, r.similarity))
+                if score is not None
             )
             why = Why(
                 legs, r.matched_terms, r.similarity, r.keyword_score, r.recency_boost, self._in_range(query, note)
@@ -296,7 +287,7 @@ class SearchEngine:
         threshold = RELATED_THRESHOLD_FALLBACK if embedder.namespace == FALLBACK_NAMESPACE else RELATED_THRESHOLD
         best: dict[int, float] = {}
         for vector in vectors:
-            matches = self._chunks(embedder, vector, Visibility(), None)
+            matches = self._chunks(embedder, vector, NoteScope(NoteFilter()))
             for other, sim in best_per_note(matches, threshold).items():
                 if other != exclude and sim > best.get(other, -1.0):
                     best[other] = sim
@@ -313,18 +304,14 @@ class SearchRun:
         self,
         engine: SearchEngine,
         query: ParsedQuery,
-        visibility: Visibility,
-        scope: Scope,
-        allowed: set[int] | None,
+        scope: NoteScope,
         now: datetime,
         limit: int,
         timings: dict[str, float],
     ) -> None:
         self.engine = engine
         self.query = query
-        self.visibility = visibility
         self.scope = scope
-        self.allowed = allowed
         self.now = now
         self.limit = limit
         self.timings = timings
@@ -338,9 +325,7 @@ class SearchRun:
         engine = self.engine
         future = None
         if threshold not in self.semantic:
-            future = engine.pool.submit(
-                engine.semantic_leg, self.query, self.visibility, threshold, self.scope, self.allowed
-            )
+            future = engine.pool.submit(engine.semantic_leg, self.query, threshold, self.scope)
         keyword, keyword_ms = engine.keyword_leg(self.query, self.scope, require_all, self.memo)
         if future is not None:
             self.semantic[threshold] = future.result()
@@ -353,10 +338,9 @@ class SearchRun:
             with engine.store.read() as conn:
                 texts.update((t.nid, t) for t in search_store.note_texts(conn, missing))
         created = {nid: t.created for nid, t in texts.items()}
+        note_filter = self.scope.filter
         window = (
-            (self.visibility.start or float("-inf"), self.visibility.end or float("inf"))
-            if self.query.time_range
-            else None
+            (note_filter.start or float("-inf"), note_filter.end or float("inf")) if self.query.time_range else None
         )
         ranked = merge(
             {nid: (h.score, h.matched) for nid, h in keyword.hits.items()},

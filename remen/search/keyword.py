@@ -6,7 +6,6 @@ import re
 import time
 from collections import Counter
 from collections.abc import Sequence
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from remen.constants import (
@@ -18,6 +17,7 @@ from remen.constants import (
     KEYWORD_CANDIDATE_CAP,
     KEYWORD_TITLE_SCORE,
 )
+from remen.models import NoteScope
 from remen.store import search as search_store
 from remen.store.connect import Connection
 from remen.store.search import NoteText
@@ -124,14 +124,6 @@ def stem(word: str) -> str:
     return word
 
 
-@dataclass(frozen=True)
-class Scope:
-    """Which notes a leg may return: never the excluded ones; only those ``within``, when given."""
-
-    excluded: AbstractSet[int] = frozenset()
-    within: AbstractSet[int] | None = None
-
-
 def candidates(conn: Connection, needle: str, memo: dict[str, set[int]]) -> set[int]:
     """Notes whose title, body or tags contain ``needle`` (short needles: as a word), memoised."""
     if needle not in memo:
@@ -144,7 +136,7 @@ def keyword_search(
     conn: Connection,
     terms: Sequence[str],
     phrases: Sequence[str],
-    scope: Scope,
+    scope: NoteScope,
     require_all: bool,
     vocabulary: Vocabulary | None = None,
     memo: dict[str, set[int]] | None = None,

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from remen.constants import BOTH_BONUS, RECENCY_MAX_BOOST, RECENCY_WINDOW_DAYS
+from remen.models import MatchType
 
 DAY_SECONDS = 86_400.0
 
@@ -16,7 +17,7 @@ class Ranked:
 
     nid: int
     score: float
-    match_type: str
+    match_type: MatchType
     keyword_score: float | None
     similarity: float | None
     recency_boost: float
@@ -53,7 +54,7 @@ def merge(
             Ranked(
                 nid=nid,
                 score=base + (BOTH_BONUS if both else 0.0) + boost,
-                match_type="both" if both else ("keyword" if kw else "semantic"),
+                match_type=MatchType.BOTH if both else (MatchType.KEYWORD if kw else MatchType.SEMANTIC),
                 keyword_score=kw_score,
                 similarity=sim,
                 recency_boost=boost,

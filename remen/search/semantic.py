@@ -6,10 +6,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from remen.models import NoteFilter, NoteScope
 from remen.store import search as search_store
 from remen.store import vectors as vector_store
 from remen.store.connect import Connection
-from remen.store.search import Visibility
 
 
 @dataclass(frozen=True)
@@ -90,22 +90,24 @@ class VectorIndex:
         self.deleted = np.isin(self.nids[: self.size], [nid for nid, _, deleted in hidden if deleted])
         self.generation = current
 
-    def search(self, query: np.ndarray, k: int, visibility: Visibility, allowed: set[int] | None) -> ChunkMatches:
-        """The ``k`` most similar visible chunks."""
+    def search(self, query: np.ndarray, k: int, scope: NoteScope) -> ChunkMatches:
+        """The ``k`` most similar chunks of notes in ``scope``."""
         if not self.size:
             return ChunkMatches(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32))
         sims = self.matrix[: self.size] @ query.astype(np.float32)
         mask = self.alive[: self.size].copy()
-        if not visibility.include_archived:
+        note_filter = scope.filter
+        if not note_filter.include_archived:
             mask &= ~self.archived
-        if not visibility.include_deleted:
+        if not note_filter.include_deleted:
             mask &= ~self.deleted
-        if visibility.start is not None:
-            mask &= self.created[: self.size] >= visibility.start
-        if visibility.end is not None:
-            mask &= self.created[: self.size] < visibility.end
-        if allowed is not None:
-            mask &= np.isin(self.nids[: self.size], np.fromiter(allowed, dtype=np.int64))
+        # The time range is a mask over creation times: cheaper than testing membership of a set.
+        if note_filter.start is not None:
+            mask &= self.created[: self.size] >= note_filter.start
+        if note_filter.end is not None:
+            mask &= self.created[: self.size] < note_filter.end
+        if scope.tagged is not None:
+            mask &= np.isin(self.nids[: self.size], np.fromiter(scope.tagged, dtype=np.int64))
         candidates = np.flatnonzero(mask)
         if len(candidates) > k:
             top = np.argpartition(-sims[candidates], k)[:k]
@@ -114,16 +116,16 @@ class VectorIndex:
         return ChunkMatches(self.nids[order], sims[order])
 
 
-def knn_in_store(conn: Connection, namespace: str, query: np.ndarray, k: int, visibility: Visibility) -> ChunkMatches:
+def knn_in_store(conn: Connection, namespace: str, query: np.ndarray, k: int, note_filter: NoteFilter) -> ChunkMatches:
     """The same search run by sqlite-vec inside SQLite (no warm-up; used until the index is loaded)."""
     rows = vector_store.knn(
         conn,
         namespace,
         query,
         k,
-        start=visibility.start,
-        end=visibility.end,
-        include_hidden=visibility.include_archived or visibility.include_deleted,
+        start=note_filter.start,
+        end=note_filter.end,
+        include_hidden=note_filter.include_archived or note_filter.include_deleted,
     )
     return ChunkMatches(
         np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows)),

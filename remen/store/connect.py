@@ -7,8 +7,9 @@ another process could then checkpoint and delete the WAL under us (lost commits)
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, cast
 
 import sqlean as sqlite3
 import sqlite_vec
@@ -16,7 +17,48 @@ import sqlite_vec
 from remen.constants import BUSY_TIMEOUT_MS, CACHE_KIB, MMAP_BYTES
 from remen.errors import DatabaseCorruptError, DatabaseLockedError, DatabasePathError, RemenError
 
-Connection = Any  # sqlean's Connection has the sqlite3 API but no shared type to import
+SqlParameters = Sequence[Any]
+
+
+class Cursor(Protocol):
+    """What the store uses of a DB-API cursor (rows are tuples of SQLite values)."""
+
+    @property
+    def rowcount(self) -> int:
+        """Rows changed by the last statement."""
+
+    @property
+    def lastrowid(self) -> int:
+        """Rowid of the last inserted row (read only right after an INSERT, when it is set)."""
+
+    def fetchone(self) -> Any:
+        """The next row, or None."""
+
+    def fetchall(self) -> list[Any]:
+        """Every remaining row."""
+
+    def __iter__(self) -> Iterator[Any]:
+        """Rows one by one."""
+
+
+class Connection(Protocol):
+    """What the store uses of an SQLite connection. sqlean's class has the sqlite3 API but no type
+    of its own to import, so this names the part Remen relies on and lets mypy check every call."""
+
+    @property
+    def in_transaction(self) -> bool:
+        """Whether a transaction is open."""
+
+    def execute(self, sql: str, parameters: SqlParameters = (), /) -> Cursor:
+        """Run one statement."""
+
+    def executemany(self, sql: str, parameters: Iterable[SqlParameters], /) -> Cursor:
+        """Run one statement for each parameter row."""
+
+    def close(self) -> None:
+        """Close the connection."""
+
+
 DatabaseError = sqlite3.DatabaseError
 
 # Words of SQLite's messages for a file that is damaged or is not a database at all.
@@ -90,16 +132,17 @@ def connect(path: Path, read_only: bool = False) -> Connection:
     if not memory:
         prepare_location(path)
     try:
-        conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
+        raw = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
     except sqlite3.DatabaseError as exc:
         translated = translate_error(exc, path)
         if translated is None:
             raise
         raise translated from exc
+    conn = cast(Connection, raw)
     try:
-        conn.enable_load_extension(True)
-        sqlite_vec.load(conn)
-        conn.enable_load_extension(False)
+        raw.enable_load_extension(True)
+        sqlite_vec.load(raw)
+        raw.enable_load_extension(False)
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         # The first read of the file: SQLite checks its header here and refuses a file that is not
         # a database before anything could be written to it.

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import sqlean as sqlite3
 
@@ -39,7 +39,7 @@ class SalvageReport:
 
 def open_read_only(path: Path) -> Connection:
     """The damaged file, opened so that nothing can be written to it."""
-    return sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
+    return cast(Connection, sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None))
 
 
 def _first_key_after(conn: Connection, table: str, key: str, after: int) -> int | None:

@@ -5,28 +5,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from remen.models import NoteFilter
 from remen.store.connect import Connection
 
 NOTES_GENERATION_KEY = "notes_generation"  # kept current by triggers (migration m004)
 
 
-@dataclass(frozen=True)
-class Visibility:
-    """Which notes a search may return, by creation time and state."""
-
-    start: float | None = None
-    end: float | None = None
-    include_archived: bool = False
-    include_deleted: bool = False
-
-    def state_sql(self) -> str:
-        """A WHERE fragment for the archived/trash rules (the time range is applied elsewhere)."""
-        where = ["1"]
-        if not self.include_archived:
-            where.append("n.archived = 0")
-        if not self.include_deleted:
-            where.append("n.deleted_at IS NULL")
-        return " AND ".join(where)
+def state_where(note_filter: NoteFilter) -> str:
+    """A WHERE fragment over notes ``n`` for the filter's archived/trash rules."""
+    where = ["1"]
+    if not note_filter.include_archived:
+        where.append("n.archived = 0")
+    if not note_filter.include_deleted:
+        where.append("n.deleted_at IS NULL")
+    return " AND ".join(where)
 
 
 @dataclass(frozen=True)
@@ -94,11 +86,11 @@ def notes_generation(conn: Connection) -> int:
     return int(row[0]) if row else 0
 
 
-def notes_in_range(conn: Connection, start: float, end: float, visibility: Visibility, limit: int) -> list[int]:
+def notes_in_range(conn: Connection, start: float, end: float, note_filter: NoteFilter, limit: int) -> list[int]:
     """Notes created or edited in [start, end): created in range first (newest first), then edited."""
     rows = conn.execute(
         "SELECT n.nid FROM notes n WHERE ((n.created >= ? AND n.created < ?) OR (n.updated >= ? AND n.updated < ?))"
-        f" AND {visibility.state_sql()} ORDER BY (n.created >= ? AND n.created < ?) DESC,"
+        f" AND {state_where(note_filter)} ORDER BY (n.created >= ? AND n.created < ?) DESC,"
         " CASE WHEN n.created >= ? AND n.created < ? THEN n.created ELSE n.updated END DESC LIMIT ?",
         [start, end, start, end, start, end, start, end, limit],
     ).fetchall()

@@ -17,7 +17,7 @@ from textual.worker import Worker
 from remen.errors import DatabaseCorruptError, RemenError
 from remen.logs import log_path, setup_logging
 from remen.service import Remen
-from remen.tui.messages import StatusChanged, StatusStale, WorkerFailed, forward_failure
+from remen.tui.messages import NoteTrashed, StatusChanged, StatusStale, WorkerFailed, forward_failure
 from remen.tui.screens import EditorScreen, HelpScreen
 from remen.tui.search_screen import SearchScreen
 
@@ -64,6 +64,7 @@ class RemenApp(App[None]):
                 self.notify(message, severity="error", timeout=30)
                 return
         self.service.search_waits_for_model = False
+        self.search_screen.service = self.service
         self.search_screen.run_search()
         self.refresh_status()
         await asyncio.to_thread(self.service.warm_search)
@@ -135,9 +136,9 @@ class RemenApp(App[None]):
         yield SystemCommand("Undo delete", "Restore the last note moved to the trash", main.action_undo)
         yield SystemCommand("Help", "Keys and how Remen works", self.action_help)
 
-    async def trash_note(self, note_id: str) -> None:
-        """Move a note to the trash with undo (used by the editor)."""
-        await self.search_screen.trash_note(note_id)
+    def on_note_trashed(self, message: NoteTrashed) -> None:
+        """An editor trashed its note: the search screen offers the undo."""
+        self.search_screen.offer_undo(message.note)
 
     async def action_quit(self) -> None:
         """Save every open editor first; quit only if nothing would be lost."""

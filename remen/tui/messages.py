@@ -6,7 +6,7 @@ from textual.dom import DOMNode
 from textual.message import Message
 from textual.worker import Worker, WorkerState
 
-from remen.models import AppStatus, RelatedNote, SearchResult
+from remen.models import AppStatus, Note, RelatedNote, SearchResult
 
 
 class SearchFinished(Message):
@@ -28,6 +28,14 @@ class StatusChanged(Message):
 
 class StatusStale(Message):
     """A screen changed notes: the app re-reads the counts for the status bar."""
+
+
+class NoteTrashed(Message):
+    """An editor moved its note to the trash: the app offers the undo."""
+
+    def __init__(self, note: Note) -> None:
+        super().__init__()
+        self.note = note
 
 
 class RelatedFound(Message):

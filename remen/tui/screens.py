@@ -19,7 +19,7 @@ from textual.worker import Worker
 from remen.errors import RemenError
 from remen.models import Note
 from remen.service import Remen, inline_tags
-from remen.tui.messages import RelatedFound, StatusStale, forward_failure
+from remen.tui.messages import NoteTrashed, RelatedFound, StatusStale, forward_failure
 from remen.tui.widgets import NoteItem, RelatedItem
 
 AUTOSAVE_SECONDS = 1.0
@@ -68,6 +68,9 @@ class EditorScreen(Screen[None]):
         Binding("ctrl+r", "archive", "Archive"),
         Binding("f1", "app.help", "Help"),
     ]
+    # Pauses before an autosave and before the related notes follow the text; tests shorten them.
+    autosave_seconds = AUTOSAVE_SECONDS
+    related_debounce_seconds = RELATED_DEBOUNCE_SECONDS
 
     def __init__(self, service: Remen, note: Note | None = None, initial_text: str = "") -> None:
         super().__init__()
@@ -124,7 +127,7 @@ class EditorScreen(Screen[None]):
         self.dirty = True
         if self.autosave_timer:
             self.autosave_timer.stop()
-        self.autosave_timer = self.set_timer(AUTOSAVE_SECONDS, self.autosave)
+        self.autosave_timer = self.set_timer(self.autosave_seconds, self.autosave)
 
     def autosave(self) -> None:
         self.run_worker(self.save(), group="save")
@@ -180,7 +183,8 @@ class EditorScreen(Screen[None]):
         self.dirty = True
         if not await self.save() or self.note_id is None:
             return
-        await self.app.trash_note(self.note_id)  # type: ignore[attr-defined]
+        note = await asyncio.to_thread(self.service.delete, self.note_id)
+        self.app.post_message(NoteTrashed(note))
         self.dismiss()
 
     async def action_archive(self) -> None:
@@ -195,7 +199,7 @@ class EditorScreen(Screen[None]):
     def schedule_related(self) -> None:
         if self.related_timer:
             self.related_timer.stop()
-        self.related_timer = self.set_timer(RELATED_DEBOUNCE_SECONDS, self.refresh_related)
+        self.related_timer = self.set_timer(self.related_debounce_seconds, self.refresh_related)
 
     def refresh_related(self) -> None:
         text = self.text

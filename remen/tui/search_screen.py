@@ -12,7 +12,7 @@ from textual.widgets import Footer, Input, Label
 from textual.worker import Worker
 
 from remen.errors import RemenError
-from remen.models import AppStatus, SearchResult
+from remen.models import AppStatus, Note, SearchResult
 from remen.service import Remen
 from remen.tui.messages import SearchFinished, StatusStale, forward_failure
 from remen.tui.screens import EditorScreen, NoteListScreen, TagsScreen
@@ -24,6 +24,9 @@ RECENT_LIMIT = 50
 
 class SearchScreen(Screen[None]):
     """Search-as-you-type; Enter opens or creates; trash with undo; tags, archive and trash views."""
+
+    # The pause after a keystroke before searching (typing on skips stale searches); tests shorten it.
+    debounce_seconds = SEARCH_DEBOUNCE_SECONDS
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         forward_failure(self, event)
@@ -48,10 +51,8 @@ class SearchScreen(Screen[None]):
         self.search_ms: float | None = None
         self.undo_ids: list[str] = []
         self.problems = 0
-
-    @property
-    def service(self) -> Remen | None:
-        return self.app.service  # type: ignore[attr-defined, no-any-return]
+        # Set by the app once the database is open.
+        self.service: Remen | None = None
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="Search, or type a title and press Enter to write a note…", id="search")
@@ -71,16 +72,18 @@ class SearchScreen(Screen[None]):
     def show_status(self, status: AppStatus) -> None:
         """New counts and model state from the app."""
         self.status = status
-        self.query_one(StatusBar).show(status, self.search_ms, self.problems)
+        # A poll can answer while the app is closing and the bar is already gone.
+        for bar in self.query(StatusBar):
+            bar.show(status, self.search_ms, self.problems)
 
     def add_problem(self) -> None:
         """One more background failure to mark in the status bar (the app logged and showed it)."""
         self.problems += 1
-        bar = self.query_one(StatusBar)
-        if self.status is not None:
-            bar.show(self.status, self.search_ms, self.problems)
-        else:
-            bar.show_problems(self.problems)
+        for bar in self.query(StatusBar):
+            if self.status is not None:
+                bar.show(self.status, self.search_ms, self.problems)
+            else:
+                bar.show_problems(self.problems)
 
     def show_problem(self, text: str) -> None:
         """A problem that leaves nothing to search (the database could not be opened)."""
@@ -102,7 +105,7 @@ class SearchScreen(Screen[None]):
 
     @work(exclusive=True, group="search", exit_on_error=False)
     async def search_worker(self, text: str, seq: int) -> None:
-        await asyncio.sleep(SEARCH_DEBOUNCE_SECONDS)
+        await asyncio.sleep(self.debounce_seconds)
         service = self.service
         if service is None:
             return
@@ -199,7 +202,10 @@ class SearchScreen(Screen[None]):
     async def trash_note(self, note_id: str) -> None:
         """Move a note to the trash and offer undo."""
         assert self.service is not None
-        note = await asyncio.to_thread(self.service.delete, note_id)
+        self.offer_undo(await asyncio.to_thread(self.service.delete, note_id))
+
+    def offer_undo(self, note: Note) -> None:
+        """``note`` went to the trash: Ctrl+Z brings it back."""
         self.undo_ids.append(note.id)
         self.notify(f"Moved to trash: {note.title} — Ctrl+Z to undo", timeout=8)
         self.refresh_after_change()

@@ -7,10 +7,14 @@ from datetime import datetime
 from rich.text import Text
 from textual.widgets import Label, ListItem, ListView, Static
 
-from remen.models import AppStatus, Note, ParsedQuery, RelatedNote, SearchHit
+from remen.models import AppStatus, MatchType, Note, ParsedQuery, RelatedNote, SearchHit
 from remen.service import make_snippet
 
-BADGES = {"both": ("both", "bold green"), "keyword": ("word", "bold cyan"), "semantic": ("meaning", "bold magenta")}
+BADGES = {
+    MatchType.BOTH: ("both", "bold green"),
+    MatchType.KEYWORD: ("word", "bold cyan"),
+    MatchType.SEMANTIC: ("meaning", "bold magenta"),
+}
 
 
 def highlighted(text: str, words: tuple[str, ...]) -> Text:
@@ -24,7 +28,13 @@ class ResultItem(ListItem):
     """One note in the list: title, date, badge, and a snippet with the matched words highlighted."""
 
     def __init__(
-        self, note_id: str, title: str, created: datetime, snippet: str, match_type: str | None, words: tuple[str, ...]
+        self,
+        note_id: str,
+        title: str,
+        created: datetime,
+        snippet: str,
+        match_type: MatchType | None,
+        words: tuple[str, ...],
     ) -> None:
         super().__init__(classes="result")
         self.note_id = note_id
@@ -45,7 +55,7 @@ class ResultItem(ListItem):
         return cls(note.id, note.title, note.created, make_snippet(note.title, note.body, ()), None, ())
 
     def compose(self):  # type: ignore[no-untyped-def]
-        badge, style = BADGES.get(self.match_type or "", ("", ""))
+        badge, style = BADGES[self.match_type] if self.match_type else ("", "")
         head = Text.assemble(
             highlighted(self.title, self.words),
             ("  " + self.created.strftime("%d %b %Y"), "dim"),

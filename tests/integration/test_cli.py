@@ -1,4 +1,4 @@
-"""The `remen` command in a real subprocess, against a temp home."""
+"""The `remen` command: in-process through ``main(argv)``, with two real subprocess smoke tests."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+
+from cli_runner import run_cli
 
 
 def remen(
@@ -24,7 +26,7 @@ def remen(
     )
 
 
-def test_add_list_show_rm_restore(hermetic_home: Path) -> None:
+def test_smoke_add_list_show_rm_restore_in_a_real_process(hermetic_home: Path) -> None:
     added = remen("add", "--json", "--tags", "work,ideas", "Quarterly", "review", "prep")
     assert added.returncode == 0, added.stderr
     note = json.loads(added.stdout)
@@ -41,15 +43,15 @@ def test_add_list_show_rm_restore(hermetic_home: Path) -> None:
 
 
 def test_add_from_stdin_with_invalid_utf8(hermetic_home: Path) -> None:
-    result = remen("add", "--json", "--no-embed", stdin=b"caf\xe9 notes from stdin\n")
+    result = run_cli("add", "--json", "--no-embed", stdin=b"caf\xe9 notes from stdin\n")
     assert result.returncode == 0
     assert "Windows-1252" in result.stderr
     assert json.loads(result.stdout)["body"].startswith("café notes")
-    broken = remen("add", "--no-embed", stdin=b"bytes \x81\x8d no encoding reads\n")
+    broken = run_cli("add", "--no-embed", stdin=b"bytes \x81\x8d no encoding reads\n")
     assert broken.returncode == 0 and "not valid UTF-8" in broken.stderr
 
 
-def test_errors_are_messages_not_tracebacks(hermetic_home: Path, tmp_path: Path) -> None:
+def test_smoke_errors_are_messages_not_tracebacks_in_a_real_process(hermetic_home: Path, tmp_path: Path) -> None:
     empty = remen("add", "--no-embed", stdin=b"  \n")
     assert empty.returncode == 1 and "empty" in empty.stderr and "Traceback" not in empty.stderr
     missing = remen("show", "nope")
@@ -66,62 +68,62 @@ def test_import_export_and_doctor(hermetic_home: Path, tmp_path: Path) -> None:
     folder.mkdir()
     (folder / "a.md").write_text("# Alpha\nfirst")
     (folder / "b.md").write_text("# Beta\nsecond")
-    imported = remen("import", str(folder))
+    imported = run_cli("import", str(folder))
     assert imported.returncode == 0 and "Imported 2 notes: 2 new" in imported.stdout
-    exported = remen("export")
+    exported = run_cli("export")
     assert [json.loads(line)["title"] for line in exported.stdout.splitlines()] == ["Alpha", "Beta"]
-    doctor = json.loads(remen("doctor", "--json").stdout)
+    doctor = json.loads(run_cli("doctor", "--json").stdout)
     assert doctor["model"]["ok"] and doctor["pending_embeddings"] == 0 and doctor["integrity"] == "ok"
 
 
 def test_doctor_reports_a_missing_model(hermetic_home: Path, tmp_path: Path) -> None:
-    result = remen("doctor", env={"REMEN_MODEL_DIR": str(tmp_path / "gone")})
+    result = run_cli("doctor", env={"REMEN_MODEL_DIR": str(tmp_path / "gone")})
     assert result.returncode == 0
     assert "PROBLEM: model file missing" in result.stdout and "hashed-token fallback" in result.stdout
 
 
 def test_search_explain_related_json(hermetic_home: Path) -> None:
-    first = json.loads(remen("add", "--json", "Carbonara: guanciale, eggs, pecorino, black pepper").stdout)
-    remen("add", "Lasagna: fresh pasta sheets, beef ragu, bechamel and parmesan")
+    first = json.loads(run_cli("add", "--json", "Carbonara: guanciale, eggs, pecorino, black pepper").stdout)
+    run_cli("add", "Lasagna: fresh pasta sheets, beef ragu, bechamel and parmesan")
     found = json.loads(
-        remen("search", "--json", "--now", "2030-01-01T10:00", "pasta with eggs and black pepper").stdout
+        run_cli("search", "--json", "--now", "2030-01-01T10:00", "pasta with eggs and black pepper").stdout
     )
     assert found["results"][0]["id"] == first["id"] and found["temporal_filter"] is None
     assert {"keyword", "semantic", "total"} <= set(found["timings_ms"])
     explained = json.loads(
-        remen("explain", "--json", "--now", "2026-03-16T10:00", '#food "black pepper" last week').stdout
+        run_cli("explain", "--json", "--now", "2026-03-16T10:00", '#food "black pepper" last week').stdout
     )
     assert explained["tags"] == ["food"] and explained["phrases"] == ["black pepper"]
     assert explained["time_range"]["start"].startswith("2026-03-09")
-    related = json.loads(remen("related", "--json", first["id"]).stdout)
+    related = json.loads(run_cli("related", "--json", first["id"]).stdout)
     assert related and related[0]["similarity"] >= 0.3
-    removed = json.loads(remen("rm", "--json", first["id"]).stdout)
+    removed = json.loads(run_cli("rm", "--json", first["id"]).stdout)
     assert removed[0]["deleted"] is True
 
 
 def test_edit_file_ends_with_a_newline_and_a_newline_alone_is_no_change(hermetic_home: Path, tmp_path: Path) -> None:
-    note = json.loads(remen("add", "--json", "--no-embed", "last word").stdout)
+    note = json.loads(run_cli("add", "--json", "--no-embed", "last word").stdout)
     appender = tmp_path / "append.sh"
     appender.write_text('#!/bin/sh\nprintf "next line\\n" >> "$1"\n')
     appender.chmod(0o755)
     newline_only = tmp_path / "newline.sh"
     newline_only.write_text('#!/bin/sh\nprintf "\\n" >> "$1"\n')
     newline_only.chmod(0o755)
-    unchanged = remen("edit", note["id"], env={"EDITOR": str(newline_only)})
+    unchanged = run_cli("edit", note["id"], env={"EDITOR": str(newline_only)})
     assert "No changes" in unchanged.stdout
-    assert "no earlier versions" in remen("history", note["id"]).stdout
-    assert remen("edit", note["id"], env={"EDITOR": str(appender)}).returncode == 0
-    assert json.loads(remen("show", "--json", note["id"]).stdout)["body"] == "last word\nnext line"
+    assert "no earlier versions" in run_cli("history", note["id"]).stdout
+    assert run_cli("edit", note["id"], env={"EDITOR": str(appender)}).returncode == 0
+    assert json.loads(run_cli("show", "--json", note["id"]).stdout)["body"] == "last word\nnext line"
 
 
 def test_history_lists_and_prints_earlier_versions(hermetic_home: Path, tmp_path: Path) -> None:
-    note = json.loads(remen("add", "--json", "--no-embed", "first version").stdout)
+    note = json.loads(run_cli("add", "--json", "--no-embed", "first version").stdout)
     editor = tmp_path / "editor.sh"
     editor.write_text('#!/bin/sh\nprintf "second version" > "$1"\n')
     editor.chmod(0o755)
-    assert remen("edit", note["id"], env={"EDITOR": str(editor)}).returncode == 0
-    listed = remen("history", note["id"])
+    assert run_cli("edit", note["id"], env={"EDITOR": str(editor)}).returncode == 0
+    listed = run_cli("history", note["id"])
     assert "replaced" in listed.stdout and "first version" in listed.stdout
-    assert remen("history", note["id"], "1").stdout.strip() == "first version"
-    assert json.loads(remen("show", "--json", note["id"]).stdout)["body"] == "second version"
-    assert "pick 1 to 1" in remen("history", note["id"], "5").stderr
+    assert run_cli("history", note["id"], "1").stdout.strip() == "first version"
+    assert json.loads(run_cli("show", "--json", note["id"]).stdout)["body"] == "second version"
+    assert "pick 1 to 1" in run_cli("history", note["id"], "5").stderr

@@ -6,14 +6,23 @@ import io
 import json
 import os
 import shutil
+from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 
+from remen.embed import HashedEmbedder
 from remen.progress import Progress
 from remen.service import Remen
 from remen.timeutil import parse_iso
+
+
+@pytest.fixture
+def app(tmp_path: Path, clock) -> Iterator[Remen]:  # type: ignore[no-untyped-def]
+    """These tests are not about meaning: the hashed embedder, not the model."""
+    with Remen.open(tmp_path / "remen.db", embedder=HashedEmbedder(), clock=clock) as remen:
+        yield remen
 
 
 def write(path: Path, data: str | bytes) -> Path:
@@ -72,7 +81,7 @@ def test_jsonl_round_trip_is_exact(app: Remen, tmp_path: Path, embedder) -> None
     assert by_id["n2"]["archived"] and by_id["n3"]["deleted"]
 
     copy_path = write(tmp_path / "again.jsonl", first.getvalue())
-    with Remen.open(tmp_path / "second.db", embedder=embedder) as other:
+    with Remen.open(tmp_path / "second.db", embedder=HashedEmbedder()) as other:
         other.import_path(copy_path, embed=False)
         second = io.StringIO()
         other.export_jsonl(second)
@@ -145,7 +154,7 @@ def test_markdown_export_reimports_to_the_same_notes(app: Remen, tmp_path: Path,
     archived = app.add("old idea")
     app.archive(archived.id)
     assert app.export_markdown(tmp_path / "out") == 3
-    with Remen.open(tmp_path / "copy.db", embedder=embedder) as other:
+    with Remen.open(tmp_path / "copy.db", embedder=HashedEmbedder()) as other:
         assert other.import_path(tmp_path / "out", embed=False).added == 3
         mine = {n.id: n for n in [*app.list_notes(), *app.list_notes(archived=True)]}
         theirs = {n.id: n for n in [*other.list_notes(), *other.list_notes(archived=True)]}

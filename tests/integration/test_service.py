@@ -1,14 +1,23 @@
-"""The service API on a real database and the real model."""
+"""The service API on a real database (meaning is tested in test_search and test_embed)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from remen.embed import HashedEmbedder
 from remen.errors import AmbiguousIdError, EmptyNoteError, NoteNotFoundError
 from remen.service import Remen
 from remen.store import vectors
+
+
+@pytest.fixture
+def app(tmp_path: Path, clock) -> Iterator[Remen]:  # type: ignore[no-untyped-def]
+    """These tests are not about meaning: the hashed embedder, not the model."""
+    with Remen.open(tmp_path / "remen.db", embedder=HashedEmbedder(), clock=clock) as remen:
+        yield remen
 
 
 def test_add_get_and_title_rules(app: Remen) -> None:
@@ -91,13 +100,15 @@ def test_unknown_and_ambiguous_ids(app: Remen) -> None:
         app.get(app.list_notes()[0].id[:1])
 
 
-def test_huge_note_is_stored_whole_and_embedded_up_to_the_cap(app: Remen) -> None:
+def test_huge_note_is_stored_whole_and_embedded_up_to_the_cap(tmp_path: Path, embedder, clock) -> None:  # type: ignore[no-untyped-def]
     body = "# Big log\n" + ("line of a very large log file with words\n" * 250_000)
     assert len(body) > 10_000_000
-    note = app.add(body)
-    assert len(app.get(note.id).body) == len(body)
-    with app.store.read() as conn:
-        assert 1 < len(vectors.note_vectors(conn, "minilm", conn.execute("SELECT nid FROM notes").fetchone()[0])) <= 16
+    with Remen.open(tmp_path / "big.db", embedder=embedder, clock=clock) as app:
+        note = app.add(body)
+        assert len(app.get(note.id).body) == len(body)
+        with app.store.read() as conn:
+            nid = conn.execute("SELECT nid FROM notes").fetchone()[0]
+            assert 1 < len(vectors.note_vectors(conn, "minilm", nid)) <= 16
 
 
 def test_fallback_vectors_are_replaced_when_the_model_returns(

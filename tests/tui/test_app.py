@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from damage import damaged_database
-from textual.command import CommandPalette
+from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
-from textual.widgets import Input, ListView, TextArea
+from textual.widgets import Input, Label, ListView, TextArea
 from tui_helpers import drive, settle, wait_until
 
 from remen.logs import setup_logging
@@ -14,6 +14,11 @@ from remen.tui.app import RemenApp
 from remen.tui.screens import EditorScreen, HelpScreen, NoteListScreen, TagsScreen
 from remen.tui.search_screen import SearchScreen
 from remen.tui.widgets import RelatedItem, ResultItem, StatusBar
+
+
+def toasts(app: RemenApp) -> str:
+    """The text of the notifications on screen."""
+    return "\n".join(str(toast.render()) for toast in app.screen.query("Toast"))
 
 
 def result_titles(app: RemenApp) -> list[str]:
@@ -27,7 +32,7 @@ async def type_search(pilot: Pilot, text: str) -> None:
     await settle(pilot)
 
 
-def test_recent_notes_then_type_to_search(service: Remen, notebook: dict[str, str]) -> None:
+def test_recent_notes_then_type_to_search(meaning_service: Remen, meaning_notebook: dict[str, str]) -> None:
     async def scenario(app: RemenApp, pilot: Pilot) -> None:
         assert result_titles(app) == ["Dentist", "Pizza dough", "Carbonara"]
         await type_search(pilot, "guanciale")
@@ -38,7 +43,7 @@ def test_recent_notes_then_type_to_search(service: Remen, notebook: dict[str, st
         await type_search(pilot, "italian dinner with eggs and cheese")
         assert result_titles(app)[0] == "Carbonara"
 
-    drive(RemenApp(service=service), scenario)
+    drive(RemenApp(service=meaning_service), scenario)
 
 
 def test_open_edit_and_save_keeps_a_revision(service: Remen, notebook: dict[str, str]) -> None:
@@ -63,7 +68,9 @@ def test_open_edit_and_save_keeps_a_revision(service: Remen, notebook: dict[str,
     drive(RemenApp(service=service), scenario)
 
 
-def test_create_from_query_with_enter_and_find_it_by_meaning(service: Remen, notebook: dict[str, str]) -> None:
+def test_create_from_query_with_enter_and_find_it_by_meaning(
+    meaning_service: Remen, meaning_notebook: dict[str, str]
+) -> None:
     async def scenario(app: RemenApp, pilot: Pilot) -> None:
         await type_search(pilot, "Lisbon trip")
         app.search_screen.query_one("#results", ListView).clear()
@@ -78,7 +85,7 @@ def test_create_from_query_with_enter_and_find_it_by_meaning(service: Remen, not
         await type_search(pilot, "travel plans abroad")
         assert result_titles(app)[0] == "Lisbon trip"
 
-    drive(RemenApp(service=service), scenario)
+    drive(RemenApp(service=meaning_service), scenario)
 
 
 def test_enter_with_no_match_creates_a_note(service: Remen) -> None:
@@ -96,33 +103,33 @@ def test_enter_with_no_match_creates_a_note(service: Remen) -> None:
     drive(RemenApp(service=service), scenario)
 
 
-def test_related_sidebar_for_the_open_note(service: Remen, notebook: dict[str, str]) -> None:
+def test_related_sidebar_for_the_open_note(meaning_service: Remen, meaning_notebook: dict[str, str]) -> None:
     async def scenario(app: RemenApp, pilot: Pilot) -> None:
         await type_search(pilot, "pizza dough")
         await pilot.press("enter")
-        await pilot.pause(1.2)
-        await settle(pilot)
+        await wait_until(pilot, lambda: bool(app.screen.query(RelatedItem)), "related notes in the sidebar")
         related = [item.related.title for item in app.screen.query(RelatedItem)]
         assert related and related[0] == "Carbonara"
         assert "Pizza dough" not in related
 
-    drive(RemenApp(service=service), scenario)
+    drive(RemenApp(service=meaning_service), scenario)
 
 
-def test_draft_suggests_related_notes_once_long_enough(service: Remen, notebook: dict[str, str]) -> None:
+def test_draft_suggests_related_notes_once_long_enough(
+    meaning_service: Remen, meaning_notebook: dict[str, str]
+) -> None:
     async def scenario(app: RemenApp, pilot: Pilot) -> None:
         await pilot.press("ctrl+n")
         await settle(pilot)
         await pilot.press(*list("Sourdough"))
-        await pilot.pause(1.0)
-        await settle(pilot)
+        hint = app.screen.query_one("#related-hint", Label)
+        await wait_until(pilot, lambda: "as the note grows" in str(hint.render()), "the hint for a short draft")
         assert not app.screen.query(RelatedItem)
         await pilot.press(*list(" bread: mix flour, water and yeast, knead, rest the dough overnight."))
-        await pilot.pause(1.0)
-        await settle(pilot)
+        await wait_until(pilot, lambda: bool(app.screen.query(RelatedItem)), "related notes for the draft")
         assert next(i.related.title for i in app.screen.query(RelatedItem)) == "Pizza dough"
 
-    drive(RemenApp(service=service), scenario)
+    drive(RemenApp(service=meaning_service), scenario)
 
 
 def test_archive_hides_the_note(service: Remen, notebook: dict[str, str]) -> None:
@@ -148,7 +155,7 @@ def test_delete_undo_and_restore_from_trash(service: Remen, notebook: dict[str, 
         await pilot.press("f8")
         await settle(pilot)
         assert service.get(notebook["dentist"]).deleted
-        assert any("Ctrl+Z to undo" in str(n.message) for n in app._notifications)
+        await wait_until(pilot, lambda: "Ctrl+Z to undo" in toasts(app), "the undo offer")
         await pilot.press("ctrl+z")
         await settle(pilot)
         assert not service.get(notebook["dentist"]).deleted
@@ -190,7 +197,8 @@ def test_help_and_palette(service: Remen, notebook: dict[str, str]) -> None:
         await settle(pilot)
         assert isinstance(app.screen, CommandPalette)
         await pilot.press(*list("Trash"))
-        await pilot.pause(0.5)
+        commands = app.screen.query_one(CommandList)
+        await wait_until(pilot, lambda: commands.option_count > 0, "commands matching 'Trash'")
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, NoteListScreen) and app.screen.mode == "trash"
@@ -204,7 +212,7 @@ def test_quit_saves_the_unsaved_draft(service: Remen) -> None:
         await settle(pilot)
         await pilot.press(*list("Unsaved thought"))
         await pilot.press("ctrl+q")
-        await pilot.pause(0.5)
+        await wait_until(pilot, lambda: app.return_code is not None, "the app to quit")
 
     drive(RemenApp(service=service), scenario)
     assert [n.body for n in service.list_notes()] == ["Unsaved thought"]
@@ -229,7 +237,7 @@ def test_failed_save_keeps_the_text_and_says_why(service: Remen, notebook: dict[
             await settle(pilot)
             assert isinstance(app.screen, EditorScreen)
             assert app.screen.query_one("#editor", TextArea).text.endswith(" more")
-            assert any("Not saved" in str(n.message) for n in app._notifications)
+            await wait_until(pilot, lambda: "Not saved" in toasts(app), "the failed save explained")
         finally:
             blocker.execute("ROLLBACK")
         await pilot.press("ctrl+s")
@@ -287,9 +295,10 @@ def test_notes_saved_elsewhere_get_indexed_in_the_background(service: Remen, not
     async def scenario(app: RemenApp, pilot: Pilot) -> None:
         service.add("Added by another process without its embedding", embed=False)
         assert service.pending_embeddings() == 1
-        await pilot.pause(2.5)
-        await settle(pilot)
-        assert service.pending_embeddings() == 0
-        assert "idle" in str(app.search_screen.query_one(StatusBar).render())
+        await wait_until(pilot, lambda: service.pending_embeddings() == 0, "the note indexed by the status poll")
+        bar = app.search_screen.query_one(StatusBar)
+        await wait_until(pilot, lambda: "idle" in str(bar.render()), "the status bar back to idle")
 
-    drive(RemenApp(service=service), scenario)
+    app = RemenApp(service=service)
+    app.status_poll_seconds = 0.05
+    drive(app, scenario)

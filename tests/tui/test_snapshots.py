@@ -1,26 +1,20 @@
-"""Screenshots of the main screen, the editor with its sidebar, and the empty state at 80x24."""
+"""Screenshots of the main screen, the editor with its sidebar, and the empty state at 80x24.
+
+They use the hashed embedder (conftest's ``service``): a screenshot must not depend on the CPU's int8 kernels."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
+from datetime import timedelta
 
-import pytest
 from textual.pilot import Pilot
-from tui_helpers import settle
+from tui_helpers import settle, wait_until
 
-from remen.embed import HashedEmbedder
 from remen.service import Remen
+from remen.timeutil import from_epoch
 from remen.tui.app import RemenApp
+from remen.tui.widgets import RelatedItem
 
 SIZE = (80, 24)
-
-
-@pytest.fixture
-def service(tmp_path: Path, clock) -> Iterator[Remen]:  # type: ignore[no-untyped-def]
-    """The hashed embedder: a screenshot must not depend on the CPU's int8 kernels."""
-    with Remen.open(tmp_path / "tui.db", embedder=HashedEmbedder(), clock=clock) as remen:
-        yield remen
 
 
 def test_empty_state(snap_compare, service: Remen) -> None:  # type: ignore[no-untyped-def]
@@ -31,11 +25,19 @@ def test_main_screen_with_recent_notes(snap_compare, service: Remen, notebook: d
     assert snap_compare(RemenApp(service=service), terminal_size=SIZE, run_before=settle)
 
 
-def test_editor_with_related_sidebar(snap_compare, service: Remen, notebook: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+def test_editor_with_related_sidebar(snap_compare, service: Remen, notebook: dict[str, str], clock) -> None:  # type: ignore[no-untyped-def]
+    # Shares most words with the pizza dough: related under the hashed embedder too.
+    service.add(
+        "# Focaccia\nFlour, water, yeast, salt and olive oil; rest the dough for a day.",
+        created=from_epoch(clock.now) - timedelta(days=40),
+    )
+
     async def open_pizza(pilot: Pilot) -> None:
         await settle(pilot)
-        await pilot.press("down", "enter")
-        await pilot.pause(1.2)
+        await pilot.press(*"pizza")
+        await settle(pilot)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: bool(pilot.app.screen.query(RelatedItem)), "related notes in the sidebar")
         await settle(pilot)
 
     assert snap_compare(RemenApp(service=service), terminal_size=SIZE, run_before=open_pizza)

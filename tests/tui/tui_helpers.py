@@ -39,7 +39,7 @@ def drive(app: RemenApp, scenario: Scenario, size: tuple[int, int] = (100, 30)) 
     """Run ``scenario`` against the app in a headless terminal."""
 
     async def run() -> None:
-        async with app.run_test(size=size) as pilot:
+        async with app.run_test(size=size, notifications=True) as pilot:
             await settle(pilot)
             await scenario(app, pilot)
 
