@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from remen.cli_memory import add_memory_commands, describe_run, run_extraction
 from remen.errors import RemenError
 from remen.logs import log_path, setup_logging
 from remen.models import MatchType
@@ -214,8 +215,10 @@ def cmd_import(app: Remen, args: argparse.Namespace) -> None:
     from remen.progress import ProgressBar
 
     summary = app.import_path(args.path, embed=not args.no_wait, on_progress=None if args.json else ProgressBar())
+    # Facts are read after the notes are stored and embedded: the import itself is already safe.
+    extraction = None if args.no_wait else run_extraction(app, args.json)
     if args.json:
-        emit_json(summary.__dict__ | {"stored": summary.stored})
+        emit_json(summary.__dict__ | {"stored": summary.stored, "extraction": extraction and extraction.__dict__})
         return
     print(
         f"Imported {summary.stored} notes: {summary.added} new, {summary.updated} updated, "
@@ -234,6 +237,8 @@ def cmd_import(app: Remen, args: argparse.Namespace) -> None:
         print(f"  … and {len(summary.errors) - 20} more", file=sys.stderr)
     if summary.pending_embeddings:
         print(f"{summary.pending_embeddings} notes still need embeddings: run `remen reindex` or open the app.")
+    if extraction is not None:
+        print(f"Facts: {describe_run(extraction)}")
 
 
 def cmd_export(app: Remen, args: argparse.Namespace) -> None:
@@ -449,7 +454,7 @@ def build_parser() -> argparse.ArgumentParser:
     add("tags", cmd_tags, "list tags with counts")
     p = add("import", cmd_import, "import a .jsonl export, a .md/.txt file or a folder")
     p.add_argument("path")
-    p.add_argument("--no-wait", action="store_true", help="store notes now, embed later")
+    p.add_argument("--no-wait", action="store_true", help="store notes now; embed and extract facts later")
     p = add("export", cmd_export, "export notes as JSON Lines (default) or Markdown")
     p.add_argument("dest", nargs="?")
     p.add_argument("--format", choices=["jsonl", "md"], default="jsonl")
@@ -471,6 +476,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p = add("reindex", cmd_reindex, "embed notes that lack vectors (--full: rebuild everything)")
     p.add_argument("--full", action="store_true")
+    add_memory_commands(add)
     return parser
 
 

@@ -68,3 +68,22 @@ SNIPPET_CHARS = 160
 MAX_QUERY_TERMS = 24
 # "recently" means the past two weeks.
 RECENTLY_DAYS = 14
+
+# --- Memory (extraction into the knowledge graph) --------------------------------------------
+# Characters of a note the built-in extractor reads (long logs and pastes say little per byte).
+MAX_EXTRACT_CHARS = 6_000
+MAX_STATEMENTS_PER_NOTE = 24
+MAX_LABELS_PER_NOTE = 5
+# A sentence no cue classifies takes the aspect of its nearest exemplar only when this close.
+ASPECT_EXEMPLAR_MIN_SIMILARITY = 0.40
+# Two entity mentions whose names are compatible ("Sarah" / "Sarah Chen") are one entity when the
+# contexts they appear in are at least this similar (ENTITY namespace).
+ENTITY_MATCH_SIMILARITY = 0.55
+# Voice statements this similar (ASPECT namespace) say the same thing: provenance merges.
+VOICE_DUPLICATE_SIMILARITY = 0.92
+# ...and this similar with opposite polarity ("I like tea" / "I no longer like tea") contradict.
+VOICE_CONTRADICTION_SIMILARITY = 0.75
+# A new label this close to an existing one (LABEL namespace) becomes that one.
+LABEL_MERGE_SIMILARITY = 0.85
+# Notes extracted per step of the worker: spaCy and the model batch them; one write per step.
+EXTRACT_NOTES_PER_STEP = 8

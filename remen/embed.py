@@ -84,6 +84,13 @@ def embed_documents(
     return out
 
 
+def embed_texts(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
+    """One vector per short text (its first chunk), batched by length: sentences, names, labels."""
+    if not texts:
+        return np.zeros((0, embedder.dim), dtype=np.float32)
+    return np.stack([vectors[0] for vectors in embed_documents(embedder, [t[:2000] for t in texts])])
+
+
 class OnnxMiniLM:
     """all-MiniLM-L6-v2: mean pooling over the attention mask, then L2 normalisation."""
 

@@ -37,3 +37,7 @@ class ImportFormatError(RemenError):
 
 class DatabasePathError(RemenError):
     """The database path is a folder, or its folder cannot be created or opened."""
+
+
+class EntityNotFoundError(RemenError):
+    """No entity of the knowledge graph goes by that name."""

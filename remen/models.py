@@ -324,6 +324,8 @@ class AppStatus:
     model_ready: bool
     model_ok: bool
     model_message: str
+    # Notes whose facts the extraction worker has still to read.
+    pending_extractions: int = 0
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,11 @@ from remen.constants import DEFAULT_LIMIT, IMPORT_BATCH, MODEL_NAMESPACE
 from remen.embed import Embedder, ModelStatus, OnnxMiniLM, load_embedder
 from remen.errors import RemenError
 from remen.indexing import Indexer, pending_note
+from remen.knowledge import Aspect, EntityDetail, EntitySummary, EntityType, ExtractionRun, Fact, LabelCount
+from remen.memory.builtin import BuiltinExtractor
+from remen.memory.extractor import Extractor
+from remen.memory.reader import MemoryReader, after_visibility_change, subjects_before_change
+from remen.memory.worker import MemoryWorker
 from remen.models import (
     AppStatus,
     DoctorReport,
@@ -39,6 +44,7 @@ from remen.search.query import parse_query
 from remen.search.snippet import make_snippet
 from remen.store import Store, maintenance
 from remen.store import jobs as job_store
+from remen.store import memory as memory_store
 from remen.store import notes as note_store
 from remen.store import search as search_store
 from remen.store import vectors as vector_store
@@ -98,6 +104,10 @@ class Remen:
         self.indexer = Indexer(store, lambda: self.embedder, clock, lambda: self.background_embedder)
         self._status_counts: tuple[tuple[int, int, str], dict[str, int], int] | None = None
         self.engine = SearchEngine(store, self._search_embedder)
+        self._extractor: Extractor | None = None
+        self._extractor_lock = threading.Lock()
+        self.memory = MemoryReader(store)
+        self.memory_worker = MemoryWorker(store, lambda: self.extractor, self._memory_embedder, clock)
 
     @classmethod
     def open(
@@ -221,7 +231,9 @@ class Remen:
     def _set_flags(self, note_id: str, archived: bool | None = None, deleted_at: float | bool | None = False) -> Note:
         stored = self._resolve(note_id)
         with self.store.transaction() as conn:
+            subjects = subjects_before_change(conn, stored.nid)
             note_store.set_flags(conn, stored.nid, archived=archived, deleted_at=deleted_at)
+            after_visibility_change(conn, subjects)
             return note_store.get_many(conn, [stored.nid])[stored.nid].note
 
     def delete(self, note_id: str) -> Note:
@@ -244,7 +256,9 @@ class Remen:
         """Delete a note for good, with its revisions and vectors. Cannot be undone."""
         stored = self._resolve(note_id)
         with self.store.transaction() as conn:
+            subjects = subjects_before_change(conn, stored.nid)
             note_store.delete_row(conn, stored.nid)
+            after_visibility_change(conn, subjects)
 
     def empty_trash(self) -> int:
         """Purge every note in the trash; return how many."""
@@ -252,7 +266,9 @@ class Remen:
             trashed = note_store.list_notes(conn, trash=True)
         with self.store.transaction() as conn:
             for stored in trashed:
+                subjects = subjects_before_change(conn, stored.nid)
                 note_store.delete_row(conn, stored.nid)
+                after_visibility_change(conn, subjects)
         return len(trashed)
 
     def list_notes(
@@ -321,12 +337,14 @@ class Remen:
             if self._status_counts is None or self._status_counts[0] != key:
                 self._status_counts = (key, note_store.counts(conn), vector_store.count_pending(conn, namespace))
             _, counts, pending = self._status_counts
+            to_extract = memory_store.pending_extractions(conn)
         status = self._model_status
         return AppStatus(
             notes=counts["live"],
             archived=counts["archived"],
             trash=counts["trash"],
             pending_embeddings=pending,
+            pending_extractions=to_extract,
             model_ready=self._embedder is not None,
             model_ok=bool(status and status.ok),
             model_message=status.message if status else "model loading…",
@@ -406,6 +424,49 @@ class Remen:
     def reindex(self, on_progress: ProgressCallback | None = None) -> int:
         """Rebuild both text indexes and re-embed every note; return the chunks embedded."""
         return self.indexer.rebuild(on_progress)
+
+    # --- memory ------------------------------------------------------------------------------
+
+    @property
+    def extractor(self) -> Extractor:
+        """The extractor of the knowledge graph (the built-in offline one), loaded on first use."""
+        with self._extractor_lock:
+            if self._extractor is None:
+                self._extractor = BuiltinExtractor(self._memory_embedder())
+            return self._extractor
+
+    def _memory_embedder(self) -> Embedder | None:
+        return self.background_embedder
+
+    def pending_extractions(self) -> int:
+        """Notes whose facts are still to extract."""
+        return self.memory_worker.pending()
+
+    def extract_pending(
+        self,
+        on_progress: ProgressCallback | None = None,
+        stop: threading.Event | None = None,
+        background: bool = False,
+    ) -> ExtractionRun:
+        """Extract every pending note into the knowledge graph (jobs a killed run left are retried)."""
+        self.memory_worker.requeue_interrupted()
+        return self.memory_worker.run(on_progress, stop, background)
+
+    def entities(self, kind: EntityType | None = None) -> list[EntitySummary]:
+        """People, places, tools… the notes mention, most mentioned first."""
+        return self.memory.entities(kind)
+
+    def entity(self, name: str) -> EntityDetail:
+        """One entity by any of its names: aliases, attributes, facts with history, notes."""
+        return self.memory.entity(name)
+
+    def facts(self, entity: str | None = None, aspect: Aspect | None = None, history: bool = False) -> list[Fact]:
+        """Current facts (all, with ``history``), optionally about one entity or of one aspect."""
+        return self.memory.facts(entity, aspect, history)
+
+    def labels(self) -> list[LabelCount]:
+        """Topic labels of the notes, commonest first."""
+        return self.memory.labels()
 
     def doctor(self) -> DoctorReport:
         """A health report: paths, versions, counts, model state, pending work and failures."""

@@ -58,6 +58,17 @@ def claim(conn: Connection, now: float, kinds: tuple[str, ...] | None = None) ->
     )
 
 
+def claim_many(conn: Connection, now: float, kind: JobKind, limit: int) -> list[Job]:
+    """Take up to ``limit`` ready jobs of ``kind``, oldest first (call inside a write transaction)."""
+    jobs: list[Job] = []
+    while len(jobs) < limit:
+        job = claim(conn, now, (str(kind),))
+        if job is None:
+            break
+        jobs.append(job)
+    return jobs
+
+
 def complete(conn: Connection, job_id: int, now: float) -> None:
     """Mark a job done."""
     conn.execute("UPDATE jobs SET status = 'done', error = NULL, updated = ? WHERE id = ?", (now, job_id))

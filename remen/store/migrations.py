@@ -209,6 +209,121 @@ def m006_job_hashes_and_index_errors(conn: Connection) -> None:
     )
 
 
+def m007_memory(conn: Connection) -> None:
+    """The knowledge graph: entities with aliases and mentions, statements with their sources and
+    validity chains, labels, what each note was extracted with, and the memory vectors."""
+    run_script(
+        conn,
+        f"""
+        CREATE TABLE entities (
+            eid INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            type TEXT NOT NULL,
+            key TEXT NOT NULL,
+            created REAL NOT NULL
+        );
+        CREATE INDEX entities_key ON entities(key);
+        CREATE TABLE entity_aliases (
+            alias_key TEXT NOT NULL,
+            eid INTEGER NOT NULL REFERENCES entities(eid) ON DELETE CASCADE,
+            alias TEXT NOT NULL,
+            PRIMARY KEY (alias_key, eid)
+        ) WITHOUT ROWID;
+        CREATE INDEX entity_aliases_eid ON entity_aliases(eid);
+        CREATE TABLE entity_mentions (
+            eid INTEGER NOT NULL REFERENCES entities(eid) ON DELETE CASCADE,
+            nid INTEGER NOT NULL REFERENCES notes(nid) ON DELETE CASCADE,
+            PRIMARY KEY (eid, nid)
+        ) WITHOUT ROWID;
+        CREATE INDEX entity_mentions_nid ON entity_mentions(nid);
+        CREATE TABLE statements (
+            sid INTEGER PRIMARY KEY,
+            aspect TEXT NOT NULL,
+            text TEXT NOT NULL,
+            subject_eid INTEGER NOT NULL REFERENCES entities(eid) ON DELETE CASCADE,
+            predicate TEXT NOT NULL,
+            object_eid INTEGER REFERENCES entities(eid) ON DELETE CASCADE,
+            object_value TEXT,
+            replaces_eid INTEGER REFERENCES entities(eid) ON DELETE SET NULL,
+            replaces_sid INTEGER REFERENCES statements(sid) ON DELETE SET NULL,
+            negated INTEGER NOT NULL DEFAULT 0,
+            key TEXT NOT NULL,
+            valid_at REAL NOT NULL,
+            invalid_at REAL,
+            invalidated_by INTEGER REFERENCES statements(sid) ON DELETE SET NULL
+        );
+        CREATE UNIQUE INDEX statements_key ON statements(key);
+        CREATE INDEX statements_subject ON statements(subject_eid, predicate);
+        CREATE INDEX statements_object ON statements(object_eid);
+        CREATE INDEX statements_aspect ON statements(aspect, valid_at);
+        CREATE TABLE statement_sources (
+            sid INTEGER NOT NULL REFERENCES statements(sid) ON DELETE CASCADE,
+            nid INTEGER NOT NULL REFERENCES notes(nid) ON DELETE CASCADE,
+            start INTEGER NOT NULL,
+            end INTEGER NOT NULL,
+            valid_at REAL NOT NULL,
+            producer TEXT NOT NULL,
+            version TEXT NOT NULL,
+            PRIMARY KEY (sid, nid, start)
+        ) WITHOUT ROWID;
+        CREATE INDEX statement_sources_nid ON statement_sources(nid);
+        -- A statement lives as long as one note states it.
+        CREATE TRIGGER statement_sources_orphan AFTER DELETE ON statement_sources
+        WHEN NOT EXISTS (SELECT 1 FROM statement_sources WHERE sid = old.sid) BEGIN
+            DELETE FROM statements WHERE sid = old.sid;
+        END;
+        CREATE TABLE labels (
+            lid INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            key TEXT NOT NULL UNIQUE
+        );
+        CREATE TABLE note_labels (
+            nid INTEGER NOT NULL REFERENCES notes(nid) ON DELETE CASCADE,
+            lid INTEGER NOT NULL REFERENCES labels(lid) ON DELETE CASCADE,
+            PRIMARY KEY (nid, lid)
+        ) WITHOUT ROWID;
+        CREATE INDEX note_labels_lid ON note_labels(lid);
+        CREATE TABLE note_memory (
+            nid INTEGER PRIMARY KEY REFERENCES notes(nid) ON DELETE CASCADE,
+            producer TEXT NOT NULL,
+            version TEXT NOT NULL,
+            content_hash TEXT NOT NULL,
+            extracted REAL NOT NULL
+        );
+        CREATE TABLE memory_vectors (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            kind TEXT NOT NULL,
+            ref INTEGER NOT NULL,
+            UNIQUE (kind, ref)
+        );
+        CREATE VIRTUAL TABLE memvec_{MODEL_NAMESPACE} USING vec0(
+            kind text partition key,
+            embedding float[{EMBED_DIM}] distance_metric=cosine
+        );
+        CREATE TRIGGER memory_vectors_ad AFTER DELETE ON memory_vectors BEGIN
+            DELETE FROM memvec_{MODEL_NAMESPACE} WHERE rowid = old.id;
+        END;
+        CREATE TRIGGER statements_vectors_ad AFTER DELETE ON statements BEGIN
+            DELETE FROM memory_vectors WHERE kind IN ('statement', 'aspect') AND ref = old.sid;
+        END;
+        CREATE TRIGGER entities_vectors_ad AFTER DELETE ON entities BEGIN
+            DELETE FROM memory_vectors WHERE kind = 'entity' AND ref = old.eid;
+        END;
+        CREATE TRIGGER labels_vectors_ad AFTER DELETE ON labels BEGIN
+            DELETE FROM memory_vectors WHERE kind = 'label' AND ref = old.lid;
+        END;
+        CREATE INDEX jobs_status ON jobs(status, kind);
+        INSERT INTO meta(key, value) VALUES ('memory_generation', '0');
+        CREATE TRIGGER statements_gen_ai AFTER INSERT ON statements BEGIN
+            UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'memory_generation';
+        END;
+        CREATE TRIGGER statements_gen_ad AFTER DELETE ON statements BEGIN
+            UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'memory_generation';
+        END;
+        """,
+    )
+
+
 MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("m001_notes", m001_notes),
     ("m002_vectors", m002_vectors),
@@ -216,6 +331,7 @@ MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("m004_notes_generation", m004_notes_generation),
     ("m005_hidden_index", m005_hidden_index),
     ("m006_job_hashes_and_index_errors", m006_job_hashes_and_index_errors),
+    ("m007_memory", m007_memory),
 ]
 
 

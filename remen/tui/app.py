@@ -89,6 +89,17 @@ class RemenApp(App[None]):
         self.service.embed_pending(None, self.stop, background=True)
         self.call_from_thread(self.refresh_status)
 
+    @work(exclusive=True, group="extract", exit_on_error=False, thread=True)
+    def extract_pending(self) -> None:
+        """Read new notes into the knowledge graph, in a low-priority thread of its own; a note that
+        fails is retried later and shown through the central failure handler (its error is logged)."""
+        if self.service is None:
+            return
+        run = self.service.extract_pending(None, self.stop, background=True)
+        if run.failed:
+            raise RuntimeError(f"{run.failed} notes could not be read for facts: {run.errors[-1]}")
+        self.call_from_thread(self.refresh_status)
+
     @work(exclusive=True, group="status", exit_on_error=False)
     async def refresh_status(self) -> None:
         """Read counts and pending work in a thread; the status bar shows them."""
@@ -102,6 +113,9 @@ class RemenApp(App[None]):
         indexing = any(w.group == "index" and not w.is_finished for w in self.workers)
         if message.status.model_ready and message.status.pending_embeddings and not indexing:
             self.index_pending()
+        extracting = any(w.group == "extract" and not w.is_finished for w in self.workers)
+        if message.status.model_ready and message.status.pending_extractions and not extracting and not indexing:
+            self.extract_pending()
 
     def on_status_stale(self, _: StatusStale) -> None:
         self.refresh_status()

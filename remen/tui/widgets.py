@@ -139,10 +139,12 @@ class StatusBar(Static):
         else:
             model = "▲ fallback model (model files missing)"
         parts = [model, f"{status.notes:,} note{'s' if status.notes != 1 else ''}"]
+        work = []
         if status.pending_embeddings:
-            parts.append(f"background: {status.pending_embeddings:,} to index")
-        else:
-            parts.append("background: idle")
+            work.append(f"{status.pending_embeddings:,} to index")
+        if status.pending_extractions:
+            work.append(f"{status.pending_extractions:,} to read for facts")
+        parts.append("background: " + (", ".join(work) if work else "idle"))
         if search_ms is not None:
             parts.append(f"search {search_ms:.0f} ms")
         if problems:

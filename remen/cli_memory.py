@@ -1,0 +1,143 @@
+"""The memory commands of `remen`: worker, entities, entity, facts, labels."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from remen.knowledge import Aspect, EntityType, ExtractionRun, Fact
+
+if TYPE_CHECKING:
+    from remen.service import Remen
+
+Command = Callable[["Remen", argparse.Namespace], None]
+Register = Callable[[str, Command, str], argparse.ArgumentParser]
+
+# How often `remen worker` looks for new notes when the queue is empty.
+WORKER_POLL_SECONDS = 2.0
+
+
+def emit(data: object) -> None:
+    """Pretty JSON, Unicode kept."""
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def describe_run(run: ExtractionRun) -> str:
+    """One line on what an extraction run did."""
+    parts = [f"{run.done} notes extracted"]
+    if run.skipped:
+        parts.append(f"{run.skipped} already current")
+    if run.dropped:
+        parts.append(f"{run.dropped} changed meanwhile (queued again)")
+    if run.failed:
+        parts.append(f"{run.failed} failed (retried later; see `remen doctor`)")
+    return ", ".join(parts) + "."
+
+
+def run_extraction(app: Remen, quiet: bool) -> ExtractionRun:
+    """Drain the extraction queue with a progress bar on a terminal."""
+    from remen.progress import ProgressBar
+
+    return app.extract_pending(on_progress=None if quiet else ProgressBar())
+
+
+def cmd_worker(app: Remen, args: argparse.Namespace) -> None:
+    if args.once:
+        run = run_extraction(app, args.json)
+        if args.json:
+            emit(run.__dict__)
+        else:
+            print(describe_run(run))
+        return
+    stop = threading.Event()
+    print("Extracting facts from new notes; Ctrl-C stops.", file=sys.stderr)
+    try:
+        while not stop.is_set():
+            run = app.extract_pending(stop=stop)
+            if run.done or run.failed:
+                print(describe_run(run), file=sys.stderr)
+            stop.wait(WORKER_POLL_SECONDS)
+    except KeyboardInterrupt:
+        print("Stopped. Notes not yet extracted stay queued.", file=sys.stderr)
+
+
+def cmd_entities(app: Remen, args: argparse.Namespace) -> None:
+    found = app.entities(EntityType(args.type) if args.type else None)
+    if args.json:
+        emit([e.to_dict() for e in found])
+        return
+    if not found:
+        print("No entities yet. Facts are extracted in the background (`remen worker --once` does it now).")
+        return
+    for e in found:
+        aka = f"  (also {', '.join(a for a in e.aliases if a != e.name)})" if len(e.aliases) > 1 else ""
+        print(f"{e.type.value:<12}  {e.name}{aka}  · {e.notes} notes, {e.statements} facts")
+
+
+def fact_line(fact: Fact) -> str:
+    """One fact with its validity: 'me uses pnpm (since 10 Feb 2026)'."""
+    when = f"since {fact.valid_at:%d %b %Y}"
+    if fact.invalid_at is not None:
+        when = f"{fact.valid_at:%d %b %Y} – {fact.invalid_at:%d %b %Y}, replaced"
+    if (fact.target and fact.aspect.value not in ("Event", "Problem", "Decision")) or fact.predicate == "uses":
+        said = f"{fact.subject} · {fact.predicate} · {fact.target}"
+    else:
+        said = f"“{fact.text}”"
+    return f"[{fact.aspect.value}] {said}  ({when}; note {', '.join(fact.note_ids) or '—'})"
+
+
+def cmd_entity(app: Remen, args: argparse.Namespace) -> None:
+    detail = app.entity(" ".join(args.name))
+    if args.json:
+        emit(detail.to_dict())
+        return
+    print(f"{detail.name} ({detail.type.value})")
+    if len(detail.aliases) > 1:
+        print(f"  also: {', '.join(a for a in detail.aliases if a != detail.name)}")
+    for key, value in detail.attributes.items():
+        print(f"  {key}: {value}")
+    if detail.facts:
+        print("Facts:")
+        for fact in detail.facts:
+            print("  " + fact_line(fact))
+    print(f"Mentioned in {len(detail.note_ids)} notes: {' '.join(detail.note_ids)}")
+
+
+def cmd_facts(app: Remen, args: argparse.Namespace) -> None:
+    found = app.facts(" ".join(args.entity) or None, Aspect(args.aspect) if args.aspect else None, args.history)
+    if args.json:
+        emit([f.to_dict() for f in found])
+        return
+    if not found:
+        print("No facts yet." + ("" if app.pending_extractions() == 0 else " Some notes are still being read."))
+        return
+    for fact in found:
+        print(fact_line(fact))
+
+
+def cmd_labels(app: Remen, args: argparse.Namespace) -> None:
+    found = app.labels()
+    if args.json:
+        emit([{"label": label.name, "notes": label.notes} for label in found])
+        return
+    for label in found:
+        print(f"{label.notes:6}  {label.name}")
+
+
+def add_memory_commands(add: Register) -> None:
+    """Register the memory commands on the CLI's parser."""
+    p = add("worker", cmd_worker, "extract facts from notes into the knowledge graph (runs until stopped)")
+    p.add_argument("--once", action="store_true", help="extract every pending note, then exit")
+    p = add("entities", cmd_entities, "people, places, tools… your notes mention")
+    p.add_argument("--type", choices=[t.value for t in EntityType])
+    p = add("entity", cmd_entity, "what your notes say about one entity")
+    p.add_argument("name", nargs="+")
+    p = add("facts", cmd_facts, "facts extracted from your notes (current ones; --history for all)")
+    p.add_argument("entity", nargs="*")
+    p.add_argument("--aspect", choices=[a.value for a in Aspect])
+    p.add_argument("--history", action="store_true", help="include facts later notes replaced")
+    add("labels", cmd_labels, "topic labels of your notes")

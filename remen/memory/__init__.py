@@ -1,0 +1,1 @@
+"""The memory layer: notes read into a knowledge graph of entities, statements and labels."""

@@ -1,0 +1,539 @@
+"""The built-in offline extractor: spaCy's English pipeline plus rules for what it does not know.
+
+spaCy finds people, organisations, places and dates and parses each sentence. The rules add what a
+personal note needs: relations ("my wife Julia", "Leo's teacher"), attributes (birthdays, emails,
+phones, where someone lives or works), technologies and products from word lists, tool switches and
+decisions, dated events, and the aspect of each sentence by cue phrases, falling back to the nearest
+labelled exemplar sentences in MiniLM space.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from remen.constants import (
+    ASPECT_EXEMPLAR_MIN_SIMILARITY,
+    MAX_EXTRACT_CHARS,
+    MAX_LABELS_PER_NOTE,
+    MAX_STATEMENTS_PER_NOTE,
+)
+from remen.embed import embed_texts
+from remen.knowledge import (
+    USER_NAME,
+    Aspect,
+    EntityType,
+    ExtractedEntity,
+    ExtractedStatement,
+    Extraction,
+    NoteForExtraction,
+    Span,
+)
+from remen.memory import lexicon
+from remen.memory.dates import day_month, stated_date
+from remen.memory.extractor import load_spacy
+from remen.timeutil import from_epoch
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span as SpacySpan
+
+    from remen.embed import Embedder
+
+SPACY_TYPES = {
+    "PERSON": EntityType.PERSON,
+    "ORG": EntityType.ORGANIZATION,
+    "GPE": EntityType.PLACE,
+    "LOC": EntityType.PLACE,
+    "FAC": EntityType.PLACE,
+    "EVENT": EntityType.EVENT,
+    "PRODUCT": EntityType.PRODUCT,
+    "LAW": EntityType.STANDARD,
+    "WORK_OF_ART": EntityType.CONCEPT,
+}
+FENCE = re.compile(r"^\s*(```|~~~)")
+MARKUP = re.compile(r"^\s*(?:#{1,6}\s+|[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+|>\s*)")
+EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
+PHONE = re.compile(r"(?<![\w+])(\+?\d[\d ()./-]{6,}\d)(?!\w)")
+HANDLE = re.compile(r"(?<![\w@])@([A-Za-z][\w-]{1,30})\b")
+PROJECT = re.compile(r"\b(?:[Pp]roject\s+([A-Z][\w-]+|\"[^\"]{2,40}\")|(side project|pet project))\b")
+NAME = r"([A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?)"
+LOOSE_NAME = r"([\wÀ-ÿ][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?)"
+RELATION_WORDS = "|".join(sorted((re.escape(w) for w in lexicon.RELATIONS), key=len, reverse=True))
+# "my wife Julia", "my manager, Ruth": any case after the cue (notes are often lower case).
+MY_RELATION_NAMED = re.compile(rf"\bmy\s+(?:new\s+|old\s+|best\s+)?({RELATION_WORDS})(?:,)?\s+{LOOSE_NAME}", re.I)
+# "Julia, my wife" / "Tom is my friend" / "Tom is a friend".
+NAMED_IS_RELATION = re.compile(
+    rf"\b{NAME}(?:,\s+|\s+is\s+)(?:my|a|an|our)\s+(?:new\s+|old\s+|good\s+|best\s+)?({RELATION_WORDS})\b"
+)
+# "Leo's teacher Ms Park" / "Leo's teacher is Ms Park".
+THEIR_RELATION = re.compile(rf"\b{NAME}'s\s+({RELATION_WORDS})(?:\s+is)?\s+((?:Mr|Ms|Mrs|Dr)\.?\s+)?{NAME}")
+# "my wife's birthday", "my manager" as a reference to someone the notes name elsewhere.
+MY_RELATION_REF = re.compile(rf"\bmy\s+({RELATION_WORDS})\b", re.I)
+SWITCH = re.compile(
+    r"\b(?:switch(?:ed|ing)?|mov(?:ed|ing)|migrat(?:ed|ing)|went|go(?:ing)?)\s+(?:\w+\s+){0,3}?from\s+"
+    r"([\w.+#-]+)\s+to\s+([\w.+#-]+)",
+    re.I,
+)
+REPLACED = re.compile(r"\breplaced\s+([\w.+#-]+)\s+with\s+([\w.+#-]+)", re.I)
+ADOPT = re.compile(
+    r"\b(?:decided to (?:use|go with|try|switch to|adopt)|going with|went with|chose|settled on|switched to|"
+    r"moving to|moved to|migrated to|now use|now using|started using|adopted|picked)\s+([\w.+#-]+)",
+    re.I,
+)
+DROP = re.compile(r"\b(?:stopped using|no longer use|don't use|gave up(?: on)?|dropped|quit)\s+([\w.+#-]+)", re.I)
+FOR_PROJECT = re.compile(r"\bfor\s+(?:the\s+|my\s+|our\s+)?(side project|pet project|project\s+[\w-]+)", re.I)
+BIRTHDAY = re.compile(r"\b(birthday|bday|born)\b", re.I)
+LIVES_IN = re.compile(r"\b(?:lives?|living|moved|moving)\s+(?:in|to)\s+" + NAME)
+LIVES_AT = re.compile(r"\b(?:lives?\s+at|address(?:\s+is|:))\s+([^.;\n]{6,80})", re.I)
+WORKS_AT = re.compile(r"\b(?:works?|working|started|joined)\s+(?:at|for|with)?\s*" + NAME)
+ROLE_AT = re.compile(r"\b(?:is|as)\s+(?:a|an|the)\s+([a-z][a-z -]{2,30}?)\s+(?:at|for)\s+" + NAME)
+FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|our|us)\b", re.I)
+PRONOUN_THIRD = re.compile(r"\b(she|he|her|his|him|they|their)\b", re.I)
+NOT_NAMES = lexicon.words(
+    """
+    is was and the a an to for from with at in on of it this that who which when where has have had
+    will would can could should may might be been being are were do does did not no yes
+    """
+)
+
+
+@dataclass
+class NoteState:
+    """What one note's extraction accumulates as it reads the note, sentence by sentence."""
+
+    written: float
+    entities: dict[str, ExtractedEntity] = field(default_factory=dict)
+    statements: list[ExtractedStatement] = field(default_factory=list)
+    unclassified: list[tuple[str, Span, str]] = field(default_factory=list)
+    last_person: str | None = None
+    # Whether the sentence being read is in the past tense (its undated days are not the coming ones).
+    past: bool = False
+    mentions: Counter[str] = field(default_factory=Counter)
+
+    def entity(
+        self, name: str, kind: EntityType, span: Span, role: str | None = None, context: str = "", sure: bool = False
+    ) -> str:
+        """Record an entity mention; returns the name it is known by in this note. A ``sure`` type
+        (from a pattern like "my wife X" or "lives in X") overrides what the NER guessed."""
+        name = name.strip().strip("\"'")
+        key = name.lower()
+        known = self.entities.get(key)
+        if known is None or (sure and known.type != kind) or (role and not known.role):
+            self.entities[key] = ExtractedEntity(
+                name, kind, span, role or (known.role if known else None), context[:200]
+            )
+        self.mentions[key] += 1
+        if kind == EntityType.PERSON:
+            self.last_person = self.entities[key].name
+        return self.entities[key].name
+
+    def state(self, statement: ExtractedStatement) -> None:
+        """Record a statement, once."""
+        if len(self.statements) < MAX_STATEMENTS_PER_NOTE and statement not in self.statements:
+            self.statements.append(statement)
+
+
+def title_case(word: str) -> str:
+    """'julia' → 'Julia' (names written lower case in quick notes)."""
+    return " ".join(part[:1].upper() + part[1:] for part in word.split())
+
+
+def note_lines(text: str) -> Iterator[tuple[int, str]]:
+    """(offset, line) of the prose lines of a markdown note: code blocks skipped, markup stripped."""
+    offset = 0
+    in_code = False
+    for raw in text.splitlines(keepends=True):
+        start = offset
+        offset += len(raw)
+        if FENCE.match(raw):
+            in_code = not in_code
+            continue
+        if in_code or raw.startswith(("    ", "\t")) or not raw.strip():
+            continue
+        marker = MARKUP.match(raw)
+        skip = marker.end() if marker else 0
+        line = raw[skip:].rstrip()
+        if line:
+            yield start + skip, line
+
+
+class BuiltinExtractor:
+    """spaCy + rules; the exemplar fallback uses ``embedder`` when one is given."""
+
+    name = "builtin"
+    version = "1"
+
+    def __init__(self, embedder: Embedder | None = None) -> None:
+        """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums."""
+        self.embedder = embedder
+        self._exemplars: tuple[np.ndarray, list[Aspect]] | None = None
+
+    @property
+    def nlp(self) -> Any:
+        """The loaded pipeline (shared by the process)."""
+        return load_spacy()
+
+    def extract(self, note: NoteForExtraction) -> Extraction:
+        """Entities, statements and labels of one note."""
+        return self.extract_many([note])[0]
+
+    def extract_many(self, notes: Sequence[NoteForExtraction]) -> list[Extraction]:
+        """Several notes at once: spaCy and the model batch their sentences."""
+        per_note: list[list[tuple[int, str]]] = []
+        for note in notes:
+            lines, budget = [], MAX_EXTRACT_CHARS
+            for offset, line in note_lines(note.text):
+                if budget <= 0:
+                    break
+                lines.append((offset, line[:budget]))
+                budget -= len(line)
+            per_note.append(lines)
+        texts = [line for lines in per_note for _, line in lines]
+        docs = iter(self.nlp.pipe(texts, batch_size=64))
+        states = []
+        for note, lines in zip(notes, per_note, strict=True):
+            state = NoteState(note.created)
+            for offset, _ in lines:
+                doc = next(docs)
+                for sent in doc.sents:
+                    self.read_sentence(note, state, sent, offset)
+            states.append(state)
+        self.classify_leftovers(states)
+        return [self.finish(note, state) for note, state in zip(notes, states, strict=True)]
+
+    # --- one sentence ------------------------------------------------------------------------
+
+    def read_sentence(self, note: NoteForExtraction, state: NoteState, sent: SpacySpan, offset: int) -> None:
+        """Entities and statements of one sentence (``offset``: where its line starts in the note)."""
+        text = sent.text.strip()
+        if len(text) < 3:
+            return
+        start = offset + sent.start_char
+        span = Span(start, start + len(sent.text))
+        state.past = any(token.tag_ in ("VBD", "VBN") for token in sent)
+        named = self.entities_in(note, state, sent, offset)
+        related = self.relations(state, text, span)
+        named = [(n, t) for n, t in named if state.entities[n.lower()].type == t]
+        named += [(n, EntityType.PERSON) for n in related if (n, EntityType.PERSON) not in named]
+        found = bool(related)
+        found |= self.attributes(state, text, span, named)
+        found |= self.tool_changes(state, text, span, named)
+        if found:
+            return
+        aspect = cue_aspect(text)
+        subject = self.subject_of(state, sent, named)
+        negated = is_negated(text)
+        if aspect is None:
+            date = stated_date(text, from_epoch(state.written), state.past)
+            if date is not None and has_event_word(text):
+                state.state(
+                    ExtractedStatement(
+                        Aspect.EVENT,
+                        text,
+                        USER_NAME,
+                        "event",
+                        span,
+                        object_value=text,
+                        valid_at=date.moment.timestamp(),
+                    )
+                )
+                return
+            if named or FIRST_PERSON.search(text):
+                state.unclassified.append((text, span, subject))
+            return
+        if aspect == Aspect.PROBLEM:
+            about = next((n for n, t in named if t in (EntityType.TECHNOLOGY, EntityType.PRODUCT)), subject)
+            state.state(ExtractedStatement(aspect, text, about, "problem", span, object_value=text, negated=negated))
+            return
+        if aspect == Aspect.DECISION:
+            state.state(ExtractedStatement(aspect, text, subject, "decided", span, object_value=text, negated=negated))
+            return
+        state.state(ExtractedStatement(aspect, text, subject, aspect.value.lower(), span, negated=negated))
+
+    def entities_in(
+        self, note: NoteForExtraction, state: NoteState, sent: SpacySpan, offset: int
+    ) -> list[tuple[str, EntityType]]:
+        """Every entity named in the sentence, recorded in ``state``; (name, type) in order."""
+        text = sent.text
+        base = offset + sent.start_char
+        named: list[tuple[str, EntityType]] = []
+
+        def add(name: str, kind: EntityType, at: int, role: str | None = None) -> None:
+            if name.lower() in NOT_NAMES or len(name) < 2:
+                return
+            final = state.entity(name, kind, Span(base + at, base + at + len(name)), role, text)
+            if (final, kind) not in named:
+                named.append((final, kind))
+
+        for ent in sent.ents:
+            word = ent.text.lower()
+            if "@" in word:
+                continue
+            kind = lexicon.LEXICON_TYPES.get(word) or note.known_names.get(word) or SPACY_TYPES.get(ent.label_)
+            if kind is not None:
+                add(ent.text, kind, ent.start_char - sent.start_char)
+        for token in sent:
+            word = token.lower_
+            kind = lexicon.LEXICON_TYPES.get(word)
+            if kind is None and word in note.known_names and not token.is_stop:
+                kind = note.known_names[word]
+            if kind is not None and not any(n.lower() == word for n, _ in named):
+                add(token.text, kind, token.idx - sent.start_char)
+        for match in PROJECT.finditer(text):
+            name = match.group(1) or match.group(2)
+            add(name.strip('"'), EntityType.PROJECT, match.start())
+        for match in HANDLE.finditer(text):
+            add("@" + match.group(1), EntityType.PERSON, match.start())
+        return named
+
+    def relations(self, state: NoteState, text: str, span: Span) -> list[str]:
+        """'my wife Julia', 'Tom is a friend', "Leo's teacher Ms Park": relationship triples; the
+        people named."""
+        found: list[str] = []
+        for match in MY_RELATION_NAMED.finditer(text):
+            relation, name = match.group(1).lower(), match.group(2)
+            first = name.split()[0]
+            if first.lower() in NOT_NAMES or first.lower() in lexicon.RELATIONS or not first[0].isalpha():
+                continue
+            if not first[0].isupper():
+                name = title_case(first)
+            elif len(name.split()) > 1 and name.split()[1].lower() in NOT_NAMES:
+                name = first
+            person = state.entity(name, EntityType.PERSON, span, relation, text, sure=True)
+            state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, relation, span, object_name=person))
+            found.append(person)
+        for match in NAMED_IS_RELATION.finditer(text):
+            name, relation = match.group(1), match.group(2).lower()
+            if name.split()[0].lower() in NOT_NAMES | {"my", "i"}:
+                continue
+            person = state.entity(name, EntityType.PERSON, span, relation, text, sure=True)
+            state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, relation, span, object_name=person))
+            found.append(person)
+        for match in THEIR_RELATION.finditer(text):
+            owner, relation = match.group(1), match.group(2).lower()
+            name = (match.group(3) or "") + match.group(4)
+            holder = state.entity(owner, EntityType.PERSON, span, None, text, sure=True)
+            person = state.entity(name, EntityType.PERSON, span, None, text, sure=True)
+            state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, holder, relation, span, object_name=person))
+            found += [holder, person]
+        return found
+
+    def attributes(self, state: NoteState, text: str, span: Span, named: list[tuple[str, EntityType]]) -> bool:
+        """Birthdays, emails, phones, addresses, where someone lives and works: identity triples."""
+        whose = self.person_in(state, text, named)
+        found = False
+
+        def attribute(
+            predicate: str, value: str | None = None, target: str | None = None, when: float | None = None
+        ) -> None:
+            nonlocal found
+            state.state(
+                ExtractedStatement(
+                    Aspect.IDENTITY, text, whose, predicate, span, object_name=target, object_value=value, valid_at=when
+                )
+            )
+            found = True
+
+        if BIRTHDAY.search(text):
+            date = stated_date(text, from_epoch(state.written), state.past)
+            if date is not None:
+                attribute("birthday", day_month(date.moment, date.has_year))
+        for email in EMAIL.findall(text):
+            attribute("email", email.lower())
+        for phone in PHONE.findall(text):
+            digits = re.sub(r"\D", "", phone)
+            if 7 <= len(digits) <= 15 and not re.fullmatch(r"(19|20)\d\d(-\d\d){0,2}", phone.strip()):
+                attribute("phone", phone.strip())
+        address = LIVES_AT.search(text)
+        if address:
+            attribute("address", address.group(1).strip())
+        lives = LIVES_IN.search(text)
+        if lives and not address:
+            place = state.entity(lives.group(1), EntityType.PLACE, span, None, text, sure=True)
+            if whose == place:
+                whose = self.person_in(state, text, [(n, t) for n, t in named if n != place])
+            attribute("lives_in", target=place)
+        role = ROLE_AT.search(text)
+        if role:
+            org = state.entity(role.group(2), EntityType.ORGANIZATION, span, None, text)
+            attribute("role", role.group(1).strip())
+            attribute("works_at", target=org)
+        else:
+            works = WORKS_AT.search(text)
+            if works and works.group(1).lower() not in NOT_NAMES:
+                kind = lexicon.LEXICON_TYPES.get(works.group(1).lower(), EntityType.ORGANIZATION)
+                if kind == EntityType.ORGANIZATION:
+                    org = state.entity(works.group(1), kind, span, None, text)
+                    attribute("works_at", target=org)
+        return found
+
+    def tool_changes(self, state: NoteState, text: str, span: Span, named: list[tuple[str, EntityType]]) -> bool:
+        """Switching from one tool to another, adopting or dropping one: 'uses' triples with history."""
+        project = FOR_PROJECT.search(text)
+        subject = USER_NAME
+        if project:
+            subject = state.entity(project.group(1), EntityType.PROJECT, span, None, text)
+        date = stated_date(text, from_epoch(state.written), state.past)
+        when = date.moment.timestamp() if date else None
+        found = False
+        for match in [*SWITCH.finditer(text), *REPLACED.finditer(text)]:
+            old, new = match.group(1).strip(".,"), match.group(2).strip(".,")
+            old_name = state.entity(old, tool_type(old), span, None, text)
+            new_name = state.entity(new, tool_type(new), span, None, text)
+            state.state(
+                ExtractedStatement(
+                    Aspect.DECISION, text, subject, "uses", span, object_name=new_name, valid_at=when, replaces=old_name
+                )
+            )
+            found = True
+        if found:
+            return True
+        for match in ADOPT.finditer(text):
+            tool = match.group(1).strip(".,")
+            if tool.lower() in NOT_NAMES:
+                continue
+            if tool.lower() not in lexicon.LEXICON_TYPES and not any(n.lower() == tool.lower() for n, _ in named):
+                continue
+            name = state.entity(tool, tool_type(tool), span, None, text)
+            state.state(
+                ExtractedStatement(Aspect.DECISION, text, subject, "uses", span, object_name=name, valid_at=when)
+            )
+            found = True
+        for match in DROP.finditer(text):
+            tool = match.group(1).strip(".,")
+            if tool.lower() not in lexicon.LEXICON_TYPES and not any(n.lower() == tool.lower() for n, _ in named):
+                continue
+            name = state.entity(tool, tool_type(tool), span, None, text)
+            state.state(
+                ExtractedStatement(
+                    Aspect.DECISION, text, subject, "uses", span, object_name=name, valid_at=when, negated=True
+                )
+            )
+            found = True
+        return found
+
+    # --- helpers -----------------------------------------------------------------------------
+
+    @staticmethod
+    def person_in(state: NoteState, text: str, named: list[tuple[str, EntityType]]) -> str:
+        """Whom an attribute belongs to: 'my wife' / a named person / 'she' (the last person) / me."""
+        lower = text.lower()
+        reference = MY_RELATION_REF.search(text)
+        people = [n for n, t in named if t == EntityType.PERSON]
+        if reference and not people:
+            return "my " + reference.group(1).lower()
+        if re.search(r"\b(my|i|i'm|me|we|our)\b", lower) and not people:
+            return USER_NAME
+        if people:
+            return people[0]
+        if PRONOUN_THIRD.search(lower) and state.last_person:
+            return state.last_person
+        return USER_NAME
+
+    @staticmethod
+    def subject_of(state: NoteState, sent: SpacySpan, named: list[tuple[str, EntityType]]) -> str:
+        """The grammatical subject when it is a named entity, else the user."""
+        for token in sent:
+            if token.dep_ in ("nsubj", "nsubjpass"):
+                for name, _ in named:
+                    if token.text.lower() in name.lower().split():
+                        return name
+                if token.lower_ in ("she", "he") and state.last_person:
+                    return state.last_person
+                break
+        return USER_NAME
+
+    def classify_leftovers(self, states: Sequence[NoteState]) -> None:
+        """Sentences no cue classified: the aspect of the nearest exemplars, when close enough."""
+        pending = [(state, item) for state in states for item in state.unclassified]
+        if not pending or self.embedder is None:
+            for state, (text, span, subject) in pending:
+                if subject != USER_NAME:
+                    state.state(
+                        ExtractedStatement(Aspect.KNOWLEDGE, text, subject, "knowledge", span, object_value=text)
+                    )
+            return
+        matrix, aspects = self.exemplars()
+        vectors = embed_texts(self.embedder, [text for _, (text, _, _) in pending])
+        sims = vectors @ matrix.T
+        for (state, (text, span, subject)), row in zip(pending, sims, strict=True):
+            best = int(np.argmax(row))
+            if float(row[best]) < ASPECT_EXEMPLAR_MIN_SIMILARITY:
+                if subject == USER_NAME:
+                    continue
+                aspect = Aspect.KNOWLEDGE
+            else:
+                aspect = aspects[best]
+            if aspect == Aspect.RELATIONSHIP or aspect == Aspect.IDENTITY:
+                aspect = Aspect.KNOWLEDGE  # without the pattern there is no triple to store
+            predicate = aspect.value.lower()
+            value = None if aspect.value in VOICE_NAMES else text
+            state.state(ExtractedStatement(aspect, text, subject, predicate, span, object_value=value))
+
+    def exemplars(self) -> tuple[np.ndarray, list[Aspect]]:
+        """The labelled exemplar sentences embedded once."""
+        if self._exemplars is None:
+            assert self.embedder is not None
+            aspects = [a for a, texts in lexicon.ASPECT_EXEMPLARS.items() for _ in texts]
+            texts = [t for texts in lexicon.ASPECT_EXEMPLARS.values() for t in texts]
+            self._exemplars = (embed_texts(self.embedder, texts), aspects)
+        return self._exemplars
+
+    @staticmethod
+    def finish(note: NoteForExtraction, state: NoteState) -> Extraction:
+        """The note's extraction with its labels: its tags, then its most mentioned topics."""
+        labels = [tag.lower() for tag in note.tags]
+        topical = (
+            EntityType.TECHNOLOGY,
+            EntityType.PROJECT,
+            EntityType.PRODUCT,
+            EntityType.STANDARD,
+            EntityType.CONCEPT,
+        )
+        for key, _ in state.mentions.most_common():
+            entity = state.entities[key]
+            if entity.type in topical and key not in labels:
+                labels.append(key)
+            if len(labels) >= MAX_LABELS_PER_NOTE:
+                break
+        return Extraction(tuple(state.entities.values()), tuple(state.statements), tuple(labels[:MAX_LABELS_PER_NOTE]))
+
+
+VOICE_NAMES = frozenset(
+    a.value for a in (Aspect.DIRECTIVE, Aspect.PREFERENCE, Aspect.HABIT, Aspect.BELIEF, Aspect.GOAL, Aspect.TASK)
+)
+
+
+def cue_aspect(text: str) -> Aspect | None:
+    """The first aspect one of whose cue phrases the sentence contains; a sentence opening with an
+    imperative verb of errands ("call the plumber") is a task."""
+    lower = " " + text.lower() + " "
+    first = re.match(r"\s*([a-z]+)", text.lower())
+    if first and first.group(1) in lexicon.TASK_OPENINGS:
+        return Aspect.TASK
+    for aspect, cues in lexicon.ASPECT_CUES:
+        for cue in cues:
+            if re.search(r"(?<![\w])" + re.escape(cue), lower):
+                return aspect
+    return None
+
+
+def is_negated(text: str) -> bool:
+    """Whether the sentence denies what it says ("no longer", "don't")."""
+    lower = " " + text.lower() + " "
+    return any(word in lower for word in lexicon.NEGATIONS)
+
+
+def has_event_word(text: str) -> bool:
+    """Whether the sentence speaks of something that happens at a time."""
+    return any(word in lexicon.EVENT_WORDS for word in re.findall(r"[a-z-]+", text.lower()))
+
+
+def tool_type(word: str) -> EntityType:
+    """Technology, product or standard by the word lists; a technology when unknown (it was switched to)."""
+    return lexicon.LEXICON_TYPES.get(word.lower(), EntityType.TECHNOLOGY)

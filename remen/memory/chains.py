@@ -1,0 +1,49 @@
+"""Validity chains: which statements a later one invalidates. Pure; ordered by when things held.
+
+Contradictions never overwrite: the older statement keeps its text and gets ``invalid_at`` (when
+the newer one starts to hold) and ``invalidated_by``. Computing the whole chain of a subject from
+scratch, ordered by event or note time rather than arrival, makes out-of-order imports, edits and
+retractions come out right with one rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ChainItem:
+    """What the chain needs of one visible statement of a subject."""
+
+    sid: int
+    predicate: str
+    object_key: str | None
+    negated: bool
+    valid_at: float
+    replaces_key: str | None = None
+    replaces_sid: int | None = None
+
+
+def contradicts(later: ChainItem, earlier: ChainItem, functional: frozenset[str]) -> bool:
+    """Whether ``later`` ends ``earlier``."""
+    if later.replaces_sid == earlier.sid or earlier.replaces_sid == later.sid:
+        return True
+    if later.predicate != earlier.predicate:
+        return False
+    if later.object_key == earlier.object_key:
+        return later.negated != earlier.negated
+    if later.replaces_key is not None and later.replaces_key == earlier.object_key and not earlier.negated:
+        return True
+    return later.predicate in functional and not later.negated and not earlier.negated
+
+
+def validity(items: Iterable[ChainItem], functional: frozenset[str]) -> dict[int, tuple[float | None, int | None]]:
+    """For every statement: (invalid_at, invalidated_by), or (None, None) while it is current."""
+    ordered = sorted(items, key=lambda item: (item.valid_at, item.sid))
+    result: dict[int, tuple[float | None, int | None]] = {item.sid: (None, None) for item in ordered}
+    for position, later in enumerate(ordered):
+        for earlier in ordered[:position]:
+            if result[earlier.sid][0] is None and contradicts(later, earlier, functional):
+                result[earlier.sid] = (later.valid_at, later.sid)
+    return result

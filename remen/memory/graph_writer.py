@@ -1,0 +1,266 @@
+"""Write one note's extraction into the graph: resolve entities, merge statements, chain, label.
+
+Runs inside the caller's write transaction and only reads and writes: every vector it may need was
+computed beforehand (see :func:`texts_to_embed`), so the transaction lasts milliseconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from remen.constants import (
+    ENTITY_MATCH_SIMILARITY,
+    LABEL_MERGE_SIMILARITY,
+    VOICE_CONTRADICTION_SIMILARITY,
+    VOICE_DUPLICATE_SIMILARITY,
+)
+from remen.knowledge import USER_NAME, VOICE_ASPECTS, Aspect, EntityType, ExtractedStatement, Extraction
+from remen.memory.chains import ChainItem, validity
+from remen.memory.lexicon import FUNCTIONAL_PREDICATES
+from remen.memory.names import compatible, is_user, name_key, name_tokens, normalise_value, relation_reference
+from remen.store import memory as memory_store
+from remen.store.connect import Connection
+
+NEIGHBOURS = 5
+VOICE_VALUES = frozenset(a.value for a in VOICE_ASPECTS)
+
+
+@dataclass(frozen=True)
+class Producer:
+    """Which extractor produced the rows (name and version key every source)."""
+
+    name: str
+    version: str
+
+
+def entity_context(name: str, kind: EntityType, context: str) -> str:
+    """The text an entity is embedded from in the ENTITY namespace: its name, type and sentence."""
+    return f"{name} ({kind.value}): {context}"
+
+
+def statement_key(subject: int, statement: ExtractedStatement, object_eid: int | None) -> str:
+    """What makes two statements the same: voice ones by their words, graph ones by their triple."""
+    polarity = "not" if statement.negated else "is"
+    if statement.aspect in VOICE_ASPECTS:
+        return f"voice|{subject}|{statement.aspect.value}|{polarity}|{normalise_value(statement.text)}"
+    target = f"e{object_eid}" if object_eid is not None else normalise_value(statement.object_value or "")
+    return f"{subject}|{statement.predicate}|{polarity}|{target}"
+
+
+def vector_kind(statement: ExtractedStatement) -> str | None:
+    """Voice statements go to ASPECT (dedupe), graph ones to STATEMENT; plain knowledge has none
+    (the note's own vector covers it, and embedding every sentence would halve throughput)."""
+    if statement.aspect in VOICE_ASPECTS:
+        return "aspect"
+    return None if statement.aspect == Aspect.KNOWLEDGE else "statement"
+
+
+def texts_to_embed(extraction: Extraction) -> list[str]:
+    """Every text :func:`write_extraction` may want a vector for (computed outside the transaction)."""
+    texts = [entity_context(e.name, e.type, e.context) for e in extraction.entities]
+    texts += [s.text for s in extraction.statements if vector_kind(s) is not None]
+    texts += list(extraction.labels)
+    return texts
+
+
+@dataclass
+class GraphWriter:
+    """One note's write. ``vectors`` maps texts to their MiniLM vectors (empty without the model)."""
+
+    conn: Connection
+    nid: int
+    written: float
+    producer: Producer
+    vectors: Mapping[str, np.ndarray]
+    now: float
+    touched: set[int] = field(default_factory=set)
+    resolved: dict[str, int] = field(default_factory=dict)
+    user: int = 0
+
+    def write(self, extraction: Extraction, content_hash: str) -> None:
+        """Replace what the note said before with ``extraction``, then recompute the chains."""
+        conn = self.conn
+        self.touched |= memory_store.subjects_of_note(conn, self.nid)
+        memory_store.retract_note(conn, self.nid)
+        self.user = self.user_entity()
+        types = {name_key(e.name): e.type for e in extraction.entities}
+        for found in extraction.entities:
+            eid = self.resolve(found.name, found.type, entity_context(found.name, found.type, found.context))
+            memory_store.add_mention(conn, eid, self.nid)
+        for statement in extraction.statements:
+            self.add_statement(statement, types)
+        for label in extraction.labels:
+            memory_store.label_note(conn, self.nid, self.label(label))
+        memory_store.mark_extracted(conn, self.nid, self.producer.name, self.producer.version, content_hash, self.now)
+        refresh_chains(conn, self.touched)
+        memory_store.drop_orphan_entities(conn, keep=self.user)
+
+    def user_entity(self) -> int:
+        """The user's own entity, created once."""
+        found = memory_store.entity_by_key(self.conn, USER_NAME)
+        if found is not None:
+            return found.eid
+        eid = memory_store.insert_entity(self.conn, "Me", EntityType.PERSON.value, USER_NAME, self.now)
+        memory_store.add_alias(self.conn, eid, "me", USER_NAME)
+        return eid
+
+    # --- entities ------------------------------------------------------------------------------
+
+    def resolve(self, name: str, kind: EntityType, context: str) -> int:
+        """The entity ``name`` refers to: the user, a relation's holder, an alias, a compatible name
+        whose context is close (ENTITY vectors), or a new entity."""
+        key = name_key(name)
+        if key in self.resolved:
+            return self.resolved[key]
+        eid = self._resolve(name, key, kind, context)
+        self.resolved[key] = eid
+        return eid
+
+    def _resolve(self, name: str, key: str, kind: EntityType, context: str) -> int:
+        conn = self.conn
+        if is_user(name):
+            return self.user
+        relation = relation_reference(name)
+        if relation is not None:
+            holder = memory_store.current_relation_holder(conn, self.user, relation)
+            if holder is not None:
+                return holder
+        candidates = memory_store.entities_by_alias(conn, key)
+        same = [c for c in candidates if c.type == kind.value] or candidates
+        if same:
+            return same[0].eid
+        tokens = name_tokens(name)
+        vector = self.vectors.get(context)
+        if tokens and relation is None:
+            for candidate in memory_store.entities_by_first_word(conn, tokens[0], kind.value):
+                if compatible(candidate.name, name) and self.close_in_context(candidate.eid, vector):
+                    memory_store.add_alias(conn, candidate.eid, name, key)
+                    if len(tokens) > len(name_tokens(candidate.name)):
+                        memory_store.rename_entity(conn, candidate.eid, name, key)
+                    return candidate.eid
+        eid = memory_store.insert_entity(conn, name, kind.value, key, self.now)
+        memory_store.add_alias(conn, eid, name, key)
+        if vector is not None:
+            memory_store.put_vector(conn, "entity", eid, vector)
+        return eid
+
+    def close_in_context(self, eid: int, vector: np.ndarray | None) -> bool:
+        """Whether the entity's stored context is near this mention's (no model: names decide)."""
+        if vector is None:
+            return True
+        return any(
+            ref == eid and sim >= ENTITY_MATCH_SIMILARITY
+            for ref, sim in memory_store.nearest(self.conn, "entity", vector, NEIGHBOURS * 4)
+        )
+
+    # --- statements ----------------------------------------------------------------------------
+
+    def add_statement(self, statement: ExtractedStatement, types: Mapping[str, EntityType]) -> None:
+        """Store one statement, or add this note as a source of the same one."""
+        conn = self.conn
+
+        def entity_of(name: str) -> int:
+            kind = types.get(name_key(name), EntityType.PERSON if relation_reference(name) else EntityType.CONCEPT)
+            return self.resolve(name, kind, entity_context(name, kind, statement.text))
+
+        subject = entity_of(statement.subject)
+        object_eid = entity_of(statement.object_name) if statement.object_name else None
+        replaces_eid = entity_of(statement.replaces) if statement.replaces else None
+        valid_at = statement.valid_at if statement.valid_at is not None else self.written
+        key = statement_key(subject, statement, object_eid)
+        sid = memory_store.statement_by_key(conn, key)
+        kind = vector_kind(statement)
+        vector = self.vectors.get(statement.text) if kind else None
+        replaces_sid = None
+        if sid is None and kind == "aspect" and vector is not None:
+            sid, replaces_sid = self.near_voice(subject, statement, vector)
+        if sid is None:
+            sid = memory_store.insert_statement(
+                conn,
+                statement.aspect.value,
+                statement.text,
+                subject,
+                statement.predicate,
+                object_eid,
+                statement.object_value,
+                replaces_eid,
+                replaces_sid,
+                statement.negated,
+                key,
+                valid_at,
+            )
+            if kind is not None and vector is not None:
+                memory_store.put_vector(conn, kind, sid, vector)
+        span = statement.span
+        memory_store.add_source(
+            conn, sid, self.nid, span.start, span.end, valid_at, self.producer.name, self.producer.version
+        )
+        self.touched.add(subject)
+
+    def near_voice(
+        self, subject: int, statement: ExtractedStatement, vector: np.ndarray
+    ) -> tuple[int | None, int | None]:
+        """(a voice statement saying the same thing, one it contradicts) among the subject's, by ASPECT vectors."""
+        rows = {r.sid: r for r in memory_store.visible_statements_of(self.conn, [subject])}
+        for ref, sim in memory_store.nearest(self.conn, "aspect", vector, NEIGHBOURS):
+            row = rows.get(ref)
+            if row is None or row.aspect != statement.aspect.value:
+                continue
+            if row.negated == statement.negated and sim >= VOICE_DUPLICATE_SIMILARITY:
+                return ref, None
+            if row.negated != statement.negated and sim >= VOICE_CONTRADICTION_SIMILARITY:
+                return None, ref
+        return None, None
+
+    # --- labels --------------------------------------------------------------------------------
+
+    def label(self, name: str) -> int:
+        """The label ``name`` becomes: an existing one with the same key or close in LABEL space."""
+        key = name_key(name)
+        found = memory_store.label_by_key(self.conn, key)
+        if found is not None:
+            return found
+        vector = self.vectors.get(name)
+        if vector is not None:
+            for ref, sim in memory_store.nearest(self.conn, "label", vector, 1):
+                if sim >= LABEL_MERGE_SIMILARITY:
+                    return ref
+        lid = memory_store.insert_label(self.conn, name, key)
+        if vector is not None:
+            memory_store.put_vector(self.conn, "label", lid, vector)
+        return lid
+
+
+def refresh_chains(conn: Connection, subjects: set[int]) -> None:
+    """Recompute the validity chains of ``subjects`` from their visible statements."""
+    if not subjects:
+        return
+    rows = memory_store.visible_statements_of(conn, subjects)
+    by_subject: dict[int, list[ChainItem]] = {}
+    for row in rows:
+        if row.object_eid is not None:
+            target = f"e{row.object_eid}"
+        elif row.aspect in VOICE_VALUES:
+            target = f"s{row.sid}"  # voice statements are linked only through replaces_sid
+        else:
+            target = normalise_value(row.object_value or "")
+        by_subject.setdefault(row.subject_eid, []).append(
+            ChainItem(
+                row.sid,
+                row.predicate,
+                target,
+                row.negated,
+                row.valid_at,
+                None if row.replaces_eid is None else f"e{row.replaces_eid}",
+                row.replaces_sid,
+            )
+        )
+    updates = []
+    for items in by_subject.values():
+        for sid, (invalid_at, by) in validity(items, FUNCTIONAL_PREDICATES).items():
+            updates.append((invalid_at, by, sid))
+    memory_store.set_validity(conn, updates)
+    memory_store.clear_validity_of_hidden(conn, subjects)

@@ -1,0 +1,362 @@
+"""Word lists the built-in extractor matches: technologies, products, standards, relations, cues.
+
+Plain data, lower case. Kept here so the rules in the extractor read as rules, and so a word can be
+added without touching code.
+"""
+
+from __future__ import annotations
+
+from remen.knowledge import Aspect, EntityType
+
+
+def words(text: str) -> frozenset[str]:
+    """The whitespace-separated words of ``text``."""
+    return frozenset(text.split())
+
+
+TECHNOLOGIES = words(
+    """
+    python javascript typescript rust go golang java kotlin swift ruby php perl elixir erlang
+    haskell scala clojure lua bash zsh fish c c++ c# f# r julia dart sql sqlite postgres postgresql
+    mysql mariadb redis mongodb cassandra elasticsearch kafka rabbitmq nginx apache docker podman
+    kubernetes k8s terraform ansible helm git github gitlab bitbucket mercurial npm pnpm yarn bun
+    deno node nodejs node.js webpack vite esbuild rollup babel react vue svelte angular solid
+    next.js nextjs nuxt remix django flask fastapi rails sinatra laravel spring express htmx
+    tailwind bootstrap jquery graphql grpc rest websocket websockets vim neovim nvim emacs vscode
+    tmux ssh curl wget jq sed awk grep ripgrep fzf homebrew brew apt nix pip pipx poetry uv conda
+    virtualenv pytest jest mocha cypress playwright selenium numpy pandas pytorch tensorflow jax
+    scikit-learn sklearn spacy onnx llama.cpp ollama textual linux macos windows ubuntu debian
+    fedora arch nixos freebsd aws gcp azure heroku vercel netlify cloudflare supabase firebase s3
+    lambda ec2 postgis duckdb clickhouse snowflake bigquery airflow dbt spark hadoop prometheus
+    grafana sentry datadog elm ocaml zig nim crystal cobol fortran matlab latex markdown html css
+    sass less json yaml toml xml csv protobuf wasm webassembly
+    """
+)
+
+PRODUCTS = words(
+    """
+    iphone ipad macbook imac kindle pixel android ios airpods thinkpad obsidian notion evernote roam
+    logseq slack discord zoom teams figma jira trello asana linear confluence dropbox onedrive
+    spotify netflix chrome firefox safari edge excel word powerpoint keynote gmail outlook whatsapp
+    signal telegram chatgpt claude copilot 1password bitwarden todoist things raycast alfred
+    alacritty iterm2 kitty wezterm playstation xbox switch steam garmin fitbit strava peloton tesla
+    prius
+    """
+)
+
+STANDARDS = words(
+    """
+    http https http/2 http/3 tcp udp ip ipv4 ipv6 dns tls ssl oauth oauth2 openid saml jwt utf-8
+    utf8 ascii unicode iso iso-8601 rfc gdpr hipaa pci-dss soc2 posix semver cors csp smtp imap pop3
+    ftp sftp ssh-keygen webdav ldap kerberos cron crontab regex pep8 pep-8 wcag a11y i18n
+    """
+)
+
+# The type of a word found in one of the lists above.
+LEXICON_TYPES: dict[str, EntityType] = {
+    **{word: EntityType.TECHNOLOGY for word in TECHNOLOGIES},
+    **{word: EntityType.PRODUCT for word in PRODUCTS},
+    **{word: EntityType.STANDARD for word in STANDARDS},
+}
+
+# Relations of people to the user or to each other: "my wife Julia", "Leo's teacher".
+KINSHIP = words(
+    """
+    wife husband partner girlfriend boyfriend fiancee fiance spouse mother mom mum father dad sister
+    brother son daughter grandmother grandma grandfather grandpa aunt uncle cousin niece nephew
+    stepmother stepfather stepson stepdaughter mother-in-law father-in-law sister-in-law
+    brother-in-law godmother godfather baby kid child
+    """
+)
+ROLES = words(
+    """
+    friend manager boss colleague coworker co-worker teammate mentor mentee teacher tutor coach
+    doctor dentist therapist physio physiotherapist lawyer accountant landlord landlady neighbor
+    neighbour roommate flatmate housemate client customer contractor plumber electrician vet
+    babysitter nanny trainer professor supervisor advisor report intern lead cto ceo founder
+    cofounder co-founder
+    """
+)
+RELATIONS = KINSHIP | ROLES
+
+# A person can hold only one of these at a time: a new one replaces the old.
+SINGLE_RELATIONS = frozenset({"wife", "husband", "partner", "girlfriend", "boyfriend", "spouse", "manager", "boss"})
+
+# Predicates that hold one value at a time per subject; a different value later invalidates it.
+FUNCTIONAL_PREDICATES = frozenset(
+    {"birthday", "email", "phone", "address", "lives_in", "works_at", "role", "age"} | SINGLE_RELATIONS
+)
+
+# Predicates that are a person's attributes (shown by `remen entity`).
+ATTRIBUTE_PREDICATES = frozenset({"birthday", "email", "phone", "address", "lives_in", "works_at", "role", "age"})
+
+# Spoken-of-things that make a dated sentence an event.
+EVENT_WORDS = words(
+    """
+    appointment meeting call dinner lunch breakfast party wedding birthday funeral trip flight visit
+    visited met meet interview conference talk concert game match dentist doctor checkup check-up
+    surgery vacation holiday holidays anniversary graduation launch release deadline demo workshop
+    offsite standup retro review ceremony exam date hike run race marathon moved move
+    """
+)
+
+# Cue phrases per aspect, matched on lower-cased sentence text with word boundaries. Order matters:
+# the first aspect whose cue matches wins (a decision that mentions a preference is a decision).
+ASPECT_CUES: tuple[tuple[Aspect, tuple[str, ...]], ...] = (
+    (
+        Aspect.TASK,
+        (
+            "todo",
+            "to do:",
+            "- [ ]",
+            "need to",
+            "needs to",
+            "have to",
+            "has to",
+            "must ",
+            "don't forget to",
+            "remember to",
+            "reminder:",
+            "follow up",
+            "follow-up",
+        ),
+    ),
+    (
+        Aspect.DECISION,
+        (
+            "decided",
+            "decide to",
+            "we'll go with",
+            "we will go with",
+            "going with",
+            "went with",
+            "chose",
+            "choose ",
+            "picked ",
+            "settled on",
+            "switched",
+            "switching to",
+            "migrated",
+            "moving to",
+            "moved to",
+            "replaced",
+            "instead of",
+            "from now on",
+            "no longer",
+            "stopped using",
+            "gave up",
+        ),
+    ),
+    (
+        Aspect.DIRECTIVE,
+        (
+            "always ",
+            "never ",
+            "make sure",
+            "don't ",
+            "do not ",
+            "avoid ",
+            "rule:",
+            "note to self",
+            "should always",
+            "should never",
+        ),
+    ),
+    (
+        Aspect.HABIT,
+        (
+            "every day",
+            "every morning",
+            "every evening",
+            "every night",
+            "every week",
+            "every monday",
+            "every tuesday",
+            "every wednesday",
+            "every thursday",
+            "every friday",
+            "every saturday",
+            "every sunday",
+            "each morning",
+            "each week",
+            "daily",
+            "weekly",
+            "usually",
+            "i always",
+            "i tend to",
+            "most days",
+            "routine",
+            "twice a week",
+            "once a week",
+            "on weekends",
+        ),
+    ),
+    (
+        Aspect.PREFERENCE,
+        (
+            "i prefer",
+            "prefers",
+            "i like",
+            "i love",
+            "i hate",
+            "i dislike",
+            "i enjoy",
+            "i can't stand",
+            "my favorite",
+            "my favourite",
+            "favorite",
+            "favourite",
+            "i'd rather",
+            "i would rather",
+            "likes ",
+            "loves ",
+            "hates ",
+            "allergic",
+            "vegetarian",
+            "vegan",
+        ),
+    ),
+    (
+        Aspect.GOAL,
+        (
+            "i want to",
+            "i'd like to",
+            "goal",
+            "plan to",
+            "planning to",
+            "hope to",
+            "aim to",
+            "by the end of",
+            "this year i",
+            "resolution",
+            "someday",
+            "one day i",
+            "learn ",
+            "i will ",
+            "i'm going to",
+        ),
+    ),
+    (
+        Aspect.BELIEF,
+        (
+            "i think",
+            "i believe",
+            "i feel",
+            "in my opinion",
+            "imo",
+            "i'm convinced",
+            "i doubt",
+            "probably",
+            "seems like",
+            "i suspect",
+            "overrated",
+            "underrated",
+        ),
+    ),
+    (
+        Aspect.PROBLEM,
+        (
+            "bug",
+            "error",
+            "broken",
+            "breaks",
+            "fails",
+            "failing",
+            "failed",
+            "crash",
+            "issue",
+            "problem",
+            "doesn't work",
+            "does not work",
+            "not working",
+            "slow",
+            "leak",
+            "stuck",
+            "can't",
+            "cannot",
+            "timeout",
+            "outage",
+            "hurts",
+            "pain",
+            "sick",
+        ),
+    ),
+)
+
+# Imperative openings of a task: "call the plumber", "buy milk" (only at the start of a sentence).
+TASK_OPENINGS = words(
+    """
+    call email text buy book schedule pick renew send pay fix clean order return cancel ask check
+    print sign submit file update install write prepare bring get
+    """
+)
+
+# A few sentences per aspect: a sentence no cue classifies goes to the aspect of its nearest
+# exemplars in MiniLM space (when the model is loaded).
+ASPECT_EXEMPLARS: dict[Aspect, tuple[str, ...]] = {
+    Aspect.IDENTITY: (
+        "Her birthday is on the 4th of June.",
+        "He lives in Lyon with his family.",
+        "She works as a nurse at the city hospital.",
+        "My email address is on the card.",
+    ),
+    Aspect.KNOWLEDGE: (
+        "You can pass a flag to show hidden files.",
+        "The command prints the last lines of a file.",
+        "The library parses dates in many formats.",
+        "Water boils at a lower temperature at altitude.",
+    ),
+    Aspect.BELIEF: (
+        "I think remote work makes the team calmer.",
+        "Static typing is worth the effort in big codebases.",
+        "I believe small teams ship faster.",
+    ),
+    Aspect.PREFERENCE: (
+        "I like my coffee black.",
+        "Dark themes are easier on my eyes.",
+        "I'd rather take the train than fly.",
+    ),
+    Aspect.HABIT: (
+        "I go running before work three times a week.",
+        "Sundays I cook for the whole week.",
+        "I review my notes every Friday afternoon.",
+    ),
+    Aspect.GOAL: (
+        "I want to run a half marathon this year.",
+        "Learn enough Spanish to get by in Madrid.",
+        "Save for a new bike by summer.",
+    ),
+    Aspect.TASK: (
+        "Call the plumber about the leak.",
+        "Send the invoice to the client on Monday.",
+        "Renew the passport before the trip.",
+    ),
+    Aspect.DIRECTIVE: (
+        "Always back up the database before migrating.",
+        "Never deploy on a Friday.",
+        "Keep replies to the landlord short and polite.",
+    ),
+    Aspect.DECISION: (
+        "We went with Postgres for the new service.",
+        "Switched the team to weekly releases.",
+        "I decided to drop the gym membership.",
+    ),
+    Aspect.EVENT: (
+        "Met Anna for lunch at the Italian place.",
+        "Dentist appointment next Tuesday at 9.",
+        "We flew to Porto for the conference.",
+    ),
+    Aspect.PROBLEM: (
+        "The build fails on the CI runner since the upgrade.",
+        "My knee hurts after long runs.",
+        "The laptop overheats when charging.",
+    ),
+    Aspect.RELATIONSHIP: (
+        "Tom is a friend from the climbing gym.",
+        "Ruth is my manager.",
+        "Leo's teacher is Ms Park.",
+    ),
+}
+
+# Words that say a sentence denies what it states ("no longer", "not").
+NEGATIONS = ("no longer", "not ", "n't ", "never ", "stopped ", "quit ", "gave up")

@@ -1,0 +1,95 @@
+"""Reading the knowledge graph as the service returns it: entities, one entity, facts, labels."""
+
+from __future__ import annotations
+
+from remen.errors import EntityNotFoundError
+from remen.knowledge import Aspect, EntityDetail, EntitySummary, EntityType, Fact, LabelCount
+from remen.memory.graph_writer import refresh_chains
+from remen.memory.lexicon import ATTRIBUTE_PREDICATES
+from remen.memory.names import name_key
+from remen.store import Store
+from remen.store import graph as graph_store
+from remen.store import memory as memory_store
+from remen.store.connect import Connection
+from remen.timeutil import from_epoch
+
+
+def to_fact(row: graph_store.FactRow) -> Fact:
+    """A stored statement as the API returns it."""
+    return Fact(
+        id=row.sid,
+        aspect=Aspect(row.aspect),
+        text=row.text,
+        subject=row.subject,
+        predicate=row.predicate,
+        target=row.target,
+        valid_at=from_epoch(row.valid_at),
+        invalid_at=None if row.invalid_at is None else from_epoch(row.invalid_at),
+        invalidated_by=row.invalidated_by,
+        note_ids=row.note_ids,
+        quote=row.text,
+    )
+
+
+class MemoryReader:
+    """Queries over the graph for the CLI, the TUI and, next, the ask handlers."""
+
+    def __init__(self, store: Store) -> None:
+        """Reads through the store's pool of read connections."""
+        self.store = store
+
+    def entities(self, kind: EntityType | None = None) -> list[EntitySummary]:
+        """Entities, most mentioned first."""
+        with self.store.read() as conn:
+            rows = graph_store.entities(conn, kind.value if kind else None)
+        return [EntitySummary(r.name, EntityType(r.type), r.aliases, r.statements, r.notes) for r in rows]
+
+    def _find(self, conn: Connection, name: str) -> list[int]:
+        eids = graph_store.find_entities(conn, name_key(name))
+        if not eids:
+            hints = graph_store.entity_names_like(conn, name_key(name))
+            more = f" Did you mean: {', '.join(hints)}?" if hints else " `remen entities` lists them."
+            raise EntityNotFoundError(f"No entity called {name!r} in your notes yet.{more}")
+        return eids
+
+    def entity(self, name: str) -> EntityDetail:
+        """Everything the notes say about the entity ``name`` (any of its aliases)."""
+        with self.store.read() as conn:
+            eid = self._find(conn, name)[0]
+            title, kind, aliases, notes = graph_store.entity_row(conn, eid)
+            rows = graph_store.facts(conn, [eid], history=True)
+        facts = tuple(to_fact(r) for r in rows)
+        attributes: dict[str, str] = {}
+        for fact in facts:
+            if fact.current and fact.subject == title and fact.predicate in ATTRIBUTE_PREDICATES and fact.target:
+                attributes.setdefault(fact.predicate, fact.target)
+            elif fact.current and fact.target == title and fact.aspect == Aspect.RELATIONSHIP:
+                attributes.setdefault(f"{fact.subject.lower()}'s {fact.predicate}".replace("me's", "your"), title)
+        return EntityDetail(title, EntityType(kind), aliases, attributes, facts, notes)
+
+    def facts(self, entity: str | None = None, aspect: Aspect | None = None, history: bool = False) -> list[Fact]:
+        """Current facts (or all, with ``history``), about ``entity`` and of ``aspect`` when given."""
+        with self.store.read() as conn:
+            eids = self._find(conn, entity) if entity else None
+            rows = graph_store.facts(conn, eids, aspect.value if aspect else None, history)
+        return [to_fact(r) for r in rows]
+
+    def labels(self) -> list[LabelCount]:
+        """Topic labels, commonest first."""
+        with self.store.read() as conn:
+            return [LabelCount(name, count) for name, count in graph_store.labels(conn)]
+
+    def counts(self) -> dict[str, int]:
+        """Sizes of the graph and what is left to extract."""
+        with self.store.read() as conn:
+            return {**graph_store.counts(conn), "pending": memory_store.pending_extractions(conn)}
+
+
+def subjects_before_change(conn: Connection, nid: int) -> set[int]:
+    """The subjects whose chains depend on note ``nid`` (read before trashing or purging it)."""
+    return memory_store.subjects_of_note(conn, nid)
+
+
+def after_visibility_change(conn: Connection, subjects: set[int]) -> None:
+    """A note went to the trash, came back or was purged: its statements leave or rejoin the chains."""
+    refresh_chains(conn, subjects)

@@ -1,0 +1,176 @@
+"""The extraction worker: drains `extract` jobs into the knowledge graph, a few notes per step.
+
+Each step claims a few jobs (one short transaction), reads the notes, runs the extractor and the
+model outside any transaction, then writes each note in its own short transaction after checking
+that the note still has the content the job was queued for. A kill at any point loses nothing: a
+job left 'running' is requeued at the next start, and re-extracting a note replaces what it said.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from remen.constants import EXTRACT_NOTES_PER_STEP, MODEL_NAMESPACE
+from remen.embed import Embedder, embed_texts
+from remen.indexing import lower_thread_priority
+from remen.knowledge import EntityType, Extraction, ExtractionRun, NoteForExtraction
+from remen.memory.extractor import Extractor
+from remen.memory.graph_writer import GraphWriter, Producer, texts_to_embed
+from remen.models import Job, JobKind
+from remen.progress import Progress, ProgressCallback
+from remen.store import Store
+from remen.store import jobs as job_store
+from remen.store import memory as memory_store
+from remen.store import notes as note_store
+from remen.timeutil import to_epoch
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Claimed:
+    """A job whose note is to be extracted now."""
+
+    job: Job
+    nid: int
+    note: NoteForExtraction
+
+
+def extract_all(extractor: Extractor, notes: Sequence[NoteForExtraction]) -> list[Extraction]:
+    """Every note's extraction, batched when the extractor can batch."""
+    many = getattr(extractor, "extract_many", None)
+    if many is not None:
+        result: list[Extraction] = many(notes)
+        return result
+    return [extractor.extract(note) for note in notes]
+
+
+class MemoryWorker:
+    """Runs the extractor over pending notes and writes the graph."""
+
+    def __init__(
+        self,
+        store: Store,
+        extractor: Callable[[], Extractor],
+        embedder: Callable[[], Embedder | None],
+        clock: Callable[[], float],
+    ) -> None:
+        """``extractor`` and ``embedder`` load lazily; an embedder that is not MiniLM adds no vectors."""
+        self.store = store
+        self.extractor = extractor
+        self.embedder = embedder
+        self.clock = clock
+
+    def pending(self) -> int:
+        """Notes still to extract."""
+        with self.store.read() as conn:
+            return memory_store.pending_extractions(conn)
+
+    def requeue_interrupted(self) -> int:
+        """Jobs a killed process left running go back to the queue."""
+        with self.store.transaction() as conn:
+            return job_store.requeue_running(conn, self.clock())
+
+    def run(
+        self,
+        on_progress: ProgressCallback | None = None,
+        stop: threading.Event | None = None,
+        background: bool = False,
+    ) -> ExtractionRun:
+        """Drain every ready job (until ``stop`` is set). ``background``: low priority, for a thread
+        beside a user who is typing."""
+        if background:
+            lower_thread_priority()
+        run = ExtractionRun()
+        total = self.pending()
+        while not (stop and stop.is_set()):
+            with self.store.transaction() as conn:
+                jobs = job_store.claim_many(conn, self.clock(), JobKind.EXTRACT, EXTRACT_NOTES_PER_STEP)
+            if not jobs:
+                break
+            self.step(jobs, run)
+            if on_progress:
+                done = run.done + run.skipped + run.failed + run.dropped
+                on_progress(Progress("extract", min(done, total), max(total, done)))
+        return run
+
+    def step(self, jobs: Sequence[Job], run: ExtractionRun) -> None:
+        """Extract and write the notes of ``jobs``."""
+        extractor = self.extractor()
+        producer = Producer(extractor.name, extractor.version)
+        todo = self.sort_out(jobs, producer, run)
+        if not todo:
+            return
+        try:
+            extractions = extract_all(extractor, [c.note for c in todo])
+            vectors = self.vectors(extractions)
+        except Exception as exc:
+            log.exception("extraction of %d notes failed", len(todo))
+            self.fail([c.job for c in todo], f"{type(exc).__name__}: {exc}", run)
+            return
+        for claimed, extraction in zip(todo, extractions, strict=True):
+            try:
+                with self.store.transaction() as conn:
+                    if not job_store.is_current(conn, claimed.job):
+                        job_store.drop(conn, claimed.job.id, self.clock())
+                        run.dropped += 1
+                        continue
+                    writer = GraphWriter(conn, claimed.nid, claimed.note.created, producer, vectors, self.clock())
+                    writer.write(extraction, claimed.job.content_hash)
+                    job_store.complete(conn, claimed.job.id, self.clock())
+                run.done += 1
+            except Exception as exc:
+                log.exception("writing the memory of note %s failed", claimed.job.note_id)
+                self.fail([claimed.job], f"{type(exc).__name__}: {exc}", run)
+
+    def sort_out(self, jobs: Sequence[Job], producer: Producer, run: ExtractionRun) -> list[Claimed]:
+        """Drop jobs whose note changed or went, finish those already extracted; the rest to do."""
+        todo: list[Claimed] = []
+        with self.store.read() as conn:
+            known = {key: EntityType(kind) for key, kind in memory_store.known_aliases(conn).items()}
+            finished: list[tuple[Job, bool]] = []
+            for job in jobs:
+                stored = note_store.get(conn, job.note_id) if job.note_id else None
+                if stored is None or stored.note.content_hash != job.content_hash:
+                    finished.append((job, False))
+                elif memory_store.is_extracted(conn, stored.nid, producer.name, producer.version, job.content_hash):
+                    finished.append((job, True))
+                else:
+                    note = stored.note
+                    text = (
+                        note.body if note.body.lstrip("# ").startswith(note.title) else f"{note.title}\n\n{note.body}"
+                    )
+                    todo.append(
+                        Claimed(job, stored.nid, NoteForExtraction(text, note.tags, to_epoch(note.created), known))
+                    )
+        if finished:
+            with self.store.transaction() as conn:
+                for job, done in finished:
+                    if done:
+                        job_store.complete(conn, job.id, self.clock())
+                        run.skipped += 1
+                    else:
+                        job_store.drop(conn, job.id, self.clock())
+                        run.dropped += 1
+        return todo
+
+    def vectors(self, extractions: Sequence[Extraction]) -> dict[str, np.ndarray]:
+        """MiniLM vectors of every text the writes may need (none with the fallback embedder)."""
+        embedder = self.embedder()
+        if embedder is None or embedder.namespace != MODEL_NAMESPACE:
+            return {}
+        texts = sorted({t for extraction in extractions for t in texts_to_embed(extraction)})
+        return dict(zip(texts, embed_texts(embedder, texts), strict=True))
+
+    def fail(self, jobs: Sequence[Job], error: str, run: ExtractionRun) -> None:
+        """Record failures: retried later with backoff, listed by `remen doctor`."""
+        run.failed += len(jobs)
+        run.errors.append(error)
+        with self.store.transaction() as conn:
+            for job in jobs:
+                job_store.fail(conn, job.id, self.clock(), error)

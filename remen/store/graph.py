@@ -1,0 +1,165 @@
+"""SQL of the knowledge graph's reads: entities, one entity, facts with history, labels.
+
+Only statements that a note outside the trash still states are visible; archived notes count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from remen.store.connect import Connection
+
+VISIBLE = (
+    "EXISTS (SELECT 1 FROM statement_sources ss JOIN notes n ON n.nid = ss.nid"
+    " WHERE ss.sid = s.sid AND n.deleted_at IS NULL)"
+)
+
+
+@dataclass(frozen=True)
+class EntityListing:
+    """An entity with its counts."""
+
+    eid: int
+    name: str
+    type: str
+    aliases: tuple[str, ...]
+    statements: int
+    notes: int
+
+
+@dataclass(frozen=True)
+class FactRow:
+    """A visible statement with names resolved and its source notes."""
+
+    sid: int
+    aspect: str
+    text: str
+    subject: str
+    predicate: str
+    target: str | None
+    valid_at: float
+    invalid_at: float | None
+    invalidated_by: int | None
+    note_ids: tuple[str, ...]
+
+
+def entities(conn: Connection, kind: str | None = None, limit: int = 500) -> list[EntityListing]:
+    """Entities most talked about first (the user excluded)."""
+    where = "e.key != 'me'" + (" AND e.type = ?" if kind else "")
+    params: list[object] = [kind] if kind else []
+    rows = conn.execute(
+        "SELECT e.eid, e.name, e.type,"
+        " (SELECT group_concat(alias, '\x1f') FROM entity_aliases a WHERE a.eid = e.eid),"
+        f" (SELECT count(*) FROM statements s WHERE (s.subject_eid = e.eid OR s.object_eid = e.eid) AND {VISIBLE}),"
+        " (SELECT count(*) FROM entity_mentions m JOIN notes n ON n.nid = m.nid"
+        "   WHERE m.eid = e.eid AND n.deleted_at IS NULL) AS mentioned"
+        f" FROM entities e WHERE {where} ORDER BY mentioned DESC, e.name LIMIT ?",
+        [*params, limit],
+    ).fetchall()
+    return [
+        EntityListing(int(r[0]), r[1], r[2], tuple((r[3] or "").split("\x1f")) if r[3] else (), int(r[4]), int(r[5]))
+        for r in rows
+        if int(r[5]) or int(r[4])
+    ]
+
+
+def find_entities(conn: Connection, key: str) -> list[int]:
+    """Entities known by the alias ``key``, most mentioned first."""
+    rows = conn.execute(
+        "SELECT a.eid FROM entity_aliases a WHERE a.alias_key = ?"
+        " ORDER BY (SELECT count(*) FROM entity_mentions m WHERE m.eid = a.eid) DESC",
+        (key,),
+    )
+    return [int(r[0]) for r in rows]
+
+
+def entity_names_like(conn: Connection, key: str, limit: int = 5) -> list[str]:
+    """Entity names containing ``key`` (suggestions when nothing matched exactly)."""
+    rows = conn.execute(
+        "SELECT name FROM entities WHERE key LIKE ? AND key != 'me' ORDER BY name LIMIT ?", (f"%{key}%", limit)
+    )
+    return [str(r[0]) for r in rows]
+
+
+def facts(
+    conn: Connection,
+    eids: Sequence[int] | None = None,
+    aspect: str | None = None,
+    history: bool = False,
+    limit: int = 500,
+) -> list[FactRow]:
+    """Visible statements about ``eids`` (as subject or object), of ``aspect``; current ones only
+    unless ``history``. Newest first."""
+    where = [VISIBLE]
+    params: list[object] = []
+    if eids is not None:
+        marks = ",".join("?" * len(eids))
+        where.append(f"(s.subject_eid IN ({marks}) OR s.object_eid IN ({marks}))")
+        params += [*eids, *eids]
+    if aspect:
+        where.append("s.aspect = ?")
+        params.append(aspect)
+    if not history:
+        where.append("s.invalid_at IS NULL")
+    rows = conn.execute(
+        "SELECT s.sid, s.aspect, s.text, subj.name, s.predicate, coalesce(obj.name, s.object_value), s.valid_at,"
+        " s.invalid_at, s.invalidated_by, s.negated,"
+        " (SELECT group_concat(n.id, ' ') FROM statement_sources ss JOIN notes n ON n.nid = ss.nid"
+        "   WHERE ss.sid = s.sid AND n.deleted_at IS NULL)"
+        " FROM statements s JOIN entities subj ON subj.eid = s.subject_eid"
+        " LEFT JOIN entities obj ON obj.eid = s.object_eid"
+        f" WHERE {' AND '.join(where)} ORDER BY s.valid_at DESC, s.sid DESC LIMIT ?",
+        [*params, limit],
+    ).fetchall()
+    return [
+        FactRow(
+            int(r[0]),
+            r[1],
+            r[2],
+            r[3],
+            ("not " if r[9] else "") + r[4],
+            r[5],
+            float(r[6]),
+            None if r[7] is None else float(r[7]),
+            None if r[8] is None else int(r[8]),
+            tuple(sorted(set((r[10] or "").split()))),
+        )
+        for r in rows
+    ]
+
+
+def entity_row(conn: Connection, eid: int) -> tuple[str, str, tuple[str, ...], tuple[str, ...]]:
+    """(name, type, aliases, ids of the notes that mention it) of one entity."""
+    name, kind = conn.execute("SELECT name, type FROM entities WHERE eid = ?", (eid,)).fetchone()
+    aliases = tuple(
+        str(r[0]) for r in conn.execute("SELECT alias FROM entity_aliases WHERE eid = ? ORDER BY alias", (eid,))
+    )
+    notes = tuple(
+        str(r[0])
+        for r in conn.execute(
+            "SELECT n.id FROM entity_mentions m JOIN notes n ON n.nid = m.nid WHERE m.eid = ? AND n.deleted_at IS NULL"
+            " ORDER BY n.created",
+            (eid,),
+        )
+    )
+    return str(name), str(kind), aliases, notes
+
+
+def labels(conn: Connection) -> list[tuple[str, int]]:
+    """Labels with the number of notes (outside the trash) carrying each, commonest first."""
+    rows = conn.execute(
+        "SELECT l.name, count(n.nid) AS c FROM labels l JOIN note_labels nl ON nl.lid = l.lid"
+        " JOIN notes n ON n.nid = nl.nid AND n.deleted_at IS NULL GROUP BY l.lid ORDER BY c DESC, l.name"
+    )
+    return [(str(name), int(count)) for name, count in rows]
+
+
+def counts(conn: Connection) -> dict[str, int]:
+    """How big the graph is (for `remen doctor`)."""
+    return {
+        "entities": int(conn.execute("SELECT count(*) FROM entities WHERE key != 'me'").fetchone()[0]),
+        "statements": int(conn.execute("SELECT count(*) FROM statements").fetchone()[0]),
+        "labels": int(conn.execute("SELECT count(*) FROM labels").fetchone()[0]),
+        "extracted_notes": int(conn.execute("SELECT count(*) FROM note_memory").fetchone()[0]),
+    }

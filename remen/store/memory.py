@@ -1,0 +1,330 @@
+"""SQL of the knowledge graph's writes: entities, aliases, statements, sources, labels, vectors."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from remen.constants import MODEL_NAMESPACE
+from remen.store.connect import Connection
+
+MEMORY_GENERATION_KEY = "memory_generation"
+VECTOR_TABLE = f"memvec_{MODEL_NAMESPACE}"
+
+
+@dataclass(frozen=True)
+class EntityRow:
+    """An entity as stored."""
+
+    eid: int
+    name: str
+    type: str
+    key: str
+
+
+@dataclass(frozen=True)
+class StatementRow:
+    """What the chains and dedupe need of a stored statement."""
+
+    sid: int
+    subject_eid: int
+    predicate: str
+    object_eid: int | None
+    object_value: str | None
+    replaces_eid: int | None
+    replaces_sid: int | None
+    negated: bool
+    valid_at: float
+    aspect: str
+
+
+def entity_by_key(conn: Connection, key: str) -> EntityRow | None:
+    """The entity stored under the normalised name ``key``."""
+    row = conn.execute(
+        "SELECT eid, name, type, key FROM entities WHERE key = ? ORDER BY eid LIMIT 1", (key,)
+    ).fetchone()
+    return None if row is None else EntityRow(int(row[0]), row[1], row[2], row[3])
+
+
+def entities_by_alias(conn: Connection, alias_key: str) -> list[EntityRow]:
+    """Entities known by ``alias_key`` (a normalised surface form), most mentioned first."""
+    rows = conn.execute(
+        "SELECT e.eid, e.name, e.type, e.key FROM entity_aliases a JOIN entities e ON e.eid = a.eid"
+        " WHERE a.alias_key = ? ORDER BY (SELECT count(*) FROM entity_mentions m WHERE m.eid = e.eid) DESC, e.eid",
+        (alias_key,),
+    ).fetchall()
+    return [EntityRow(int(r[0]), r[1], r[2], r[3]) for r in rows]
+
+
+def entities_by_first_word(conn: Connection, first: str, kind: str) -> list[EntityRow]:
+    """Entities of ``kind`` whose name key starts with the word ``first`` (resolution candidates)."""
+    rows = conn.execute(
+        "SELECT eid, name, type, key FROM entities WHERE type = ? AND (key = ? OR key LIKE ? ESCAPE '\\')",
+        (kind, first, first.replace("%", "\\%").replace("_", "\\_") + " %"),
+    ).fetchall()
+    return [EntityRow(int(r[0]), r[1], r[2], r[3]) for r in rows]
+
+
+def entity(conn: Connection, eid: int) -> EntityRow:
+    """One entity by id."""
+    row = conn.execute("SELECT eid, name, type, key FROM entities WHERE eid = ?", (eid,)).fetchone()
+    return EntityRow(int(row[0]), row[1], row[2], row[3])
+
+
+def insert_entity(conn: Connection, name: str, kind: str, key: str, now: float) -> int:
+    """A new entity; returns its id."""
+    cur = conn.execute("INSERT INTO entities(name, type, key, created) VALUES (?, ?, ?, ?)", (name, kind, key, now))
+    return int(cur.lastrowid)
+
+
+def rename_entity(conn: Connection, eid: int, name: str, key: str) -> None:
+    """Give an entity a fuller name ("Sarah" → "Sarah Chen")."""
+    conn.execute("UPDATE entities SET name = ?, key = ? WHERE eid = ?", (name, key, eid))
+
+
+def add_alias(conn: Connection, eid: int, alias: str, alias_key: str) -> None:
+    """Another surface form of an entity."""
+    conn.execute(
+        "INSERT OR IGNORE INTO entity_aliases(alias_key, eid, alias) VALUES (?, ?, ?)", (alias_key, eid, alias)
+    )
+
+
+def add_mention(conn: Connection, eid: int, nid: int) -> None:
+    """Note ``nid`` names entity ``eid``."""
+    conn.execute("INSERT OR IGNORE INTO entity_mentions(eid, nid) VALUES (?, ?)", (eid, nid))
+
+
+def known_aliases(conn: Connection) -> dict[str, str]:
+    """Every alias key with its entity's type (what an extractor should recognise in lower case)."""
+    rows = conn.execute("SELECT a.alias_key, e.type FROM entity_aliases a JOIN entities e ON e.eid = a.eid")
+    return {str(key): str(kind) for key, kind in rows}
+
+
+def current_relation_holder(conn: Connection, user_eid: int, relation: str) -> int | None:
+    """Who currently holds ``relation`` to the user ("wife" → Julia), from visible statements."""
+    row = conn.execute(
+        "SELECT s.object_eid FROM statements s WHERE s.subject_eid = ? AND s.predicate = ? AND s.negated = 0"
+        " AND s.object_eid IS NOT NULL AND s.invalid_at IS NULL AND EXISTS (SELECT 1 FROM statement_sources ss"
+        " JOIN notes n ON n.nid = ss.nid WHERE ss.sid = s.sid AND n.deleted_at IS NULL)"
+        " ORDER BY s.valid_at DESC LIMIT 1",
+        (user_eid, relation),
+    ).fetchone()
+    return None if row is None else int(row[0])
+
+
+# --- statements ---------------------------------------------------------------------------------
+
+
+def statement_by_key(conn: Connection, key: str) -> int | None:
+    """The statement stored under the dedupe ``key``."""
+    row = conn.execute("SELECT sid FROM statements WHERE key = ?", (key,)).fetchone()
+    return None if row is None else int(row[0])
+
+
+def existing_keys(conn: Connection, table: str, keys: Iterable[str]) -> set[str]:
+    """Which of ``keys`` exist in ``table`` ('statements' or 'labels')."""
+    wanted = list(set(keys))
+    found: set[str] = set()
+    for start in range(0, len(wanted), 500):
+        part = wanted[start : start + 500]
+        marks = ",".join("?" * len(part))
+        found |= {r[0] for r in conn.execute(f"SELECT key FROM {table} WHERE key IN ({marks})", part)}
+    return found
+
+
+def insert_statement(
+    conn: Connection,
+    aspect: str,
+    text: str,
+    subject_eid: int,
+    predicate: str,
+    object_eid: int | None,
+    object_value: str | None,
+    replaces_eid: int | None,
+    replaces_sid: int | None,
+    negated: bool,
+    key: str,
+    valid_at: float,
+) -> int:
+    """A new statement; returns its id."""
+    cur = conn.execute(
+        "INSERT INTO statements(aspect, text, subject_eid, predicate, object_eid, object_value, replaces_eid,"
+        " replaces_sid, negated, key, valid_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            aspect,
+            text,
+            subject_eid,
+            predicate,
+            object_eid,
+            object_value,
+            replaces_eid,
+            replaces_sid,
+            int(negated),
+            key,
+            valid_at,
+        ),
+    )
+    return int(cur.lastrowid)
+
+
+def add_source(
+    conn: Connection, sid: int, nid: int, start: int, end: int, valid_at: float, producer: str, version: str
+) -> None:
+    """Note ``nid`` states statement ``sid`` at [start, end); the statement holds from the earliest source."""
+    conn.execute(
+        "INSERT OR IGNORE INTO statement_sources(sid, nid, start, end, valid_at, producer, version)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (sid, nid, start, end, valid_at, producer, version),
+    )
+    conn.execute("UPDATE statements SET valid_at = min(valid_at, ?) WHERE sid = ?", (valid_at, sid))
+
+
+def subjects_of_note(conn: Connection, nid: int) -> set[int]:
+    """Subjects of the statements note ``nid`` is a source of (their chains change with the note)."""
+    rows = conn.execute(
+        "SELECT DISTINCT s.subject_eid FROM statement_sources ss JOIN statements s ON s.sid = ss.sid WHERE ss.nid = ?",
+        (nid,),
+    )
+    return {int(r[0]) for r in rows}
+
+
+def retract_note(conn: Connection, nid: int) -> None:
+    """Forget what note ``nid`` said (before re-deriving it): sources, mentions, labels.
+
+    Statements no other note states go with their last source (trigger); valid_at of the rest is
+    recomputed from the sources they keep."""
+    sids = [int(r[0]) for r in conn.execute("SELECT sid FROM statement_sources WHERE nid = ?", (nid,))]
+    conn.execute("DELETE FROM statement_sources WHERE nid = ?", (nid,))
+    conn.execute("DELETE FROM entity_mentions WHERE nid = ?", (nid,))
+    conn.execute("DELETE FROM note_labels WHERE nid = ?", (nid,))
+    for start in range(0, len(sids), 500):
+        part = sids[start : start + 500]
+        marks = ",".join("?" * len(part))
+        conn.execute(
+            "UPDATE statements SET valid_at = (SELECT min(valid_at) FROM statement_sources ss"
+            f" WHERE ss.sid = statements.sid) WHERE sid IN ({marks})",
+            part,
+        )
+
+
+def visible_statements_of(conn: Connection, subject_eids: Iterable[int]) -> list[StatementRow]:
+    """Statements of the subjects that a note in the notes (not the trash) still states."""
+    found: list[StatementRow] = []
+    wanted = list(set(subject_eids))
+    for start in range(0, len(wanted), 500):
+        part = wanted[start : start + 500]
+        marks = ",".join("?" * len(part))
+        rows = conn.execute(
+            "SELECT s.sid, s.subject_eid, s.predicate, s.object_eid, s.object_value, s.replaces_eid, s.replaces_sid,"
+            " s.negated, s.valid_at, s.aspect FROM statements s"
+            f" WHERE s.subject_eid IN ({marks}) AND EXISTS (SELECT 1 FROM statement_sources ss"
+            " JOIN notes n ON n.nid = ss.nid WHERE ss.sid = s.sid AND n.deleted_at IS NULL)",
+            part,
+        )
+        found += [
+            StatementRow(int(r[0]), int(r[1]), r[2], r[3], r[4], r[5], r[6], bool(r[7]), float(r[8]), r[9])
+            for r in rows
+        ]
+    return found
+
+
+def set_validity(conn: Connection, updates: Sequence[tuple[float | None, int | None, int]]) -> None:
+    """(invalid_at, invalidated_by, sid) for each statement whose chain was recomputed."""
+    conn.executemany("UPDATE statements SET invalid_at = ?, invalidated_by = ? WHERE sid = ?", updates)
+
+
+def clear_validity_of_hidden(conn: Connection, subject_eids: Iterable[int]) -> None:
+    """Statements only trashed notes state are out of the chain: they neither end nor are ended."""
+    for eid in set(subject_eids):
+        conn.execute(
+            "UPDATE statements SET invalid_at = NULL, invalidated_by = NULL WHERE subject_eid = ? AND NOT EXISTS"
+            " (SELECT 1 FROM statement_sources ss JOIN notes n ON n.nid = ss.nid WHERE ss.sid = statements.sid"
+            " AND n.deleted_at IS NULL)",
+            (eid,),
+        )
+
+
+def drop_orphan_entities(conn: Connection, keep: int) -> None:
+    """Entities no note mentions and no statement uses any more (``keep``: the user)."""
+    conn.execute(
+        "DELETE FROM entities WHERE eid != ?"
+        " AND NOT EXISTS (SELECT 1 FROM entity_mentions m WHERE m.eid = entities.eid)"
+        " AND NOT EXISTS (SELECT 1 FROM statements s WHERE entities.eid IN (s.subject_eid, s.object_eid))",
+        (keep,),
+    )
+    conn.execute("DELETE FROM labels WHERE NOT EXISTS (SELECT 1 FROM note_labels nl WHERE nl.lid = labels.lid)")
+
+
+# --- labels and bookkeeping ---------------------------------------------------------------------
+
+
+def label_by_key(conn: Connection, key: str) -> int | None:
+    """The label stored under ``key``."""
+    row = conn.execute("SELECT lid FROM labels WHERE key = ?", (key,)).fetchone()
+    return None if row is None else int(row[0])
+
+
+def insert_label(conn: Connection, name: str, key: str) -> int:
+    """A new label; returns its id."""
+    return int(conn.execute("INSERT INTO labels(name, key) VALUES (?, ?)", (name, key)).lastrowid)
+
+
+def label_note(conn: Connection, nid: int, lid: int) -> None:
+    """Note ``nid`` carries label ``lid``."""
+    conn.execute("INSERT OR IGNORE INTO note_labels(nid, lid) VALUES (?, ?)", (nid, lid))
+
+
+def mark_extracted(conn: Connection, nid: int, producer: str, version: str, content_hash: str, now: float) -> None:
+    """Note ``nid`` as it is (``content_hash``) has been extracted by ``producer`` ``version``."""
+    conn.execute(
+        "INSERT INTO note_memory(nid, producer, version, content_hash, extracted) VALUES (?, ?, ?, ?, ?)"
+        " ON CONFLICT(nid) DO UPDATE SET producer = excluded.producer, version = excluded.version,"
+        " content_hash = excluded.content_hash, extracted = excluded.extracted",
+        (nid, producer, version, content_hash, now),
+    )
+
+
+def is_extracted(conn: Connection, nid: int, producer: str, version: str, content_hash: str) -> bool:
+    """Whether the note's current content was already extracted by this producer and version."""
+    row = conn.execute(
+        "SELECT 1 FROM note_memory WHERE nid = ? AND producer = ? AND version = ? AND content_hash = ?",
+        (nid, producer, version, content_hash),
+    ).fetchone()
+    return row is not None
+
+
+# --- vectors --------------------------------------------------------------------------------------
+
+
+def put_vector(conn: Connection, kind: str, ref: int, vector: np.ndarray) -> None:
+    """Store the MiniLM vector of an entity, statement or label (``kind``: entity/statement/aspect/label)."""
+    cur = conn.execute("INSERT OR IGNORE INTO memory_vectors(kind, ref) VALUES (?, ?)", (kind, ref))
+    if cur.rowcount:
+        conn.execute(
+            f"INSERT INTO {VECTOR_TABLE}(rowid, kind, embedding) VALUES (?, ?, ?)",
+            (cur.lastrowid, kind, np.asarray(vector, dtype=np.float32).tobytes()),
+        )
+
+
+def nearest(conn: Connection, kind: str, vector: np.ndarray, k: int) -> list[tuple[int, float]]:
+    """(ref, cosine similarity) of the ``k`` nearest vectors of ``kind``."""
+    rows = conn.execute(
+        f"SELECT m.ref, v.distance FROM {VECTOR_TABLE} v JOIN memory_vectors m ON m.id = v.rowid"
+        " WHERE v.embedding MATCH ? AND v.k = ? AND v.kind = ?",
+        (np.asarray(vector, dtype=np.float32).tobytes(), k, kind),
+    ).fetchall()
+    return [(int(ref), 1.0 - float(distance)) for ref, distance in rows]
+
+
+def memory_generation(conn: Connection) -> int:
+    """A number that moves whenever a statement is added or removed."""
+    row = conn.execute("SELECT value FROM meta WHERE key = ?", (MEMORY_GENERATION_KEY,)).fetchone()
+    return int(row[0]) if row else 0
+
+
+def pending_extractions(conn: Connection) -> int:
+    """Extract jobs still to run (waiting or running)."""
+    row = conn.execute("SELECT count(*) FROM jobs WHERE kind = 'extract' AND status IN ('pending', 'running')")
+    return int(row.fetchone()[0])
