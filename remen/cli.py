@@ -279,6 +279,12 @@ def print_doctor(report: DoctorReport) -> None:
     by_model = ", ".join(f"{n} by {ns}" for ns, n in report.embedded.items()) or "none"
     print(f"embedded      {by_model}; waiting: {report.pending_embeddings}")
     print(f"jobs          {', '.join(f'{n} {status}' for status, n in report.jobs.items()) or 'none'}")
+    memory = report.memory
+    if memory:
+        print(
+            f"memory        {memory['extracted_notes']} notes read: {memory['entities']} entities, "
+            f"{memory['statements']} facts, {memory['labels']} labels; waiting: {memory['pending']}"
+        )
     print(f"log           {log_path()}")
     for problem in report.problems[:20]:
         note = f" note {problem.note_id}" if problem.note_id else ""

@@ -71,13 +71,17 @@ RECENTLY_DAYS = 14
 
 # --- Memory (extraction into the knowledge graph) --------------------------------------------
 # Characters of a note the built-in extractor reads (long logs and pastes say little per byte).
-MAX_EXTRACT_CHARS = 6_000
+MAX_EXTRACT_CHARS = 4_000
+# First-person sentences no cue classified, per note, that go to the exemplar vote (each costs a
+# model run: a long first-person essay must not cost seconds), and their length.
+MAX_LEFTOVERS_PER_NOTE = 2
+MAX_LEFTOVER_CHARS = 300
 MAX_STATEMENTS_PER_NOTE = 24
 MAX_LABELS_PER_NOTE = 5
 # A sentence no cue classifies takes the aspect of its nearest exemplar only when this close.
 ASPECT_EXEMPLAR_MIN_SIMILARITY = 0.40
-# Two entity mentions whose names are compatible ("Sarah" / "Sarah Chen") are one entity when the
-# contexts they appear in are at least this similar (ENTITY namespace).
+# A name that fits several known entities ("Sarah": Sarah Chen, Sarah Lee) goes to the one whose
+# stored context is at least this similar (ENTITY namespace); one fitting entity takes it outright.
 ENTITY_MATCH_SIMILARITY = 0.55
 # Voice statements this similar (ASPECT namespace) say the same thing: provenance merges.
 VOICE_DUPLICATE_SIMILARITY = 0.92
@@ -85,5 +89,12 @@ VOICE_DUPLICATE_SIMILARITY = 0.92
 VOICE_CONTRADICTION_SIMILARITY = 0.75
 # A new label this close to an existing one (LABEL namespace) becomes that one.
 LABEL_MERGE_SIMILARITY = 0.85
+# Characters of an entity's context, a statement or a label embedded for the memory namespaces (a
+# sentence or two says what they are about; longer costs model time for nothing).
+MEMORY_VECTOR_CHARS = 300
 # Notes extracted per step of the worker: spaCy and the model batch them; one write per step.
 EXTRACT_NOTES_PER_STEP = 8
+# A foreground run with at least this many notes to read spreads them over worker processes (one
+# per core), this many notes per step; fewer are read in process (starting processes costs ~2 s).
+EXTRACT_PARALLEL_MIN_NOTES = 64
+EXTRACT_BULK_STEP = 64

@@ -362,6 +362,8 @@ class DoctorReport:
     jobs: dict[str, int]
     problems: tuple[Problem, ...]
     advice: str | None
+    # Entities, statements, labels and extracted notes of the knowledge graph; notes still to read.
+    memory: dict[str, int] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, object]:
         """Plain data for JSON."""

@@ -14,13 +14,21 @@ import numpy as np
 
 from remen import bulk
 from remen.config import Settings
-from remen.constants import DEFAULT_LIMIT, IMPORT_BATCH, MODEL_NAMESPACE
+from remen.constants import (
+    BACKGROUND_NICENESS,
+    DEFAULT_LIMIT,
+    EXTRACT_BULK_STEP,
+    EXTRACT_PARALLEL_MIN_NOTES,
+    IMPORT_BATCH,
+    MODEL_NAMESPACE,
+)
 from remen.embed import Embedder, ModelStatus, OnnxMiniLM, load_embedder
 from remen.errors import RemenError
 from remen.indexing import Indexer, pending_note
 from remen.knowledge import Aspect, EntityDetail, EntitySummary, EntityType, ExtractionRun, Fact, LabelCount
 from remen.memory.builtin import BuiltinExtractor
 from remen.memory.extractor import Extractor
+from remen.memory.parallel import ProcessExtractor
 from remen.memory.reader import MemoryReader, after_visibility_change, subjects_before_change
 from remen.memory.worker import MemoryWorker
 from remen.models import (
@@ -43,6 +51,7 @@ from remen.search.engine import SearchEngine
 from remen.search.query import parse_query
 from remen.search.snippet import make_snippet
 from remen.store import Store, maintenance
+from remen.store import graph as graph_store
 from remen.store import jobs as job_store
 from remen.store import memory as memory_store
 from remen.store import notes as note_store
@@ -106,6 +115,7 @@ class Remen:
         self.engine = SearchEngine(store, self._search_embedder)
         self._extractor: Extractor | None = None
         self._extractor_lock = threading.Lock()
+        self._background_pool: ProcessExtractor | None = None
         self.memory = MemoryReader(store)
         self.memory_worker = MemoryWorker(store, lambda: self.extractor, self._memory_embedder, clock)
 
@@ -121,7 +131,9 @@ class Remen:
         return cls(Store(settings.db_path), settings, embedder, clock)
 
     def close(self) -> None:
-        """Close the database."""
+        """Close the database (and stop the background reader process, if one was started)."""
+        if self._background_pool is not None:
+            self._background_pool.close()
         self.engine.close()
         self.store.close()
 
@@ -448,9 +460,31 @@ class Remen:
         stop: threading.Event | None = None,
         background: bool = False,
     ) -> ExtractionRun:
-        """Extract every pending note into the knowledge graph (jobs a killed run left are retried)."""
+        """Extract every pending note into the knowledge graph (jobs a killed run left are retried).
+        A large foreground run reads notes in one process per core; ``background`` stays on one
+        low-priority thread."""
         self.memory_worker.requeue_interrupted()
-        return self.memory_worker.run(on_progress, stop, background)
+        if background:
+            return self.memory_worker.run(on_progress, stop, background, extractor=self._background_reader())
+        cores = os.cpu_count() or 1
+        if cores < 2 or self.pending_extractions() < EXTRACT_PARALLEL_MIN_NOTES:
+            return self.memory_worker.run(on_progress, stop)
+        pool = ProcessExtractor(cores, self._model_dir_for_memory())
+        try:
+            return self.memory_worker.run(on_progress, stop, extractor=pool, step_size=EXTRACT_BULK_STEP)
+        finally:
+            pool.close()
+
+    def _model_dir_for_memory(self) -> Path | None:
+        return self.settings.model_dir if self.background_embedder.namespace == MODEL_NAMESPACE else None
+
+    def _background_reader(self) -> ProcessExtractor:
+        """One low-priority process that reads notes for the app, started once and kept: spaCy in
+        a thread of the app would hold the GIL the search thread needs."""
+        with self._extractor_lock:
+            if self._background_pool is None:
+                self._background_pool = ProcessExtractor(1, self._model_dir_for_memory(), BACKGROUND_NICENESS)
+            return self._background_pool
 
     def entities(self, kind: EntityType | None = None) -> list[EntitySummary]:
         """People, places, tools… the notes mention, most mentioned first."""
@@ -489,6 +523,7 @@ class Remen:
                 embedded=vector_store.namespace_counts(conn),
                 pending_embeddings=vector_store.count_pending(conn, namespace),
                 jobs=job_store.counts(conn),
+                memory={**graph_store.counts(conn), "pending": memory_store.pending_extractions(conn)},
                 problems=tuple(problems),
                 advice=None
                 if integrity == "ok"

@@ -8,6 +8,10 @@ Usage:
   python scripts/bench.py concurrent [--sizes 10000] [--queries N]
                                             search latency (app path) idle, during a bulk embedding
                                             and during a write-heavy worker in the same process
+  python scripts/bench.py extract [--queries N]
+                                            the memory worker over the shared corpus (notes/s, end
+                                            to end: extraction, resolution, writes), and search
+                                            latency while it runs in the background
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from eval_queries import EVAL_NOW, KEYWORD, PARAPHRASE, PHRASE, TAG, TEMPORAL, T
 
 from remen.constants import EMBED_BATCH, MODEL_NAMESPACE
 from remen.embed import Chunk
+from remen.knowledge import NoteForExtraction
 from remen.note_input import embeddable_text
 from remen.service import Remen
 from remen.store import notes as note_store
@@ -310,15 +315,71 @@ def bench_concurrent(sizes: list[int], query_count: int) -> None:
                 print(f"  ratio p95 {pct(writes, 95) / pct(idle, 95):.2f}x (budget 1.5x)")
 
 
+def requeue_all_extractions(app: Remen) -> int:
+    """Queue every note for extraction again, as a fresh import would."""
+    from remen.models import JobKind
+    from remen.store import jobs as job_store
+
+    with app.store.transaction() as conn:
+        rows = conn.execute("SELECT nid, content_hash FROM notes").fetchall()
+        conn.execute("DELETE FROM note_memory")
+        for nid, digest in rows:
+            job_store.enqueue(conn, JobKind.EXTRACT, nid, time.time(), digest)
+    return len(rows)
+
+
+def bench_extract(query_count: int) -> None:
+    """Extraction throughput over the shared corpus, then search p95 idle vs during extraction."""
+    import threading
+
+    queries = bench_queries()[:query_count]
+    now = EVAL_NOW.astimezone()
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp) / "extract.db"
+        work.write_bytes(corpus_db(Path(tmp)).read_bytes())
+        with Remen.open(work) as app:
+            total = requeue_all_extractions(app)
+            app.extractor.extract(app_note_sample())  # load spaCy and the model outside the timing
+            started = time.perf_counter()
+            run = app.extract_pending()
+            seconds = time.perf_counter() - started
+            counts = app.memory.counts()
+            print(f"\nextraction of {total:,} corpus notes (a reader process per core + this writer): {seconds:.1f} s")
+            print(f"  {run.done / seconds:.1f} notes/s; failed {run.failed}; graph {counts}")
+
+            app.warm_search()
+            search_latencies(app, queries, now)
+            idle = search_latencies(app, queries, now) + search_latencies(app, queries, now)
+            print(line("search idle", idle))
+            requeue_all_extractions(app)
+            stop = threading.Event()
+            worker = threading.Thread(target=app.extract_pending, kwargs={"stop": stop, "background": True})
+            worker.start()
+            during: list[float] = []
+            while worker.is_alive() and len(during) < 4 * len(queries):
+                during += search_latencies(app, queries[:50], now)
+            stop.set()
+            worker.join()
+            print(line(f"search during extraction ({len(during)})", during))
+            print(f"  ratio p95 {pct(during, 95) / pct(idle, 95):.2f}x (budget 1.5x)")
+
+
+def app_note_sample() -> NoteForExtraction:
+    """A small note to warm the extractor with."""
+    return NoteForExtraction("My wife Julia switched from npm to pnpm.", (), time.time())
+
+
 def main() -> None:
     """Run the chosen benchmark."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["import", "search", "concurrent"])
+    parser.add_argument("what", choices=["import", "search", "concurrent", "extract"])
     parser.add_argument("--sizes", default="10000,100000")
     parser.add_argument("--queries", type=int, default=1000)
     args = parser.parse_args()
     if args.what == "import":
         bench_import()
+    elif args.what == "extract":
+        bench_extract(args.queries)
     elif args.what == "concurrent":
         bench_concurrent([int(s) for s in args.sizes.split(",")], args.queries)
     else:

@@ -1,6 +1,8 @@
-"""Retrieval quality on the shared corpus: nDCG@10, Recall@10 and MRR for each leg and merged.
+"""Retrieval quality on the shared corpus: nDCG@10, Recall@10 and MRR for each leg and merged;
+with ``memory``, the built-in extractor on the hand-labelled personal notes in tests/data.
 
 Usage: python scripts/eval.py [--json] [--verbose]
+       python scripts/eval.py memory [--json] [--verbose]
 
 Recall@10 is capped (hits in the top 10 / min(relevant, 10)) so that queries with many relevant
 notes (a quoted phrase found in 30 notes) can still reach 1.0.
@@ -106,12 +108,50 @@ def print_report(report: dict[str, dict[str, dict[str, float]]], counts: dict[st
         print(f"{g:<11}{counts[g]:>4}  {cells}")
 
 
+def evaluate_memory(as_json: bool, verbose: bool) -> None:
+    """Entity precision/recall by type, aspect accuracy and triple accuracy of the built-in extractor."""
+    from remen.config import model_dir
+    from remen.embed import OnnxMiniLM
+    from remen.memory.builtin import BuiltinExtractor
+    from remen.memory.evaluation import load_labelled, score
+
+    folder = model_dir()
+    notes = load_labelled(Path(__file__).resolve().parents[1] / "tests" / "data" / "memory_notes.jsonl")
+    scores = score(BuiltinExtractor(OnnxMiniLM(folder / "model.onnx", folder / "tokenizer.json")), notes)
+    kinds = sorted(set(scores.entity_tp) | set(scores.entity_fp) | set(scores.entity_fn))
+    report = {
+        "notes": len(notes),
+        "entities": {k: {"precision": scores.precision(k), "recall": scores.recall(k)} for k in kinds},
+        "entity_precision": scores.precision(),
+        "entity_recall": scores.recall(),
+        "aspect_accuracy": scores.aspect_accuracy,
+        "aspects_labelled": scores.aspects_total,
+        "triple_accuracy": scores.triple_accuracy,
+        "triples_labelled": scores.triples_total,
+    }
+    if as_json:
+        print(json.dumps(report, indent=2))
+        return
+    print(f"memory: {len(notes)} labelled notes")
+    print(f"  entities   precision {scores.precision():.3f}  recall {scores.recall():.3f}")
+    for kind in kinds:
+        print(f"    {kind:<13} precision {scores.precision(kind):.3f}  recall {scores.recall(kind):.3f}")
+    print(f"  aspects    accuracy {scores.aspect_accuracy:.3f} ({scores.aspects_total} sentences)")
+    print(f"  triples    accuracy {scores.triple_accuracy:.3f} ({scores.triples_total} triples)")
+    if verbose:
+        print("\n".join(scores.misses))
+
+
 def main() -> None:
     """Build the corpus database, run every labelled query in each mode, print the table."""
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("section", nargs="?", choices=["search", "memory"], default="search")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--verbose", action="store_true", help="list merged queries with MRR < 0.5")
     args = parser.parse_args()
+    if args.section == "memory":
+        evaluate_memory(args.json, args.verbose)
+        return
     queries = labelled_queries()
     counts: dict[str, int] = defaultdict(int)
     for category, _, _ in queries:

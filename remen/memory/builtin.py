@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +21,8 @@ from remen.constants import (
     ASPECT_EXEMPLAR_MIN_SIMILARITY,
     MAX_EXTRACT_CHARS,
     MAX_LABELS_PER_NOTE,
+    MAX_LEFTOVER_CHARS,
+    MAX_LEFTOVERS_PER_NOTE,
     MAX_STATEMENTS_PER_NOTE,
 )
 from remen.embed import embed_texts
@@ -35,71 +37,51 @@ from remen.knowledge import (
     Span,
 )
 from remen.memory import lexicon
-from remen.memory.dates import day_month, stated_date
+from remen.memory.cues import (
+    VOICE_NAMES,
+    cue_aspect,
+    has_event_word,
+    is_negated,
+    is_tool,
+    note_lines,
+    title_case,
+    tool_type,
+)
+from remen.memory.dates import StatedDate, day_month, stated_date
 from remen.memory.extractor import load_spacy
+from remen.memory.patterns import (
+    ADOPT,
+    BIRTHDAY,
+    DATE_HINT,
+    DROP,
+    EMAIL,
+    FIRST_PERSON,
+    FOR_PROJECT,
+    HANDLE,
+    LIVES_AT,
+    LIVES_IN,
+    MY_RELATION_IS,
+    MY_RELATION_NAMED,
+    MY_RELATION_REF,
+    NAMED_IS_RELATION,
+    NOT_NAMES,
+    PHONE,
+    PROJECT,
+    PRONOUN_THIRD,
+    REPLACED,
+    ROLE_AT,
+    SPACY_TYPES,
+    SWITCH,
+    THEIR_RELATION,
+    USING,
+    WORKS_AT,
+)
 from remen.timeutil import from_epoch
 
 if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan
 
     from remen.embed import Embedder
-
-SPACY_TYPES = {
-    "PERSON": EntityType.PERSON,
-    "ORG": EntityType.ORGANIZATION,
-    "GPE": EntityType.PLACE,
-    "LOC": EntityType.PLACE,
-    "FAC": EntityType.PLACE,
-    "EVENT": EntityType.EVENT,
-    "PRODUCT": EntityType.PRODUCT,
-    "LAW": EntityType.STANDARD,
-    "WORK_OF_ART": EntityType.CONCEPT,
-}
-FENCE = re.compile(r"^\s*(```|~~~)")
-MARKUP = re.compile(r"^\s*(?:#{1,6}\s+|[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+|>\s*)")
-EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
-PHONE = re.compile(r"(?<![\w+])(\+?\d[\d ()./-]{6,}\d)(?!\w)")
-HANDLE = re.compile(r"(?<![\w@])@([A-Za-z][\w-]{1,30})\b")
-PROJECT = re.compile(r"\b(?:[Pp]roject\s+([A-Z][\w-]+|\"[^\"]{2,40}\")|(side project|pet project))\b")
-NAME = r"([A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?)"
-LOOSE_NAME = r"([\wÀ-ÿ][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?)"
-RELATION_WORDS = "|".join(sorted((re.escape(w) for w in lexicon.RELATIONS), key=len, reverse=True))
-# "my wife Julia", "my manager, Ruth": any case after the cue (notes are often lower case).
-MY_RELATION_NAMED = re.compile(rf"\bmy\s+(?:new\s+|old\s+|best\s+)?({RELATION_WORDS})(?:,)?\s+{LOOSE_NAME}", re.I)
-# "Julia, my wife" / "Tom is my friend" / "Tom is a friend".
-NAMED_IS_RELATION = re.compile(
-    rf"\b{NAME}(?:,\s+|\s+is\s+)(?:my|a|an|our)\s+(?:new\s+|old\s+|good\s+|best\s+)?({RELATION_WORDS})\b"
-)
-# "Leo's teacher Ms Park" / "Leo's teacher is Ms Park".
-THEIR_RELATION = re.compile(rf"\b{NAME}'s\s+({RELATION_WORDS})(?:\s+is)?\s+((?:Mr|Ms|Mrs|Dr)\.?\s+)?{NAME}")
-# "my wife's birthday", "my manager" as a reference to someone the notes name elsewhere.
-MY_RELATION_REF = re.compile(rf"\bmy\s+({RELATION_WORDS})\b", re.I)
-SWITCH = re.compile(
-    r"\b(?:switch(?:ed|ing)?|mov(?:ed|ing)|migrat(?:ed|ing)|went|go(?:ing)?)\s+(?:\w+\s+){0,3}?from\s+"
-    r"([\w.+#-]+)\s+to\s+([\w.+#-]+)",
-    re.I,
-)
-REPLACED = re.compile(r"\breplaced\s+([\w.+#-]+)\s+with\s+([\w.+#-]+)", re.I)
-ADOPT = re.compile(
-    r"\b(?:decided to (?:use|go with|try|switch to|adopt)|going with|went with|chose|settled on|switched to|"
-    r"moving to|moved to|migrated to|now use|now using|started using|adopted|picked)\s+([\w.+#-]+)",
-    re.I,
-)
-DROP = re.compile(r"\b(?:stopped using|no longer use|don't use|gave up(?: on)?|dropped|quit)\s+([\w.+#-]+)", re.I)
-FOR_PROJECT = re.compile(r"\bfor\s+(?:the\s+|my\s+|our\s+)?(side project|pet project|project\s+[\w-]+)", re.I)
-BIRTHDAY = re.compile(r"\b(birthday|bday|born)\b", re.I)
-LIVES_IN = re.compile(r"\b(?:lives?|living|moved|moving)\s+(?:in|to)\s+" + NAME)
-LIVES_AT = re.compile(r"\b(?:lives?\s+at|address(?:\s+is|:))\s+([^.;\n]{6,80})", re.I)
-WORKS_AT = re.compile(r"\b(?:works?|working|started|joined)\s+(?:at|for|with)?\s*" + NAME)
-ROLE_AT = re.compile(r"\b(?:is|as)\s+(?:a|an|the)\s+([a-z][a-z -]{2,30}?)\s+(?:at|for)\s+" + NAME)
-FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|our|us)\b", re.I)
-PRONOUN_THIRD = re.compile(r"\b(she|he|her|his|him|they|their)\b", re.I)
-NOT_NAMES = lexicon.words(
-    """
-    is was and the a an to for from with at in on of it this that who which when where has have had
-    will would can could should may might be been being are were do does did not no yes
-    """
-)
 
 
 @dataclass
@@ -113,6 +95,7 @@ class NoteState:
     last_person: str | None = None
     # Whether the sentence being read is in the past tense (its undated days are not the coming ones).
     past: bool = False
+    _date_cache: tuple[str, StatedDate | None] = ("", None)
     mentions: Counter[str] = field(default_factory=Counter)
 
     def entity(
@@ -132,34 +115,17 @@ class NoteState:
             self.last_person = self.entities[key].name
         return self.entities[key].name
 
+    def date_of(self, sentence: str) -> StatedDate | None:
+        """The date the sentence states (read once per sentence; most sentences have none)."""
+        if self._date_cache[0] != sentence:
+            found = stated_date(sentence, from_epoch(self.written), self.past) if DATE_HINT.search(sentence) else None
+            self._date_cache = (sentence, found)
+        return self._date_cache[1]
+
     def state(self, statement: ExtractedStatement) -> None:
         """Record a statement, once."""
         if len(self.statements) < MAX_STATEMENTS_PER_NOTE and statement not in self.statements:
             self.statements.append(statement)
-
-
-def title_case(word: str) -> str:
-    """'julia' → 'Julia' (names written lower case in quick notes)."""
-    return " ".join(part[:1].upper() + part[1:] for part in word.split())
-
-
-def note_lines(text: str) -> Iterator[tuple[int, str]]:
-    """(offset, line) of the prose lines of a markdown note: code blocks skipped, markup stripped."""
-    offset = 0
-    in_code = False
-    for raw in text.splitlines(keepends=True):
-        start = offset
-        offset += len(raw)
-        if FENCE.match(raw):
-            in_code = not in_code
-            continue
-        if in_code or raw.startswith(("    ", "\t")) or not raw.strip():
-            continue
-        marker = MARKUP.match(raw)
-        skip = marker.end() if marker else 0
-        line = raw[skip:].rstrip()
-        if line:
-            yield start + skip, line
 
 
 class BuiltinExtractor:
@@ -194,7 +160,7 @@ class BuiltinExtractor:
                 budget -= len(line)
             per_note.append(lines)
         texts = [line for lines in per_note for _, line in lines]
-        docs = iter(self.nlp.pipe(texts, batch_size=64))
+        docs = iter(self.nlp.pipe(texts, batch_size=256))
         states = []
         for note, lines in zip(notes, per_note, strict=True):
             state = NoteState(note.created)
@@ -229,8 +195,9 @@ class BuiltinExtractor:
         subject = self.subject_of(state, sent, named)
         negated = is_negated(text)
         if aspect is None:
-            date = stated_date(text, from_epoch(state.written), state.past)
-            if date is not None and has_event_word(text):
+            date = state.date_of(text)
+            # A dated fragment without a verb ("Parent evening on 3 February") is an event too.
+            if date is not None and (has_event_word(text) or not any(t.tag_.startswith("VB") for t in sent)):
                 state.state(
                     ExtractedStatement(
                         Aspect.EVENT,
@@ -243,8 +210,10 @@ class BuiltinExtractor:
                     )
                 )
                 return
-            if named or FIRST_PERSON.search(text):
-                state.unclassified.append((text, span, subject))
+            if FIRST_PERSON.search(text) and len(state.unclassified) < MAX_LEFTOVERS_PER_NOTE:
+                state.unclassified.append((text[:MAX_LEFTOVER_CHARS], span, subject))
+            elif subject != USER_NAME:
+                state.state(ExtractedStatement(Aspect.KNOWLEDGE, text, subject, "knowledge", span, object_value=text))
             return
         if aspect == Aspect.PROBLEM:
             about = next((n for n, t in named if t in (EntityType.TECHNOLOGY, EntityType.PRODUCT)), subject)
@@ -295,7 +264,7 @@ class BuiltinExtractor:
         """'my wife Julia', 'Tom is a friend', "Leo's teacher Ms Park": relationship triples; the
         people named."""
         found: list[str] = []
-        for match in MY_RELATION_NAMED.finditer(text):
+        for match in [*MY_RELATION_NAMED.finditer(text), *MY_RELATION_IS.finditer(text)]:
             relation, name = match.group(1).lower(), match.group(2)
             first = name.split()[0]
             if first.lower() in NOT_NAMES or first.lower() in lexicon.RELATIONS or not first[0].isalpha():
@@ -340,7 +309,7 @@ class BuiltinExtractor:
             found = True
 
         if BIRTHDAY.search(text):
-            date = stated_date(text, from_epoch(state.written), state.past)
+            date = state.date_of(text)
             if date is not None:
                 attribute("birthday", day_month(date.moment, date.has_year))
         for email in EMAIL.findall(text):
@@ -360,7 +329,7 @@ class BuiltinExtractor:
             attribute("lives_in", target=place)
         role = ROLE_AT.search(text)
         if role:
-            org = state.entity(role.group(2), EntityType.ORGANIZATION, span, None, text)
+            org = state.entity(role.group(2), EntityType.ORGANIZATION, span, None, text, sure=True)
             attribute("role", role.group(1).strip())
             attribute("works_at", target=org)
         else:
@@ -368,7 +337,7 @@ class BuiltinExtractor:
             if works and works.group(1).lower() not in NOT_NAMES:
                 kind = lexicon.LEXICON_TYPES.get(works.group(1).lower(), EntityType.ORGANIZATION)
                 if kind == EntityType.ORGANIZATION:
-                    org = state.entity(works.group(1), kind, span, None, text)
+                    org = state.entity(works.group(1), kind, span, None, text, sure=True)
                     attribute("works_at", target=org)
         return found
 
@@ -378,11 +347,13 @@ class BuiltinExtractor:
         subject = USER_NAME
         if project:
             subject = state.entity(project.group(1), EntityType.PROJECT, span, None, text)
-        date = stated_date(text, from_epoch(state.written), state.past)
+        date = state.date_of(text)
         when = date.moment.timestamp() if date else None
         found = False
         for match in [*SWITCH.finditer(text), *REPLACED.finditer(text)]:
             old, new = match.group(1).strip(".,"), match.group(2).strip(".,")
+            if not (is_tool(old, named) and is_tool(new, named)):
+                continue
             old_name = state.entity(old, tool_type(old), span, None, text)
             new_name = state.entity(new, tool_type(new), span, None, text)
             state.state(
@@ -395,18 +366,24 @@ class BuiltinExtractor:
             return True
         for match in ADOPT.finditer(text):
             tool = match.group(1).strip(".,")
-            if tool.lower() in NOT_NAMES:
-                continue
-            if tool.lower() not in lexicon.LEXICON_TYPES and not any(n.lower() == tool.lower() for n, _ in named):
+            if tool.lower() in NOT_NAMES or not is_tool(tool, named):
                 continue
             name = state.entity(tool, tool_type(tool), span, None, text)
             state.state(
                 ExtractedStatement(Aspect.DECISION, text, subject, "uses", span, object_name=name, valid_at=when)
             )
             found = True
+        for match in USING.finditer(text):
+            tool = match.group(1).strip(".,")
+            if is_tool(tool, named) and tool.lower() not in NOT_NAMES:
+                name = state.entity(tool, tool_type(tool), span, None, text)
+                state.state(
+                    ExtractedStatement(Aspect.KNOWLEDGE, text, subject, "uses", span, object_name=name, valid_at=when)
+                )
+                found = True
         for match in DROP.finditer(text):
             tool = match.group(1).strip(".,")
-            if tool.lower() not in lexicon.LEXICON_TYPES and not any(n.lower() == tool.lower() for n, _ in named):
+            if not is_tool(tool, named):
                 continue
             name = state.entity(tool, tool_type(tool), span, None, text)
             state.state(
@@ -437,15 +414,18 @@ class BuiltinExtractor:
 
     @staticmethod
     def subject_of(state: NoteState, sent: SpacySpan, named: list[tuple[str, EntityType]]) -> str:
-        """The grammatical subject when it is a named entity, else the user."""
+        """The subject when it is a named entity (the first one named before the first verb) or
+        'she'/'he' (the last person named), else the user."""
         for token in sent:
-            if token.dep_ in ("nsubj", "nsubjpass"):
-                for name, _ in named:
-                    if token.text.lower() in name.lower().split():
-                        return name
-                if token.lower_ in ("she", "he") and state.last_person:
-                    return state.last_person
+            if token.tag_.startswith("VB") or token.tag_ == "MD":
                 break
+            if token.lower_ in ("i", "we", "my", "our"):
+                return USER_NAME
+            if token.lower_ in ("she", "he") and state.last_person:
+                return state.last_person
+            for name, _ in named:
+                if token.lower_ in name.lower().split():
+                    return name
         return USER_NAME
 
     def classify_leftovers(self, states: Sequence[NoteState]) -> None:
@@ -502,38 +482,3 @@ class BuiltinExtractor:
             if len(labels) >= MAX_LABELS_PER_NOTE:
                 break
         return Extraction(tuple(state.entities.values()), tuple(state.statements), tuple(labels[:MAX_LABELS_PER_NOTE]))
-
-
-VOICE_NAMES = frozenset(
-    a.value for a in (Aspect.DIRECTIVE, Aspect.PREFERENCE, Aspect.HABIT, Aspect.BELIEF, Aspect.GOAL, Aspect.TASK)
-)
-
-
-def cue_aspect(text: str) -> Aspect | None:
-    """The first aspect one of whose cue phrases the sentence contains; a sentence opening with an
-    imperative verb of errands ("call the plumber") is a task."""
-    lower = " " + text.lower() + " "
-    first = re.match(r"\s*([a-z]+)", text.lower())
-    if first and first.group(1) in lexicon.TASK_OPENINGS:
-        return Aspect.TASK
-    for aspect, cues in lexicon.ASPECT_CUES:
-        for cue in cues:
-            if re.search(r"(?<![\w])" + re.escape(cue), lower):
-                return aspect
-    return None
-
-
-def is_negated(text: str) -> bool:
-    """Whether the sentence denies what it says ("no longer", "don't")."""
-    lower = " " + text.lower() + " "
-    return any(word in lower for word in lexicon.NEGATIONS)
-
-
-def has_event_word(text: str) -> bool:
-    """Whether the sentence speaks of something that happens at a time."""
-    return any(word in lexicon.EVENT_WORDS for word in re.findall(r"[a-z-]+", text.lower()))
-
-
-def tool_type(word: str) -> EntityType:
-    """Technology, product or standard by the word lists; a technology when unknown (it was switched to)."""
-    return lexicon.LEXICON_TYPES.get(word.lower(), EntityType.TECHNOLOGY)

@@ -39,11 +39,33 @@ def contradicts(later: ChainItem, earlier: ChainItem, functional: frozenset[str]
 
 
 def validity(items: Iterable[ChainItem], functional: frozenset[str]) -> dict[int, tuple[float | None, int | None]]:
-    """For every statement: (invalid_at, invalidated_by), or (None, None) while it is current."""
+    """For every statement: (invalid_at, invalidated_by), or (None, None) while it is current.
+
+    ``items`` share one subject and predicate. A single-valued predicate compares each statement
+    with every earlier one (such chains are short); otherwise only the earlier statements that can
+    be contradicted are looked at: same object, the replaced object, or a linked statement."""
     ordered = sorted(items, key=lambda item: (item.valid_at, item.sid))
     result: dict[int, tuple[float | None, int | None]] = {item.sid: (None, None) for item in ordered}
-    for position, later in enumerate(ordered):
-        for earlier in ordered[:position]:
+    seen: list[ChainItem] = []
+    by_object: dict[str | None, list[ChainItem]] = {}
+    by_sid: dict[int, ChainItem] = {}
+    pointing_at: dict[int, list[ChainItem]] = {}
+    for later in ordered:
+        if later.predicate in functional:
+            candidates = list(seen)
+        else:
+            candidates = list(by_object.get(later.object_key, ()))
+            if later.replaces_key is not None:
+                candidates += by_object.get(later.replaces_key, ())
+            if later.replaces_sid in by_sid:
+                candidates.append(by_sid[later.replaces_sid])
+            candidates += pointing_at.get(later.sid, ())
+        for earlier in candidates:
             if result[earlier.sid][0] is None and contradicts(later, earlier, functional):
                 result[earlier.sid] = (later.valid_at, later.sid)
+        seen.append(later)
+        by_object.setdefault(later.object_key, []).append(later)
+        by_sid[later.sid] = later
+        if later.replaces_sid is not None:
+            pointing_at.setdefault(later.replaces_sid, []).append(later)
     return result

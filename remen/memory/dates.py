@@ -30,6 +30,8 @@ def stated_date(sentence: str, written: datetime, past: bool = False) -> StatedD
     if found is None:
         return None
     start = found.start
+    if found.start <= written < found.end:
+        start = written  # "today", "this week": the note's own time says it more precisely
     has_year = YEAR.search(found.phrase or "") is not None
     single_day = found.end - found.start <= timedelta(days=1)
     if not past and single_day and not has_year and start < written - timedelta(days=FORWARD_DAYS):

@@ -78,7 +78,10 @@ def load_spacy() -> Language:
             check_spacy_model(folder)
             import spacy
 
-            nlp: Any = spacy.load(folder)
+            # The rules read fine-grained tags, entities and sentences: the dependency parser, the
+            # lemmatizer and coarse POS are not needed, and sentences come from the faster senter.
+            nlp: Any = spacy.load(folder, exclude=["parser", "lemmatizer", "attribute_ruler"])
+            nlp.enable_pipe("senter")
             log.info("spaCy model loaded from %s", folder)
             _loaded.append(nlp)
         return _loaded[0]

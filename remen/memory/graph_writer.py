@@ -7,6 +7,7 @@ computed beforehand (see :func:`texts_to_embed`), so the transaction lasts milli
 from __future__ import annotations
 
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -17,7 +18,7 @@ from remen.constants import (
     VOICE_CONTRADICTION_SIMILARITY,
     VOICE_DUPLICATE_SIMILARITY,
 )
-from remen.knowledge import USER_NAME, VOICE_ASPECTS, Aspect, EntityType, ExtractedStatement, Extraction
+from remen.knowledge import USER_NAME, VOICE_ASPECTS, EntityType, ExtractedStatement, Extraction
 from remen.memory.chains import ChainItem, validity
 from remen.memory.lexicon import FUNCTIONAL_PREDICATES
 from remen.memory.names import compatible, is_user, name_key, name_tokens, normalise_value, relation_reference
@@ -25,7 +26,10 @@ from remen.store import memory as memory_store
 from remen.store.connect import Connection
 
 NEIGHBOURS = 5
+CONTEXT_TYPES = frozenset({EntityType.PERSON})
 VOICE_VALUES = frozenset(a.value for a in VOICE_ASPECTS)
+# Predicates whose object is the sentence itself: nothing to contradict, no chain to keep.
+FREE_TEXT_PREDICATES = frozenset({"knowledge", "event", "problem", "decided"})
 
 
 @dataclass(frozen=True)
@@ -51,18 +55,27 @@ def statement_key(subject: int, statement: ExtractedStatement, object_eid: int |
 
 
 def vector_kind(statement: ExtractedStatement) -> str | None:
-    """Voice statements go to ASPECT (dedupe), graph ones to STATEMENT; plain knowledge has none
-    (the note's own vector covers it, and embedding every sentence would halve throughput)."""
+    """Voice statements go to ASPECT (dedupe, contradictions), triples to STATEMENT; a statement
+    whose object is its own sentence (knowledge, events, problems) has none: the note's vector
+    covers it, and embedding every sentence would halve throughput."""
     if statement.aspect in VOICE_ASPECTS:
         return "aspect"
-    return None if statement.aspect == Aspect.KNOWLEDGE else "statement"
+    return None if statement.predicate in FREE_TEXT_PREDICATES else "statement"
 
 
-def texts_to_embed(extraction: Extraction) -> list[str]:
-    """Every text :func:`write_extraction` may want a vector for (computed outside the transaction)."""
-    texts = [entity_context(e.name, e.type, e.context) for e in extraction.entities]
+def texts_to_embed(extraction: Extraction, known: Mapping[str, EntityType], labels: AbstractSet[str]) -> list[str]:
+    """Every text :class:`GraphWriter` may want a vector for (computed outside the transaction).
+
+    Entities already ``known`` by name resolve without one, and only people are told apart by
+    context ("Sarah" at work or at the bakery); a tool, a place or a company is its name. Labels
+    already stored need none either."""
+    texts = [
+        entity_context(e.name, e.type, e.context)
+        for e in extraction.entities
+        if e.type in CONTEXT_TYPES and name_key(e.name) not in known
+    ]
     texts += [s.text for s in extraction.statements if vector_kind(s) is not None]
-    texts += list(extraction.labels)
+    texts += [label for label in extraction.labels if name_key(label) not in labels]
     return texts
 
 
@@ -76,14 +89,14 @@ class GraphWriter:
     producer: Producer
     vectors: Mapping[str, np.ndarray]
     now: float
-    touched: set[int] = field(default_factory=set)
+    touched: set[tuple[int, str]] = field(default_factory=set)
     resolved: dict[str, int] = field(default_factory=dict)
     user: int = 0
 
     def write(self, extraction: Extraction, content_hash: str) -> None:
         """Replace what the note said before with ``extraction``, then recompute the chains."""
         conn = self.conn
-        self.touched |= memory_store.subjects_of_note(conn, self.nid)
+        self.touched |= memory_store.chains_of_note(conn, self.nid)
         memory_store.retract_note(conn, self.nid)
         self.user = self.user_entity()
         types = {name_key(e.name): e.type for e in extraction.entities}
@@ -135,26 +148,33 @@ class GraphWriter:
         tokens = name_tokens(name)
         vector = self.vectors.get(context)
         if tokens and relation is None:
-            for candidate in memory_store.entities_by_first_word(conn, tokens[0], kind.value):
-                if compatible(candidate.name, name) and self.close_in_context(candidate.eid, vector):
-                    memory_store.add_alias(conn, candidate.eid, name, key)
-                    if len(tokens) > len(name_tokens(candidate.name)):
-                        memory_store.rename_entity(conn, candidate.eid, name, key)
-                    return candidate.eid
+            candidates = [
+                c for c in memory_store.entities_by_first_word(conn, tokens[0], kind.value) if compatible(c.name, name)
+            ]
+            chosen = candidates[0] if len(candidates) == 1 else self.closest_in_context(candidates, vector)
+            if chosen is not None:
+                memory_store.add_alias(conn, chosen.eid, name, key)
+                if len(tokens) > len(name_tokens(chosen.name)):
+                    memory_store.rename_entity(conn, chosen.eid, name, key)
+                return chosen.eid
         eid = memory_store.insert_entity(conn, name, kind.value, key, self.now)
         memory_store.add_alias(conn, eid, name, key)
         if vector is not None:
             memory_store.put_vector(conn, "entity", eid, vector)
         return eid
 
-    def close_in_context(self, eid: int, vector: np.ndarray | None) -> bool:
-        """Whether the entity's stored context is near this mention's (no model: names decide)."""
-        if vector is None:
-            return True
-        return any(
-            ref == eid and sim >= ENTITY_MATCH_SIMILARITY
-            for ref, sim in memory_store.nearest(self.conn, "entity", vector, NEIGHBOURS * 4)
-        )
+    def closest_in_context(
+        self, candidates: list[memory_store.EntityRow], vector: np.ndarray | None
+    ) -> memory_store.EntityRow | None:
+        """Of several entities the name fits ("Sarah" with Sarah Chen and Sarah Lee known), the one
+        whose stored context is closest to this mention's, if close enough (ENTITY vectors)."""
+        if not candidates or vector is None:
+            return None
+        wanted = {c.eid: c for c in candidates}
+        for ref, sim in memory_store.nearest(self.conn, "entity", vector, NEIGHBOURS * 4):
+            if ref in wanted and sim >= ENTITY_MATCH_SIMILARITY:
+                return wanted[ref]
+        return None
 
     # --- statements ----------------------------------------------------------------------------
 
@@ -198,13 +218,13 @@ class GraphWriter:
         memory_store.add_source(
             conn, sid, self.nid, span.start, span.end, valid_at, self.producer.name, self.producer.version
         )
-        self.touched.add(subject)
+        self.touched.add((subject, statement.predicate))
 
     def near_voice(
         self, subject: int, statement: ExtractedStatement, vector: np.ndarray
     ) -> tuple[int | None, int | None]:
         """(a voice statement saying the same thing, one it contradicts) among the subject's, by ASPECT vectors."""
-        rows = {r.sid: r for r in memory_store.visible_statements_of(self.conn, [subject])}
+        rows = {r.sid: r for r in memory_store.visible_statements_of(self.conn, [(subject, statement.predicate)])}
         for ref, sim in memory_store.nearest(self.conn, "aspect", vector, NEIGHBOURS):
             row = rows.get(ref)
             if row is None or row.aspect != statement.aspect.value:
@@ -234,12 +254,16 @@ class GraphWriter:
         return lid
 
 
-def refresh_chains(conn: Connection, subjects: set[int]) -> None:
-    """Recompute the validity chains of ``subjects`` from their visible statements."""
-    if not subjects:
+def refresh_chains(conn: Connection, chains: set[tuple[int, str]]) -> None:
+    """Recompute the validity of the (subject, predicate) ``chains`` from their visible statements.
+
+    A statement can only end another of the same subject and predicate (a voice contradiction links
+    two of one aspect), so each chain is computed alone; free-text predicates never contradict."""
+    chains = {(subject, predicate) for subject, predicate in chains if predicate not in FREE_TEXT_PREDICATES}
+    if not chains:
         return
-    rows = memory_store.visible_statements_of(conn, subjects)
-    by_subject: dict[int, list[ChainItem]] = {}
+    rows = memory_store.visible_statements_of(conn, chains)
+    by_chain: dict[tuple[int, str], list[ChainItem]] = {}
     for row in rows:
         if row.object_eid is not None:
             target = f"e{row.object_eid}"
@@ -247,7 +271,7 @@ def refresh_chains(conn: Connection, subjects: set[int]) -> None:
             target = f"s{row.sid}"  # voice statements are linked only through replaces_sid
         else:
             target = normalise_value(row.object_value or "")
-        by_subject.setdefault(row.subject_eid, []).append(
+        by_chain.setdefault((row.subject_eid, row.predicate), []).append(
             ChainItem(
                 row.sid,
                 row.predicate,
@@ -259,8 +283,8 @@ def refresh_chains(conn: Connection, subjects: set[int]) -> None:
             )
         )
     updates = []
-    for items in by_subject.values():
+    for items in by_chain.values():
         for sid, (invalid_at, by) in validity(items, FUNCTIONAL_PREDICATES).items():
             updates.append((invalid_at, by, sid))
     memory_store.set_validity(conn, updates)
-    memory_store.clear_validity_of_hidden(conn, subjects)
+    memory_store.clear_validity_of_hidden(conn, chains)

@@ -150,16 +150,13 @@ ASPECT_CUES: tuple[tuple[Aspect, tuple[str, ...]], ...] = (
     (
         Aspect.DIRECTIVE,
         (
-            "always ",
-            "never ",
             "make sure",
-            "don't ",
-            "do not ",
-            "avoid ",
             "rule:",
             "note to self",
             "should always",
             "should never",
+            "must always",
+            "must never",
         ),
     ),
     (
@@ -277,6 +274,11 @@ ASPECT_CUES: tuple[tuple[Aspect, tuple[str, ...]], ...] = (
             "timeout",
             "outage",
             "hurts",
+            "overheat",
+            "takes forever",
+            "take forever",
+            "too slow",
+            "keeps crashing",
             "pain",
             "sick",
         ),
@@ -286,10 +288,15 @@ ASPECT_CUES: tuple[tuple[Aspect, tuple[str, ...]], ...] = (
 # Imperative openings of a task: "call the plumber", "buy milk" (only at the start of a sentence).
 TASK_OPENINGS = words(
     """
-    call email text buy book schedule pick renew send pay fix clean order return cancel ask check
-    print sign submit file update install write prepare bring get
+    call phone email text buy book schedule pick renew send pay fix clean cancel ask return bring
+    prepare sign order collect drop reply remind
     """
 )
+# Longer imperative sentences are instructions (how to do something), not errands.
+TASK_MAX_WORDS = 15
+
+# Openings of a directive, said to oneself: "always back up", "never deploy", "don't push to main".
+DIRECTIVE_OPENINGS = ("always ", "never ", "don't ", "do not ", "avoid ", "stop ", "keep ", "prefer ")
 
 # A few sentences per aspect: a sentence no cue classifies goes to the aspect of its nearest
 # exemplars in MiniLM space (when the model is loaded).

@@ -85,11 +85,11 @@ class MemoryReader:
             return {**graph_store.counts(conn), "pending": memory_store.pending_extractions(conn)}
 
 
-def subjects_before_change(conn: Connection, nid: int) -> set[int]:
-    """The subjects whose chains depend on note ``nid`` (read before trashing or purging it)."""
-    return memory_store.subjects_of_note(conn, nid)
+def subjects_before_change(conn: Connection, nid: int) -> set[tuple[int, str]]:
+    """The (subject, predicate) chains note ``nid`` is part of (read before trashing or purging it)."""
+    return memory_store.chains_of_note(conn, nid)
 
 
-def after_visibility_change(conn: Connection, subjects: set[int]) -> None:
+def after_visibility_change(conn: Connection, chains: set[tuple[int, str]]) -> None:
     """A note went to the trash, came back or was purged: its statements leave or rejoin the chains."""
-    refresh_chains(conn, subjects)
+    refresh_chains(conn, chains)

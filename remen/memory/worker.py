@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 
 import numpy as np
 
-from remen.constants import EXTRACT_NOTES_PER_STEP, MODEL_NAMESPACE
+from remen.constants import EXTRACT_NOTES_PER_STEP, MEMORY_VECTOR_CHARS, MODEL_NAMESPACE
 from remen.embed import Embedder, embed_texts
 from remen.indexing import lower_thread_priority
 from remen.knowledge import EntityType, Extraction, ExtractionRun, NoteForExtraction
@@ -39,6 +40,30 @@ class Claimed:
     job: Job
     nid: int
     note: NoteForExtraction
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Claimed notes whose extraction is under way (in worker processes, or already done)."""
+
+    todo: list[Claimed]
+    producer: Producer
+    labels: set[str]
+    extractions: Future[list[Extraction]]
+
+
+def done_future(value: list[Extraction]) -> Future[list[Extraction]]:
+    """A future that already holds ``value``."""
+    future: Future[list[Extraction]] = Future()
+    future.set_result(value)
+    return future
+
+
+def failed_future(error: Exception) -> Future[list[Extraction]]:
+    """A future that already holds ``error``."""
+    future: Future[list[Extraction]] = Future()
+    future.set_exception(error)
+    return future
 
 
 def extract_all(extractor: Extractor, notes: Sequence[NoteForExtraction]) -> list[Extraction]:
@@ -65,6 +90,7 @@ class MemoryWorker:
         self.extractor = extractor
         self.embedder = embedder
         self.clock = clock
+        self.claimed_nothing = False
 
     def pending(self) -> int:
         """Notes still to extract."""
@@ -81,34 +107,58 @@ class MemoryWorker:
         on_progress: ProgressCallback | None = None,
         stop: threading.Event | None = None,
         background: bool = False,
+        extractor: Extractor | None = None,
+        step_size: int = EXTRACT_NOTES_PER_STEP,
     ) -> ExtractionRun:
-        """Drain every ready job (until ``stop`` is set). ``background``: low priority, for a thread
-        beside a user who is typing."""
+        """Drain every ready job (until ``stop`` is set), ``step_size`` notes at a time.
+
+        ``background``: low priority, for a thread beside a user who is typing. ``extractor``
+        replaces the default one for this run; one that can ``submit`` (the process pool) reads the
+        next batch while this thread embeds and writes the current one."""
         if background:
             lower_thread_priority()
+        extractor = extractor or self.extractor()
         run = ExtractionRun()
         total = self.pending()
-        while not (stop and stop.is_set()):
-            with self.store.transaction() as conn:
-                jobs = job_store.claim_many(conn, self.clock(), JobKind.EXTRACT, EXTRACT_NOTES_PER_STEP)
-            if not jobs:
-                break
-            self.step(jobs, run)
-            if on_progress:
-                done = run.done + run.skipped + run.failed + run.dropped
-                on_progress(Progress("extract", min(done, total), max(total, done)))
-        return run
+        ahead: Batch | None = None
+        while True:
+            stopping = stop is not None and stop.is_set()
+            batch = None if stopping else self.start_batch(extractor, step_size, run)
+            if ahead is not None:
+                self.finish_batch(ahead, run)
+                if on_progress:
+                    done = run.done + run.skipped + run.failed + run.dropped
+                    on_progress(Progress("extract", min(done, total), max(total, done)))
+            ahead = batch
+            if batch is None and (stopping or self.claimed_nothing):
+                return run
 
-    def step(self, jobs: Sequence[Job], run: ExtractionRun) -> None:
-        """Extract and write the notes of ``jobs``."""
-        extractor = self.extractor()
+    def start_batch(self, extractor: Extractor, step_size: int, run: ExtractionRun) -> Batch | None:
+        """Claim up to ``step_size`` jobs and start reading their notes; None when nothing is left."""
+        with self.store.transaction() as conn:
+            jobs = job_store.claim_many(conn, self.clock(), JobKind.EXTRACT, step_size)
+        self.claimed_nothing = not jobs
+        if not jobs:
+            return None
         producer = Producer(extractor.name, extractor.version)
-        todo = self.sort_out(jobs, producer, run)
+        todo, labels = self.sort_out(jobs, producer, run)
         if not todo:
-            return
+            return None
+        notes = [c.note for c in todo]
+        submit = getattr(extractor, "submit", None)
+        if submit is not None:
+            return Batch(todo, producer, labels, submit(notes))
         try:
-            extractions = extract_all(extractor, [c.note for c in todo])
-            vectors = self.vectors(extractions)
+            return Batch(todo, producer, labels, done_future(extract_all(extractor, notes)))
+        except Exception as exc:  # noqa: BLE001 - reported with the batch's jobs in finish_batch
+            return Batch(todo, producer, labels, failed_future(exc))
+
+    def finish_batch(self, batch: Batch, run: ExtractionRun) -> None:
+        """Embed what the writes need and write each note of the batch in its own transaction."""
+        todo = batch.todo
+        try:
+            extractions: list[Extraction] = batch.extractions.result()
+            vectors = self.vectors(extractions, todo[0].note.known_names, batch.labels)
         except Exception as exc:
             log.exception("extraction of %d notes failed", len(todo))
             self.fail([c.job for c in todo], f"{type(exc).__name__}: {exc}", run)
@@ -120,7 +170,7 @@ class MemoryWorker:
                         job_store.drop(conn, claimed.job.id, self.clock())
                         run.dropped += 1
                         continue
-                    writer = GraphWriter(conn, claimed.nid, claimed.note.created, producer, vectors, self.clock())
+                    writer = GraphWriter(conn, claimed.nid, claimed.note.created, batch.producer, vectors, self.clock())
                     writer.write(extraction, claimed.job.content_hash)
                     job_store.complete(conn, claimed.job.id, self.clock())
                 run.done += 1
@@ -128,11 +178,13 @@ class MemoryWorker:
                 log.exception("writing the memory of note %s failed", claimed.job.note_id)
                 self.fail([claimed.job], f"{type(exc).__name__}: {exc}", run)
 
-    def sort_out(self, jobs: Sequence[Job], producer: Producer, run: ExtractionRun) -> list[Claimed]:
-        """Drop jobs whose note changed or went, finish those already extracted; the rest to do."""
+    def sort_out(self, jobs: Sequence[Job], producer: Producer, run: ExtractionRun) -> tuple[list[Claimed], set[str]]:
+        """Drop jobs whose note changed or went, finish those already extracted; the rest to do,
+        with the keys of the labels stored so far."""
         todo: list[Claimed] = []
         with self.store.read() as conn:
             known = {key: EntityType(kind) for key, kind in memory_store.known_aliases(conn).items()}
+            labels = memory_store.label_keys(conn)
             finished: list[tuple[Job, bool]] = []
             for job in jobs:
                 stored = note_store.get(conn, job.note_id) if job.note_id else None
@@ -157,15 +209,18 @@ class MemoryWorker:
                     else:
                         job_store.drop(conn, job.id, self.clock())
                         run.dropped += 1
-        return todo
+        return todo, labels
 
-    def vectors(self, extractions: Sequence[Extraction]) -> dict[str, np.ndarray]:
-        """MiniLM vectors of every text the writes may need (none with the fallback embedder)."""
+    def vectors(
+        self, extractions: Sequence[Extraction], known: Mapping[str, EntityType], labels: set[str]
+    ) -> dict[str, np.ndarray]:
+        """MiniLM vectors of the texts the writes may need (none with the fallback embedder);
+        entities the graph already knows by name need none."""
         embedder = self.embedder()
         if embedder is None or embedder.namespace != MODEL_NAMESPACE:
             return {}
-        texts = sorted({t for extraction in extractions for t in texts_to_embed(extraction)})
-        return dict(zip(texts, embed_texts(embedder, texts), strict=True))
+        texts = sorted({t for extraction in extractions for t in texts_to_embed(extraction, known, labels)})
+        return dict(zip(texts, embed_texts(embedder, [t[:MEMORY_VECTOR_CHARS] for t in texts]), strict=True))
 
     def fail(self, jobs: Sequence[Job], error: str, run: ExtractionRun) -> None:
         """Record failures: retried later with backoff, listed by `remen doctor`."""

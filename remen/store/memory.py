@@ -102,6 +102,11 @@ def known_aliases(conn: Connection) -> dict[str, str]:
     return {str(key): str(kind) for key, kind in rows}
 
 
+def label_keys(conn: Connection) -> set[str]:
+    """Keys of every stored label."""
+    return {str(r[0]) for r in conn.execute("SELECT key FROM labels")}
+
+
 def current_relation_holder(conn: Connection, user_eid: int, relation: str) -> int | None:
     """Who currently holds ``relation`` to the user ("wife" → Julia), from visible statements."""
     row = conn.execute(
@@ -181,13 +186,14 @@ def add_source(
     conn.execute("UPDATE statements SET valid_at = min(valid_at, ?) WHERE sid = ?", (valid_at, sid))
 
 
-def subjects_of_note(conn: Connection, nid: int) -> set[int]:
-    """Subjects of the statements note ``nid`` is a source of (their chains change with the note)."""
+def chains_of_note(conn: Connection, nid: int) -> set[tuple[int, str]]:
+    """(subject, predicate) of the statements note ``nid`` is a source of: the chains it is part of."""
     rows = conn.execute(
-        "SELECT DISTINCT s.subject_eid FROM statement_sources ss JOIN statements s ON s.sid = ss.sid WHERE ss.nid = ?",
+        "SELECT DISTINCT s.subject_eid, s.predicate FROM statement_sources ss JOIN statements s ON s.sid = ss.sid"
+        " WHERE ss.nid = ?",
         (nid,),
     )
-    return {int(r[0]) for r in rows}
+    return {(int(r[0]), str(r[1])) for r in rows}
 
 
 def retract_note(conn: Connection, nid: int) -> None:
@@ -209,19 +215,16 @@ def retract_note(conn: Connection, nid: int) -> None:
         )
 
 
-def visible_statements_of(conn: Connection, subject_eids: Iterable[int]) -> list[StatementRow]:
-    """Statements of the subjects that a note in the notes (not the trash) still states."""
+def visible_statements_of(conn: Connection, chains: Iterable[tuple[int, str]]) -> list[StatementRow]:
+    """Statements of the (subject, predicate) chains that a note outside the trash still states."""
     found: list[StatementRow] = []
-    wanted = list(set(subject_eids))
-    for start in range(0, len(wanted), 500):
-        part = wanted[start : start + 500]
-        marks = ",".join("?" * len(part))
+    for subject, predicate in set(chains):
         rows = conn.execute(
             "SELECT s.sid, s.subject_eid, s.predicate, s.object_eid, s.object_value, s.replaces_eid, s.replaces_sid,"
             " s.negated, s.valid_at, s.aspect FROM statements s"
-            f" WHERE s.subject_eid IN ({marks}) AND EXISTS (SELECT 1 FROM statement_sources ss"
+            " WHERE s.subject_eid = ? AND s.predicate = ? AND EXISTS (SELECT 1 FROM statement_sources ss"
             " JOIN notes n ON n.nid = ss.nid WHERE ss.sid = s.sid AND n.deleted_at IS NULL)",
-            part,
+            (subject, predicate),
         )
         found += [
             StatementRow(int(r[0]), int(r[1]), r[2], r[3], r[4], r[5], r[6], bool(r[7]), float(r[8]), r[9])
@@ -235,14 +238,14 @@ def set_validity(conn: Connection, updates: Sequence[tuple[float | None, int | N
     conn.executemany("UPDATE statements SET invalid_at = ?, invalidated_by = ? WHERE sid = ?", updates)
 
 
-def clear_validity_of_hidden(conn: Connection, subject_eids: Iterable[int]) -> None:
+def clear_validity_of_hidden(conn: Connection, chains: Iterable[tuple[int, str]]) -> None:
     """Statements only trashed notes state are out of the chain: they neither end nor are ended."""
-    for eid in set(subject_eids):
+    for subject, predicate in set(chains):
         conn.execute(
-            "UPDATE statements SET invalid_at = NULL, invalidated_by = NULL WHERE subject_eid = ? AND NOT EXISTS"
-            " (SELECT 1 FROM statement_sources ss JOIN notes n ON n.nid = ss.nid WHERE ss.sid = statements.sid"
-            " AND n.deleted_at IS NULL)",
-            (eid,),
+            "UPDATE statements SET invalid_at = NULL, invalidated_by = NULL WHERE subject_eid = ? AND predicate = ?"
+            " AND invalid_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM statement_sources ss JOIN notes n"
+            " ON n.nid = ss.nid WHERE ss.sid = statements.sid AND n.deleted_at IS NULL)",
+            (subject, predicate),
         )
 
 

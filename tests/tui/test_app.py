@@ -302,3 +302,18 @@ def test_notes_saved_elsewhere_get_indexed_in_the_background(service: Remen, not
     app = RemenApp(service=service)
     app.status_poll_seconds = 0.05
     drive(app, scenario)
+
+
+def test_notes_are_read_for_facts_in_the_background(service: Remen, notebook: dict[str, str]) -> None:
+    service.add("My wife Julia was born on 12 May 1988.")
+
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await wait_until(pilot, lambda: service.pending_extractions() == 0, "the notes read for facts", timeout=60)
+        bar = app.search_screen.query_one(StatusBar)
+        await wait_until(pilot, lambda: "idle" in str(bar.render()), "the status bar back to idle")
+        assert service.entity("julia").attributes["birthday"] == "12 May 1988"
+        assert "recipe" in {label.name for label in service.labels()}
+
+    app = RemenApp(service=service)
+    app.status_poll_seconds = 0.05
+    drive(app, scenario)

@@ -1,0 +1,109 @@
+"""The built-in extractor spread over worker processes, for bulk runs (an import, `remen worker`).
+
+spaCy holds the GIL, so threads would not help: each process loads its own pipeline and model
+once (~2 s) and reads a share of every batch. The app's background reading uses one such process at
+low priority, so the search thread typing meanwhile never waits for the GIL.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+from collections.abc import Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from pathlib import Path
+
+from remen.knowledge import Extraction, NoteForExtraction
+from remen.memory.builtin import BuiltinExtractor
+
+_extractor: list[BuiltinExtractor] = []
+
+
+def _start(model_dir: Path | None, niceness: int) -> None:
+    """In a worker process: lower its priority if asked, load the extractor once (the model on one
+    thread: the processes are the parallelism)."""
+    from remen.embed import load_embedder
+
+    if niceness and hasattr(os, "nice"):
+        os.nice(niceness)
+    embedder = None
+    if model_dir is not None:
+        loaded, status = load_embedder(model_dir)
+        embedder = loaded if status.ok else None
+        single = getattr(embedder, "single_threaded", None)
+        embedder = single() if single is not None else embedder
+    _extractor.append(BuiltinExtractor(embedder))
+
+
+def _extract(notes: Sequence[NoteForExtraction]) -> list[Extraction]:
+    return _extractor[0].extract_many(notes)
+
+
+def start_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker with the real standard error. A spawn starts it on
+    first use and hands it ``sys.stderr``'s descriptor; inside the app Textual has replaced
+    ``sys.stderr`` with an object that has none, and the spawn would fail."""
+    from multiprocessing import resource_tracker
+
+    saved = sys.stderr
+    if sys.__stderr__ is not None:
+        sys.stderr = sys.__stderr__
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        sys.stderr = saved
+
+
+class ProcessExtractor:
+    """Same output as :class:`BuiltinExtractor` (same name and version), ``processes`` at a time."""
+
+    name = BuiltinExtractor.name
+    version = BuiltinExtractor.version
+
+    def __init__(self, processes: int, model_dir: Path | None, niceness: int = 0) -> None:
+        """Start the processes (each loads the pipeline once, ~2 s); close with :meth:`close`.
+        ``niceness`` lowers their priority (the app's background reading)."""
+        self.processes = processes
+        start_resource_tracker()
+        # "spawn": the parent holds SQLite connections and onnxruntime threads a fork would copy.
+        self.pool = ProcessPoolExecutor(
+            processes,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_start,
+            initargs=(model_dir, niceness),
+        )
+
+    def extract(self, note: NoteForExtraction) -> Extraction:
+        """One note."""
+        return self.extract_many([note])[0]
+
+    def extract_many(self, notes: Sequence[NoteForExtraction]) -> list[Extraction]:
+        """A batch split evenly over the processes, results in order."""
+        share = -(-len(notes) // self.processes)
+        parts = [list(notes[i : i + share]) for i in range(0, len(notes), share)]
+        results: list[Extraction] = []
+        for part in self.pool.map(_extract, parts):
+            results += part
+        return results
+
+    def submit(self, notes: Sequence[NoteForExtraction]) -> Future[list[Extraction]]:
+        """Start reading a batch; the future holds the extractions in order."""
+        share = -(-len(notes) // self.processes)
+        parts = [self.pool.submit(_extract, list(notes[i : i + share])) for i in range(0, len(notes), share)]
+        combined: Future[list[Extraction]] = Future()
+
+        def gather(_: Future[list[Extraction]]) -> None:
+            if all(part.done() for part in parts) and not combined.done():
+                try:
+                    combined.set_result([e for part in parts for e in part.result()])
+                except Exception as exc:  # noqa: BLE001 - handed to the caller through the future
+                    combined.set_exception(exc)
+
+        for part in parts:
+            part.add_done_callback(gather)
+        return combined
+
+    def close(self) -> None:
+        """Stop the processes."""
+        self.pool.shutdown(cancel_futures=True)

@@ -1,0 +1,75 @@
+"""The regular expressions and maps the built-in extractor reads sentences with."""
+
+from __future__ import annotations
+
+import re
+
+from remen.knowledge import EntityType
+from remen.memory import lexicon
+
+SPACY_TYPES = {
+    "PERSON": EntityType.PERSON,
+    "ORG": EntityType.ORGANIZATION,
+    "GPE": EntityType.PLACE,
+    "LOC": EntityType.PLACE,
+    "FAC": EntityType.PLACE,
+    "EVENT": EntityType.EVENT,
+    "PRODUCT": EntityType.PRODUCT,
+    "LAW": EntityType.STANDARD,
+    "WORK_OF_ART": EntityType.CONCEPT,
+}
+FENCE = re.compile(r"^\s*(```|~~~)")
+MARKUP = re.compile(r"^\s*(?:#{1,6}\s+|[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+|>\s*)")
+EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
+PHONE = re.compile(r"(?<![\w+])(\+?\d[\d ()./-]{6,}\d)(?!\w)")
+HANDLE = re.compile(r"(?<![\w@])@([A-Za-z][\w-]{1,30})\b")
+PROJECT = re.compile(r"\b(?:[Pp]roject\s+([A-Z][\w-]+|\"[^\"]{2,40}\")|(side project|pet project))\b")
+NAME = r"([A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?)"
+LOOSE_NAME = r"([\wÀ-ÿ][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?)"
+RELATION_WORDS = "|".join(sorted((re.escape(w) for w in lexicon.RELATIONS), key=len, reverse=True))
+# "my wife Julia", "my manager, Ruth": any case after the cue (notes are often lower case).
+MY_RELATION_NAMED = re.compile(rf"(?i:\bmy\s+(?:new\s+|old\s+|best\s+)?({RELATION_WORDS}))(?:,)?\s+{LOOSE_NAME}")
+# "my new manager is Priya".
+MY_RELATION_IS = re.compile(rf"(?i:\bmy\s+(?:new\s+|old\s+|best\s+)?({RELATION_WORDS})\s+is\s+){LOOSE_NAME}")
+# "Julia, my wife" / "Tom is my friend" / "Tom is a friend".
+NAMED_IS_RELATION = re.compile(
+    rf"\b{NAME}(?:,\s+|\s+is\s+)(?:my|a|an|our)\s+(?:new\s+|old\s+|good\s+|best\s+)?({RELATION_WORDS})\b"
+)
+# "Leo's teacher Ms Park" / "Leo's teacher is Ms Park".
+THEIR_RELATION = re.compile(rf"\b{NAME}'s\s+({RELATION_WORDS})(?:\s+is)?\s+((?:Mr|Ms|Mrs|Dr)\.?\s+)?{NAME}")
+# "my wife's birthday", "my manager" as a reference to someone the notes name elsewhere.
+MY_RELATION_REF = re.compile(rf"\bmy\s+({RELATION_WORDS})\b", re.I)
+SWITCH = re.compile(
+    r"\b(?:switch(?:ed|ing)?|mov(?:ed|ing)|migrat(?:ed|ing)|went|go(?:ing)?)\s+(?:\w+\s+){0,3}?from\s+"
+    r"([\w.+#-]+)\s+to\s+([\w.+#-]+)",
+    re.I,
+)
+REPLACED = re.compile(r"\breplaced\s+([\w.+#-]+)\s+with\s+([\w.+#-]+)", re.I)
+ADOPT = re.compile(
+    r"\b(?:decided to (?:use|go with|try|switch to|adopt)|going with|went with|chose|settled on|switched to|"
+    r"moving to|moved to|migrated to|now use|now using|started using|adopted|picked)\s+([\w.+#-]+)",
+    re.I,
+)
+USING = re.compile(r"(?i:\b(?:i|we)\s+(?:use|'m using|am using|'re using|are using|rely on)\s+)([\w.+#-]+)")
+DROP = re.compile(r"\b(?:stopped using|no longer use|don't use|gave up(?: on)?|dropped|quit)\s+([\w.+#-]+)", re.I)
+FOR_PROJECT = re.compile(r"\bfor\s+(?:the\s+|my\s+|our\s+)?(side project|pet project|project\s+[\w-]+)", re.I)
+BIRTHDAY = re.compile(r"\b(birthday|bday|born)\b", re.I)
+LIVES_IN = re.compile(r"(?i:\b(?:lives?|living|moved|moving)\s+(?:in|to)\s+)" + NAME)
+LIVES_AT = re.compile(r"\b(?:lives?\s+at|address(?:\s+is|:))\s+([^.;\n]{6,80})", re.I)
+WORKS_AT = re.compile(r"(?i:\b(?:works?|working|started|joined)\s+(?:at|for|with)?\s*)" + NAME)
+ROLE_AT = re.compile(r"\b(?:is|as)\s+(?:a|an|the)\s+([a-z][a-z -]{2,30}?)\s+(?:at|for)\s+" + NAME)
+FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|our|us)\b", re.I)
+PRONOUN_THIRD = re.compile(r"\b(she|he|her|his|him|they|their)\b", re.I)
+NOT_NAMES = lexicon.words(
+    """
+    is was and the a an to for from with at in on of it this that who which when where has have had
+    will would can could should may might be been being are were do does did not no yes
+    """
+)
+# Words without which a sentence states no date: the temporal grammar is only run when one is there.
+DATE_HINT = re.compile(
+    r"\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*day\b"
+    r"|\b(?:today|tonight|yesterday|tomorrow|week|weekend|month|year|ago|last|next|morning|evening|night|"
+    r"christmas|easter|spring|summer|autumn|fall|winter|noon|midnight)\b",
+    re.I,
+)

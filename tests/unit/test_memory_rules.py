@@ -1,0 +1,110 @@
+"""Pure parts of the memory layer: validity chains, names, cue aspects, dates in sentences."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from remen.knowledge import Aspect
+from remen.memory.chains import ChainItem, validity
+from remen.memory.cues import cue_aspect, is_negated
+from remen.memory.dates import stated_date
+from remen.memory.lexicon import FUNCTIONAL_PREDICATES
+from remen.memory.names import compatible, name_key, relation_reference
+
+JAN, FEB, MAR = 1.0, 2.0, 3.0
+
+
+def test_a_later_value_of_a_single_valued_predicate_ends_the_earlier_one() -> None:
+    chain = validity(
+        [ChainItem(2, "manager", "e9", False, MAR), ChainItem(1, "manager", "e8", False, JAN)], FUNCTIONAL_PREDICATES
+    )
+    assert chain == {1: (MAR, 2), 2: (None, None)}
+
+
+def test_many_valued_predicates_accumulate_and_replacements_end_only_their_object() -> None:
+    items = [
+        ChainItem(1, "friend", "e1", False, JAN),
+        ChainItem(2, "friend", "e2", False, FEB),
+        ChainItem(3, "uses", "e5", False, JAN),
+        ChainItem(4, "uses", "e6", False, JAN),
+        ChainItem(5, "uses", "e7", False, MAR, replaces_key="e5"),
+    ]
+    chain = validity(items, FUNCTIONAL_PREDICATES)
+    assert chain[1] == chain[2] == chain[4] == (None, None)
+    assert chain[3] == (MAR, 5)
+
+
+def test_negation_ends_and_a_later_reaffirmation_ends_the_negation() -> None:
+    items = [
+        ChainItem(1, "uses", "e5", False, JAN),
+        ChainItem(2, "uses", "e5", True, FEB),
+        ChainItem(3, "uses", "e5", False, MAR),
+    ]
+    assert validity(items, FUNCTIONAL_PREDICATES) == {1: (FEB, 2), 2: (MAR, 3), 3: (None, None)}
+
+
+def test_a_voice_contradiction_links_by_statement_whatever_the_arrival_order() -> None:
+    # Statement 7 was stored first but says what held later; 8 named 7 as the one it contradicts.
+    items = [ChainItem(7, "preference", "s7", False, MAR), ChainItem(8, "preference", "s8", True, JAN, replaces_sid=7)]
+    assert validity(items, FUNCTIONAL_PREDICATES) == {8: (MAR, 7), 7: (None, None)}
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        ("Sarah", "Sarah Chen", True),
+        ("sarah", "SARAH CHEN", True),
+        ("Tom Chen", "Sarah Chen", False),
+        ("Ms Park", "Park", True),
+        ("Anna", "Annabel", False),
+        ("Müller", "muller", True),
+    ],
+)
+def test_compatible_names(a: str, b: str, same: bool) -> None:
+    assert compatible(a, b) is same
+
+
+def test_name_keys_and_relation_references() -> None:
+    assert name_key("@Sarah's") == "sarah"
+    assert name_key("  José  García ") == "jose garcia"
+    assert relation_reference("my wife") == "wife" and relation_reference("My Manager") == "manager"
+    assert relation_reference("my car") is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "aspect"),
+    [
+        ("call the plumber about the leak", Aspect.TASK),
+        ("Always back up the database before migrating.", Aspect.DIRECTIVE),
+        ("I prefer tea over coffee after 4pm, otherwise I don't sleep.", Aspect.PREFERENCE),
+        ("We decided to go with Kafka.", Aspect.DECISION),
+        ("I go running every morning.", Aspect.HABIT),
+        ("I want to learn the cello.", Aspect.GOAL),
+        ("I think small teams ship faster.", Aspect.BELIEF),
+        ("The build fails on CI.", Aspect.PROBLEM),
+        ("Paris is the capital of France.", None),
+    ],
+)
+def test_cue_aspects(sentence: str, aspect: Aspect | None) -> None:
+    assert cue_aspect(sentence) == aspect
+
+
+def test_negation() -> None:
+    assert is_negated("I no longer drink coffee") and not is_negated("I drink coffee")
+
+
+def test_dates_in_sentences_follow_tense_and_the_note_time() -> None:
+    written = datetime(2026, 2, 20, 10).astimezone()
+    coming = stated_date("Dentist on March 3", written)
+    assert coming is not None and coming.moment.date().isoformat() == "2026-03-03"
+    past = stated_date("we switched in January", written, past=True)
+    assert past is not None and past.moment.date().isoformat() == "2026-01-01"
+    this_month = stated_date("we switched in February", written, past=True)
+    assert this_month is not None and this_month.moment == written  # the note's time is more precise
+    today = stated_date("switched to pnpm today", written, past=True)
+    assert today is not None and today.moment == written
+    born = stated_date("born on 12 May 1988", written, past=True)
+    assert born is not None and born.has_year and born.moment.year == 1988
+    assert stated_date("no date here at all", written) is None
