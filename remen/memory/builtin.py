@@ -308,8 +308,11 @@ class BuiltinExtractor:
             )
             found = True
 
-        if BIRTHDAY.search(text):
-            date = state.date_of(text)
+        birthday = BIRTHDAY.search(text)
+        if birthday:
+            # The date after the word, not another one earlier in the sentence ("moved last month
+            # and her birthday is 22 August").
+            date = state.date_of(text[birthday.start() :]) or state.date_of(text)
             if date is not None:
                 attribute("birthday", day_month(date.moment, date.has_year))
         for email in EMAIL.findall(text):

@@ -94,6 +94,9 @@ def test_my_wife_resolves_to_the_person_the_notes_name(memory: Remen) -> None:
     memory.extract_pending()
     julia = memory.entity("Julia")
     assert julia.attributes["birthday"] == "12 May"
+    memory.add("Dinner with my sister Anna. She moved to Lyon last month and her birthday is 22 August.")
+    memory.extract_pending()
+    assert memory.entity("anna").attributes == {"lives_in": "Lyon", "birthday": "22 August", "your sister": "Anna"}
     assert julia.attributes["your wife"] == "Julia"
 
 
