@@ -92,6 +92,9 @@ LABEL_MERGE_SIMILARITY = 0.85
 # Characters of an entity's context, a statement or a label embedded for the memory namespaces (a
 # sentence or two says what they are about; longer costs model time for nothing).
 MEMORY_VECTOR_CHARS = 300
+# The app's background reading rests this long between two notes' writes: the writer's Python holds
+# the GIL, and a search typed meanwhile should not wait for the interpreter's 5 ms switch interval.
+BACKGROUND_WRITE_PAUSE_SECONDS = 0.005
 # Notes extracted per step of the worker: spaCy and the model batch them; one write per step.
 EXTRACT_NOTES_PER_STEP = 8
 # A foreground run with at least this many notes to read spreads them over worker processes (one

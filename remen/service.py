@@ -57,7 +57,7 @@ from remen.store import memory as memory_store
 from remen.store import notes as note_store
 from remen.store import search as search_store
 from remen.store import vectors as vector_store
-from remen.store.connect import damaged_error
+from remen.store.connect import Connection, damaged_error
 from remen.store.notes import StoredNote
 from remen.store.recover import SalvageReport, salvage
 from remen.text import decode_text, derive_title, inline_tags, new_id
@@ -66,6 +66,15 @@ from remen.transfer.importer import count_inputs, read_drafts
 
 # Pure helpers the interfaces use, re-exported so they never import below the service.
 __all__ = ["Remen", "decode_text", "inline_tags", "make_snippet", "recover_database"]
+
+
+def unused_id(conn: Connection, now: float) -> str:
+    """A new note id no note has (two saves in one millisecond share the time part; the 4 random
+    characters then collide once in ~1.7 million, and a bulk add in one millisecond must not fail)."""
+    while True:
+        candidate = new_id(now)
+        if note_store.get(conn, candidate) is None:
+            return candidate
 
 
 def recovery_target(path: Path) -> Path:
@@ -194,7 +203,14 @@ class Remen:
         created_at = to_epoch(created) if created else now
         with self.store.transaction() as conn:
             nid = note_store.insert(
-                conn, new_id(now), prepared.title, prepared.body, prepared.tags, created_at, now, prepared.content_hash
+                conn,
+                unused_id(conn, now),
+                prepared.title,
+                prepared.body,
+                prepared.tags,
+                created_at,
+                now,
+                prepared.content_hash,
             )
             job_store.enqueue(conn, JobKind.EXTRACT, nid, now, prepared.content_hash)
             stored = note_store.get_many(conn, [nid])[nid]

@@ -97,7 +97,7 @@ class GraphWriter:
         """Replace what the note said before with ``extraction``, then recompute the chains."""
         conn = self.conn
         self.touched |= memory_store.chains_of_note(conn, self.nid)
-        memory_store.retract_note(conn, self.nid)
+        orphans, old_labels = memory_store.retract_note(conn, self.nid)
         self.user = self.user_entity()
         types = {name_key(e.name): e.type for e in extraction.entities}
         for found in extraction.entities:
@@ -109,7 +109,7 @@ class GraphWriter:
             memory_store.label_note(conn, self.nid, self.label(label))
         memory_store.mark_extracted(conn, self.nid, self.producer.name, self.producer.version, content_hash, self.now)
         refresh_chains(conn, self.touched)
-        memory_store.drop_orphan_entities(conn, keep=self.user)
+        memory_store.drop_orphans(conn, orphans, old_labels, keep=self.user)
 
     def user_entity(self) -> int:
         """The user's own entity, created once."""

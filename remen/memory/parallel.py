@@ -14,10 +14,13 @@ from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 
+from remen.embed import Embedder
 from remen.knowledge import Extraction, NoteForExtraction
 from remen.memory.builtin import BuiltinExtractor
+from remen.memory.reading import ReadNotes, memory_vectors
 
 _extractor: list[BuiltinExtractor] = []
+_embedder: list[Embedder | None] = []
 
 
 def _start(model_dir: Path | None, niceness: int) -> None:
@@ -34,10 +37,19 @@ def _start(model_dir: Path | None, niceness: int) -> None:
         single = getattr(embedder, "single_threaded", None)
         embedder = single() if single is not None else embedder
     _extractor.append(BuiltinExtractor(embedder))
+    _embedder.append(embedder)
 
 
 def _extract(notes: Sequence[NoteForExtraction]) -> list[Extraction]:
     return _extractor[0].extract_many(notes)
+
+
+def _read(notes: Sequence[NoteForExtraction], labels: set[str]) -> ReadNotes:
+    """Extract the notes and compute the memory vectors their writes need, here rather than in the
+    writer: the model's work is spread over the processes too."""
+    extractions = _extractor[0].extract_many(notes)
+    known = notes[0].known_names if notes else {}
+    return ReadNotes(extractions, memory_vectors(_embedder[0], extractions, known, labels))
 
 
 def start_resource_tracker() -> None:
@@ -87,16 +99,19 @@ class ProcessExtractor:
             results += part
         return results
 
-    def submit(self, notes: Sequence[NoteForExtraction]) -> Future[list[Extraction]]:
-        """Start reading a batch; the future holds the extractions in order."""
+    def submit(self, notes: Sequence[NoteForExtraction], labels: set[str]) -> Future[ReadNotes]:
+        """Start reading a batch (``labels``: keys of the labels stored so far); the future holds
+        the extractions in order with their memory vectors."""
         share = -(-len(notes) // self.processes)
-        parts = [self.pool.submit(_extract, list(notes[i : i + share])) for i in range(0, len(notes), share)]
-        combined: Future[list[Extraction]] = Future()
+        parts = [self.pool.submit(_read, list(notes[i : i + share]), labels) for i in range(0, len(notes), share)]
+        combined: Future[ReadNotes] = Future()
 
-        def gather(_: Future[list[Extraction]]) -> None:
+        def gather(_: Future[ReadNotes]) -> None:
             if all(part.done() for part in parts) and not combined.done():
                 try:
-                    combined.set_result([e for part in parts for e in part.result()])
+                    results = [part.result() for part in parts]
+                    vectors = {text: vector for read in results for text, vector in (read.vectors or {}).items()}
+                    combined.set_result(ReadNotes([e for read in results for e in read.extractions], vectors))
                 except Exception as exc:  # noqa: BLE001 - handed to the caller through the future
                     combined.set_exception(exc)
 

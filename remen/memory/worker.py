@@ -10,18 +10,18 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Mapping, Sequence
+import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 
-import numpy as np
-
-from remen.constants import EXTRACT_NOTES_PER_STEP, MEMORY_VECTOR_CHARS, MODEL_NAMESPACE
-from remen.embed import Embedder, embed_texts
+from remen.constants import BACKGROUND_WRITE_PAUSE_SECONDS, EXTRACT_NOTES_PER_STEP
+from remen.embed import Embedder
 from remen.indexing import lower_thread_priority
 from remen.knowledge import EntityType, Extraction, ExtractionRun, NoteForExtraction
 from remen.memory.extractor import Extractor
-from remen.memory.graph_writer import GraphWriter, Producer, texts_to_embed
+from remen.memory.graph_writer import GraphWriter, Producer
+from remen.memory.reading import ReadNotes, memory_vectors
 from remen.models import Job, JobKind
 from remen.progress import Progress, ProgressCallback
 from remen.store import Store
@@ -49,19 +49,19 @@ class Batch:
     todo: list[Claimed]
     producer: Producer
     labels: set[str]
-    extractions: Future[list[Extraction]]
+    read: Future[ReadNotes]
 
 
-def done_future(value: list[Extraction]) -> Future[list[Extraction]]:
+def done_future(value: ReadNotes) -> Future[ReadNotes]:
     """A future that already holds ``value``."""
-    future: Future[list[Extraction]] = Future()
+    future: Future[ReadNotes] = Future()
     future.set_result(value)
     return future
 
 
-def failed_future(error: Exception) -> Future[list[Extraction]]:
+def failed_future(error: Exception) -> Future[ReadNotes]:
     """A future that already holds ``error``."""
-    future: Future[list[Extraction]] = Future()
+    future: Future[ReadNotes] = Future()
     future.set_exception(error)
     return future
 
@@ -125,7 +125,7 @@ class MemoryWorker:
             stopping = stop is not None and stop.is_set()
             batch = None if stopping else self.start_batch(extractor, step_size, run)
             if ahead is not None:
-                self.finish_batch(ahead, run)
+                self.finish_batch(ahead, run, pause=BACKGROUND_WRITE_PAUSE_SECONDS if background else 0.0)
                 if on_progress:
                     done = run.done + run.skipped + run.failed + run.dropped
                     on_progress(Progress("extract", min(done, total), max(total, done)))
@@ -147,23 +147,29 @@ class MemoryWorker:
         notes = [c.note for c in todo]
         submit = getattr(extractor, "submit", None)
         if submit is not None:
-            return Batch(todo, producer, labels, submit(notes))
+            return Batch(todo, producer, labels, submit(notes, labels))
         try:
-            return Batch(todo, producer, labels, done_future(extract_all(extractor, notes)))
+            return Batch(todo, producer, labels, done_future(ReadNotes(extract_all(extractor, notes))))
         except Exception as exc:  # noqa: BLE001 - reported with the batch's jobs in finish_batch
             return Batch(todo, producer, labels, failed_future(exc))
 
-    def finish_batch(self, batch: Batch, run: ExtractionRun) -> None:
-        """Embed what the writes need and write each note of the batch in its own transaction."""
+    def finish_batch(self, batch: Batch, run: ExtractionRun, pause: float = 0.0) -> None:
+        """Embed what the writes need and write each note of the batch in its own transaction,
+        ``pause`` seconds apart (in the app, so a search typed meanwhile gets the GIL at once)."""
         todo = batch.todo
         try:
-            extractions: list[Extraction] = batch.extractions.result()
-            vectors = self.vectors(extractions, todo[0].note.known_names, batch.labels)
+            read = batch.read.result()
+            extractions = read.extractions
+            vectors = read.vectors
+            if vectors is None:
+                vectors = memory_vectors(self.embedder(), extractions, todo[0].note.known_names, batch.labels)
         except Exception as exc:
             log.exception("extraction of %d notes failed", len(todo))
             self.fail([c.job for c in todo], f"{type(exc).__name__}: {exc}", run)
             return
         for claimed, extraction in zip(todo, extractions, strict=True):
+            if pause:
+                time.sleep(pause)
             try:
                 with self.store.transaction() as conn:
                     if not job_store.is_current(conn, claimed.job):
@@ -210,17 +216,6 @@ class MemoryWorker:
                         job_store.drop(conn, job.id, self.clock())
                         run.dropped += 1
         return todo, labels
-
-    def vectors(
-        self, extractions: Sequence[Extraction], known: Mapping[str, EntityType], labels: set[str]
-    ) -> dict[str, np.ndarray]:
-        """MiniLM vectors of the texts the writes may need (none with the fallback embedder);
-        entities the graph already knows by name need none."""
-        embedder = self.embedder()
-        if embedder is None or embedder.namespace != MODEL_NAMESPACE:
-            return {}
-        texts = sorted({t for extraction in extractions for t in texts_to_embed(extraction, known, labels)})
-        return dict(zip(texts, embed_texts(embedder, [t[:MEMORY_VECTOR_CHARS] for t in texts]), strict=True))
 
     def fail(self, jobs: Sequence[Job], error: str, run: ExtractionRun) -> None:
         """Record failures: retried later with backoff, listed by `remen doctor`."""

@@ -196,12 +196,25 @@ def chains_of_note(conn: Connection, nid: int) -> set[tuple[int, str]]:
     return {(int(r[0]), str(r[1])) for r in rows}
 
 
-def retract_note(conn: Connection, nid: int) -> None:
-    """Forget what note ``nid`` said (before re-deriving it): sources, mentions, labels.
+def retract_note(conn: Connection, nid: int) -> tuple[set[int], set[int]]:
+    """Forget what note ``nid`` said (before re-deriving it): sources, mentions, labels. Returns the
+    entities and labels it touched (they may be orphans now).
 
     Statements no other note states go with their last source (trigger); valid_at of the rest is
     recomputed from the sources they keep."""
     sids = [int(r[0]) for r in conn.execute("SELECT sid FROM statement_sources WHERE nid = ?", (nid,))]
+    eids = {int(r[0]) for r in conn.execute("SELECT eid FROM entity_mentions WHERE nid = ?", (nid,))}
+    eids |= {
+        int(e)
+        for row in conn.execute(
+            "SELECT s.subject_eid, s.object_eid FROM statement_sources ss JOIN statements s ON s.sid = ss.sid"
+            " WHERE ss.nid = ?",
+            (nid,),
+        )
+        for e in row
+        if e is not None
+    }
+    lids = {int(r[0]) for r in conn.execute("SELECT lid FROM note_labels WHERE nid = ?", (nid,))}
     conn.execute("DELETE FROM statement_sources WHERE nid = ?", (nid,))
     conn.execute("DELETE FROM entity_mentions WHERE nid = ?", (nid,))
     conn.execute("DELETE FROM note_labels WHERE nid = ?", (nid,))
@@ -213,6 +226,7 @@ def retract_note(conn: Connection, nid: int) -> None:
             f" WHERE ss.sid = statements.sid) WHERE sid IN ({marks})",
             part,
         )
+    return eids, lids
 
 
 def visible_statements_of(conn: Connection, chains: Iterable[tuple[int, str]]) -> list[StatementRow]:
@@ -249,15 +263,21 @@ def clear_validity_of_hidden(conn: Connection, chains: Iterable[tuple[int, str]]
         )
 
 
-def drop_orphan_entities(conn: Connection, keep: int) -> None:
-    """Entities no note mentions and no statement uses any more (``keep``: the user)."""
-    conn.execute(
-        "DELETE FROM entities WHERE eid != ?"
-        " AND NOT EXISTS (SELECT 1 FROM entity_mentions m WHERE m.eid = entities.eid)"
-        " AND NOT EXISTS (SELECT 1 FROM statements s WHERE entities.eid IN (s.subject_eid, s.object_eid))",
-        (keep,),
-    )
-    conn.execute("DELETE FROM labels WHERE NOT EXISTS (SELECT 1 FROM note_labels nl WHERE nl.lid = labels.lid)")
+def drop_orphans(conn: Connection, eids: Iterable[int], lids: Iterable[int], keep: int) -> None:
+    """Of the entities ``eids`` and labels ``lids``, drop those nothing mentions or uses any more
+    (``keep``: the user). Only candidates are checked: a full scan per write would grow with the graph."""
+    for eid in set(eids) - {keep}:
+        conn.execute(
+            "DELETE FROM entities WHERE eid = ?"
+            " AND NOT EXISTS (SELECT 1 FROM entity_mentions WHERE eid = ?)"
+            " AND NOT EXISTS (SELECT 1 FROM statements WHERE subject_eid = ?)"
+            " AND NOT EXISTS (SELECT 1 FROM statements WHERE object_eid = ?)",
+            (eid, eid, eid, eid),
+        )
+    for lid in set(lids):
+        conn.execute(
+            "DELETE FROM labels WHERE lid = ? AND NOT EXISTS (SELECT 1 FROM note_labels WHERE lid = ?)", (lid, lid)
+        )
 
 
 # --- labels and bookkeeping ---------------------------------------------------------------------

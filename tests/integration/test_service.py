@@ -143,3 +143,8 @@ def test_a_failed_embedding_does_not_fail_the_save(app: Remen, monkeypatch: pyte
     app.embed_pending()
     assert app.pending_embeddings() == 0
     assert app.doctor().problems == ()
+
+
+def test_notes_saved_in_one_millisecond_get_distinct_ids(app: Remen) -> None:
+    ids = {app.add(f"note {i}", embed=False).id for i in range(400)}  # the test clock stands still
+    assert len(ids) == 400

@@ -1,0 +1,36 @@
+"""What reading a batch of notes yields: the extractions and, when computed beside them, the
+memory vectors the writes need."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+
+import numpy as np
+
+from remen.constants import MEMORY_VECTOR_CHARS, MODEL_NAMESPACE
+from remen.embed import Embedder, embed_texts
+from remen.knowledge import EntityType, Extraction
+from remen.memory.graph_writer import texts_to_embed
+
+
+@dataclass(frozen=True)
+class ReadNotes:
+    """Extractions of a batch, in order; ``vectors`` None when the reader left them to the writer."""
+
+    extractions: list[Extraction]
+    vectors: dict[str, np.ndarray] | None = None
+
+
+def memory_vectors(
+    embedder: Embedder | None,
+    extractions: Sequence[Extraction],
+    known: Mapping[str, EntityType],
+    labels: AbstractSet[str],
+) -> dict[str, np.ndarray]:
+    """MiniLM vectors of the texts the writes may need (none with the fallback embedder)."""
+    if embedder is None or embedder.namespace != MODEL_NAMESPACE:
+        return {}
+    texts = sorted({t for extraction in extractions for t in texts_to_embed(extraction, known, labels)})
+    return dict(zip(texts, embed_texts(embedder, [t[:MEMORY_VECTOR_CHARS] for t in texts]), strict=True))
