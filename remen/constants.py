@@ -74,8 +74,8 @@ RECENTLY_DAYS = 14
 MAX_EXTRACT_CHARS = 4_000
 # First-person sentences no cue classified, per note, that go to the exemplar vote (each costs a
 # model run: a long first-person essay must not cost seconds), and their length.
-MAX_LEFTOVERS_PER_NOTE = 2
-MAX_LEFTOVER_CHARS = 300
+MAX_LEFTOVERS_PER_NOTE = 1
+MAX_LEFTOVER_CHARS = 160
 MAX_STATEMENTS_PER_NOTE = 24
 MAX_LABELS_PER_NOTE = 5
 # A sentence no cue classifies takes the aspect of its nearest exemplar only when this close.
@@ -91,10 +91,12 @@ VOICE_CONTRADICTION_SIMILARITY = 0.75
 LABEL_MERGE_SIMILARITY = 0.85
 # Characters of an entity's context, a statement or a label embedded for the memory namespaces (a
 # sentence or two says what they are about; longer costs model time for nothing).
-MEMORY_VECTOR_CHARS = 300
+MEMORY_VECTOR_CHARS = 160
 # The app's background reading rests this long between two notes' writes: the writer's Python holds
 # the GIL, and a search typed meanwhile should not wait for the interpreter's 5 ms switch interval.
 BACKGROUND_WRITE_PAUSE_SECONDS = 0.005
+# ...and while it runs the interpreter hands the GIL over after this long instead of 5 ms.
+BACKGROUND_GIL_SWITCH_SECONDS = 0.001
 # Notes extracted per step of the worker: spaCy and the model batch them; one write per step.
 EXTRACT_NOTES_PER_STEP = 8
 # A foreground run with at least this many notes to read spreads them over worker processes (one

@@ -38,12 +38,14 @@ from remen.knowledge import (
 )
 from remen.memory import lexicon
 from remen.memory.cues import (
+    LINE_JOINER,
     VOICE_NAMES,
     cue_aspect,
     has_event_word,
     is_negated,
     is_tool,
     note_lines,
+    sentence_bounds,
     title_case,
     tool_type,
 )
@@ -149,25 +151,31 @@ class BuiltinExtractor:
         return self.extract_many([note])[0]
 
     def extract_many(self, notes: Sequence[NoteForExtraction]) -> list[Extraction]:
-        """Several notes at once: spaCy and the model batch their sentences."""
-        per_note: list[list[tuple[int, str]]] = []
+        """Several notes at once: spaCy and the model batch them. Each note's prose lines go to spaCy
+        as one text (fewer, larger docs run faster); sentences are cut by punctuation within a line."""
+        joined: list[tuple[str, list[tuple[int, int, int]]]] = []
         for note in notes:
-            lines, budget = [], MAX_EXTRACT_CHARS
+            parts: list[str] = []
+            pieces: list[tuple[int, int, int]] = []  # (start in the joined text, start in the note, length)
+            budget, at = MAX_EXTRACT_CHARS, 0
             for offset, line in note_lines(note.text):
                 if budget <= 0:
                     break
-                lines.append((offset, line[:budget]))
+                line = line[:budget]
                 budget -= len(line)
-            per_note.append(lines)
-        texts = [line for lines in per_note for _, line in lines]
-        docs = iter(self.nlp.pipe(texts, batch_size=256))
+                for start, end in sentence_bounds(line):
+                    pieces.append((at + start, offset + start, end - start))
+                parts.append(line)
+                at += len(line) + len(LINE_JOINER)
+            joined.append((LINE_JOINER.join(parts), pieces))
+        docs = self.nlp.pipe([text for text, _ in joined], batch_size=64)
         states = []
-        for note, lines in zip(notes, per_note, strict=True):
+        for note, doc, (_, pieces) in zip(notes, docs, joined, strict=True):
             state = NoteState(note.created)
-            for offset, _ in lines:
-                doc = next(docs)
-                for sent in doc.sents:
-                    self.read_sentence(note, state, sent, offset)
+            for start, original, length in pieces:
+                sent = doc.char_span(start, start + length, alignment_mode="expand")
+                if sent is not None:
+                    self.read_sentence(note, state, sent, original - start)
             states.append(state)
         self.classify_leftovers(states)
         return [self.finish(note, state) for note, state in zip(notes, states, strict=True)]

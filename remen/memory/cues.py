@@ -89,3 +89,19 @@ def is_tool(word: str, named: Sequence[tuple[str, EntityType]]) -> bool:
 def tool_type(word: str) -> EntityType:
     """Technology, product or standard by the word lists; a technology when unknown (it was switched to)."""
     return lexicon.LEXICON_TYPES.get(word.lower(), EntityType.TECHNOLOGY)
+
+
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9À-Ý])")
+# Between a note's lines in the text spaCy reads: a paragraph break, never inside a sentence.
+LINE_JOINER = "\n\n"
+
+
+def sentence_bounds(line: str) -> list[tuple[int, int]]:
+    """[start, end) of the sentences of one line: cut after . ! ? before a capital or a digit."""
+    bounds, start = [], 0
+    for match in SENTENCE_END.finditer(line):
+        bounds.append((start, match.start()))
+        start = match.end()
+    if start < len(line):
+        bounds.append((start, len(line)))
+    return [(a, b) for a, b in bounds if line[a:b].strip()]

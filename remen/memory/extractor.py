@@ -78,10 +78,9 @@ def load_spacy() -> Language:
             check_spacy_model(folder)
             import spacy
 
-            # The rules read fine-grained tags, entities and sentences: the dependency parser, the
-            # lemmatizer and coarse POS are not needed, and sentences come from the faster senter.
-            nlp: Any = spacy.load(folder, exclude=["parser", "lemmatizer", "attribute_ruler"])
-            nlp.enable_pipe("senter")
+            # The rules read fine-grained tags and entities: the dependency parser, the sentence
+            # recogniser, the lemmatizer and coarse POS are not needed (sentences are cut by rule).
+            nlp: Any = spacy.load(folder, exclude=["parser", "senter", "lemmatizer", "attribute_ruler"])
             log.info("spaCy model loaded from %s", folder)
             _loaded.append(nlp)
         return _loaded[0]

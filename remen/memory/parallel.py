@@ -8,8 +8,10 @@ low priority, so the search thread typing meanwhile never waits for the GIL.
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.connection
 import os
 import sys
+import threading
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
@@ -30,6 +32,7 @@ def _start(model_dir: Path | None, niceness: int) -> None:
 
     if niceness and hasattr(os, "nice"):
         os.nice(niceness)
+    threading.Thread(target=_exit_with_parent, name="remen-reader-watchdog", daemon=True).start()
     embedder = None
     if model_dir is not None:
         loaded, status = load_embedder(model_dir)
@@ -38,6 +41,14 @@ def _start(model_dir: Path | None, niceness: int) -> None:
         embedder = single() if single is not None else embedder
     _extractor.append(BuiltinExtractor(embedder))
     _embedder.append(embedder)
+
+
+def _exit_with_parent() -> None:
+    """A reader whose parent died (killed with -9) would wait for work forever: leave with it."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
 
 
 def _extract(notes: Sequence[NoteForExtraction]) -> list[Extraction]:

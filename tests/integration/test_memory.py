@@ -26,6 +26,22 @@ from remen.store import jobs as job_store
 LABELLED = Path(__file__).resolve().parents[1] / "data" / "memory_notes.jsonl"
 
 
+def children_of(pid: int) -> list[int]:
+    """Child process ids (Linux /proc)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
+def zombie(pid: int) -> bool:
+    """Whether the process has exited and waits to be reaped."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
 def at(text: str) -> datetime:
     return datetime.fromisoformat(text).astimezone()
 
@@ -164,9 +180,15 @@ def test_a_killed_worker_loses_nothing(tmp_path: Path, clock) -> None:  # type: 
                 assert time.monotonic() < deadline, "the worker extracted nothing"
                 assert worker.poll() is None, "the worker exited on its own"
                 time.sleep(0.05)
+        readers = children_of(worker.pid)
+        assert readers, "a bulk run reads in worker processes"
     finally:
         worker.send_signal(signal.SIGKILL)
         worker.wait()
+    deadline = time.monotonic() + 30
+    while any(Path(f"/proc/{pid}").exists() and not zombie(pid) for pid in readers):
+        assert time.monotonic() < deadline, "reader processes outlived their killed parent"
+        time.sleep(0.05)
     with Remen.open(db, embedder=HashedEmbedder(), clock=clock) as remen:
         run = remen.extract_pending()
         assert run.failed == 0
