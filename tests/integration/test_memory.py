@@ -196,3 +196,37 @@ def test_a_killed_worker_loses_nothing(tmp_path: Path, clock) -> None:  # type: 
         assert counts["extracted_notes"] == 120 and counts["pending"] == 0
         assert remen.doctor().integrity == "ok"
         assert len([f for f in remen.facts(aspect=Aspect.RELATIONSHIP)]) == 120
+
+
+def test_a_failing_extraction_is_retried_later_and_shown_by_doctor(memory: Remen, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    memory.add("my sister Anna lives in Lyon")
+
+    def broken(notes):  # type: ignore[no-untyped-def]
+        raise RuntimeError("the parser broke")
+
+    monkeypatch.setattr(memory.extractor, "extract_many", broken)
+    run = memory.extract_pending()
+    assert run.failed == 1 and "the parser broke" in run.errors[0]
+    problems = [p for p in memory.doctor().problems if p.task == "extract"]
+    assert problems and "the parser broke" in problems[0].error
+    assert memory.extract_pending().failed == 0  # backing off: not retried at once
+    monkeypatch.undo()
+    memory.clock.advance(3600)  # type: ignore[attr-defined]
+    assert memory.extract_pending().done == 1
+    assert [p for p in memory.doctor().problems if p.task == "extract"] == []
+    assert {f.predicate for f in memory.facts()} == {"sister", "lives_in"}
+
+
+def test_import_reads_the_notes_for_facts(hermetic_home: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    (folder / "family.md").write_text("# Family\nMy wife Julia was born on 12 May 1988.\n")
+    (folder / "tools.md").write_text("switched from npm to pnpm in February\n")
+    imported = run_cli("import", str(folder))
+    assert imported.returncode == 0 and "Facts: 2 notes extracted" in imported.stdout
+    assert json.loads(run_cli("entity", "julia", "--json").stdout)["attributes"]["birthday"] == "12 May 1988"
+    later = tmp_path / "later"
+    later.mkdir()
+    (later / "trip.md").write_text("Flight to Lisbon on 14 April with Tom.\n")
+    assert "Facts" not in run_cli("import", str(later), "--no-wait").stdout
+    assert json.loads(run_cli("doctor", "--json").stdout)["memory"]["pending"] == 1
