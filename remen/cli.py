@@ -386,14 +386,19 @@ def print_interpretation(query: ParsedQuery) -> None:
 def cmd_explain(app: Remen, args: argparse.Namespace) -> None:
     from remen.models import interpretation_dict
 
-    query = app.explain(" ".join(args.query), now=parse_now(args.now))
+    text = " ".join(args.query)
+    query = app.explain(text, now=parse_now(args.now))
+    route = app.route(text, now=parse_now(args.now))
     if args.json:
-        emit_json(interpretation_dict(query))
+        emit_json(interpretation_dict(query) | {"route": route.to_dict()})
         return
     print_interpretation(query)
     if query.time_range:
         print(f"time range   {query.time_range.start.isoformat()} .. {query.time_range.end.isoformat()}")
     print(f"remaining    {query.text!r}")
+    print(f"route        {route.query_type.value} (confidence {route.confidence:.2f}, {route.routing_ms:.1f} ms)")
+    for line in route.evidence:
+        print(f"             {line}")
 
 
 def cmd_related(app: Remen, args: argparse.Namespace) -> None:

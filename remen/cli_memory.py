@@ -9,6 +9,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from remen.answers import Answer
 from remen.knowledge import Aspect, EntityType, ExtractionRun, Fact
 
 if TYPE_CHECKING:
@@ -128,6 +129,32 @@ def cmd_labels(app: Remen, args: argparse.Namespace) -> None:
         print(f"{label.notes:6}  {label.name}")
 
 
+def print_answer(answer: Answer) -> None:
+    """The answers first (with where they come from), then the notes the search found."""
+    for item in answer.answers:
+        when = f" (as of {item.as_of:%d %b %Y})" if item.as_of else ""
+        print(f"{item.text}{when}  — note {', '.join(item.note_ids) or '—'}")
+        for old in item.earlier:
+            until = f" until {old.invalid_at:%d %b %Y}" if old.invalid_at else ""
+            print(f"    earlier: {old.target}{until}  — note {', '.join(old.note_ids)}")
+    if answer.not_found:
+        print(answer.not_found)
+    if answer.notes:
+        print(f"Notes ({len(answer.notes)}):")
+        for hit in answer.notes[:10]:
+            print(f"  {hit.note_id}  {hit.created:%Y-%m-%d}  {hit.title}")
+
+
+def cmd_ask(app: Remen, args: argparse.Namespace) -> None:
+    from remen.timeutil import parse_iso
+
+    answer = app.ask(" ".join(args.question), now=parse_iso(args.now) if args.now else None)
+    if args.json:
+        emit(answer.to_dict())
+    else:
+        print_answer(answer)
+
+
 def add_memory_commands(add: Register) -> None:
     """Register the memory commands on the CLI's parser."""
     p = add("worker", cmd_worker, "extract facts from notes into the knowledge graph (runs until stopped)")
@@ -141,3 +168,6 @@ def add_memory_commands(add: Register) -> None:
     p.add_argument("--aspect", choices=[a.value for a in Aspect])
     p.add_argument("--history", action="store_true", help="include facts later notes replaced")
     add("labels", cmd_labels, "topic labels of your notes")
+    p = add("ask", cmd_ask, "answer a question from what your notes say (with the notes to back it)")
+    p.add_argument("question", nargs="+")
+    p.add_argument("--now", help="pretend the time is this ISO 8601 moment")

@@ -103,3 +103,9 @@ EXTRACT_NOTES_PER_STEP = 8
 # per core), this many notes per step; fewer are read in process (starting processes costs ~2 s).
 EXTRACT_PARALLEL_MIN_NOTES = 64
 EXTRACT_BULK_STEP = 64
+
+# --- Ask -------------------------------------------------------------------------------------
+# Below this confidence a question is plain search.
+ASK_MIN_CONFIDENCE = 0.2
+# A question word this close (rapidfuzz ratio, 0-100) to a known name names that entity ("julias").
+ASK_FUZZY_MIN_SCORE = 85

@@ -13,6 +13,9 @@ from typing import TextIO
 import numpy as np
 
 from remen import bulk
+from remen.answers import Answer, Route
+from remen.ask.asker import Asker
+from remen.ask.router import route
 from remen.config import Settings
 from remen.constants import (
     BACKGROUND_NICENESS,
@@ -127,6 +130,7 @@ class Remen:
         self._background_pool: ProcessExtractor | None = None
         self.memory = MemoryReader(store)
         self.memory_worker = MemoryWorker(store, lambda: self.extractor, self._memory_embedder, clock)
+        self.asker = Asker(store, self.memory, lambda text, now: self.search(text, now=now))
 
     @classmethod
     def open(
@@ -513,6 +517,15 @@ class Remen:
     def facts(self, entity: str | None = None, aspect: Aspect | None = None, history: bool = False) -> list[Fact]:
         """Current facts (all, with ``history``), optionally about one entity or of one aspect."""
         return self.memory.facts(entity, aspect, history)
+
+    def ask(self, question: str, now: datetime | None = None) -> Answer:
+        """Answer a question from the knowledge graph (route, answers with their notes), with the
+        note search for it alongside; says so when the notes do not have the answer."""
+        return self.asker.ask(question, now or from_epoch(self.clock()))
+
+    def route(self, question: str, now: datetime | None = None) -> Route:
+        """How ``question`` would be answered (for `remen explain`)."""
+        return route(question, now or from_epoch(self.clock()), self.asker.index())
 
     def labels(self) -> list[LabelCount]:
         """Topic labels of the notes, commonest first."""

@@ -105,7 +105,7 @@ class NoteState:
     ) -> str:
         """Record an entity mention; returns the name it is known by in this note. A ``sure`` type
         (from a pattern like "my wife X" or "lives in X") overrides what the NER guessed."""
-        name = name.strip().strip("\"'")
+        name = re.sub(r"['’]s$", "", name.strip().strip("\"'"))
         key = name.lower()
         known = self.entities.get(key)
         if known is None or (sure and known.type != kind) or (role and not known.role):

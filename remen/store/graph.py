@@ -163,3 +163,12 @@ def counts(conn: Connection) -> dict[str, int]:
         "labels": int(conn.execute("SELECT count(*) FROM labels").fetchone()[0]),
         "extracted_notes": int(conn.execute("SELECT count(*) FROM note_memory").fetchone()[0]),
     }
+
+
+def alias_names(conn: Connection) -> dict[str, str]:
+    """Every alias key with the name of its entity (the most mentioned one when several share it)."""
+    rows = conn.execute(
+        "SELECT a.alias_key, e.name FROM entity_aliases a JOIN entities e ON e.eid = a.eid"
+        " ORDER BY (SELECT count(*) FROM entity_mentions m WHERE m.eid = e.eid)"
+    )
+    return {str(key): str(name) for key, name in rows}

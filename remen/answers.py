@@ -1,0 +1,119 @@
+"""Plain data of asking: how a question was routed, and the answers with their provenance."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Literal
+
+from remen.knowledge import Aspect, Fact
+from remen.models import SearchHit, TimeRange
+
+
+class QueryType(StrEnum):
+    """CORE's routes, plus plain search."""
+
+    ASPECT_QUERY = "aspect_query"
+    ENTITY_LOOKUP = "entity_lookup"
+    TEMPORAL = "temporal"
+    TEMPORAL_FACETS = "temporal_facets"
+    EXPLORATORY = "exploratory"
+    RELATIONSHIP = "relationship"
+    SEARCH = "search"
+
+
+LookupMode = Literal["attribute", "broad"]
+
+
+@dataclass(frozen=True)
+class EntityHint:
+    """An entity the question names, and how the name was matched."""
+
+    text: str
+    name: str
+    matched_by: Literal["user", "relation", "alias", "fuzzy"]
+    score: float = 1.0
+
+
+@dataclass(frozen=True)
+class Route:
+    """How a question is answered: CORE's routing output, decided without an LLM."""
+
+    query_type: QueryType
+    confidence: float
+    aspects: tuple[Aspect, ...] = ()
+    temporal: TimeRange | None = None
+    entity_hints: tuple[EntityHint, ...] = ()
+    lookup_mode: LookupMode | None = None
+    attribute_hint: str | None = None
+    facets: tuple[str, ...] = ()
+    selected_labels: tuple[str, ...] = ()
+    evidence: tuple[str, ...] = ()
+    routing_ms: float = 0.0
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain data for JSON."""
+        tr = self.temporal
+        return {
+            "query_type": str(self.query_type),
+            "confidence": round(self.confidence, 3),
+            "aspects": [str(a) for a in self.aspects],
+            "temporal": None
+            if tr is None
+            else {"start": tr.start.isoformat(), "end": tr.end.isoformat(), "description": tr.description},
+            "entity_hints": [
+                {"text": h.text, "name": h.name, "matched_by": h.matched_by, "score": round(h.score, 3)}
+                for h in self.entity_hints
+            ],
+            "lookup_mode": self.lookup_mode,
+            "attribute_hint": self.attribute_hint,
+            "facets": list(self.facets),
+            "selected_labels": list(self.selected_labels),
+            "evidence": list(self.evidence),
+            "routing_ms": round(self.routing_ms, 2),
+        }
+
+
+@dataclass(frozen=True)
+class AnswerItem:
+    """One answer: what the notes say, as of when, from which notes; earlier values if replaced."""
+
+    text: str
+    as_of: datetime | None
+    note_ids: tuple[str, ...]
+    fact: Fact | None = None
+    earlier: tuple[Fact, ...] = ()
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain data for JSON."""
+        return {
+            "text": self.text,
+            "as_of": None if self.as_of is None else self.as_of.isoformat(),
+            "notes": list(self.note_ids),
+            "fact": None if self.fact is None else self.fact.to_dict(),
+            "earlier": [f.to_dict() for f in self.earlier],
+        }
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What `ask` returns: the route, the answers (empty when the notes do not say), the notes."""
+
+    question: str
+    route: Route
+    answers: tuple[AnswerItem, ...]
+    notes: tuple[SearchHit, ...]
+    not_found: str | None = None
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain data for JSON."""
+        return {
+            "question": self.question,
+            "route": self.route.to_dict(),
+            "answers": [a.to_dict() for a in self.answers],
+            "not_found": self.not_found,
+            "notes": [hit.to_dict() for hit in self.notes],
+            "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()},
+        }

@@ -1,0 +1,1 @@
+"""Asking: a deterministic router over the knowledge graph and the handlers that answer from it."""

@@ -1,0 +1,229 @@
+"""route(question, now, index): which handler answers a question, decided without an LLM.
+
+A declarative table of cue patterns, tried in order (like the temporal grammar), plus the entities
+the question names (resolved through the alias index, the user's relations and fuzzy matching)
+and its time phrase. Below MIN_CONFIDENCE, or when nothing but words remains, it is plain search.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from rapidfuzz import fuzz, process
+
+from remen.answers import EntityHint, LookupMode, QueryType, Route
+from remen.constants import ASK_FUZZY_MIN_SCORE, ASK_MIN_CONFIDENCE
+from remen.knowledge import Aspect
+from remen.memory.lexicon import RELATIONS, words
+from remen.memory.names import name_key
+from remen.search.temporal import parse_temporal
+
+# Words a question is made of that never name an entity.
+QUESTION_WORDS = words(
+    """
+    what whats what's when whens when's where wheres who whos who's whom how hows why which is are
+    was were do does did i me my mine we our you your the a an of to in on at for about with and or
+    again know tell show give list any all some s's is it this that these those there their his her
+    him she he they them have has had can could should would will birthday bday email mail phone
+    number address age role job live lives work works views view opinion opinions think prefer
+    preference preferences like habits habit goals goal tasks task todo decisions decision problems
+    problem write wrote written topics summary summarize summarise recent recently work worked
+    working happening happened week month year today yesterday tomorrow last next this
+    """
+)
+
+# Attribute words of a question and the predicate they ask for.
+ATTRIBUTES = {
+    "birthday": "birthday",
+    "bday": "birthday",
+    "born": "birthday",
+    "email": "email",
+    "e-mail": "email",
+    "mail": "email",
+    "phone": "phone",
+    "number": "phone",
+    "address": "address",
+    "live": "lives_in",
+    "lives": "lives_in",
+    "work": "works_at",
+    "works": "works_at",
+    "job": "role",
+    "role": "role",
+    "age": "age",
+    "old": "age",
+}
+ATTRIBUTE_WORD = re.compile(r"\b(" + "|".join(sorted(map(re.escape, ATTRIBUTES), key=len, reverse=True)) + r")\b")
+
+ASPECT_WORDS: tuple[tuple[Aspect, str], ...] = (
+    (Aspect.BELIEF, r"views?|opinions?|think about|thoughts on|believe|stance"),
+    (Aspect.PREFERENCE, r"prefer\w*|favou?rites?|likes?|dislikes?"),
+    (Aspect.HABIT, r"habits?|routines?|usually|every day"),
+    (Aspect.GOAL, r"goals?|plans?|want to|ambitions?|resolutions?"),
+    (Aspect.TASK, r"to-?dos?|tasks?|need to do|errands?|open items"),
+    (Aspect.DIRECTIVE, r"rules?|principles?|guidelines?|always do|never do"),
+    (Aspect.DECISION, r"decid\w*|decisions?|chose|choices?|went with"),
+    (Aspect.PROBLEM, r"problems?|issues?|bugs?|what went wrong|pain points?"),
+)
+
+
+@dataclass(frozen=True)
+class Cue:
+    """One row of the routing table: when ``pattern`` matches, the route and how sure it is."""
+
+    query_type: QueryType
+    pattern: re.Pattern[str]
+    confidence: float
+    needs_entity: int = 0
+    lookup_mode: LookupMode | None = None
+    needs_time: bool = False
+
+
+def cue(query_type: QueryType, regex: str, confidence: float, **kwargs: object) -> Cue:
+    """A table row with its pattern compiled."""
+    return Cue(query_type, re.compile(regex), confidence, **kwargs)  # type: ignore[arg-type]
+
+
+CUES: tuple[Cue, ...] = (
+    cue(QueryType.RELATIONSHIP, r"\bhow (?:do|did) (?:i|we) know\b", 0.9, needs_entity=1),
+    cue(QueryType.RELATIONSHIP, r"\bhow (?:is|are|was) .+ (?:related|connected|linked) to\b", 0.85, needs_entity=2),
+    cue(QueryType.RELATIONSHIP, r"\b(?:connection|relationship|link) between\b", 0.85, needs_entity=2),
+    cue(QueryType.RELATIONSHIP, r"\bwho (?:is|'s|was) .+ to me\b", 0.8, needs_entity=1),
+    cue(QueryType.ENTITY_LOOKUP, ATTRIBUTE_WORD.pattern, 0.85, needs_entity=1, lookup_mode="attribute"),
+    cue(QueryType.TEMPORAL_FACETS, r"\b(?:what|which) (?:topics|subjects|themes)\b|\bhow many notes\b", 0.8),
+    cue(QueryType.TEMPORAL_FACETS, r"\bwhat did i (?:write|take notes) about\b", 0.75, needs_time=True),
+    cue(QueryType.EXPLORATORY, r"\b(?:summar(?:y|ize|ise)|overview|recap|digest)\b", 0.75),
+    cue(QueryType.ASPECT_QUERY, r"\bmy (?:" + "|".join(p for _, p in ASPECT_WORDS) + r")\b", 0.8),
+    cue(QueryType.ASPECT_QUERY, r"\bwhat (?:do|did) i (?:think|believe|prefer|want|decide)\b", 0.8),
+    cue(QueryType.ASPECT_QUERY, r"\b(?:" + "|".join(p for _, p in ASPECT_WORDS) + r")\b", 0.5),
+    cue(QueryType.ENTITY_LOOKUP, r"^(?:who|what)(?: is|'s|s| was| are) \S", 0.7, needs_entity=1, lookup_mode="broad"),
+    cue(
+        QueryType.ENTITY_LOOKUP,
+        r"\b(?:tell me about|what do i know about|info on)\b",
+        0.8,
+        needs_entity=1,
+        lookup_mode="broad",
+    ),
+    cue(QueryType.TEMPORAL, r"\b(?:what|anything) (?:did|have|was|am|is|are|'s|'re)\b", 0.7, needs_time=True),
+    cue(
+        QueryType.TEMPORAL, r"\bhappen(?:ing|ed|s)?\b|\bwork(?:ed)? on\b|\bschedule\b|\bagenda\b", 0.6, needs_time=True
+    ),
+)
+
+
+@dataclass
+class EntityIndex:
+    """What the router knows of the graph: alias keys, the user's current relations. Built by the
+    service from the store and rebuilt when the graph changes."""
+
+    aliases: dict[str, str] = field(default_factory=dict)  # alias key → entity name
+    relations: dict[str, str] = field(default_factory=dict)  # relation ("wife") → holder's name
+    user_name: str = "Me"
+
+
+def normalise_question(question: str) -> str:
+    """Lower case, plain apostrophes, single spaces, no trailing punctuation."""
+    text = question.lower().replace("’", "'").replace("‘", "'")
+    return re.sub(r"\s+", " ", text).strip(" ?!.")
+
+
+def words_of(text: str) -> list[str]:
+    """The words of a question, possessives dropped ("julia's" → "julia")."""
+    return [re.sub(r"'s$|'$", "", w) for w in re.findall(r"[\w@.'-]+", text)]
+
+
+def entity_hints(text: str, index: EntityIndex) -> list[EntityHint]:
+    """Entities a question names: 'my wife' (relations), 'I'/'me' (the user), aliases (longest
+    first), then near spellings of aliases ("julias", "pirya")."""
+    hints: list[EntityHint] = []
+    taken: set[int] = set()
+    words = words_of(text)
+    for i, word in enumerate(words):
+        if word == "my" and i + 1 < len(words) and words[i + 1] in RELATIONS:
+            holder = index.relations.get(words[i + 1])
+            if holder:
+                hints.append(EntityHint(f"my {words[i + 1]}", holder, "relation"))
+            taken |= {i, i + 1}
+    for size in (3, 2, 1):
+        for i in range(len(words) - size + 1):
+            span = set(range(i, i + size))
+            if span & taken:
+                continue
+            phrase = " ".join(words[i : i + size])
+            key = name_key(phrase)
+            if size == 1 and key in QUESTION_WORDS:
+                continue
+            if key in index.aliases:
+                hints.append(EntityHint(phrase, index.aliases[key], "alias"))
+                taken |= span
+    for i, word in enumerate(words):
+        if i in taken or len(word) < 4 or word in QUESTION_WORDS or word in RELATIONS or not index.aliases:
+            continue
+        best = process.extractOne(name_key(word), index.aliases.keys(), scorer=fuzz.ratio)
+        if best is not None and best[1] >= ASK_FUZZY_MIN_SCORE:
+            hints.append(EntityHint(word, index.aliases[best[0]], "fuzzy", best[1] / 100))
+            taken.add(i)
+    if re.search(r"\b(i|me|my|myself)\b", text) and not any(h.name == index.user_name for h in hints):
+        hints.append(EntityHint("I", index.user_name, "user"))
+    seen: set[str] = set()
+    unique = []
+    for hint in hints:
+        if hint.name not in seen:
+            seen.add(hint.name)
+            unique.append(hint)
+    return unique
+
+
+def route(question: str, now: datetime, index: EntityIndex) -> Route:
+    """The route of ``question`` as of ``now``."""
+    started = time.perf_counter()
+    text = normalise_question(question)
+    time_range, _ = parse_temporal(text, now)
+    hints = entity_hints(text, index)
+    named = [h for h in hints if h.matched_by != "user"]
+    evidence: list[str] = []
+    chosen: Cue | None = None
+    for row in CUES:
+        match = row.pattern.search(text)
+        if match is None:
+            continue
+        if row.needs_time and time_range is None:
+            continue
+        people = len(named) + (1 if row.query_type == QueryType.RELATIONSHIP else 0)
+        if row.lookup_mode == "attribute" and not named and len(hints) > len(named):
+            people = 1  # "my birthday", "where do I live": the user's own attribute
+        if people < row.needs_entity:
+            continue
+        chosen = row
+        evidence.append(f"cue {row.query_type.value}: {match.group(0)!r}")
+        break
+    if chosen is None or chosen.confidence < ASK_MIN_CONFIDENCE:
+        return Route(
+            QueryType.SEARCH,
+            0.0,
+            temporal=time_range,
+            entity_hints=tuple(hints),
+            evidence=tuple(evidence),
+            routing_ms=(time.perf_counter() - started) * 1000,
+        )
+    attribute = None
+    if chosen.lookup_mode == "attribute":
+        found = ATTRIBUTE_WORD.search(text)
+        attribute = ATTRIBUTES[found.group(1)] if found else None
+    aspects = tuple(aspect for aspect, pattern in ASPECT_WORDS if re.search(rf"\b(?:{pattern})\b", text))
+    evidence += [f"entity {h.text!r} → {h.name} ({h.matched_by})" for h in hints]
+    if time_range is not None:
+        evidence.append(f"time {time_range.description}")
+    return Route(
+        query_type=chosen.query_type,
+        confidence=chosen.confidence,
+        aspects=aspects if chosen.query_type == QueryType.ASPECT_QUERY else (),
+        temporal=time_range,
+        entity_hints=tuple(hints),
+        lookup_mode=chosen.lookup_mode,
+        attribute_hint=attribute,
+        evidence=tuple(evidence),
+        routing_ms=(time.perf_counter() - started) * 1000,
+    )

@@ -1,0 +1,100 @@
+"""Asking questions of the labelled memory notes: routes, answers with provenance, honest misses."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from cli_runner import run_cli
+
+from remen.answers import QueryType
+from remen.service import Remen
+
+LABELLED = Path(__file__).resolve().parents[1] / "data" / "memory_notes.jsonl"
+NOW = datetime(2026, 5, 10, 10, 0).astimezone()
+
+
+@pytest.fixture(scope="module")
+def notebook(tmp_path_factory: pytest.TempPathFactory, embedder) -> Iterator[Remen]:  # type: ignore[no-untyped-def]
+    """The 46 labelled notes, read into the graph once for the module."""
+    with Remen.open(tmp_path_factory.mktemp("ask") / "ask.db", embedder=embedder) as app:
+        for line in LABELLED.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            app.add(row["text"], created=datetime.fromisoformat(row["created"]).astimezone())
+        assert app.extract_pending().done == 46
+        yield app
+
+
+@pytest.mark.parametrize(
+    ("question", "route", "answer"),
+    [
+        ("what is my wife's birthday", QueryType.ENTITY_LOOKUP, "Julia's birthday: 12 May 1988"),
+        ("julias bday?", QueryType.ENTITY_LOOKUP, "Julia's birthday: 12 May 1988"),
+        ("when's anna's birthday", QueryType.ENTITY_LOOKUP, "Anna's birthday: 22 August"),
+        ("Julia's email?", QueryType.ENTITY_LOOKUP, "julia.kraus@posteo.de"),
+        ("what's Sarah's phone number", QueryType.ENTITY_LOOKUP, "+44 7700 900123"),
+        ("where does tom work", QueryType.ENTITY_LOOKUP, "Tom's workplace: Initech"),
+        ("where do I live", QueryType.ENTITY_LOOKUP, "Your home town: Hamburg"),
+        ("who is my manager", QueryType.ENTITY_LOOKUP, "Priya"),
+        ("who's my landlord again", QueryType.ENTITY_LOOKUP, "Klaus Meyer"),
+        ("how do I know Tom", QueryType.RELATIONSHIP, "Me · friend · Tom"),
+        ("tell me about Priya", QueryType.ENTITY_LOOKUP, "Priya"),
+    ],
+)
+def test_questions_get_the_right_answer_with_its_note(
+    notebook: Remen, question: str, route: QueryType, answer: str
+) -> None:
+    result = notebook.ask(question, now=NOW)
+    assert result.route.query_type == route, result.route.evidence
+    assert result.answers, result.not_found
+    assert answer in result.answers[0].text
+    assert result.answers[0].note_ids and result.answers[0].as_of is not None
+
+
+def test_a_changed_value_comes_with_its_history(notebook: Remen) -> None:
+    result = notebook.ask("where does tom work", now=NOW)
+    earlier = result.answers[0].earlier
+    assert [f.target for f in earlier] == ["Globex"] and earlier[0].invalid_at is not None
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("what is Leo's birthday", "don't say Leo's birthday"),
+        ("what's Tom's email", "don't say Tom's email"),
+        ("what is Bartholomew's phone number", None),
+    ],
+)
+def test_an_answer_the_notes_do_not_have_is_not_invented(notebook: Remen, question: str, says: str | None) -> None:
+    result = notebook.ask(question, now=NOW)
+    assert not result.answers
+    if says is not None:
+        assert result.not_found is not None and says in result.not_found
+
+
+@pytest.mark.parametrize(
+    "question", ["pasta recipe", "docker build cache", "lisbon", '"quarterly report"', "c++", "the and of"]
+)
+def test_plain_searches_are_not_routed(notebook: Remen, question: str) -> None:
+    result = notebook.ask(question, now=NOW)
+    assert result.route.query_type == QueryType.SEARCH and not result.answers
+
+
+def test_the_note_list_always_comes_along(notebook: Remen) -> None:
+    result = notebook.ask("what is my wife's birthday", now=NOW)
+    assert result.answers[0].note_ids[0] in {hit.note_id for hit in result.notes}
+
+
+def test_cli_ask_and_explain(hermetic_home: Path) -> None:
+    assert run_cli("add", "My wife Julia was born on 12 May 1988.").returncode == 0
+    assert run_cli("worker", "--once").returncode == 0
+    answered = json.loads(run_cli("ask", "--json", "julias bday").stdout)
+    assert answered["route"]["query_type"] == "entity_lookup"
+    assert answered["answers"][0]["text"] == "Julia's birthday: 12 May 1988" and answered["notes"]
+    printed = run_cli("ask", "when is julia's birthday").stdout
+    assert printed.startswith("Julia's birthday: 12 May 1988 (as of")
+    explained = run_cli("explain", "julias bday").stdout
+    assert "route        entity_lookup" in explained and "→ Julia (fuzzy)" in explained
