@@ -51,6 +51,8 @@ class Route:
     selected_labels: tuple[str, ...] = ()
     evidence: tuple[str, ...] = ()
     routing_ms: float = 0.0
+    # The question's words left once the cue, the time phrase and the names are taken out.
+    topic: str = ""
 
     def to_dict(self) -> dict[str, object]:
         """Plain data for JSON."""
@@ -71,6 +73,7 @@ class Route:
             "facets": list(self.facets),
             "selected_labels": list(self.selected_labels),
             "evidence": list(self.evidence),
+            "topic": self.topic,
             "routing_ms": round(self.routing_ms, 2),
         }
 

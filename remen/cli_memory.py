@@ -133,7 +133,8 @@ def print_answer(answer: Answer) -> None:
     """The answers first (with where they come from), then the notes the search found."""
     for item in answer.answers:
         when = f" (as of {item.as_of:%d %b %Y})" if item.as_of else ""
-        print(f"{item.text}{when}  — note {', '.join(item.note_ids) or '—'}")
+        source = f"  — note {', '.join(item.note_ids[:3])}" if item.note_ids else ""
+        print(f"{item.text}{when}{source}")
         for old in item.earlier:
             until = f" until {old.invalid_at:%d %b %Y}" if old.invalid_at else ""
             print(f"    earlier: {old.target}{until}  — note {', '.join(old.note_ids)}")

@@ -109,3 +109,5 @@ EXTRACT_BULK_STEP = 64
 ASK_MIN_CONFIDENCE = 0.2
 # A question word this close (rapidfuzz ratio, 0-100) to a known name names that entity ("julias").
 ASK_FUZZY_MIN_SCORE = 85
+# Summaries and topic counts without a time phrase cover this many days.
+DIGEST_DAYS = 28

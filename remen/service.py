@@ -130,7 +130,7 @@ class Remen:
         self._background_pool: ProcessExtractor | None = None
         self.memory = MemoryReader(store)
         self.memory_worker = MemoryWorker(store, lambda: self.extractor, self._memory_embedder, clock)
-        self.asker = Asker(store, self.memory, lambda text, now: self.search(text, now=now))
+        self.asker = Asker(store, self.memory, lambda text, now: self.search(text, now=now), self._memory_vector)
 
     @classmethod
     def open(
@@ -469,6 +469,12 @@ class Remen:
 
     def _memory_embedder(self) -> Embedder | None:
         return self.background_embedder
+
+    def _memory_vector(self, text: str) -> np.ndarray | None:
+        embedder = self._search_embedder()
+        if embedder is None or embedder.namespace != MODEL_NAMESPACE:
+            return None
+        return embedder.embed_query(text)
 
     def pending_extractions(self) -> int:
         """Notes whose facts are still to extract."""

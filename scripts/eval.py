@@ -3,6 +3,7 @@ with ``memory``, the built-in extractor on the hand-labelled personal notes in t
 
 Usage: python scripts/eval.py [--json] [--verbose]
        python scripts/eval.py memory [--json] [--verbose]
+       python scripts/eval.py ask [--json] [--verbose]   (routes and answers of tests/data/ask_questions.jsonl)
 
 Recall@10 is capped (hits in the top 10 / min(relevant, 10)) so that queries with many relevant
 notes (a quoted phrase found in 30 notes) can still reach 1.0.
@@ -142,15 +143,49 @@ def evaluate_memory(as_json: bool, verbose: bool) -> None:
         print("\n".join(scores.misses))
 
 
+def evaluate_ask(as_json: bool, verbose: bool) -> None:
+    """Route and answer accuracy of `ask` over the labelled memory notes."""
+    from datetime import datetime
+
+    from remen.ask.evaluation import add_labelled_notes, load_questions, score
+
+    data = Path(__file__).resolve().parents[1] / "tests" / "data"
+    questions = load_questions(data / "ask_questions.jsonl")
+    now = datetime(2026, 5, 10, 10, 0).astimezone()
+    with tempfile.TemporaryDirectory() as tmp, Remen.open(Path(tmp) / "ask.db") as app:
+        add_labelled_notes(lambda text, created: app.add(text, created=created), data / "memory_notes.jsonl")
+        app.extract_pending()
+        scores = score(lambda q, at: app.ask(q, now=at), questions, now)
+    report = {
+        "questions": scores.total,
+        "route_accuracy": scores.route_accuracy,
+        "answer_accuracy": scores.answer_accuracy,
+        "answers_labelled": scores.answers_total,
+    }
+    if as_json:
+        print(json.dumps(report, indent=2))
+    else:
+        print(f"ask: {scores.total} labelled questions over the memory notes")
+        print(f"  routes   accuracy {scores.route_accuracy:.3f}")
+        print(
+            f"  answers  accuracy {scores.answer_accuracy:.3f} ({scores.answers_total} with a labelled answer or none)"
+        )
+    if verbose:
+        print("\n".join(scores.misses))
+
+
 def main() -> None:
     """Build the corpus database, run every labelled query in each mode, print the table."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("section", nargs="?", choices=["search", "memory"], default="search")
+    parser.add_argument("section", nargs="?", choices=["search", "memory", "ask"], default="search")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--verbose", action="store_true", help="list merged queries with MRR < 0.5")
     args = parser.parse_args()
     if args.section == "memory":
         evaluate_memory(args.json, args.verbose)
+        return
+    if args.section == "ask":
+        evaluate_ask(args.json, args.verbose)
         return
     queries = labelled_queries()
     counts: dict[str, int] = defaultdict(int)

@@ -6,9 +6,20 @@ import time
 from collections.abc import Callable
 from datetime import datetime
 
-from remen.answers import Answer, QueryType
-from remen.ask.handlers import Handled, entity_lookup, relationship
+import numpy as np
+
+from remen.answers import Answer, QueryType, Route
+from remen.ask.handlers import (
+    Handled,
+    aspect_query,
+    entity_lookup,
+    exploratory,
+    relationship,
+    temporal,
+    temporal_facets,
+)
 from remen.ask.router import EntityIndex, route
+from remen.constants import DIGEST_DAYS
 from remen.knowledge import Aspect
 from remen.memory.reader import MemoryReader
 from remen.models import SearchResult
@@ -20,11 +31,19 @@ from remen.store import memory as memory_store
 class Asker:
     """Answers questions from the graph; the entity index follows the graph's generation counter."""
 
-    def __init__(self, store: Store, memory: MemoryReader, search: Callable[[str, datetime], SearchResult]) -> None:
-        """``search`` is the note search whose hits go with every answer."""
+    def __init__(
+        self,
+        store: Store,
+        memory: MemoryReader,
+        search: Callable[[str, datetime], SearchResult],
+        embed: Callable[[str], np.ndarray | None],
+    ) -> None:
+        """``search`` is the note search whose hits go with every answer; ``embed`` gives a text's
+        MiniLM vector (None without the model)."""
         self.store = store
         self.memory = memory
         self.search = search
+        self.embed = embed
         self._index: tuple[int, EntityIndex] | None = None
 
     def index(self) -> EntityIndex:
@@ -41,16 +60,43 @@ class Asker:
         self._index = (generation, index)
         return index
 
+    def handle(self, chosen: Route, index: EntityIndex, now: datetime) -> Handled:
+        """Run the route's handler."""
+        kind = chosen.query_type
+        if kind == QueryType.ENTITY_LOOKUP:
+            return entity_lookup(chosen, self.memory, index.user_name)
+        if kind == QueryType.RELATIONSHIP:
+            return relationship(chosen, self.memory, index.user_name)
+        if kind == QueryType.ASPECT_QUERY:
+            return aspect_query(chosen, self.memory, self.similar(chosen.topic))
+        if kind == QueryType.TEMPORAL:
+            return temporal(chosen, self.memory)
+        span = chosen.temporal
+        start, end = (
+            (span.start.timestamp(), span.end.timestamp())
+            if span
+            else (now.timestamp() - DIGEST_DAYS * 86_400, now.timestamp() + 1)
+        )
+        label = span.description if span else f"in the last {DIGEST_DAYS} days"
+        if kind == QueryType.TEMPORAL_FACETS:
+            return temporal_facets(chosen, self.memory, start, end, label)
+        if kind == QueryType.EXPLORATORY:
+            return exploratory(self.memory, start, end, label)
+        return Handled(())
+
+    def similar(self, topic: str) -> list[int] | None:
+        """Statements nearest the topic in meaning (memory vectors), when the model is loaded."""
+        vector = self.embed(topic) if topic else None
+        if vector is None:
+            return None
+        return [sid for sid, sim in self.memory.nearest_statements(("aspect", "statement"), vector, 20) if sim >= 0.3]
+
     def ask(self, question: str, now: datetime) -> Answer:
         """Route ``question`` as of ``now`` and answer it; the note search always comes along."""
         started = time.perf_counter()
         index = self.index()
         chosen = route(question, now, index)
-        handled = Handled(())
-        if chosen.query_type == QueryType.ENTITY_LOOKUP:
-            handled = entity_lookup(chosen, self.memory, index.user_name)
-        elif chosen.query_type == QueryType.RELATIONSHIP:
-            handled = relationship(chosen, self.memory, index.user_name)
+        handled = self.handle(chosen, index, now)
         handler_ms = (time.perf_counter() - started) * 1000 - chosen.routing_ms
         found = self.search(question, now)
         return Answer(

@@ -21,6 +21,9 @@ ATTRIBUTE_LABELS = {
     "age": "age",
 }
 MAX_CARD_FACTS = 8
+MAX_LIST = 12
+MAX_DIGEST_LABELS = 6
+MAX_DIGEST_TITLES = 4
 
 
 @dataclass(frozen=True)
@@ -99,3 +102,94 @@ def describe(fact: Fact) -> str:
     if fact.target and fact.predicate not in ("knowledge", "event", "problem", "decided"):
         return f"{fact.subject} · {fact.predicate.replace('_', ' ')} · {fact.target}"
     return fact.text
+
+
+def keyword_hit(fact: Fact, topic: str) -> bool:
+    """Whether a statement's words contain one of the topic's words (4+ letters, or any if short)."""
+    words = [w for w in topic.lower().split() if len(w) >= 3]
+    text = f"{fact.text} {fact.target or ''}".lower()
+    return any(w in text for w in words)
+
+
+def ordered(facts: list[Fact]) -> list[Fact]:
+    """Current statements first, then superseded ones, each newest first."""
+    return sorted(facts, key=lambda f: (not f.current, -f.valid_at.timestamp()))
+
+
+def marked(fact: Fact) -> str:
+    """A statement's line, with its end when a later note replaced it."""
+    line = describe(fact)
+    if fact.invalid_at is not None:
+        line += f" (until {fact.invalid_at:%d %b %Y})"
+    return line
+
+
+def aspect_query(route: Route, memory: MemoryReader, similar: list[int] | None) -> Handled:
+    """Statements of the asked aspects about the topic: scoped to the entity named, else to the
+    statements nearest the topic (memory vectors) and those sharing its words; current first."""
+    aspects = route.aspects
+    named = [h for h in route.entity_hints if h.matched_by not in ("user",)]
+    if named:
+        try:
+            found = memory.statements(aspects, entity=named[0].name)
+        except EntityNotFoundError:
+            found = []
+    elif route.topic:
+        by_words = [f for f in memory.statements(aspects) if keyword_hit(f, route.topic)]
+        by_meaning = memory.statements(aspects, sids=similar) if similar else []
+        found = list({f.id: f for f in [*by_words, *by_meaning]}.values())
+    else:
+        found = memory.statements(aspects)
+    if not found:
+        kinds = ", ".join(a.value.lower() for a in aspects) or "statements"
+        about = f" about {route.topic}" if route.topic else ""
+        return Handled((), f"Your notes hold no {kinds}{about}.")
+    return Handled(tuple(fact_item(f, marked(f)) for f in ordered(found)[:MAX_LIST]))
+
+
+def temporal(route: Route, memory: MemoryReader) -> Handled:
+    """What holds or happens in the range: statements by their event or note time, on topic."""
+    span = route.temporal
+    if span is None:
+        return Handled(())
+    found = memory.statements(between=(span.start.timestamp(), span.end.timestamp()))
+    if route.topic:
+        found = [f for f in found if keyword_hit(f, route.topic)] or found
+    found.sort(key=lambda f: f.valid_at)
+    if not found:
+        return Handled((), f"Nothing in your notes for {span.description}.")
+    return Handled(tuple(fact_item(f, f"{f.valid_at:%a %d %b}: {marked(f)}") for f in found[:MAX_LIST]))
+
+
+def temporal_facets(route: Route, memory: MemoryReader, start: float, end: float, label: str) -> Handled:
+    """Counts over the range: topics, people and things, kinds of statements, notes per day."""
+    facets = memory.facets(start, end)
+    if not facets["days"]:
+        return Handled((), f"No notes written {label}.")
+    items = []
+    for key, title in (("labels", "Topics"), ("entities", "People and things"), ("aspects", "Kinds")):
+        if facets[key]:
+            listed = ", ".join(f"{name} ({count})" for name, count in facets[key])
+            items.append(AnswerItem(f"{title} {label}: {listed}", None, ()))
+    notes = sum(count for _, count in facets["days"])
+    items.append(AnswerItem(f"{notes} notes on {len(facets['days'])} days {label}", None, ()))
+    return Handled(tuple(items))
+
+
+def exploratory(memory: MemoryReader, start: float, end: float, label: str) -> Handled:
+    """A digest of the range: per topic label, the titles of its notes (newest first)."""
+    by_label: dict[str, list[tuple[str, str]]] = {}
+    for name, note_id, title, _ in memory.notes_by_label(start, end):
+        by_label.setdefault(name or "other notes", []).append((note_id, title))
+    if not by_label:
+        return Handled((), f"No notes written {label}.")
+    top = sorted(by_label.items(), key=lambda kv: -len(kv[1]))[:MAX_DIGEST_LABELS]
+    items = [
+        AnswerItem(
+            f"{name} ({len(notes)} notes): " + "; ".join(title for _, title in notes[:MAX_DIGEST_TITLES]),
+            None,
+            tuple(note_id for note_id, _ in notes),
+        )
+        for name, notes in top
+    ]
+    return Handled(tuple(items))

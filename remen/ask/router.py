@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
+from dateutil.relativedelta import relativedelta
 from rapidfuzz import fuzz, process
 
 from remen.answers import EntityHint, LookupMode, QueryType, Route
@@ -46,16 +47,26 @@ ATTRIBUTES = {
     "phone": "phone",
     "number": "phone",
     "address": "address",
-    "live": "lives_in",
-    "lives": "lives_in",
-    "work": "works_at",
-    "works": "works_at",
     "job": "role",
     "role": "role",
     "age": "age",
     "old": "age",
 }
-ATTRIBUTE_WORD = re.compile(r"\b(" + "|".join(sorted(map(re.escape, ATTRIBUTES), key=len, reverse=True)) + r")\b")
+# "where does X live / work": a place, asked with "where" only ("what do I think about work" is not).
+WHERE_ATTRIBUTES = {
+    "live": "lives_in",
+    "lives": "lives_in",
+    "living": "lives_in",
+    "work": "works_at",
+    "works": "works_at",
+}
+ATTRIBUTE_WORD = re.compile(
+    r"\b(" + "|".join(sorted(map(re.escape, ATTRIBUTES), key=len, reverse=True)) + r")\b"
+    r"|\bwhere\b.*\b(" + "|".join(WHERE_ATTRIBUTES) + r")\b"
+)
+# Questions about what is coming: an undated month or day is the next one, not the last.
+PAST = re.compile(r"\b(?:was|were|did|had|happened)\b")
+FORWARD = re.compile(r"\b(?:happening|coming up|upcoming|planned|scheduled|will|going to|next)\b")
 
 ASPECT_WORDS: tuple[tuple[Aspect, str], ...] = (
     (Aspect.BELIEF, r"views?|opinions?|think about|thoughts on|believe|stance"),
@@ -108,7 +119,11 @@ CUES: tuple[Cue, ...] = (
     ),
     cue(QueryType.TEMPORAL, r"\b(?:what|anything) (?:did|have|was|am|is|are|'s|'re)\b", 0.7, needs_time=True),
     cue(
-        QueryType.TEMPORAL, r"\bhappen(?:ing|ed|s)?\b|\bwork(?:ed)? on\b|\bschedule\b|\bagenda\b", 0.6, needs_time=True
+        QueryType.TEMPORAL,
+        r"\bhappen(?:ing|ed|s)?\b|\bwork(?:ed)? on\b|\bschedule\b|\bagenda\b|\bplanned\b|\bcoming up\b"
+        r"|\bupcoming\b",
+        0.6,
+        needs_time=True,
     ),
 )
 
@@ -165,7 +180,12 @@ def entity_hints(text: str, index: EntityIndex) -> list[EntityHint]:
         if best is not None and best[1] >= ASK_FUZZY_MIN_SCORE:
             hints.append(EntityHint(word, index.aliases[best[0]], "fuzzy", best[1] / 100))
             taken.add(i)
-    if re.search(r"\b(i|me|my|myself)\b", text) and not any(h.name == index.user_name for h in hints):
+    for i, word in enumerate(words):
+        # "wife's birthday?": a bare relation word is the user's when nobody else is named.
+        if i not in taken and word in index.relations and not any(h.matched_by == "alias" for h in hints):
+            hints.append(EntityHint(word, index.relations[word], "relation"))
+            taken.add(i)
+    if re.search(r"\b(i|me|my|myself|we|us|our)\b", text) and not any(h.name == index.user_name for h in hints):
         hints.append(EntityHint("I", index.user_name, "user"))
     seen: set[str] = set()
     unique = []
@@ -181,6 +201,9 @@ def route(question: str, now: datetime, index: EntityIndex) -> Route:
     started = time.perf_counter()
     text = normalise_question(question)
     time_range, _ = parse_temporal(text, now)
+    if time_range is not None and time_range.end <= now and FORWARD.search(text) and not PAST.search(text):
+        ahead = relativedelta(years=1)
+        time_range = replace(time_range, start=time_range.start + ahead, end=time_range.end + ahead)
     hints = entity_hints(text, index)
     named = [h for h in hints if h.matched_by != "user"]
     evidence: list[str] = []
@@ -211,9 +234,11 @@ def route(question: str, now: datetime, index: EntityIndex) -> Route:
     attribute = None
     if chosen.lookup_mode == "attribute":
         found = ATTRIBUTE_WORD.search(text)
-        attribute = ATTRIBUTES[found.group(1)] if found else None
+        if found is not None:
+            attribute = ATTRIBUTES[found.group(1)] if found.group(1) else WHERE_ATTRIBUTES[found.group(2)]
     aspects = tuple(aspect for aspect, pattern in ASPECT_WORDS if re.search(rf"\b(?:{pattern})\b", text))
     evidence += [f"entity {h.text!r} → {h.name} ({h.matched_by})" for h in hints]
+    topic = topic_of(text, time_range.phrase if time_range else "", hints)
     if time_range is not None:
         evidence.append(f"time {time_range.description}")
     return Route(
@@ -226,4 +251,25 @@ def route(question: str, now: datetime, index: EntityIndex) -> Route:
         attribute_hint=attribute,
         evidence=tuple(evidence),
         routing_ms=(time.perf_counter() - started) * 1000,
+        topic=topic,
     )
+
+
+CUE_WORDS = words(
+    """
+    views view opinion opinions thoughts stance believe prefer preferences preference favorite favourite
+    likes like dislikes habits habit routines routine goals goal plans plan ambitions resolutions todo
+    todos tasks task errands rules rule principles guidelines decided decide decisions decision chose
+    choices problems problem issues issue bugs bug pain points summary summarize summarise overview recap
+    digest topics subjects themes notes note tell info happening happened happen happens schedule agenda
+    open pending current outstanding remaining recent latest everything stuff things list
+    """
+)
+
+
+def topic_of(text: str, time_phrase: str, hints: list[EntityHint]) -> str:
+    """What the question is about once its cue words, time phrase and names are removed."""
+    rest = text.replace(time_phrase, " ") if time_phrase else text
+    named = {w for h in hints for w in words_of(h.text.lower())}
+    kept = [w for w in words_of(rest) if w not in QUESTION_WORDS and w not in CUE_WORDS and w not in named]
+    return " ".join(kept)

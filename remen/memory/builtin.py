@@ -278,6 +278,8 @@ class BuiltinExtractor:
             if first.lower() in NOT_NAMES or first.lower() in lexicon.RELATIONS or not first[0].isalpha():
                 continue
             if not first[0].isupper():
+                if "," in match.group(0):
+                    continue  # "my accountant, needs the receipts": after a comma a name is capitalised
                 name = title_case(first)
             elif len(name.split()) > 1 and name.split()[1].lower() in NOT_NAMES:
                 name = first

@@ -33,7 +33,7 @@ MY_RELATION_NAMED = re.compile(rf"(?i:\bmy\s+(?:new\s+|old\s+|best\s+)?({RELATIO
 MY_RELATION_IS = re.compile(rf"(?i:\bmy\s+(?:new\s+|old\s+|best\s+)?({RELATION_WORDS})\s+is\s+){LOOSE_NAME}")
 # "Julia, my wife" / "Tom is my friend" / "Tom is a friend".
 NAMED_IS_RELATION = re.compile(
-    rf"\b{NAME}(?:,\s+|\s+is\s+)(?:my|a|an|our)\s+(?:new\s+|old\s+|good\s+|best\s+)?({RELATION_WORDS})\b"
+    rf"\b{NAME}(?:,\s+|\s+is\s+)(?:my|a|an|our)\s+(?:new\s+|old\s+|good\s+|best\s+)?({RELATION_WORDS})\b(?!['’]s)"
 )
 # "Leo's teacher Ms Park" / "Leo's teacher is Ms Park".
 THEIR_RELATION = re.compile(rf"\b{NAME}'s\s+({RELATION_WORDS})(?:\s+is)?\s+((?:Mr|Ms|Mrs|Dr)\.?\s+)?{NAME}")

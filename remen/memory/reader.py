@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from remen.errors import EntityNotFoundError
 from remen.knowledge import Aspect, EntityDetail, EntitySummary, EntityType, Fact, LabelCount
 from remen.memory.graph_writer import refresh_chains
@@ -71,8 +73,38 @@ class MemoryReader:
         """Current facts (or all, with ``history``), about ``entity`` and of ``aspect`` when given."""
         with self.store.read() as conn:
             eids = self._find(conn, entity) if entity else None
-            rows = graph_store.facts(conn, eids, aspect.value if aspect else None, history)
+            rows = graph_store.facts(conn, eids, [aspect.value] if aspect else [], history)
         return [to_fact(r) for r in rows]
+
+    def statements(
+        self,
+        aspects: tuple[Aspect, ...] = (),
+        history: bool = True,
+        between: tuple[float, float] | None = None,
+        sids: list[int] | None = None,
+        entity: str | None = None,
+    ) -> list[Fact]:
+        """Statements by aspect, time they hold from, ids or entity (newest first)."""
+        with self.store.read() as conn:
+            eids = self._find(conn, entity) if entity else None
+            rows = graph_store.facts(conn, eids, [a.value for a in aspects], history, between=between, sids=sids)
+        return [to_fact(r) for r in rows]
+
+    def nearest_statements(self, kinds: tuple[str, ...], vector: np.ndarray, k: int) -> list[tuple[int, float]]:
+        """(statement id, similarity) nearest to ``vector`` among the memory vectors of ``kinds``."""
+        with self.store.read() as conn:
+            found = [hit for kind in kinds for hit in memory_store.nearest(conn, kind, vector, k)]
+        return sorted(found, key=lambda hit: -hit[1])[:k]
+
+    def facets(self, start: float, end: float) -> dict[str, list[tuple[str, int]]]:
+        """Labels, entities, aspects and notes per day of the notes written in [start, end)."""
+        with self.store.read() as conn:
+            return graph_store.facets(conn, start, end)
+
+    def notes_by_label(self, start: float, end: float) -> list[tuple[str, str, str, float]]:
+        """(label, note id, title, created) of the notes written in [start, end)."""
+        with self.store.read() as conn:
+            return graph_store.notes_by_label(conn, start, end)
 
     def labels(self) -> list[LabelCount]:
         """Topic labels, commonest first."""

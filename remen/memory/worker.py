@@ -219,9 +219,7 @@ class MemoryWorker:
                     finished.append((job, True))
                 else:
                     note = stored.note
-                    text = (
-                        note.body if note.body.lstrip("# ").startswith(note.title) else f"{note.title}\n\n{note.body}"
-                    )
+                    text = note.body if note.title in note.body else f"{note.title}\n\n{note.body}"
                     todo.append(
                         Claimed(job, stored.nid, NoteForExtraction(text, note.tags, to_epoch(note.created), known))
                     )

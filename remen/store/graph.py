@@ -85,21 +85,29 @@ def entity_names_like(conn: Connection, key: str, limit: int = 5) -> list[str]:
 def facts(
     conn: Connection,
     eids: Sequence[int] | None = None,
-    aspect: str | None = None,
+    aspects: Sequence[str] = (),
     history: bool = False,
     limit: int = 500,
+    between: tuple[float, float] | None = None,
+    sids: Sequence[int] | None = None,
 ) -> list[FactRow]:
-    """Visible statements about ``eids`` (as subject or object), of ``aspect``; current ones only
-    unless ``history``. Newest first."""
+    """Visible statements about ``eids`` (as subject or object), of ``aspects``, holding from a
+    time ``between`` (start, end), among ``sids``; current ones only unless ``history``. Newest first."""
     where = [VISIBLE]
     params: list[object] = []
     if eids is not None:
         marks = ",".join("?" * len(eids))
         where.append(f"(s.subject_eid IN ({marks}) OR s.object_eid IN ({marks}))")
         params += [*eids, *eids]
-    if aspect:
-        where.append("s.aspect = ?")
-        params.append(aspect)
+    if aspects:
+        where.append(f"s.aspect IN ({','.join('?' * len(aspects))})")
+        params += list(aspects)
+    if between is not None:
+        where.append("s.valid_at >= ? AND s.valid_at < ?")
+        params += list(between)
+    if sids is not None:
+        where.append(f"s.sid IN ({','.join('?' * len(sids)) or 'NULL'})")
+        params += list(sids)
     if not history:
         where.append("s.invalid_at IS NULL")
     rows = conn.execute(
@@ -172,3 +180,47 @@ def alias_names(conn: Connection) -> dict[str, str]:
         " ORDER BY (SELECT count(*) FROM entity_mentions m WHERE m.eid = e.eid)"
     )
     return {str(key): str(name) for key, name in rows}
+
+
+def facets(conn: Connection, start: float, end: float, limit: int = 10) -> dict[str, list[tuple[str, int]]]:
+    """What the notes written in [start, end) were about: labels, entities, aspects, notes per day."""
+    in_range = "n.created >= ? AND n.created < ? AND n.deleted_at IS NULL"
+    labels = conn.execute(
+        "SELECT l.name, count(*) c FROM note_labels nl JOIN labels l ON l.lid = nl.lid JOIN notes n ON n.nid = nl.nid"
+        f" WHERE {in_range} GROUP BY l.lid ORDER BY c DESC, l.name LIMIT ?",
+        (start, end, limit),
+    ).fetchall()
+    entities = conn.execute(
+        "SELECT e.name, count(*) c FROM entity_mentions m JOIN entities e ON e.eid = m.eid"
+        f" JOIN notes n ON n.nid = m.nid WHERE {in_range} AND e.key != 'me'"
+        " GROUP BY e.eid ORDER BY c DESC, e.name LIMIT ?",
+        (start, end, limit),
+    ).fetchall()
+    aspects = conn.execute(
+        "SELECT s.aspect, count(DISTINCT s.sid) c FROM statements s JOIN statement_sources ss ON ss.sid = s.sid"
+        f" JOIN notes n ON n.nid = ss.nid WHERE {in_range} GROUP BY s.aspect ORDER BY c DESC",
+        (start, end),
+    ).fetchall()
+    days = conn.execute(
+        "SELECT date(n.created, 'unixepoch', 'localtime') d, count(*) FROM notes n"
+        f" WHERE {in_range} GROUP BY d ORDER BY d",
+        (start, end),
+    ).fetchall()
+    return {
+        "labels": [(str(a), int(b)) for a, b in labels],
+        "entities": [(str(a), int(b)) for a, b in entities],
+        "aspects": [(str(a), int(b)) for a, b in aspects],
+        "days": [(str(a), int(b)) for a, b in days],
+    }
+
+
+def notes_by_label(conn: Connection, start: float, end: float, limit: int = 200) -> list[tuple[str, str, str, float]]:
+    """(label, note id, title, created) of the notes written in [start, end), newest first; a note
+    without labels comes once with the label ''."""
+    rows = conn.execute(
+        "SELECT coalesce(l.name, ''), n.id, n.title, n.created FROM notes n"
+        " LEFT JOIN note_labels nl ON nl.nid = n.nid LEFT JOIN labels l ON l.lid = nl.lid"
+        " WHERE n.created >= ? AND n.created < ? AND n.deleted_at IS NULL ORDER BY n.created DESC LIMIT ?",
+        (start, end, limit),
+    ).fetchall()
+    return [(str(a), str(b), str(c), float(d)) for a, b, c, d in rows]

@@ -1,0 +1,86 @@
+"""Scoring `ask` on hand-labelled questions: route accuracy and answer accuracy, with the misses.
+Used by `scripts/eval.py ask` and the tests' thresholds."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from remen.answers import Answer
+
+
+@dataclass(frozen=True)
+class LabelledQuestion:
+    """A question, the route it should take, and a piece of the answer (or that there is none)."""
+
+    question: str
+    route: str
+    answer: str | None
+    none: bool
+
+
+@dataclass
+class AskScores:
+    """Counts behind the figures."""
+
+    routes_right: int = 0
+    answers_right: int = 0
+    answers_total: int = 0
+    total: int = 0
+    misses: list[str] = field(default_factory=list)
+
+    @property
+    def route_accuracy(self) -> float:
+        """Questions routed as labelled."""
+        return self.routes_right / self.total if self.total else 1.0
+
+    @property
+    def answer_accuracy(self) -> float:
+        """Questions with a labelled answer (or a labelled absence of one) answered so."""
+        return self.answers_right / self.answers_total if self.answers_total else 1.0
+
+
+def load_questions(path: Path) -> list[LabelledQuestion]:
+    """The labelled questions (JSON Lines)."""
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [LabelledQuestion(r["q"], r["route"], r.get("answer"), bool(r.get("none"))) for r in rows]
+
+
+def answered(answer: Answer, expected: LabelledQuestion) -> bool:
+    """Whether the answer holds the labelled piece, or rightly says the notes do not have it."""
+    if expected.none:
+        return not answer.answers
+    wanted = (expected.answer or "").lower()
+    return any(wanted in item.text.lower() for item in answer.answers)
+
+
+def score(ask: Callable[[str, datetime], Answer], questions: list[LabelledQuestion], now: datetime) -> AskScores:
+    """Ask every question as of ``now`` and count."""
+    scores = AskScores()
+    for expected in questions:
+        answer = ask(expected.question, now)
+        scores.total += 1
+        route = answer.route.query_type.value
+        if route == expected.route:
+            scores.routes_right += 1
+        else:
+            scores.misses.append(f"route {expected.question!r}: {route} ≠ {expected.route}")
+        if expected.answer is not None or expected.none:
+            scores.answers_total += 1
+            if answered(answer, expected):
+                scores.answers_right += 1
+            else:
+                got = [item.text[:60] for item in answer.answers[:2]] or answer.not_found
+                scores.misses.append(f"answer {expected.question!r}: {got} ≠ {expected.answer or 'none'}")
+    return scores
+
+
+def add_labelled_notes(add: Callable[[str, datetime], object], path: Path) -> int:
+    """Add the labelled memory notes (text and time of each) through ``add``; returns how many."""
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    for row in rows:
+        add(row["text"], datetime.fromisoformat(row["created"]).astimezone())
+    return len(rows)
