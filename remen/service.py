@@ -524,10 +524,11 @@ class Remen:
         """Current facts (all, with ``history``), optionally about one entity or of one aspect."""
         return self.memory.facts(entity, aspect, history)
 
-    def ask(self, question: str, now: datetime | None = None) -> Answer:
+    def ask(self, question: str, now: datetime | None = None, with_notes: bool = True) -> Answer:
         """Answer a question from the knowledge graph (route, answers with their notes), with the
-        note search for it alongside; says so when the notes do not have the answer."""
-        return self.asker.ask(question, now or from_epoch(self.clock()))
+        note search for it alongside unless ``with_notes`` is False; says so when the notes do not
+        have the answer."""
+        return self.asker.ask(question, now or from_epoch(self.clock()), with_notes)
 
     def route(self, question: str, now: datetime | None = None) -> Route:
         """How ``question`` would be answered (for `remen explain`)."""

@@ -8,6 +8,10 @@ Usage:
   python scripts/bench.py concurrent [--sizes 10000] [--queries N]
                                             search latency (app path) idle, during a bulk embedding
                                             and during a write-heavy worker in the same process
+  python scripts/bench.py ask [--sizes 10000]
+                                            routing + handler latency of the labelled questions over
+                                            the memory notes inside a synthetic corpus, idle and
+                                            while the extraction worker runs
   python scripts/bench.py extract [--queries N]
                                             the memory worker over the shared corpus (notes/s, end
                                             to end: extraction, resolution, writes), and search
@@ -364,6 +368,65 @@ def bench_extract(query_count: int) -> None:
             print(f"  ratio p95 {pct(during, 95) / pct(idle, 95):.2f}x (budget 1.5x)")
 
 
+def ask_latencies(app: Remen, questions: list[str], now: datetime) -> tuple[list[float], list[float]]:
+    """(routing + handler ms, whole ask ms including the note search) per question."""
+    answer_ms, total_ms = [], []
+    for question in questions:
+        start = time.perf_counter()
+        answer = app.ask(question, now=now)
+        total_ms.append((time.perf_counter() - start) * 1000)
+        answer_ms.append(answer.timings_ms["routing"] + answer.timings_ms["handler"])
+    return answer_ms, total_ms
+
+
+def bench_ask(sizes: list[int]) -> None:
+    """Ask latency at ``sizes`` notes (the labelled memory notes among synthetic ones)."""
+    import threading
+
+    from remen.ask.evaluation import add_labelled_notes, load_questions
+
+    data = Path(__file__).resolve().parents[1] / "tests" / "data"
+    questions = [q.question for q in load_questions(data / "ask_questions.jsonl")]
+    now = datetime(2026, 5, 10, 10, 0).astimezone()
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in sizes:
+            work = Path(tmp) / f"ask-{size}.db"
+            work.write_bytes(synthetic_db(size, Path(tmp)).read_bytes())
+            with Remen.open(work) as app:
+                with app.store.transaction() as conn:  # the synthetic notes wait to be read
+                    conn.execute("UPDATE jobs SET status = 'done' WHERE kind = 'extract'")
+                add_labelled_notes(lambda text, created: app.add(text, created=created), data / "memory_notes.jsonl")
+                app.extract_pending()
+                app.warm_search()
+                ask_latencies(app, questions, now)
+                idle, idle_total = ask_latencies(app, questions * 3, now)
+                print(f"\n{size:,} notes, {len(questions)} questions x3, app path")
+                print(line("routing + handler, idle", idle))
+                print(line("whole ask (with note search)", idle_total))
+                with app.store.transaction() as conn:
+                    conn.execute(
+                        "UPDATE jobs SET status = 'pending' WHERE kind = 'extract' AND status = 'done'"
+                        " AND id IN (SELECT id FROM jobs WHERE kind = 'extract' LIMIT 3000)"
+                    )
+                    conn.execute(
+                        "DELETE FROM note_memory WHERE nid IN (SELECT nid FROM jobs WHERE kind = 'extract'"
+                        " AND status = 'pending')"
+                    )
+                stop = threading.Event()
+                worker = threading.Thread(target=app.extract_pending, kwargs={"stop": stop, "background": True})
+                worker.start()
+                busy: list[float] = []
+                busy_total: list[float] = []
+                while worker.is_alive() and len(busy) < 3 * len(questions):
+                    a, b = ask_latencies(app, questions, now)
+                    busy += a
+                    busy_total += b
+                stop.set()
+                worker.join()
+                print(line(f"routing + handler, reading ({len(busy)})", busy))
+                print(line("whole ask, reading", busy_total))
+
+
 def app_note_sample() -> NoteForExtraction:
     """A small note to warm the extractor with."""
     return NoteForExtraction("My wife Julia switched from npm to pnpm.", (), time.time())
@@ -372,12 +435,14 @@ def app_note_sample() -> NoteForExtraction:
 def main() -> None:
     """Run the chosen benchmark."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["import", "search", "concurrent", "extract"])
+    parser.add_argument("what", choices=["import", "search", "concurrent", "extract", "ask"])
     parser.add_argument("--sizes", default="10000,100000")
     parser.add_argument("--queries", type=int, default=1000)
     args = parser.parse_args()
     if args.what == "import":
         bench_import()
+    elif args.what == "ask":
+        bench_ask([int(s) for s in args.sizes.split(",")])
     elif args.what == "extract":
         bench_extract(args.queries)
     elif args.what == "concurrent":

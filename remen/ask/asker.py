@@ -91,19 +91,24 @@ class Asker:
             return None
         return [sid for sid, sim in self.memory.nearest_statements(("aspect", "statement"), vector, 20) if sim >= 0.3]
 
-    def ask(self, question: str, now: datetime) -> Answer:
-        """Route ``question`` as of ``now`` and answer it; the note search always comes along."""
+    def ask(self, question: str, now: datetime, with_notes: bool = True) -> Answer:
+        """Route ``question`` as of ``now`` and answer it; the note search comes along unless the
+        caller runs it itself (``with_notes`` False: the app, which already searched)."""
         started = time.perf_counter()
         index = self.index()
         chosen = route(question, now, index)
         handled = self.handle(chosen, index, now)
         handler_ms = (time.perf_counter() - started) * 1000 - chosen.routing_ms
-        found = self.search(question, now)
+        found = self.search(question, now) if with_notes else None
         return Answer(
             question,
             chosen,
             handled.answers,
-            found.results,
+            found.results if found else (),
             handled.not_found,
-            {"routing": chosen.routing_ms, "handler": handler_ms, "search": found.timings_ms.get("total", 0.0)},
+            {
+                "routing": chosen.routing_ms,
+                "handler": handler_ms,
+                "search": found.timings_ms.get("total", 0.0) if found else 0.0,
+            },
         )

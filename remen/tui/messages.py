@@ -6,16 +6,19 @@ from textual.dom import DOMNode
 from textual.message import Message
 from textual.worker import Worker, WorkerState
 
+from remen.answers import Answer
 from remen.models import AppStatus, Note, RelatedNote, SearchResult
 
 
 class SearchFinished(Message):
-    """A search ran; ``seq`` tells whether it is still the current one."""
+    """A search ran; ``seq`` tells whether it is still the current one; ``answer`` holds what the
+    knowledge graph answers to it (None when nothing does)."""
 
-    def __init__(self, seq: int, result: SearchResult) -> None:
+    def __init__(self, seq: int, result: SearchResult, answer: Answer | None = None) -> None:
         super().__init__()
         self.seq = seq
         self.result = result
+        self.answer = answer
 
 
 class StatusChanged(Message):

@@ -11,12 +11,13 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Label
 from textual.worker import Worker
 
+from remen.answers import Answer
 from remen.errors import RemenError
 from remen.models import AppStatus, Note, SearchResult
 from remen.service import Remen
 from remen.tui.messages import SearchFinished, StatusStale, forward_failure
 from remen.tui.screens import EditorScreen, NoteListScreen, TagsScreen
-from remen.tui.widgets import Interpretation, ResultItem, ResultsList, StatusBar
+from remen.tui.widgets import AnswerCard, Interpretation, ResultItem, ResultsList, StatusBar
 
 SEARCH_DEBOUNCE_SECONDS = 0.06
 RECENT_LIMIT = 50
@@ -39,6 +40,7 @@ class SearchScreen(Screen[None]):
         Binding("f2", "tags", "Tags"),
         Binding("f3", "archive_view", "Archived"),
         Binding("f4", "trash_view", "Trash view"),
+        Binding("ctrl+o", "open_answer", "Answer's note", show=False),
         Binding("escape", "clear", "Clear", show=False),
         Binding("down", "cursor(1)", show=False),
         Binding("up", "cursor(-1)", show=False),
@@ -53,10 +55,12 @@ class SearchScreen(Screen[None]):
         self.problems = 0
         # Set by the app once the database is open.
         self.service: Remen | None = None
+        self.answer: Answer | None = None
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="Search, or type a title and press Enter to write a note…", id="search")
         yield Interpretation(id="interpretation")
+        yield AnswerCard(id="answer", classes="hidden")
         yield Label("", id="empty", classes="hidden")
         yield ResultsList(id="results")
         yield StatusBar(id="status")
@@ -112,14 +116,17 @@ class SearchScreen(Screen[None]):
         if not text.strip():
             notes = await asyncio.to_thread(service.list_notes, None, False, False, RECENT_LIMIT)
             if seq == self.seq:
+                self.answer = None
+                self.query_one(AnswerCard).show_answer(None)
                 await self.show_items([ResultItem.from_note(n) for n in notes], None)
             return
         try:
             result = await asyncio.to_thread(service.search, text)
+            answer = await asyncio.to_thread(service.ask, text, None, False)
         except RemenError as exc:
             self.notify(str(exc), severity="error")
             return
-        self.post_message(SearchFinished(seq, result))
+        self.post_message(SearchFinished(seq, result, answer))
 
     async def on_search_finished(self, message: SearchFinished) -> None:
         if message.seq != self.seq:
@@ -127,6 +134,8 @@ class SearchScreen(Screen[None]):
         result = message.result
         self.search_ms = result.timings_ms.get("total")
         words = (*result.query.phrases, *result.query.terms)
+        self.answer = message.answer
+        self.query_one(AnswerCard).show_answer(message.answer)
         await self.show_items([ResultItem.from_hit(h, words) for h in result.results], result)
         if self.status is not None:
             self.query_one(StatusBar).show(self.status, self.search_ms, self.problems)
@@ -183,6 +192,11 @@ class SearchScreen(Screen[None]):
             self.notify(str(exc), severity="error")
             return
         self.app.push_screen(EditorScreen(self.service, note), callback=self.refresh_after_change)
+
+    async def action_open_answer(self) -> None:
+        """Open the note the answer above the hits comes from."""
+        if self.answer is not None and self.answer.answers and self.answer.answers[0].note_ids:
+            await self.open_note(self.answer.answers[0].note_ids[0])
 
     async def action_new_note(self) -> None:
         if self.service is None:

@@ -7,6 +7,7 @@ from datetime import datetime
 from rich.text import Text
 from textual.widgets import Label, ListItem, ListView, Static
 
+from remen.answers import Answer
 from remen.models import AppStatus, MatchType, Note, ParsedQuery, RelatedNote, SearchHit
 from remen.service import make_snippet
 
@@ -159,3 +160,28 @@ class StatusBar(Static):
 def problems_mark(problems: int) -> str:
     """The status bar's mark for failed background tasks."""
     return f"⚠ {problems} problem{'s' if problems != 1 else ''} (see log)"
+
+
+class AnswerCard(Static):
+    """What the notes answer to a question, above the hits: the fact, as of when, earlier values."""
+
+    def show_answer(self, answer: Answer | None) -> None:
+        """Show the answers (hidden when there are none)."""
+        if answer is None or not answer.answers:
+            self.set_class(True, "hidden")
+            self.update("")
+            return
+        lines = []
+        for item in answer.answers[:ANSWER_CARD_LINES]:
+            when = f"  (as of {item.as_of:%d %b %Y})" if item.as_of else ""
+            lines.append(Text.assemble(("➜ ", "bold green"), item.text, (when, "dim")))
+            for old in item.earlier[:2]:
+                until = f" until {old.invalid_at:%d %b %Y}" if old.invalid_at else ""
+                lines.append(Text(f"    earlier: {old.target}{until}", style="dim"))
+        if answer.answers[0].note_ids:
+            lines.append(Text("Ctrl+O opens the note it comes from", style="dim italic"))
+        self.update(Text("\n").join(lines))
+        self.set_class(False, "hidden")
+
+
+ANSWER_CARD_LINES = 4

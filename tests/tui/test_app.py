@@ -13,7 +13,7 @@ from remen.service import Remen
 from remen.tui.app import RemenApp
 from remen.tui.screens import EditorScreen, HelpScreen, NoteListScreen, TagsScreen
 from remen.tui.search_screen import SearchScreen
-from remen.tui.widgets import RelatedItem, ResultItem, StatusBar
+from remen.tui.widgets import AnswerCard, RelatedItem, ResultItem, StatusBar
 
 
 def toasts(app: RemenApp) -> str:
@@ -317,3 +317,22 @@ def test_notes_are_read_for_facts_in_the_background(service: Remen, notebook: di
     app = RemenApp(service=service)
     app.status_poll_seconds = 0.05
     drive(app, scenario)
+
+
+def test_a_question_gets_an_answer_card_that_opens_its_note(service: Remen, notebook: dict[str, str]) -> None:
+    source = service.add("# Family\nMy wife Julia was born on 12 May 1988.")
+    service.extract_pending()
+
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        card = app.search_screen.query_one(AnswerCard)
+        assert not card.display or "hidden" in card.classes
+        await type_search(pilot, "julias bday?")
+        assert "Julia's birthday: 12 May 1988" in str(card.render())
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        assert isinstance(app.screen, EditorScreen) and app.screen.note_id == source.id
+        await pilot.press("escape")
+        await type_search(pilot, "pizza")
+        assert "hidden" in card.classes
+
+    drive(RemenApp(service=service), scenario)
