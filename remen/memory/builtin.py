@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -130,6 +130,21 @@ class NoteState:
             self.statements.append(statement)
 
 
+def email_owner(email: str, state: NoteState, known: Mapping[str, EntityType]) -> str | None:
+    """The person an address is named after: its local part's first word, a person of the note
+    or of the graph ("sarah.chen@acme.com" → Sarah Chen when she is known)."""
+    first = re.split(r"[._+-]", email.split("@")[0].lower())[0]
+    if len(first) < 3:
+        return None
+    for key, entity in state.entities.items():
+        if entity.type == EntityType.PERSON and key.split()[0] == first:
+            return entity.name
+    for key, kind in known.items():
+        if kind == EntityType.PERSON and key.split()[0] == first:
+            return title_case(key)
+    return None
+
+
 class BuiltinExtractor:
     """spaCy + rules; the exemplar fallback uses ``embedder`` when one is given."""
 
@@ -195,7 +210,7 @@ class BuiltinExtractor:
         named = [(n, t) for n, t in named if state.entities[n.lower()].type == t]
         named += [(n, EntityType.PERSON) for n in related if (n, EntityType.PERSON) not in named]
         found = bool(related)
-        found |= self.attributes(state, text, span, named)
+        found |= self.attributes(state, text, span, named, note.known_names)
         found |= self.tool_changes(state, text, span, named)
         if found:
             return
@@ -302,7 +317,14 @@ class BuiltinExtractor:
             found += [holder, person]
         return found
 
-    def attributes(self, state: NoteState, text: str, span: Span, named: list[tuple[str, EntityType]]) -> bool:
+    def attributes(
+        self,
+        state: NoteState,
+        text: str,
+        span: Span,
+        named: list[tuple[str, EntityType]],
+        known: Mapping[str, EntityType],
+    ) -> bool:
         """Birthdays, emails, phones, addresses, where someone lives and works: identity triples."""
         whose = self.person_in(state, text, named)
         found = False
@@ -326,7 +348,13 @@ class BuiltinExtractor:
             if date is not None:
                 attribute("birthday", day_month(date.moment, date.has_year))
         for email in EMAIL.findall(text):
-            attribute("email", email.lower())
+            # "sarah@acme.com" belongs to the Sarah the note or the graph knows, when there is one.
+            owner = email_owner(email, state, known)
+            if owner is not None and owner != whose:
+                state.state(ExtractedStatement(Aspect.IDENTITY, text, owner, "email", span, object_value=email.lower()))
+                found = True
+            else:
+                attribute("email", email.lower())
         for phone in PHONE.findall(text):
             digits = re.sub(r"\D", "", phone)
             if 7 <= len(digits) <= 15 and not re.fullmatch(r"(19|20)\d\d(-\d\d){0,2}", phone.strip()):
