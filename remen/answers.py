@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
 from typing import Literal
@@ -24,6 +24,8 @@ class QueryType(StrEnum):
 
 
 LookupMode = Literal["attribute", "broad"]
+# Rough characters per token when an answer is trimmed to a token budget for an agent.
+CHARS_PER_TOKEN = 4
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,26 @@ class Answer:
     notes: tuple[SearchHit, ...]
     not_found: str | None = None
     timings_ms: dict[str, float] = field(default_factory=dict)
+
+    def within(self, max_tokens: int) -> Answer:
+        """The same answer trimmed to about ``max_tokens`` (4 characters a token, as agents count
+        roughly): answers first, then notes, each kept whole or left out."""
+        budget = max_tokens * CHARS_PER_TOKEN
+        answers: list[AnswerItem] = []
+        notes: list[SearchHit] = []
+        for item in self.answers:
+            cost = len(item.text) + 40 * len(item.earlier) + 40
+            if cost > budget:
+                break
+            answers.append(item)
+            budget -= cost
+        for hit in self.notes:
+            cost = len(hit.title) + len(hit.snippet) + 60
+            if cost > budget:
+                break
+            notes.append(hit)
+            budget -= cost
+        return replace(self, answers=tuple(answers), notes=tuple(notes))
 
     def to_dict(self) -> dict[str, object]:
         """Plain data for JSON."""

@@ -150,6 +150,8 @@ def cmd_ask(app: Remen, args: argparse.Namespace) -> None:
     from remen.timeutil import parse_iso
 
     answer = app.ask(" ".join(args.question), now=parse_iso(args.now) if args.now else None)
+    if args.max_tokens:
+        answer = answer.within(args.max_tokens)
     if args.json:
         emit(answer.to_dict())
     else:
@@ -172,3 +174,4 @@ def add_memory_commands(add: Register) -> None:
     p = add("ask", cmd_ask, "answer a question from what your notes say (with the notes to back it)")
     p.add_argument("question", nargs="+")
     p.add_argument("--now", help="pretend the time is this ISO 8601 moment")
+    p.add_argument("--max-tokens", type=int, help="trim answers and notes to about this many tokens (for agents)")

@@ -246,6 +246,8 @@ class SearchResult:
     timings_ms: dict[str, float]
     relaxation: str | None = None
     model: str = ""
+    # How `ask` routes the same text (the Route as plain data), so a caller can tell a question.
+    route: dict[str, object] | None = None
 
     @property
     def temporal_filter(self) -> TimeRange | None:
@@ -267,6 +269,7 @@ class SearchResult:
                 "remaining_query": self.query.text,
             },
             "relaxation": self.relaxation,
+            "route": self.route,
             "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()},
             "results": [hit.to_dict() for hit in self.results],
         }

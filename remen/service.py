@@ -6,6 +6,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import TextIO
@@ -338,7 +339,8 @@ class Remen:
     ) -> SearchResult:
         """Search by keyword, meaning and time; ``now`` fixes the clock for time phrases."""
         moment = now or from_epoch(self.clock())
-        return self.engine.search(text, moment, limit, include_archived, include_deleted)
+        result = self.engine.search(text, moment, limit, include_archived, include_deleted)
+        return replace(result, route=route(text, moment, self.asker.index()).to_dict())
 
     def explain(self, text: str, now: datetime | None = None) -> ParsedQuery:
         """How a query is understood, without running it."""

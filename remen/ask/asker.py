@@ -56,7 +56,8 @@ class Asker:
         relations = (
             {f.predicate: f.target for f in self.memory.facts("me", Aspect.RELATIONSHIP) if f.target} if aliases else {}
         )
-        index = EntityIndex(aliases, relations, aliases.get("me", "Me"))
+        labels = frozenset(label.name.lower() for label in self.memory.labels())
+        index = EntityIndex(aliases, relations, aliases.get("me", "Me"), labels)
         self._index = (generation, index)
         return index
 

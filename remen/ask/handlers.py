@@ -91,6 +91,18 @@ def relationship(route: Route, memory: MemoryReader, user: str) -> Handled:
     linking = [f for f in facts if {f.subject, f.target} == {first, second}]
     if linking:
         return Handled(tuple(fact_item(f, describe(f)) for f in linking))
+    chains = [chain for chain in memory.paths(first, second) if chain]
+    if chains:
+        return Handled(
+            tuple(
+                AnswerItem(
+                    " → ".join(describe(f) for f in chain),
+                    max(f.valid_at for f in chain),
+                    tuple(dict.fromkeys(n for f in chain for n in f.note_ids)),
+                )
+                for chain in chains
+            )
+        )
     shared = [f for f in facts if f.current and f.aspect in (Aspect.RELATIONSHIP, Aspect.EVENT)]
     if shared:
         return Handled(tuple(fact_item(f, describe(f)) for f in shared[:MAX_CARD_FACTS]))

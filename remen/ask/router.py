@@ -136,6 +136,7 @@ class EntityIndex:
     aliases: dict[str, str] = field(default_factory=dict)  # alias key → entity name
     relations: dict[str, str] = field(default_factory=dict)  # relation ("wife") → holder's name
     user_name: str = "Me"
+    labels: frozenset[str] = frozenset()  # label keys ("recipe", "side project")
 
 
 def normalise_question(question: str) -> str:
@@ -239,6 +240,10 @@ def route(question: str, now: datetime, index: EntityIndex) -> Route:
     aspects = tuple(aspect for aspect, pattern in ASPECT_WORDS if re.search(rf"\b(?:{pattern})\b", text))
     evidence += [f"entity {h.text!r} → {h.name} ({h.matched_by})" for h in hints]
     topic = topic_of(text, time_range.phrase if time_range else "", hints)
+    question_words = set(words_of(text))
+    labels = tuple(
+        sorted(label for label in index.labels if label in question_words or (" " in label and label in text))
+    )
     if time_range is not None:
         evidence.append(f"time {time_range.description}")
     return Route(
@@ -252,6 +257,7 @@ def route(question: str, now: datetime, index: EntityIndex) -> Route:
         evidence=tuple(evidence),
         routing_ms=(time.perf_counter() - started) * 1000,
         topic=topic,
+        selected_labels=labels,
     )
 
 

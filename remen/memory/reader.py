@@ -106,6 +106,18 @@ class MemoryReader:
         with self.store.read() as conn:
             return graph_store.notes_by_label(conn, start, end)
 
+    def paths(self, first: str, second: str, max_hops: int = 3) -> list[list[Fact]]:
+        """The shortest chains of statements linking two entities (not through the user)."""
+        with self.store.read() as conn:
+            start, goal = self._find(conn, first)[0], self._find(conn, second)[0]
+            user = graph_store.find_entities(conn, "me")
+            found = graph_store.paths(conn, start, goal, user[0] if user else -1, max_hops)
+            chains = []
+            for sids in found:
+                by_id = {r.sid: to_fact(r) for r in graph_store.facts(conn, sids=sids, history=True)}
+                chains.append([by_id[sid] for sid in sids if sid in by_id])
+        return chains
+
     def labels(self) -> list[LabelCount]:
         """Topic labels, commonest first."""
         with self.store.read() as conn:

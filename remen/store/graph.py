@@ -224,3 +224,24 @@ def notes_by_label(conn: Connection, start: float, end: float, limit: int = 200)
         (start, end, limit),
     ).fetchall()
     return [(str(a), str(b), str(c), float(d)) for a, b, c, d in rows]
+
+
+def paths(conn: Connection, start: int, goal: int, avoid: int, max_hops: int, limit: int = 5) -> list[list[int]]:
+    """Statement ids of the shortest paths from entity ``start`` to ``goal`` over current, visible
+    statements between entities (either direction), never through ``avoid`` (the user, a hub)."""
+    rows = conn.execute(
+        "WITH RECURSIVE edge(a, b, sid) AS ("
+        f"  SELECT s.subject_eid, s.object_eid, s.sid FROM statements s WHERE s.object_eid IS NOT NULL"
+        f"  AND s.invalid_at IS NULL AND s.negated = 0 AND {VISIBLE}"
+        f"  UNION ALL SELECT s.object_eid, s.subject_eid, s.sid FROM statements s WHERE s.object_eid IS NOT NULL"
+        f"  AND s.invalid_at IS NULL AND s.negated = 0 AND {VISIBLE}"
+        "), walk(node, seen, sids, hops) AS ("
+        "  SELECT ?, ',' || ? || ',', '', 0"
+        "  UNION ALL SELECT e.b, w.seen || e.b || ',', w.sids || e.sid || ',', w.hops + 1"
+        "  FROM walk w JOIN edge e ON e.a = w.node"
+        "  WHERE w.hops < ? AND instr(w.seen, ',' || e.b || ',') = 0 AND (e.b != ? OR e.b = ?)"
+        "  AND w.node != ?"
+        ") SELECT sids FROM walk WHERE node = ? AND hops > 0 ORDER BY hops LIMIT ?",
+        (start, start, max_hops, avoid, goal, goal, goal, limit),
+    ).fetchall()
+    return [[int(sid) for sid in str(r[0]).split(",") if sid] for r in rows]

@@ -107,3 +107,31 @@ def test_cli_ask_and_explain(hermetic_home: Path) -> None:
     assert printed.startswith("Julia's birthday: 12 May 1988 (as of")
     explained = run_cli("explain", "julias bday").stdout
     assert "route        entity_lookup" in explained and "→ Julia (fuzzy)" in explained
+
+
+def test_two_entities_linked_through_a_third_are_found_by_their_path(tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
+    with Remen.open(tmp_path / "path.db", embedder=embedder) as app:
+        app.add("Tom works at Initech now.")
+        app.add("Sarah Chen works at Initech since May.")
+        app.add("My friend Tom and I went climbing.")
+        app.extract_pending()
+        answer = app.ask("how is Sarah Chen connected to Tom", now=NOW)
+        assert answer.route.query_type == QueryType.RELATIONSHIP
+        assert answer.answers[0].text == "Sarah Chen · works at · Initech → Tom · works at · Initech"
+        assert len(answer.answers[0].note_ids) == 2
+
+
+def test_search_results_carry_the_route_and_answers_fit_a_token_budget(notebook: Remen) -> None:
+    routed = notebook.search("julias bday?", now=NOW)
+    assert routed.route is not None and routed.route["query_type"] == "entity_lookup"
+    assert notebook.search("pasta recipe", now=NOW).route["query_type"] == "search"  # type: ignore[index]
+    whole = notebook.ask("my preferences", now=NOW)
+    assert len(whole.answers) > 2 and whole.notes
+    small = whole.within(40)
+    assert 0 < len(small.answers) < len(whole.answers) and not small.notes
+    assert len(json.dumps([a.to_dict()["text"] for a in small.answers])) <= 40 * 4
+
+
+def test_labels_the_question_names_are_selected(notebook: Remen) -> None:
+    routed = notebook.ask("decisions about terraform", now=NOW).route
+    assert routed.query_type == QueryType.ASPECT_QUERY and routed.selected_labels == ("terraform",)
