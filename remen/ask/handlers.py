@@ -57,6 +57,8 @@ def entity_lookup(route: Route, memory: MemoryReader, user: str) -> Handled:
     hint = subject_of(route, user)
     if hint is None:
         return Handled((), "The question names nobody the notes know.")
+    if not hint.name:
+        return Handled((), f"Your notes don't say who {hint.text} is.")
     try:
         facts = memory.facts(hint.name, history=True)
     except EntityNotFoundError:
@@ -141,11 +143,20 @@ def aspect_query(route: Route, memory: MemoryReader, similar: list[int] | None) 
     statements nearest the topic (memory vectors) and those sharing its words; current first."""
     aspects = route.aspects
     named = [h for h in route.entity_hints if h.matched_by not in ("user",)]
-    if named:
+    if route.attribute_hint:
+        # "what did I switch to from npm", "which package manager do I use": the tools in use,
+        # those whose sentence names the tool or the topic first, else all of them.
+        every = [f for f in memory.statements(aspects) if f.predicate == route.attribute_hint]
+        words = " ".join(h.text for h in named) or route.topic
+        found = [f for f in every if keyword_hit(f, words)] or every
+    elif named:
         try:
-            found = memory.statements(aspects, entity=named[0].name)
+            scoped = memory.statements(aspects, entity=named[0].name)
         except EntityNotFoundError:
-            found = []
+            scoped = []
+        # Statements that only mention it ("Flight to Lisbon on 14 April") count too.
+        mentioning = [f for f in memory.statements(aspects) if keyword_hit(f, named[0].text)]
+        found = list({f.id: f for f in [*scoped, *mentioning]}.values())
     elif route.topic:
         by_words = [f for f in memory.statements(aspects) if keyword_hit(f, route.topic)]
         by_meaning = memory.statements(aspects, sids=similar) if similar else []

@@ -90,6 +90,9 @@ class Cue:
     needs_entity: int = 0
     lookup_mode: LookupMode | None = None
     needs_time: bool = False
+    # Aspects the cue itself implies ("when is the dentist": events), and a predicate to keep.
+    aspects: tuple[Aspect, ...] = ()
+    predicate: str | None = None
 
 
 def cue(query_type: QueryType, regex: str, confidence: float, **kwargs: object) -> Cue:
@@ -106,6 +109,14 @@ CUES: tuple[Cue, ...] = (
     cue(QueryType.TEMPORAL_FACETS, r"\b(?:what|which) (?:topics|subjects|themes)\b|\bhow many notes\b", 0.8),
     cue(QueryType.TEMPORAL_FACETS, r"\bwhat did i (?:write|take notes) about\b", 0.75, needs_time=True),
     cue(QueryType.EXPLORATORY, r"\b(?:summar(?:y|ize|ise)|overview|recap|digest)\b", 0.75),
+    cue(
+        QueryType.ASPECT_QUERY,
+        r"\b(?:do|did|does) (?:i|we) use\b|\bswitch(?:ed)? (?:to|from)\b|\bam i using\b|\bare we using\b",
+        0.75,
+        aspects=(Aspect.DECISION, Aspect.KNOWLEDGE),
+        predicate="uses",
+    ),
+    cue(QueryType.ASPECT_QUERY, r"^when(?:'s| is| was| are| did| do| will)\b", 0.7, aspects=(Aspect.EVENT,)),
     cue(QueryType.ASPECT_QUERY, r"\bmy (?:" + "|".join(p for _, p in ASPECT_WORDS) + r")\b", 0.8),
     cue(QueryType.ASPECT_QUERY, r"\bwhat (?:do|did) i (?:think|believe|prefer|want|decide)\b", 0.8),
     cue(QueryType.ASPECT_QUERY, r"\b(?:" + "|".join(p for _, p in ASPECT_WORDS) + r")\b", 0.5),
@@ -183,8 +194,13 @@ def entity_hints(text: str, index: EntityIndex) -> list[EntityHint]:
             taken.add(i)
     for i, word in enumerate(words):
         # "wife's birthday?": a bare relation word is the user's when nobody else is named.
-        if i not in taken and word in index.relations and not any(h.matched_by == "alias" for h in hints):
+        if i in taken or word not in RELATIONS or any(h.matched_by == "alias" for h in hints):
+            continue
+        if word in index.relations:
             hints.append(EntityHint(word, index.relations[word], "relation"))
+            taken.add(i)
+        elif re.search(rf"\bmy {re.escape(word)}\b|\b{re.escape(word)}'s\b", text):
+            hints.append(EntityHint(f"your {word}", "", "relation"))  # a relation the notes never name
             taken.add(i)
     if re.search(r"\b(i|me|my|myself|we|us|our)\b", text) and not any(h.name == index.user_name for h in hints):
         hints.append(EntityHint("I", index.user_name, "user"))
@@ -237,7 +253,9 @@ def route(question: str, now: datetime, index: EntityIndex) -> Route:
         found = ATTRIBUTE_WORD.search(text)
         if found is not None:
             attribute = ATTRIBUTES[found.group(1)] if found.group(1) else WHERE_ATTRIBUTES[found.group(2)]
-    aspects = tuple(aspect for aspect, pattern in ASPECT_WORDS if re.search(rf"\b(?:{pattern})\b", text))
+    aspects = chosen.aspects or tuple(
+        aspect for aspect, pattern in ASPECT_WORDS if re.search(rf"\b(?:{pattern})\b", text)
+    )
     evidence += [f"entity {h.text!r} → {h.name} ({h.matched_by})" for h in hints]
     topic = topic_of(text, time_range.phrase if time_range else "", hints)
     question_words = set(words_of(text))
@@ -253,7 +271,7 @@ def route(question: str, now: datetime, index: EntityIndex) -> Route:
         temporal=time_range,
         entity_hints=tuple(hints),
         lookup_mode=chosen.lookup_mode,
-        attribute_hint=attribute,
+        attribute_hint=attribute or chosen.predicate,
         evidence=tuple(evidence),
         routing_ms=(time.perf_counter() - started) * 1000,
         topic=topic,
