@@ -191,11 +191,12 @@ def temporal_facets(route: Route, memory: MemoryReader, start: float, end: float
         return Handled((), f"No notes written {label}.")
     items = []
     for key, title in (("labels", "Topics"), ("entities", "People and things"), ("aspects", "Kinds")):
-        if facets[key]:
+        if facets[key] and key in route.facets:
             listed = ", ".join(f"{name} ({count})" for name, count in facets[key])
             items.append(AnswerItem(f"{title} {label}: {listed}", None, ()))
     notes = sum(count for _, count in facets["days"])
-    items.append(AnswerItem(f"{notes} notes on {len(facets['days'])} days {label}", None, ()))
+    if "days" in route.facets or not items:
+        items.append(AnswerItem(f"{notes} notes on {len(facets['days'])} days {label}", None, ()))
     return Handled(tuple(items))
 
 

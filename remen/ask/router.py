@@ -64,6 +64,13 @@ ATTRIBUTE_WORD = re.compile(
     r"\b(" + "|".join(sorted(map(re.escape, ATTRIBUTES), key=len, reverse=True)) + r")\b"
     r"|\bwhere\b.*\b(" + "|".join(WHERE_ATTRIBUTES) + r")\b"
 )
+# Which counts a facets question asks for; all of them when it names none.
+FACET_WORDS: tuple[tuple[str, str], ...] = (
+    ("labels", r"topics?|subjects?|themes?|labels?|tags?"),
+    ("entities", r"people|persons?|who|things|tools?|places?"),
+    ("aspects", r"kinds?|types?|decisions|tasks|goals"),
+    ("days", r"how many|count|days?|often"),
+)
 # Questions about what is coming: an undated month or day is the next one, not the last.
 PAST = re.compile(r"\b(?:was|were|did|had|happened)\b")
 FORWARD = re.compile(r"\b(?:happening|coming up|upcoming|planned|scheduled|will|going to|next)\b")
@@ -276,7 +283,14 @@ def route(question: str, now: datetime, index: EntityIndex) -> Route:
         routing_ms=(time.perf_counter() - started) * 1000,
         topic=topic,
         selected_labels=labels,
+        facets=facets_of(text) if chosen.query_type == QueryType.TEMPORAL_FACETS else (),
     )
+
+
+def facets_of(text: str) -> tuple[str, ...]:
+    """The counts a facets question asks for (labels, entities, aspects, days); all when none is named."""
+    asked = tuple(name for name, pattern in FACET_WORDS if re.search(rf"\b(?:{pattern})\b", text))
+    return asked or tuple(name for name, _ in FACET_WORDS)
 
 
 CUE_WORDS = words(

@@ -135,3 +135,11 @@ def test_search_results_carry_the_route_and_answers_fit_a_token_budget(notebook:
 def test_labels_the_question_names_are_selected(notebook: Remen) -> None:
     routed = notebook.ask("decisions about terraform", now=NOW).route
     assert routed.query_type == QueryType.ASPECT_QUERY and routed.selected_labels == ("terraform",)
+
+
+def test_a_facets_question_gets_the_counts_it_asks_for(notebook: Remen) -> None:
+    topics = notebook.ask("what topics did I write about in march", now=NOW)
+    assert topics.route.facets == ("labels",)
+    assert [item.text.split(" ")[0] for item in topics.answers] == ["Topics"]
+    counted = notebook.ask("how many notes did I write in february", now=NOW)
+    assert counted.route.facets == ("days",) and counted.answers[0].text.startswith("16 notes on")
