@@ -84,10 +84,7 @@ def fact_line(fact: Fact) -> str:
     when = f"since {fact.valid_at:%d %b %Y}"
     if fact.invalid_at is not None:
         when = f"{fact.valid_at:%d %b %Y} – {fact.invalid_at:%d %b %Y}, replaced"
-    if (fact.target and fact.aspect.value not in ("Event", "Problem", "Decision")) or fact.predicate == "uses":
-        said = f"{fact.subject} · {fact.predicate} · {fact.target}"
-    else:
-        said = f"“{fact.text}”"
+    said = f"{fact.subject} · {fact.predicate} · {fact.target}" if fact.is_triple else f"“{fact.text}”"
     return f"[{fact.aspect.value}] {said}  ({when}; note {', '.join(fact.note_ids) or '—'})"
 
 

@@ -43,6 +43,10 @@ class Aspect(StrEnum):
 # Kept whole, in the user's own words; the others are stored as subject–predicate–object triples.
 VOICE_ASPECTS = frozenset({Aspect.DIRECTIVE, Aspect.PREFERENCE, Aspect.HABIT, Aspect.BELIEF, Aspect.GOAL, Aspect.TASK})
 
+# Predicates whose object is the statement's own sentence (knowledge, events, problems, decisions
+# told in words): nothing to contradict, no triple to show, no vector of their own.
+FREE_TEXT_PREDICATES = frozenset({"knowledge", "event", "problem", "decided"})
+
 # The user: the subject of first-person statements ("I", "my").
 USER_NAME = "me"
 
@@ -141,6 +145,11 @@ class Fact:
     def current(self) -> bool:
         """Whether nothing later replaced it."""
         return self.invalid_at is None
+
+    @property
+    def is_triple(self) -> bool:
+        """Whether it reads as subject · predicate · object (else its sentence says it)."""
+        return bool(self.target) and self.predicate not in FREE_TEXT_PREDICATES
 
     def to_dict(self) -> dict[str, object]:
         """Plain data for JSON."""

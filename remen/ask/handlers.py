@@ -113,7 +113,7 @@ def relationship(route: Route, memory: MemoryReader, user: str) -> Handled:
 
 def describe(fact: Fact) -> str:
     """A fact as a line: 'Me · wife · Julia' or the sentence for voice and free-text statements."""
-    if fact.target and fact.predicate not in ("knowledge", "event", "problem", "decided"):
+    if fact.is_triple:
         return f"{fact.subject} · {fact.predicate.replace('_', ' ')} · {fact.target}"
     return fact.text
 

@@ -18,7 +18,7 @@ from remen.constants import (
     VOICE_CONTRADICTION_SIMILARITY,
     VOICE_DUPLICATE_SIMILARITY,
 )
-from remen.knowledge import USER_NAME, VOICE_ASPECTS, EntityType, ExtractedStatement, Extraction
+from remen.knowledge import FREE_TEXT_PREDICATES, USER_NAME, VOICE_ASPECTS, EntityType, ExtractedStatement, Extraction
 from remen.memory.chains import ChainItem, validity
 from remen.memory.lexicon import FUNCTIONAL_PREDICATES
 from remen.memory.names import compatible, is_user, name_key, name_tokens, normalise_value, relation_reference
@@ -28,8 +28,6 @@ from remen.store.connect import Connection
 NEIGHBOURS = 5
 CONTEXT_TYPES = frozenset({EntityType.PERSON})
 VOICE_VALUES = frozenset(a.value for a in VOICE_ASPECTS)
-# Predicates whose object is the sentence itself: nothing to contradict, no chain to keep.
-FREE_TEXT_PREDICATES = frozenset({"knowledge", "event", "problem", "decided"})
 
 
 @dataclass(frozen=True)

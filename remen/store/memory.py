@@ -67,12 +67,6 @@ def entities_by_first_word(conn: Connection, first: str, kind: str) -> list[Enti
     return [EntityRow(int(r[0]), r[1], r[2], r[3]) for r in rows]
 
 
-def entity(conn: Connection, eid: int) -> EntityRow:
-    """One entity by id."""
-    row = conn.execute("SELECT eid, name, type, key FROM entities WHERE eid = ?", (eid,)).fetchone()
-    return EntityRow(int(row[0]), row[1], row[2], row[3])
-
-
 def insert_entity(conn: Connection, name: str, kind: str, key: str, now: float) -> int:
     """A new entity; returns its id."""
     cur = conn.execute("INSERT INTO entities(name, type, key, created) VALUES (?, ?, ?, ?)", (name, kind, key, now))
@@ -126,17 +120,6 @@ def statement_by_key(conn: Connection, key: str) -> int | None:
     """The statement stored under the dedupe ``key``."""
     row = conn.execute("SELECT sid FROM statements WHERE key = ?", (key,)).fetchone()
     return None if row is None else int(row[0])
-
-
-def existing_keys(conn: Connection, table: str, keys: Iterable[str]) -> set[str]:
-    """Which of ``keys`` exist in ``table`` ('statements' or 'labels')."""
-    wanted = list(set(keys))
-    found: set[str] = set()
-    for start in range(0, len(wanted), 500):
-        part = wanted[start : start + 500]
-        marks = ",".join("?" * len(part))
-        found |= {r[0] for r in conn.execute(f"SELECT key FROM {table} WHERE key IN ({marks})", part)}
-    return found
 
 
 def insert_statement(
