@@ -130,6 +130,10 @@ class NoteState:
             self.statements.append(statement)
 
 
+# Sentences about using a tool: adopting it (a decision), using it (a fact), dropping it.
+TOOL_USES = ((ADOPT, Aspect.DECISION, False), (USING, Aspect.KNOWLEDGE, False), (DROP, Aspect.DECISION, True))
+
+
 def email_owner(email: str, state: NoteState, known: Mapping[str, EntityType]) -> str | None:
     """The person an address is named after: its local part's first word, a person of the note
     or of the graph ("sarah.chen@acme.com" → Sarah Chen when she is known)."""
@@ -405,34 +409,18 @@ class BuiltinExtractor:
             found = True
         if found:
             return True
-        for match in ADOPT.finditer(text):
-            tool = match.group(1).strip(".,")
-            if tool.lower() in NOT_NAMES or not is_tool(tool, named):
-                continue
-            name = state.entity(tool, tool_type(tool), span, None, text)
-            state.state(
-                ExtractedStatement(Aspect.DECISION, text, subject, "uses", span, object_name=name, valid_at=when)
-            )
-            found = True
-        for match in USING.finditer(text):
-            tool = match.group(1).strip(".,")
-            if is_tool(tool, named) and tool.lower() not in NOT_NAMES:
+        for pattern, aspect, negated in TOOL_USES:
+            for match in pattern.finditer(text):
+                tool = match.group(1).strip(".,")
+                if not is_tool(tool, named):
+                    continue
                 name = state.entity(tool, tool_type(tool), span, None, text)
                 state.state(
-                    ExtractedStatement(Aspect.KNOWLEDGE, text, subject, "uses", span, object_name=name, valid_at=when)
+                    ExtractedStatement(
+                        aspect, text, subject, "uses", span, object_name=name, valid_at=when, negated=negated
+                    )
                 )
                 found = True
-        for match in DROP.finditer(text):
-            tool = match.group(1).strip(".,")
-            if not is_tool(tool, named):
-                continue
-            name = state.entity(tool, tool_type(tool), span, None, text)
-            state.state(
-                ExtractedStatement(
-                    Aspect.DECISION, text, subject, "uses", span, object_name=name, valid_at=when, negated=True
-                )
-            )
-            found = True
         return found
 
     # --- helpers -----------------------------------------------------------------------------

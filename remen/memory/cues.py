@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 
 from remen.knowledge import Aspect, EntityType
 from remen.memory import lexicon
-from remen.memory.patterns import FENCE, MARKUP
+from remen.memory.patterns import FENCE, MARKUP, NOT_NAMES
 
 
 def title_case(word: str) -> str:
@@ -82,6 +82,8 @@ def is_tool(word: str, named: Sequence[tuple[str, EntityType]]) -> bool:
     key = word.lower()
     if key in lexicon.LEXICON_TYPES:
         return True
+    if key in NOT_NAMES:
+        return False
     kinds = [kind for name, kind in named if name.lower() == key]
     return (bool(kinds) and all(kind in TOOL_TYPES for kind in kinds)) or (not kinds and word[:1].islower())
 

@@ -6,9 +6,9 @@ from datetime import datetime
 
 import pytest
 
-from remen.knowledge import Aspect
+from remen.knowledge import Aspect, EntityType
 from remen.memory.chains import ChainItem, validity
-from remen.memory.cues import cue_aspect, is_negated
+from remen.memory.cues import cue_aspect, is_negated, is_tool
 from remen.memory.dates import stated_date
 from remen.memory.lexicon import FUNCTIONAL_PREDICATES
 from remen.memory.names import compatible, name_key, relation_reference
@@ -108,3 +108,9 @@ def test_dates_in_sentences_follow_tense_and_the_note_time() -> None:
     born = stated_date("born on 12 May 1988", written, past=True)
     assert born is not None and born.has_year and born.moment.year == 1988
     assert stated_date("no date here at all", written) is None
+
+
+def test_tools_are_words_of_the_lists_or_named_tools_never_function_words() -> None:
+    assert is_tool("pnpm", []) and is_tool("Postgres", [])
+    assert not is_tool("Hamburg", [("Hamburg", EntityType.PLACE)])
+    assert not is_tool("the", []) and not is_tool("it", [])
