@@ -131,7 +131,8 @@ class Remen:
         self._background_pool: ProcessExtractor | None = None
         self.memory = MemoryReader(store)
         self.memory_worker = MemoryWorker(store, lambda: self.extractor, self._memory_embedder, clock)
-        self.asker = Asker(store, self.memory, lambda text, now: self.search(text, now=now), self._memory_vector)
+        # The asker's note search is the engine's: the answer carries the route already.
+        self.asker = Asker(store, self.memory, self.engine.search, self._memory_vector)
 
     @classmethod
     def open(

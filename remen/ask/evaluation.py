@@ -10,6 +10,8 @@ from datetime import datetime
 from pathlib import Path
 
 from remen.answers import Answer
+from remen.memory.evaluation import load_labelled
+from remen.timeutil import from_epoch
 
 
 @dataclass(frozen=True)
@@ -80,7 +82,7 @@ def score(ask: Callable[[str, datetime], Answer], questions: list[LabelledQuesti
 
 def add_labelled_notes(add: Callable[[str, datetime], object], path: Path) -> int:
     """Add the labelled memory notes (text and time of each) through ``add``; returns how many."""
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    for row in rows:
-        add(row["text"], datetime.fromisoformat(row["created"]).astimezone())
-    return len(rows)
+    notes = load_labelled(path)
+    for note in notes:
+        add(note.text, from_epoch(note.created))
+    return len(notes)

@@ -51,10 +51,6 @@ def _exit_with_parent() -> None:
         os._exit(0)
 
 
-def _extract(notes: Sequence[NoteForExtraction]) -> list[Extraction]:
-    return _extractor[0].extract_many(notes)
-
-
 def _read(notes: Sequence[NoteForExtraction], labels: set[str]) -> ReadNotes:
     """Extract the notes and compute the memory vectors their writes need, here rather than in the
     writer: the model's work is spread over the processes too."""
@@ -98,17 +94,8 @@ class ProcessExtractor:
         )
 
     def extract(self, note: NoteForExtraction) -> Extraction:
-        """One note."""
-        return self.extract_many([note])[0]
-
-    def extract_many(self, notes: Sequence[NoteForExtraction]) -> list[Extraction]:
-        """A batch split evenly over the processes, results in order."""
-        share = -(-len(notes) // self.processes)
-        parts = [list(notes[i : i + share]) for i in range(0, len(notes), share)]
-        results: list[Extraction] = []
-        for part in self.pool.map(_extract, parts):
-            results += part
-        return results
+        """One note (the worker reads batches through :meth:`submit`)."""
+        return self.submit([note], set()).result().extractions[0]
 
     def submit(self, notes: Sequence[NoteForExtraction], labels: set[str]) -> Future[ReadNotes]:
         """Start reading a batch (``labels``: keys of the labels stored so far); the future holds
