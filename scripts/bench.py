@@ -26,9 +26,13 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 
@@ -268,19 +272,33 @@ def search_latencies(app: Remen, queries: list[str], now: datetime) -> list[floa
     return times
 
 
-def write_notes(app: Remen, stop: object, written: list[str]) -> None:
-    """A write-heavy worker: saves notes back to back until ``stop`` is set."""
-    import threading
+Sample = TypeVar("Sample")
 
-    assert isinstance(stop, threading.Event)
+
+def measure_while(
+    work: Callable[[threading.Event], object], measure: Callable[[], list[Sample]], enough: int
+) -> list[Sample]:
+    """Run ``work(stop)`` in a background thread and ``measure`` meanwhile, again and again, until
+    the work ends or ``enough`` samples are in; then stop the work and wait for it."""
+    stop = threading.Event()
+    worker = threading.Thread(target=work, args=(stop,))
+    worker.start()
+    samples: list[Sample] = []
+    while worker.is_alive() and len(samples) < enough:
+        samples += measure()
+    stop.set()
+    worker.join()
+    return samples
+
+
+def write_notes(app: Remen, written: list[str], stop: threading.Event) -> None:
+    """A write-heavy worker: saves notes back to back until ``stop`` is set."""
     while not stop.is_set():
         written.append(app.add(f"Write-heavy worker note {len(written)} about sourdough starters", embed=False).id)
 
 
 def bench_concurrent(sizes: list[int], query_count: int) -> None:
     """Search p95 idle vs while a background thread embeds or writes: the 1.5x budget."""
-    import threading
-
     queries = bench_queries()[:query_count]
     now = EVAL_NOW.astimezone()
     with tempfile.TemporaryDirectory() as tmp:
@@ -294,27 +312,23 @@ def bench_concurrent(sizes: list[int], query_count: int) -> None:
                 print(f"\n{size:,} notes, {len(queries)} queries, app path (vectors in RAM)")
                 print(line("idle", idle))
 
-                stop = threading.Event()
                 stale = [n.id for n in app.list_notes(limit=3000)]
                 for note_id in stale:  # new text: their vectors are stale and get re-embedded
                     app.update(note_id, body=app.get(note_id).body + "\n(edited)", embed=False)
-                worker = threading.Thread(target=app.embed_pending, kwargs={"stop": stop, "background": True})
-                worker.start()
-                during: list[float] = []
-                while worker.is_alive() and len(during) < 4 * len(queries):
-                    during += search_latencies(app, queries[:50], now)
-                stop.set()
-                worker.join()
+                during = measure_while(
+                    lambda stop: app.embed_pending(stop=stop, background=True),
+                    lambda: search_latencies(app, queries[:50], now),
+                    4 * len(queries),
+                )
                 print(line(f"during bulk embedding ({len(during)} searches)", during))
                 print(f"  ratio p95 {pct(during, 95) / pct(idle, 95):.2f}x (budget 1.5x)")
 
-                stop.clear()
                 written: list[str] = []
-                worker = threading.Thread(target=write_notes, args=(app, stop, written))
-                worker.start()
-                writes = search_latencies(app, queries, now) + search_latencies(app, queries, now)
-                stop.set()
-                worker.join()
+                writes = measure_while(
+                    partial(write_notes, app, written),
+                    lambda: search_latencies(app, queries, now),
+                    2 * len(queries),
+                )
                 print(line(f"during writes ({len(written)} notes saved)", writes))
                 print(f"  ratio p95 {pct(writes, 95) / pct(idle, 95):.2f}x (budget 1.5x)")
 
@@ -334,8 +348,6 @@ def requeue_all_extractions(app: Remen) -> int:
 
 def bench_extract(query_count: int) -> None:
     """Extraction throughput over the shared corpus, then search p95 idle vs during extraction."""
-    import threading
-
     queries = bench_queries()[:query_count]
     now = EVAL_NOW.astimezone()
     with tempfile.TemporaryDirectory() as tmp:
@@ -356,14 +368,11 @@ def bench_extract(query_count: int) -> None:
             idle = search_latencies(app, queries, now) + search_latencies(app, queries, now)
             print(line("search idle", idle))
             requeue_all_extractions(app)
-            stop = threading.Event()
-            worker = threading.Thread(target=app.extract_pending, kwargs={"stop": stop, "background": True})
-            worker.start()
-            during: list[float] = []
-            while worker.is_alive() and len(during) < 4 * len(queries):
-                during += search_latencies(app, queries[:50], now)
-            stop.set()
-            worker.join()
+            during = measure_while(
+                lambda stop: app.extract_pending(stop=stop, background=True),
+                lambda: search_latencies(app, queries[:50], now),
+                4 * len(queries),
+            )
             print(line(f"search during extraction ({len(during)})", during))
             print(f"  ratio p95 {pct(during, 95) / pct(idle, 95):.2f}x (budget 1.5x)")
 
@@ -381,8 +390,6 @@ def ask_latencies(app: Remen, questions: list[str], now: datetime) -> tuple[list
 
 def bench_ask(sizes: list[int]) -> None:
     """Ask latency at ``sizes`` notes (the labelled memory notes among synthetic ones)."""
-    import threading
-
     from remen.ask.evaluation import add_labelled_notes, load_questions
 
     data = Path(__file__).resolve().parents[1] / "tests" / "data"
@@ -412,17 +419,13 @@ def bench_ask(sizes: list[int]) -> None:
                         "DELETE FROM note_memory WHERE nid IN (SELECT nid FROM jobs WHERE kind = 'extract'"
                         " AND status = 'pending')"
                     )
-                stop = threading.Event()
-                worker = threading.Thread(target=app.extract_pending, kwargs={"stop": stop, "background": True})
-                worker.start()
-                busy: list[float] = []
-                busy_total: list[float] = []
-                while worker.is_alive() and len(busy) < 3 * len(questions):
-                    a, b = ask_latencies(app, questions, now)
-                    busy += a
-                    busy_total += b
-                stop.set()
-                worker.join()
+                pairs = measure_while(
+                    lambda stop: app.extract_pending(stop=stop, background=True),
+                    lambda: list(zip(*ask_latencies(app, questions, now), strict=True)),
+                    3 * len(questions),
+                )
+                busy = [answer_ms for answer_ms, _ in pairs]
+                busy_total = [total_ms for _, total_ms in pairs]
                 print(line(f"routing + handler, reading ({len(busy)})", busy))
                 print(line("whole ask, reading", busy_total))
 
