@@ -91,7 +91,6 @@ class MemoryWorker:
         self.extractor = extractor
         self.embedder = embedder
         self.clock = clock
-        self.claimed_nothing = False
 
     def pending(self) -> int:
         """Notes still to extract."""
@@ -141,24 +140,24 @@ class MemoryWorker:
         total = self.pending()
         ahead: Batch | None = None
         while True:
-            stopping = stop is not None and stop.is_set()
-            batch = None if stopping else self.start_batch(extractor, step_size, run)
+            jobs = [] if stop is not None and stop.is_set() else self.claim(step_size)
+            batch = self.start_batch(extractor, jobs, run) if jobs else None
             if ahead is not None:
                 self.finish_batch(ahead, run, pause=BACKGROUND_WRITE_PAUSE_SECONDS if background else 0.0)
                 if on_progress:
                     done = run.done + run.skipped + run.failed + run.dropped
                     on_progress(Progress("extract", min(done, total), max(total, done)))
             ahead = batch
-            if batch is None and (stopping or self.claimed_nothing):
+            if not jobs:
                 return run
 
-    def start_batch(self, extractor: Extractor, step_size: int, run: ExtractionRun) -> Batch | None:
-        """Claim up to ``step_size`` jobs and start reading their notes; None when nothing is left."""
+    def claim(self, step_size: int) -> list[Job]:
+        """Take up to ``step_size`` ready extract jobs (none left: an empty list)."""
         with self.store.transaction() as conn:
-            jobs = job_store.claim_many(conn, self.clock(), JobKind.EXTRACT, step_size)
-        self.claimed_nothing = not jobs
-        if not jobs:
-            return None
+            return job_store.claim_many(conn, self.clock(), JobKind.EXTRACT, step_size)
+
+    def start_batch(self, extractor: Extractor, jobs: Sequence[Job], run: ExtractionRun) -> Batch | None:
+        """Start reading the notes of ``jobs``; None when none of them is left to read."""
         producer = Producer(extractor.name, extractor.version)
         todo, labels = self.sort_out(jobs, producer, run)
         if not todo:
