@@ -130,7 +130,7 @@ class Remen:
         self._extractor_lock = threading.Lock()
         self._background_pool: ProcessExtractor | None = None
         self.memory = MemoryReader(store)
-        self.memory_worker = MemoryWorker(store, lambda: self.extractor, self._memory_embedder, clock)
+        self.memory_worker = MemoryWorker(store, lambda: self.extractor, lambda: self.background_embedder, clock)
         # The asker's note search is the engine's: the answer carries the route already.
         self.asker = Asker(store, self.memory, self.engine.search, self._memory_vector)
 
@@ -467,11 +467,8 @@ class Remen:
         """The extractor of the knowledge graph (the built-in offline one), loaded on first use."""
         with self._extractor_lock:
             if self._extractor is None:
-                self._extractor = BuiltinExtractor(self._memory_embedder())
+                self._extractor = BuiltinExtractor(self.background_embedder)
             return self._extractor
-
-    def _memory_embedder(self) -> Embedder | None:
-        return self.background_embedder
 
     def _memory_vector(self, text: str) -> np.ndarray | None:
         embedder = self._search_embedder()
