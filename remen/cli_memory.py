@@ -36,6 +36,8 @@ def describe_run(run: ExtractionRun) -> str:
         parts.append(f"{run.dropped} changed meanwhile (queued again)")
     if run.failed:
         parts.append(f"{run.failed} failed (retried later; see `remen doctor`)")
+    if run.digests:
+        parts.append(f"{run.digests} weekly digests rebuilt")
     return ", ".join(parts) + "."
 
 
@@ -59,7 +61,7 @@ def cmd_worker(app: Remen, args: argparse.Namespace) -> None:
     try:
         while not stop.is_set():
             run = app.extract_pending(stop=stop)
-            if run.done or run.failed:
+            if run.done or run.failed or run.digests:
                 print(describe_run(run), file=sys.stderr)
             stop.wait(WORKER_POLL_SECONDS)
     except KeyboardInterrupt:

@@ -111,3 +111,7 @@ ASK_MIN_CONFIDENCE = 0.2
 ASK_FUZZY_MIN_SCORE = 85
 # Summaries and topic counts without a time phrase cover this many days.
 DIGEST_DAYS = 28
+# Weekly digests: the key statements and titles kept per label and week, and weeks rebuilt per step.
+DIGEST_KEY_LINES = 4
+DIGEST_TITLES = 6
+DIGEST_WEEKS_PER_STEP = 16

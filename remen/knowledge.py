@@ -200,6 +200,18 @@ class LabelCount:
     notes: int
 
 
+@dataclass(frozen=True)
+class Digest:
+    """What one label's notes said in one week: key statements and titles, newest first."""
+
+    week: str  # the week's Monday, ISO date
+    label: str  # '' for notes without a label
+    notes: int
+    lines: tuple[str, ...]
+    titles: tuple[str, ...]
+    note_ids: tuple[str, ...]
+
+
 @dataclass
 class ExtractionRun:
     """What one drain of the extraction queue did."""
@@ -209,3 +221,4 @@ class ExtractionRun:
     failed: int = 0
     dropped: int = 0
     errors: list[str] = field(default_factory=list)
+    digests: int = 0  # weeks whose digests were rebuilt

@@ -78,11 +78,11 @@ class Asker:
             if span
             else (now.timestamp() - DIGEST_DAYS * 86_400, now.timestamp() + 1)
         )
-        label = span.description if span else f"in the last {DIGEST_DAYS} days"
+        label = f"from {span.description}" if span else f"from the last {DIGEST_DAYS} days"
         if kind == QueryType.TEMPORAL_FACETS:
             return temporal_facets(chosen, self.memory, start, end, label)
         if kind == QueryType.EXPLORATORY:
-            return exploratory(self.memory, start, end, label)
+            return exploratory(chosen, self.memory, start, end, label, self.similar(chosen.topic))
         return Handled(())
 
     def similar(self, topic: str) -> list[int] | None:

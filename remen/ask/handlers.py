@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from remen.answers import AnswerItem, EntityHint, Route
 from remen.errors import EntityNotFoundError
-from remen.knowledge import Aspect, Fact
+from remen.knowledge import Aspect, Digest, Fact
 from remen.memory.reader import MemoryReader
 
 ATTRIBUTE_LABELS = {
@@ -24,6 +24,7 @@ MAX_CARD_FACTS = 8
 MAX_LIST = 12
 MAX_DIGEST_LABELS = 6
 MAX_DIGEST_TITLES = 4
+MAX_DIGEST_LINES = 2
 
 
 @dataclass(frozen=True)
@@ -118,11 +119,15 @@ def describe(fact: Fact) -> str:
     return fact.text
 
 
+def mentions(text: str, topic: str) -> bool:
+    """Whether ``text`` contains one of the topic's words of 3 or more letters."""
+    lowered = text.lower()
+    return any(w in lowered for w in topic.lower().split() if len(w) >= 3)
+
+
 def keyword_hit(fact: Fact, topic: str) -> bool:
-    """Whether a statement's words contain one of the topic's words (4+ letters, or any if short)."""
-    words = [w for w in topic.lower().split() if len(w) >= 3]
-    text = f"{fact.text} {fact.target or ''}".lower()
-    return any(w in text for w in words)
+    """Whether a statement (its sentence or its value) contains one of the topic's words."""
+    return mentions(f"{fact.text} {fact.target or ''}", topic)
 
 
 def ordered(facts: list[Fact]) -> list[Fact]:
@@ -188,7 +193,7 @@ def temporal_facets(route: Route, memory: MemoryReader, start: float, end: float
     """Counts over the range: topics, people and things, kinds of statements, notes per day."""
     facets = memory.facets(start, end)
     if not facets["days"]:
-        return Handled((), f"No notes written {label}.")
+        return Handled((), f"No notes {label}.")
     items = []
     for key, title in (("labels", "Topics"), ("entities", "People and things"), ("aspects", "Kinds")):
         if facets[key] and key in route.facets:
@@ -200,20 +205,62 @@ def temporal_facets(route: Route, memory: MemoryReader, start: float, end: float
     return Handled(tuple(items))
 
 
-def exploratory(memory: MemoryReader, start: float, end: float, label: str) -> Handled:
-    """A digest of the range: per topic label, the titles of its notes (newest first)."""
-    by_label: dict[str, list[tuple[str, str]]] = {}
-    for name, note_id, title, _ in memory.notes_by_label(start, end):
-        by_label.setdefault(name or "other notes", []).append((note_id, title))
-    if not by_label:
-        return Handled((), f"No notes written {label}.")
-    top = sorted(by_label.items(), key=lambda kv: -len(kv[1]))[:MAX_DIGEST_LABELS]
-    items = [
-        AnswerItem(
-            f"{name} ({len(notes)} notes): " + "; ".join(title for _, title in notes[:MAX_DIGEST_TITLES]),
-            None,
-            tuple(note_id for note_id, _ in notes),
+def merged_by_label(digests: list[Digest]) -> list[Digest]:
+    """One digest per label over all the weeks given, newest week first, most notes first."""
+    by_label: dict[str, list[Digest]] = {}
+    for digest in sorted(digests, key=lambda d: d.week, reverse=True):
+        by_label.setdefault(digest.label, []).append(digest)
+    merged = [
+        Digest(
+            group[0].week,
+            label,
+            sum(d.notes for d in group),
+            tuple(dict.fromkeys(line for d in group for line in d.lines)),
+            tuple(title for d in group for title in d.titles),
+            tuple(dict.fromkeys(n for d in group for n in d.note_ids)),
         )
-        for name, notes in top
+        for label, group in by_label.items()
     ]
+    return sorted(merged, key=lambda d: (-d.notes, d.label))
+
+
+def digest_line(digest: Digest) -> str:
+    """'garden (3 notes): key statement; key statement — title; title'."""
+    parts = [f"{digest.label or 'other notes'} ({digest.notes} note{'s' if digest.notes != 1 else ''})"]
+    lines = digest.lines[:MAX_DIGEST_LINES]
+    # A one-line note's title is its statement: say it once.
+    untold = [t for t in digest.titles if not any(line.startswith(t) or t.startswith(line) for line in lines)]
+    said = "; ".join(lines)
+    titles = "; ".join(untold[:MAX_DIGEST_TITLES])
+    return parts[0] + ": " + " — ".join(part for part in (said, titles) if part)
+
+
+def exploratory(
+    route: Route, memory: MemoryReader, start: float, end: float, label: str, similar: list[int] | None
+) -> Handled:
+    """A digest of the range: what is said of the entities named, then the weekly digests per
+    label (those about the entities, labels or topic the question names), else the statements
+    nearest the topic in meaning."""
+    items: list[AnswerItem] = []
+    named = [h for h in route.entity_hints if h.matched_by != "user" and h.name][:2]
+    for hint in named:
+        try:
+            about = memory.statements(entity=hint.name, between=(start, end), history=False)
+        except EntityNotFoundError:
+            about = []
+        items += [fact_item(f, marked(f)) for f in ordered(about)[:MAX_CARD_FACTS]]
+    digests = merged_by_label(memory.digests(start, end))
+    if named:
+        digests = [d for d in digests if any(mentions(" ".join((*d.lines, *d.titles)), h.name) for h in named)]
+    elif route.selected_labels:
+        digests = [d for d in digests if d.label.lower() in route.selected_labels]
+    elif route.topic:
+        digests = [d for d in digests if mentions(" ".join((d.label, *d.lines, *d.titles)), route.topic)]
+        if not digests and similar:
+            near = memory.statements(between=(start, end), sids=similar, history=False)
+            items += [fact_item(f, marked(f)) for f in ordered(near)[:MAX_LIST]]
+    items += [AnswerItem(digest_line(d), None, d.note_ids) for d in digests[:MAX_DIGEST_LABELS]]
+    if not items:
+        on_topic = f" about {route.topic}" if route.topic else ""
+        return Handled((), f"No notes{on_topic} {label}.")
     return Handled(tuple(items))

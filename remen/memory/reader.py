@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from remen.errors import EntityNotFoundError
-from remen.knowledge import Aspect, EntityDetail, EntitySummary, EntityType, Fact, LabelCount
+from remen.knowledge import Aspect, Digest, EntityDetail, EntitySummary, EntityType, Fact, LabelCount
+from remen.memory.digests import digests_between
 from remen.memory.graph_writer import refresh_chains
 from remen.memory.lexicon import ATTRIBUTE_PREDICATES
 from remen.memory.names import name_key
@@ -101,10 +102,11 @@ class MemoryReader:
         with self.store.read() as conn:
             return graph_store.facets(conn, start, end)
 
-    def notes_by_label(self, start: float, end: float) -> list[tuple[str, str, str, float]]:
-        """(label, note id, title, created) of the notes written in [start, end)."""
+    def digests(self, start: float, end: float) -> list[Digest]:
+        """The weekly digests per label of the weeks overlapping [start, end), fresh even when the
+        worker has not rebuilt them yet."""
         with self.store.read() as conn:
-            return graph_store.notes_by_label(conn, start, end)
+            return digests_between(conn, start, end)
 
     def paths(self, first: str, second: str, max_hops: int = 3) -> list[list[Fact]]:
         """The shortest chains of statements linking two entities (not through the user)."""

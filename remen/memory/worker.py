@@ -16,16 +16,23 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 
-from remen.constants import BACKGROUND_GIL_SWITCH_SECONDS, BACKGROUND_WRITE_PAUSE_SECONDS, EXTRACT_NOTES_PER_STEP
+from remen.constants import (
+    BACKGROUND_GIL_SWITCH_SECONDS,
+    BACKGROUND_WRITE_PAUSE_SECONDS,
+    DIGEST_WEEKS_PER_STEP,
+    EXTRACT_NOTES_PER_STEP,
+)
 from remen.embed import Embedder
 from remen.indexing import lower_thread_priority
 from remen.knowledge import EntityType, Extraction, ExtractionRun, NoteForExtraction
+from remen.memory.digests import rebuild_week
 from remen.memory.extractor import Extractor
 from remen.memory.graph_writer import GraphWriter, Producer
 from remen.memory.reading import ReadNotes, memory_vectors
 from remen.models import Job, JobKind
 from remen.progress import Progress, ProgressCallback
 from remen.store import Store
+from remen.store import digests as digest_store
 from remen.store import jobs as job_store
 from remen.store import memory as memory_store
 from remen.store import notes as note_store
@@ -149,7 +156,25 @@ class MemoryWorker:
                     on_progress(Progress("extract", min(done, total), max(total, done)))
             ahead = batch
             if not jobs:
+                run.digests = self.refresh_digests(stop, BACKGROUND_WRITE_PAUSE_SECONDS if background else 0.0)
                 return run
+
+    def refresh_digests(self, stop: threading.Event | None = None, pause: float = 0.0) -> int:
+        """Rebuild the weekly digests of every stale week, newest first, one short transaction
+        each (until ``stop`` is set); the number rebuilt."""
+        rebuilt = 0
+        while not (stop is not None and stop.is_set()):
+            with self.store.read() as conn:
+                weeks = digest_store.stale_weeks(conn, DIGEST_WEEKS_PER_STEP)
+            if not weeks:
+                break
+            for week in weeks:
+                if pause:
+                    time.sleep(pause)
+                with self.store.transaction() as conn:
+                    rebuild_week(conn, week, self.clock())
+                rebuilt += 1
+        return rebuilt
 
     def claim(self, step_size: int) -> list[Job]:
         """Take up to ``step_size`` ready extract jobs (none left: an empty list)."""

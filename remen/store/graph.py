@@ -214,18 +214,6 @@ def facets(conn: Connection, start: float, end: float, limit: int = 10) -> dict[
     }
 
 
-def notes_by_label(conn: Connection, start: float, end: float, limit: int = 200) -> list[tuple[str, str, str, float]]:
-    """(label, note id, title, created) of the notes written in [start, end), newest first; a note
-    without labels comes once with the label ''."""
-    rows = conn.execute(
-        "SELECT coalesce(l.name, ''), n.id, n.title, n.created FROM notes n"
-        " LEFT JOIN note_labels nl ON nl.nid = n.nid LEFT JOIN labels l ON l.lid = nl.lid"
-        " WHERE n.created >= ? AND n.created < ? AND n.deleted_at IS NULL ORDER BY n.created DESC LIMIT ?",
-        (start, end, limit),
-    ).fetchall()
-    return [(str(a), str(b), str(c), float(d)) for a, b, c, d in rows]
-
-
 def paths(conn: Connection, start: int, goal: int, avoid: int, max_hops: int, limit: int = 5) -> list[list[int]]:
     """Statement ids of the shortest paths from entity ``start`` to ``goal`` over current, visible
     statements between entities (either direction), never through ``avoid`` (the user, a hub)."""

@@ -324,6 +324,52 @@ def m007_memory(conn: Connection) -> None:
     )
 
 
+def m008_digests(conn: Connection) -> None:
+    """Weekly digests per label, and the weeks whose digests a change made stale. Triggers mark a
+    week stale on every change that can alter it, so no writer can forget to."""
+    week = "date({t}.created, 'unixepoch', 'localtime', 'weekday 0', '-6 days')"
+    run_script(
+        conn,
+        f"""
+        CREATE TABLE digests (
+            week TEXT NOT NULL,
+            label TEXT NOT NULL,
+            notes INTEGER NOT NULL,
+            body TEXT NOT NULL,
+            built REAL NOT NULL,
+            PRIMARY KEY (week, label)
+        ) WITHOUT ROWID;
+        CREATE TABLE digest_stale (week TEXT PRIMARY KEY) WITHOUT ROWID;
+        INSERT OR IGNORE INTO digest_stale(week) SELECT DISTINCT {week.format(t="notes")} FROM notes;
+        CREATE TRIGGER digest_notes_ai AFTER INSERT ON notes BEGIN
+            INSERT OR IGNORE INTO digest_stale(week) VALUES ({week.format(t="new")});
+        END;
+        CREATE TRIGGER digest_notes_au AFTER UPDATE OF title, created, deleted_at ON notes BEGIN
+            INSERT OR IGNORE INTO digest_stale(week) VALUES ({week.format(t="old")}), ({week.format(t="new")});
+        END;
+        CREATE TRIGGER digest_notes_ad AFTER DELETE ON notes BEGIN
+            INSERT OR IGNORE INTO digest_stale(week) VALUES ({week.format(t="old")});
+        END;
+        CREATE TRIGGER digest_labels_ai AFTER INSERT ON note_labels BEGIN
+            INSERT OR IGNORE INTO digest_stale(week) SELECT {week.format(t="notes")} FROM notes WHERE nid = new.nid;
+        END;
+        CREATE TRIGGER digest_labels_ad AFTER DELETE ON note_labels BEGIN
+            INSERT OR IGNORE INTO digest_stale(week) SELECT {week.format(t="notes")} FROM notes WHERE nid = old.nid;
+        END;
+        CREATE TRIGGER digest_sources_ai AFTER INSERT ON statement_sources BEGIN
+            INSERT OR IGNORE INTO digest_stale(week) SELECT {week.format(t="notes")} FROM notes WHERE nid = new.nid;
+        END;
+        CREATE TRIGGER digest_sources_ad AFTER DELETE ON statement_sources BEGIN
+            INSERT OR IGNORE INTO digest_stale(week) SELECT {week.format(t="notes")} FROM notes WHERE nid = old.nid;
+        END;
+        CREATE TRIGGER digest_statements_au AFTER UPDATE OF invalid_at ON statements BEGIN
+            INSERT OR IGNORE INTO digest_stale(week)
+            SELECT {week.format(t="n")} FROM statement_sources ss JOIN notes n ON n.nid = ss.nid WHERE ss.sid = new.sid;
+        END;
+        """,
+    )
+
+
 MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("m001_notes", m001_notes),
     ("m002_vectors", m002_vectors),
@@ -332,6 +378,7 @@ MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("m005_hidden_index", m005_hidden_index),
     ("m006_job_hashes_and_index_errors", m006_job_hashes_and_index_errors),
     ("m007_memory", m007_memory),
+    ("m008_digests", m008_digests),
 ]
 
 

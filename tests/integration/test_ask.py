@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -13,6 +13,7 @@ from cli_runner import run_cli
 from remen.answers import QueryType
 from remen.ask.evaluation import add_labelled_notes, load_questions, score
 from remen.service import Remen
+from remen.store import digests as digest_store
 
 LABELLED = Path(__file__).resolve().parents[1] / "data" / "memory_notes.jsonl"
 QUESTIONS = LABELLED.with_name("ask_questions.jsonl")
@@ -143,3 +144,30 @@ def test_a_facets_question_gets_the_counts_it_asks_for(notebook: Remen) -> None:
     assert [item.text.split(" ")[0] for item in topics.answers] == ["Topics"]
     counted = notebook.ask("how many notes did I write in february", now=NOW)
     assert counted.route.facets == ("days",) and counted.answers[0].text.startswith("16 notes on")
+
+
+def test_weekly_digests_are_built_by_the_worker_and_never_answer_stale(tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
+    monday = datetime(2026, 3, 2, 9, 0).astimezone()
+    week = ["2026-03-02"]
+    with Remen.open(tmp_path / "digests.db", embedder=embedder) as app:
+        app.add("We decided to plant tomatoes along the south wall. #garden", created=monday)
+        leak = app.add("The hose leaks at the tap, I need a new washer. #garden", created=monday + timedelta(days=1))
+        assert app.extract_pending().digests == 1
+        with app.store.read() as conn:
+            assert not digest_store.stale_among(conn, week)
+            assert [(label, notes) for _, label, notes, _ in digest_store.stored(conn, week)] == [("garden", 2)]
+        recap = app.ask("recap of march", now=NOW)
+        assert recap.route.query_type == QueryType.EXPLORATORY
+        assert recap.answers[0].text.startswith("garden (2 notes): We decided to plant tomatoes")
+        assert leak.id in recap.answers[0].note_ids
+        app.delete(leak.id)
+        # Trashing marks the week stale; the answer is built afresh before the worker catches up.
+        with app.store.read() as conn:
+            assert digest_store.stale_among(conn, week) == set(week)
+        assert app.ask("recap of march", now=NOW).answers[0].text.startswith("garden (1 note): ")
+        assert app.extract_pending().digests == 1
+        with app.store.read() as conn:
+            assert [(label, notes) for _, label, notes, _ in digest_store.stored(conn, week)] == [("garden", 1)]
+        assert app.ask("summarize my cooking notes from march", now=NOW).not_found == (
+            "No notes about cooking from march · Sun 1 – Tue 31 Mar."
+        )
