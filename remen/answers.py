@@ -34,7 +34,7 @@ class EntityHint:
 
     text: str
     name: str
-    matched_by: Literal["user", "relation", "alias", "fuzzy"]
+    matched_by: Literal["user", "relation", "alias", "fuzzy", "meaning"]
     score: float = 1.0
 
 

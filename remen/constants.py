@@ -109,6 +109,10 @@ EXTRACT_BULK_STEP = 64
 ASK_MIN_CONFIDENCE = 0.2
 # A question word this close (rapidfuzz ratio, 0-100) to a known name names that entity ("julias").
 ASK_FUZZY_MIN_SCORE = 85
+# A description names an entity by meaning (ENTITY vectors) at this cosine or more, and only when
+# no other entity comes within the margin.
+ASK_ENTITY_MIN_SIMILARITY = 0.4
+ASK_ENTITY_MARGIN = 0.03
 # Summaries and topic counts without a time phrase cover this many days.
 DIGEST_DAYS = 28
 # Weekly digests: the key statements and titles kept per label and week, and weeks rebuilt per step.

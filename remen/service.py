@@ -532,7 +532,7 @@ class Remen:
 
     def route(self, question: str, now: datetime | None = None) -> Route:
         """How ``question`` would be answered (for `remen explain`)."""
-        return route(question, now or from_epoch(self.clock()), self.asker.index())
+        return route(question, now or from_epoch(self.clock()), self.asker.index(), self.asker.entity_by_meaning)
 
     def labels(self) -> list[LabelCount]:
         """Topic labels of the notes, commonest first."""

@@ -8,7 +8,7 @@ from datetime import datetime
 
 import numpy as np
 
-from remen.answers import Answer, QueryType, Route
+from remen.answers import Answer, EntityHint, QueryType, Route
 from remen.ask.handlers import (
     Handled,
     aspect_query,
@@ -19,7 +19,7 @@ from remen.ask.handlers import (
     temporal_facets,
 )
 from remen.ask.router import EntityIndex, route
-from remen.constants import DIGEST_DAYS
+from remen.constants import ASK_ENTITY_MARGIN, ASK_ENTITY_MIN_SIMILARITY, DIGEST_DAYS
 from remen.knowledge import Aspect
 from remen.memory.reader import MemoryReader
 from remen.models import SearchResult
@@ -85,6 +85,19 @@ class Asker:
             return exploratory(chosen, self.memory, start, end, label, self.similar(chosen.topic))
         return Handled(())
 
+    def entity_by_meaning(self, words: str) -> EntityHint | None:
+        """The entity whose context (ENTITY vectors) the words describe, when one is clearly nearest."""
+        vector = self.embed(words)
+        if vector is None:
+            return None
+        found = self.memory.nearest_entities(vector, 3)
+        if not found or found[0][1] < ASK_ENTITY_MIN_SIMILARITY:
+            return None
+        name, similarity = found[0]
+        if any(other != name and similarity - sim < ASK_ENTITY_MARGIN for other, sim in found[1:]):
+            return None  # two people fit about as well: better plain search than a guess
+        return EntityHint(words, name, "meaning", similarity)
+
     def similar(self, topic: str) -> list[int] | None:
         """Statements nearest the topic in meaning (memory vectors), when the model is loaded."""
         vector = self.embed(topic) if topic else None
@@ -97,7 +110,7 @@ class Asker:
         caller runs it itself (``with_notes`` False: the app, which already searched)."""
         started = time.perf_counter()
         index = self.index()
-        chosen = route(question, now, index)
+        chosen = route(question, now, index, self.entity_by_meaning)
         handled = self.handle(chosen, index, now)
         handler_ms = (time.perf_counter() - started) * 1000 - chosen.routing_ms
         found = self.search(question, now) if with_notes else None

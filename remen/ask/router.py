@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
@@ -128,6 +129,8 @@ CUES: tuple[Cue, ...] = (
     cue(QueryType.ASPECT_QUERY, r"\bwhat (?:do|did) i (?:think|believe|prefer|want|decide)\b", 0.8),
     cue(QueryType.ASPECT_QUERY, r"\b(?:" + "|".join(p for _, p in ASPECT_WORDS) + r")\b", 0.5),
     cue(QueryType.ENTITY_LOOKUP, r"^(?:who|what)(?: is|'s|s| was| are) \S", 0.7, needs_entity=1, lookup_mode="broad"),
+    # "who fixed my bike": a person described by what they did, found by meaning.
+    cue(QueryType.ENTITY_LOOKUP, r"^who (?!is\b|'s|s\b|was\b|are\b)\w+", 0.6, needs_entity=1, lookup_mode="broad"),
     cue(
         QueryType.ENTITY_LOOKUP,
         r"\b(?:tell me about|what do i know about|info on)\b",
@@ -220,8 +223,13 @@ def entity_hints(text: str, index: EntityIndex) -> list[EntityHint]:
     return unique
 
 
-def route(question: str, now: datetime, index: EntityIndex) -> Route:
-    """The route of ``question`` as of ``now``."""
+# Finds the entity a description fits ("the guy from the rust meetup") by meaning, or None.
+ByMeaning = Callable[[str], EntityHint | None]
+
+
+def route(question: str, now: datetime, index: EntityIndex, by_meaning: ByMeaning | None = None) -> Route:
+    """The route of ``question`` as of ``now``. A cue that needs an entity the question does not
+    name asks ``by_meaning`` once for the entity its remaining words describe."""
     started = time.perf_counter()
     text = normalise_question(question)
     time_range, _ = parse_temporal(text, now)
@@ -232,6 +240,7 @@ def route(question: str, now: datetime, index: EntityIndex) -> Route:
     named = [h for h in hints if h.matched_by != "user"]
     evidence: list[str] = []
     chosen: Cue | None = None
+    described = by_meaning is None
     for row in CUES:
         match = row.pattern.search(text)
         if match is None:
@@ -241,6 +250,14 @@ def route(question: str, now: datetime, index: EntityIndex) -> Route:
         people = len(named) + (1 if row.query_type == QueryType.RELATIONSHIP else 0)
         if row.lookup_mode == "attribute" and not named and len(hints) > len(named):
             people = 1  # "my birthday", "where do I live": the user's own attribute
+        if people < row.needs_entity and not described and by_meaning is not None:
+            described = True
+            rest = topic_of(text, "", hints)  # a date can describe someone ("born in 1988")
+            described_as = by_meaning(rest) if rest else None
+            if described_as is not None:
+                hints.insert(0, described_as)
+                named.insert(0, described_as)
+                people += 1
         if people < row.needs_entity:
             continue
         chosen = row
@@ -263,7 +280,10 @@ def route(question: str, now: datetime, index: EntityIndex) -> Route:
     aspects = chosen.aspects or tuple(
         aspect for aspect, pattern in ASPECT_WORDS if re.search(rf"\b(?:{pattern})\b", text)
     )
-    evidence += [f"entity {h.text!r} → {h.name} ({h.matched_by})" for h in hints]
+    evidence += [
+        f"entity {h.text!r} → {h.name} ({h.matched_by}{f' {h.score:.2f}' if h.matched_by == 'meaning' else ''})"
+        for h in hints
+    ]
     topic = topic_of(text, time_range.phrase if time_range else "", hints)
     question_words = set(words_of(text))
     labels = tuple(

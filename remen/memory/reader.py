@@ -97,6 +97,17 @@ class MemoryReader:
             found = [hit for kind in kinds for hit in memory_store.nearest(conn, kind, vector, k)]
         return sorted(found, key=lambda hit: -hit[1])[:k]
 
+    def nearest_entities(self, vector: np.ndarray, k: int) -> list[tuple[str, float]]:
+        """(name, similarity) of the entities whose context is nearest ``vector`` (ENTITY vectors),
+        among those a note outside the trash mentions."""
+        with self.store.read() as conn:
+            found = []
+            for eid, similarity in memory_store.nearest(conn, "entity", vector, k):
+                name, _, _, notes = graph_store.entity_row(conn, eid)
+                if notes:
+                    found.append((name, similarity))
+        return found
+
     def facets(self, start: float, end: float) -> dict[str, list[tuple[str, int]]]:
         """Labels, entities, aspects and notes per day of the notes written in [start, end)."""
         with self.store.read() as conn:

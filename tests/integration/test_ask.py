@@ -86,6 +86,28 @@ def test_an_answer_the_notes_do_not_have_is_not_invented(notebook: Remen, questi
 
 
 @pytest.mark.parametrize(
+    ("question", "person", "answer"),
+    [
+        ("who reviewed the PR", "@marco", "@marco reviewed the PR"),
+        ("whats the phone number of the product designer", "Sarah Chen", "Sarah Chen's phone number: +44 7700 900123"),
+        ("email of the person born in 1988", "Julia", "Julia's email: julia.kraus@posteo.de"),
+    ],
+)
+def test_a_person_described_but_not_named_is_found_by_meaning(
+    notebook: Remen, question: str, person: str, answer: str
+) -> None:
+    result = notebook.ask(question, now=NOW)
+    assert [(h.name, h.matched_by) for h in result.route.entity_hints][:1] == [(person, "meaning")]
+    assert answer in result.answers[0].text
+
+
+@pytest.mark.parametrize("question", ["who is the best python web framework", "who fixed the kitchen sink"])
+def test_a_description_that_fits_nobody_stays_a_search(notebook: Remen, question: str) -> None:
+    result = notebook.ask(question, now=NOW)
+    assert result.route.query_type == QueryType.SEARCH and not result.answers
+
+
+@pytest.mark.parametrize(
     "question", ["pasta recipe", "docker build cache", "lisbon", '"quarterly report"', "c++", "the and of"]
 )
 def test_plain_searches_are_not_routed(notebook: Remen, question: str) -> None:
