@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from remen.cli_memory import add_memory_commands, describe_run, run_extraction
-from remen.errors import RemenError
+from remen.errors import ConfigError, RemenError
 from remen.logs import log_path, setup_logging
 from remen.models import MatchType
 
@@ -216,7 +216,7 @@ def cmd_import(app: Remen, args: argparse.Namespace) -> None:
 
     summary = app.import_path(args.path, embed=not args.no_wait, on_progress=None if args.json else ProgressBar())
     # Facts are read after the notes are stored and embedded: the import itself is already safe.
-    extraction = None if args.no_wait else run_extraction(app, args.json)
+    extraction = None if args.no_wait else run_extraction(app, args.json, refine=False)
     if args.json:
         emit_json(summary.__dict__ | {"stored": summary.stored, "extraction": extraction and extraction.__dict__})
         return
@@ -285,6 +285,7 @@ def print_doctor(report: DoctorReport) -> None:
             f"memory        {memory['extracted_notes']} notes read: {memory['entities']} entities, "
             f"{memory['statements']} facts, {memory['labels']} labels; waiting: {memory['pending']}"
         )
+    print_llm_health(report.llm)
     print(f"log           {log_path()}")
     for problem in report.problems[:20]:
         note = f" note {problem.note_id}" if problem.note_id else ""
@@ -292,6 +293,52 @@ def print_doctor(report: DoctorReport) -> None:
         print(f"problem       {problem.task}{note} failed{tries}: {problem.error}")
     if len(report.problems) > 20:
         print(f"              … and {len(report.problems) - 20} more")
+
+
+CONFIG_HELP = "show or change settings: config set llm.url URL llm.model NAME [llm.api ollama|openai]"
+
+
+def cmd_config(args: argparse.Namespace) -> None:
+    """`remen config set K V [K V…] | get [K] | unset K…`: settings kept in the config file."""
+    from remen.config import CONFIG_KEYS, LLM_ENV, config_path, read_config, write_config
+
+    values = args.values
+    if args.action == "set":
+        if not values or len(values) % 2:
+            raise ConfigError("`remen config set` takes pairs: KEY VALUE [KEY VALUE …].")
+        stored = write_config(dict(zip(values[::2], values[1::2], strict=True)))
+    elif args.action == "unset":
+        if not values:
+            raise ConfigError("`remen config unset` takes the keys to remove.")
+        stored = write_config(dict.fromkeys(values))
+    else:
+        stored = read_config()
+    shown = [k for k in values if k in CONFIG_KEYS] if args.action == "get" and values else CONFIG_KEYS
+    if args.json:
+        emit_json({"file": str(config_path()), "settings": {k: stored.get(k) for k in shown}})
+        return
+    for key in shown:
+        overridden = os.environ.get(LLM_ENV[key])
+        note = f"  (overridden by {LLM_ENV[key]}={overridden})" if overridden else ""
+        print(f"{key:<10} {stored.get(key, '—')}{note}")
+    print(f"(in {config_path()})")
+
+
+def print_llm_health(llm: dict[str, object] | None) -> None:
+    """The model server's line of `remen doctor`."""
+    if llm is None:
+        print("llm           none configured: facts come from the built-in extractor (see README: LLM extraction)")
+        return
+    if "server" not in llm:
+        print(f"llm           PROBLEM: {llm['error']}")
+        return
+    if not llm["reachable"]:
+        print(f"llm           {llm['server']}: unreachable ({llm['error']}); the built-in extractor carries on")
+        return
+    if llm["error"]:
+        print(f"llm           {llm['server']}: PROBLEM: {llm['error']}")
+        return
+    print(f"llm           {llm['server']}: ok, a tiny request took {llm['latency_ms']} ms")
 
 
 def recover(args: argparse.Namespace) -> None:
@@ -487,6 +534,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p = add("reindex", cmd_reindex, "embed notes that lack vectors (--full: rebuild everything)")
     p.add_argument("--full", action="store_true")
+    # Settings are read and written without opening the database (it may be the broken part).
+    p = sub.add_parser("config", parents=[common], help=CONFIG_HELP, description=CONFIG_HELP)
+    p.set_defaults(standalone=cmd_config)
+    p.add_argument("action", choices=["get", "set", "unset"], nargs="?", default="get")
+    p.add_argument("values", nargs="*", help="get: keys; set: KEY VALUE pairs; unset: keys")
     add_memory_commands(add)
     return parser
 
@@ -506,6 +558,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             return
         if args.command == "doctor" and args.recover:
             recover(args)
+            return
+        standalone = getattr(args, "standalone", None)
+        if standalone is not None:
+            standalone(args)
             return
         with Remen.open(args.db) as app:
             args.handler(app, args)

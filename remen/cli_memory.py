@@ -36,19 +36,28 @@ def describe_run(run: ExtractionRun) -> str:
         parts.append(f"{run.dropped} changed meanwhile (queued again)")
     if run.failed:
         parts.append(f"{run.failed} failed (retried later; see `remen doctor`)")
+    if run.refined:
+        parts.append(f"{run.refined} also read by the model server")
     if run.digests:
         parts.append(f"{run.digests} weekly digests rebuilt")
-    return ", ".join(parts) + "."
+    line = ", ".join(parts) + "."
+    if run.llm_error:
+        line += f"\nThe model server was left alone for now: {run.llm_error}"
+    return line
 
 
-def run_extraction(app: Remen, quiet: bool) -> ExtractionRun:
-    """Drain the extraction queue with a progress bar on a terminal."""
+def run_extraction(app: Remen, quiet: bool, refine: bool = True) -> ExtractionRun:
+    """Drain the extraction queue with a progress bar on a terminal; with ``refine``, the notes
+    queued for the model server too."""
     from remen.progress import ProgressBar
 
-    return app.extract_pending(on_progress=None if quiet else ProgressBar())
+    return app.extract_pending(on_progress=None if quiet else ProgressBar(), refine=refine)
 
 
 def cmd_worker(app: Remen, args: argparse.Namespace) -> None:
+    if args.llm:
+        queued, server = app.queue_for_llm()
+        print(f"Queued {queued} notes for the model server ({server}).", file=sys.stderr)
     if args.once:
         run = run_extraction(app, args.json)
         if args.json:
@@ -61,7 +70,7 @@ def cmd_worker(app: Remen, args: argparse.Namespace) -> None:
     try:
         while not stop.is_set():
             run = app.extract_pending(stop=stop)
-            if run.done or run.failed or run.digests:
+            if run.done or run.failed or run.digests or run.refined:
                 print(describe_run(run), file=sys.stderr)
             stop.wait(WORKER_POLL_SECONDS)
     except KeyboardInterrupt:
@@ -161,6 +170,7 @@ def add_memory_commands(add: Register) -> None:
     """Register the memory commands on the CLI's parser."""
     p = add("worker", cmd_worker, "extract facts from notes into the knowledge graph (runs until stopped)")
     p.add_argument("--once", action="store_true", help="extract every pending note, then exit")
+    p.add_argument("--llm", action="store_true", help="queue every note the model server has not read yet")
     p = add("entities", cmd_entities, "people, places, tools… your notes mention")
     p.add_argument("--type", choices=[t.value for t in EntityType])
     p = add("entity", cmd_entity, "what your notes say about one entity")

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
+from urllib.parse import urlsplit
+
+from remen.constants import LLM_TIMEOUT_BASE_SECONDS
+from remen.errors import ConfigError
 
 DB_FILENAME = "remen.db"
 
@@ -56,3 +62,125 @@ class Settings:
     def resolve(cls, db: str | os.PathLike[str] | None = None) -> Settings:
         """Settings from arguments and environment, without touching the disk."""
         return cls(db_path=resolve_db_path(db), model_dir=model_dir())
+
+
+CONFIG_FILENAME = "config.json"
+# Environment variables that override the config file, and the one that holds an API key (never stored).
+LLM_ENV = {
+    "llm.url": "REMEN_LLM_URL",
+    "llm.model": "REMEN_LLM_MODEL",
+    "llm.api": "REMEN_LLM_API",
+    "llm.timeout": "REMEN_LLM_TIMEOUT",
+}
+LLM_KEY_ENV = "REMEN_LLM_API_KEY"
+LLMApi = Literal["ollama", "openai"]
+LLM_APIS: tuple[LLMApi, ...] = ("ollama", "openai")
+CONFIG_KEYS = tuple(LLM_ENV)
+
+
+def config_path() -> Path:
+    """The config file: ``REMEN_CONFIG``, else ``config.json`` in ``REMEN_HOME``, else the
+    platform's user config dir."""
+    explicit = os.environ.get("REMEN_CONFIG")
+    if explicit:
+        return Path(explicit).expanduser()
+    if os.environ.get("REMEN_HOME"):
+        return default_home() / CONFIG_FILENAME
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("remen", appauthor=False)) / CONFIG_FILENAME
+
+
+def read_config(path: Path | None = None) -> dict[str, str]:
+    """The stored settings (empty when there is no file). A damaged file is an error that names it."""
+    path = path or config_path()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ConfigError(f"Cannot read the config file {path}: {exc}. Fix or delete it.") from exc
+    if not isinstance(data, dict):
+        raise ConfigError(f"The config file {path} does not hold an object. Fix or delete it.")
+    return {str(k): str(v) for k, v in data.items()}
+
+
+def check_setting(key: str, value: str) -> str:
+    """The value to store for ``key``; a ConfigError that says what is wrong otherwise."""
+    if key not in CONFIG_KEYS:
+        raise ConfigError(f"Unknown setting {key!r}; known: {', '.join(CONFIG_KEYS)}.")
+    value = value.strip()
+    if key == "llm.url":
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ConfigError(f"llm.url must be an http(s) address such as http://127.0.0.1:11434, not {value!r}.")
+        return value.rstrip("/")
+    if key == "llm.api" and value not in LLM_APIS:
+        raise ConfigError(f"llm.api must be one of {', '.join(LLM_APIS)}, not {value!r}.")
+    if key == "llm.timeout":
+        try:
+            seconds = float(value)
+        except ValueError:
+            seconds = 0.0
+        if not 0 < seconds <= 3600:
+            raise ConfigError(f"llm.timeout is the seconds a short note may take (say 30), not {value!r}.")
+    if not value:
+        raise ConfigError(f"{key} cannot be empty (use `remen config unset {key}`).")
+    return value
+
+
+def write_config(changes: dict[str, str | None], path: Path | None = None) -> dict[str, str]:
+    """Set (or, with None, remove) settings and save the file atomically; the settings after."""
+    path = path or config_path()
+    stored = read_config(path)
+    for key, value in changes.items():
+        if value is None:
+            if key not in CONFIG_KEYS:
+                raise ConfigError(f"Unknown setting {key!r}; known: {', '.join(CONFIG_KEYS)}.")
+            stored.pop(key, None)
+        else:
+            stored[key] = check_setting(key, value)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps(stored, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    os.replace(temporary, path)
+    return stored
+
+
+@dataclass(frozen=True)
+class LLMSettings:
+    """Where the local model server is and how to talk to it; ``api_key`` comes from the env only."""
+
+    url: str
+    model: str
+    api: LLMApi
+    api_key: str | None = None
+    # Seconds a short note may take; longer notes get more (see request_timeout).
+    timeout: float = LLM_TIMEOUT_BASE_SECONDS
+
+    @property
+    def described(self) -> str:
+        """'qwen2.5:3b via ollama at http://127.0.0.1:11434' (never the key)."""
+        return f"{self.model} via {self.api} at {self.url}"
+
+
+def llm_settings(path: Path | None = None) -> LLMSettings | None:
+    """The LLM to use, from env variables over the config file; None when none is configured.
+    A URL without a model (or the reverse) is an error that says what is missing."""
+    stored = read_config(path)
+    values = {key: os.environ.get(env) or stored.get(key, "") for key, env in LLM_ENV.items()}
+    if not values["llm.url"] and not values["llm.model"]:
+        return None
+    for key in ("llm.url", "llm.model"):
+        if not values[key]:
+            raise ConfigError(f"{key} is not set: `remen config set {key} …` (or {LLM_ENV[key]}).")
+    url = check_setting("llm.url", values["llm.url"])
+    api = check_setting("llm.api", values["llm.api"] or "ollama")
+    timeout = float(check_setting("llm.timeout", values["llm.timeout"])) if values["llm.timeout"] else None
+    return LLMSettings(
+        url,
+        values["llm.model"],
+        "openai" if api == "openai" else "ollama",
+        os.environ.get(LLM_KEY_ENV),
+        timeout or LLM_TIMEOUT_BASE_SECONDS,
+    )

@@ -119,3 +119,26 @@ DIGEST_DAYS = 28
 DIGEST_KEY_LINES = 4
 DIGEST_TITLES = 6
 DIGEST_WEEKS_PER_STEP = 16
+
+# --- LLM extraction (background only) ---------------------------------------------------------
+LLM_CONNECT_TIMEOUT_SECONDS = 2.0
+# How often a wait for the server checks whether Remen is stopping.
+LLM_POLL_SECONDS = 0.25
+# A request's deadline grows with the note: base + per 1,000 characters, up to a cap.
+LLM_TIMEOUT_BASE_SECONDS = 30.0
+LLM_TIMEOUT_PER_1000_CHARS = 15.0
+LLM_TIMEOUT_MAX_SECONDS = 180.0
+LLM_HEALTH_TIMEOUT_SECONDS = 20.0
+# The longest answer asked for: what the note's schema allows (JSON runs about 3 characters a
+# token), up to a cap, so a small model that loops on a short note stops after seconds.
+LLM_CHARS_PER_TOKEN = 3
+LLM_MAX_TOKENS = 1024
+# Notes longer than this are cut for the prompt (the rest still has the built-in extraction).
+LLM_MAX_NOTE_CHARS = 6000
+# Entities already known that the prompt lists, so names resolve to them.
+LLM_KNOWN_ENTITIES = 12
+# Notes claimed per step of the model server's pass: one, so a note written meanwhile gets its
+# built-in reading after at most one request. And how long the whole queue waits after the
+# server was down or too slow.
+LLM_NOTES_PER_STEP = 1
+LLM_PAUSE_SECONDS = 300.0

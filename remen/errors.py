@@ -41,3 +41,11 @@ class DatabasePathError(RemenError):
 
 class EntityNotFoundError(RemenError):
     """No entity of the knowledge graph goes by that name."""
+
+
+class ConfigError(RemenError):
+    """A setting or the config file is wrong; the message says which and how to fix it."""
+
+
+class LLMError(RemenError):
+    """The model server could not give a usable answer (down, slow, refused, or bad output)."""

@@ -99,6 +99,8 @@ class NoteForExtraction:
     tags: tuple[str, ...]
     created: float
     known_names: dict[str, EntityType] = field(default_factory=dict)
+    # Known entities near this note (ENTITY vectors, names it contains), for a model's prompt.
+    nearby_names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -222,3 +224,5 @@ class ExtractionRun:
     dropped: int = 0
     errors: list[str] = field(default_factory=list)
     digests: int = 0  # weeks whose digests were rebuilt
+    refined: int = 0  # notes also read by the model server
+    llm_error: str | None = None  # why the model server was left alone for a while

@@ -12,6 +12,8 @@ class JobKind(StrEnum):
     """Kinds of durable background work."""
 
     EXTRACT = "extract"
+    # A second reading by the configured model server, after the built-in one.
+    LLM_EXTRACT = "llm_extract"
 
 
 class JobStatus(StrEnum):
@@ -329,6 +331,9 @@ class AppStatus:
     model_message: str
     # Notes whose facts the extraction worker has still to read.
     pending_extractions: int = 0
+    # Notes queued for the model server: ready now, and held until a retry.
+    pending_llm: int = 0
+    waiting_llm: int = 0
 
 
 @dataclass(frozen=True)
@@ -367,6 +372,8 @@ class DoctorReport:
     advice: str | None
     # Entities, statements, labels and extracted notes of the knowledge graph; notes still to read.
     memory: dict[str, int] = field(default_factory=dict)
+    # The live check of the configured model server (None: none configured).
+    llm: dict[str, object] | None = None
 
     def to_dict(self) -> dict[str, object]:
         """Plain data for JSON."""

@@ -17,21 +17,24 @@ from remen import bulk
 from remen.answers import Answer, Route
 from remen.ask.asker import Asker
 from remen.ask.router import route
-from remen.config import Settings
+from remen.config import LLMSettings, Settings, llm_settings
 from remen.constants import (
     BACKGROUND_NICENESS,
     DEFAULT_LIMIT,
     EXTRACT_BULK_STEP,
     EXTRACT_PARALLEL_MIN_NOTES,
     IMPORT_BATCH,
+    LLM_HEALTH_TIMEOUT_SECONDS,
     MODEL_NAMESPACE,
 )
 from remen.embed import Embedder, ModelStatus, OnnxMiniLM, load_embedder
-from remen.errors import RemenError
+from remen.errors import ConfigError, RemenError
 from remen.indexing import Indexer, pending_note
 from remen.knowledge import Aspect, EntityDetail, EntitySummary, EntityType, ExtractionRun, Fact, LabelCount
 from remen.memory.builtin import BuiltinExtractor
 from remen.memory.extractor import Extractor
+from remen.memory.llm.client import LLMClient, LLMHealth
+from remen.memory.llm.extractor import LLMExtractor
 from remen.memory.parallel import ProcessExtractor
 from remen.memory.reader import MemoryReader, after_visibility_change, subjects_before_change
 from remen.memory.worker import MemoryWorker
@@ -130,7 +133,9 @@ class Remen:
         self._extractor_lock = threading.Lock()
         self._background_pool: ProcessExtractor | None = None
         self.memory = MemoryReader(store)
-        self.memory_worker = MemoryWorker(store, lambda: self.extractor, lambda: self.background_embedder, clock)
+        self.memory_worker = MemoryWorker(
+            store, lambda: self.extractor, lambda: self.background_embedder, clock, llm_settings
+        )
         # The asker's note search is the engine's: the answer carries the route already.
         self.asker = Asker(store, self.memory, self.engine.search, self._memory_vector)
 
@@ -373,6 +378,7 @@ class Remen:
                 self._status_counts = (key, note_store.counts(conn), vector_store.count_pending(conn, namespace))
             _, counts, pending = self._status_counts
             to_extract = memory_store.pending_extractions(conn)
+            llm_ready, llm_waiting = memory_store.pending_refinements(conn, self.clock())
         status = self._model_status
         return AppStatus(
             notes=counts["live"],
@@ -380,6 +386,8 @@ class Remen:
             trash=counts["trash"],
             pending_embeddings=pending,
             pending_extractions=to_extract,
+            pending_llm=llm_ready,
+            waiting_llm=llm_waiting,
             model_ready=self._embedder is not None,
             model_ok=bool(status and status.ok),
             model_message=status.message if status else "model loading…",
@@ -485,21 +493,50 @@ class Remen:
         on_progress: ProgressCallback | None = None,
         stop: threading.Event | None = None,
         background: bool = False,
+        refine: bool = True,
     ) -> ExtractionRun:
-        """Extract every pending note into the knowledge graph (jobs a killed run left are retried).
+        """Extract every pending note into the knowledge graph (jobs a killed run left are retried),
+        then, with ``refine`` and a model server configured, read the notes queued for it.
         A large foreground run reads notes in one process per core; ``background`` stays on one
         low-priority thread."""
         self.memory_worker.requeue_interrupted()
         if background:
-            return self.memory_worker.run(on_progress, stop, background, extractor=self._background_reader())
+            return self.memory_worker.run(
+                on_progress, stop, background, extractor=self._background_reader(), refine=refine
+            )
         cores = os.cpu_count() or 1
         if cores < 2 or self.pending_extractions() < EXTRACT_PARALLEL_MIN_NOTES:
-            return self.memory_worker.run(on_progress, stop)
+            return self.memory_worker.run(on_progress, stop, refine=refine)
         pool = ProcessExtractor(cores, self._model_dir_for_memory())
         try:
-            return self.memory_worker.run(on_progress, stop, extractor=pool, step_size=EXTRACT_BULK_STEP)
+            return self.memory_worker.run(on_progress, stop, extractor=pool, step_size=EXTRACT_BULK_STEP, refine=refine)
         finally:
             pool.close()
+
+    def llm(self) -> LLMSettings | None:
+        """The model server configured for extraction (env over `remen config`), or None."""
+        return llm_settings()
+
+    def queue_for_llm(self) -> tuple[int, str]:
+        """Queue every note the configured model has not read as it is now (`remen worker --llm`):
+        how many, and which server. A ConfigError when no model server is configured."""
+        settings = llm_settings()
+        if settings is None:
+            raise ConfigError(
+                "No model server is configured: `remen config set llm.url http://127.0.0.1:11434 llm.model qwen2.5:3b`."
+            )
+        reader = LLMExtractor(settings)
+        now = self.clock()
+        with self.store.transaction() as conn:
+            todo = memory_store.notes_to_refine(conn, reader.name, reader.version)
+            for nid, content_hash in todo:
+                job_store.enqueue(conn, JobKind.LLM_EXTRACT, nid, now, content_hash)
+        return len(todo), settings.described
+
+    def llm_health(self) -> LLMHealth | None:
+        """A live check of the configured model server (None when there is none)."""
+        settings = llm_settings()
+        return None if settings is None else LLMClient(settings).check(LLM_HEALTH_TIMEOUT_SECONDS)
 
     def _model_dir_for_memory(self) -> Path | None:
         return self.settings.model_dir if self.background_embedder.namespace == MODEL_NAMESPACE else None
@@ -538,8 +575,9 @@ class Remen:
         """Topic labels of the notes, commonest first."""
         return self.memory.labels()
 
-    def doctor(self) -> DoctorReport:
-        """A health report: paths, versions, counts, model state, pending work and failures."""
+    def doctor(self, check_llm: bool = True) -> DoctorReport:
+        """A health report: paths, versions, counts, model state, pending work and failures; with
+        ``check_llm``, a live check of the configured model server (a config error is reported)."""
         status = self.model_status
         namespace = self.embedder.namespace
         with self.store.read() as conn:
@@ -559,10 +597,20 @@ class Remen:
                 embedded=vector_store.namespace_counts(conn),
                 pending_embeddings=vector_store.count_pending(conn, namespace),
                 jobs=job_store.counts(conn),
-                memory={**graph_store.counts(conn), "pending": memory_store.pending_extractions(conn)},
+                memory={
+                    **graph_store.counts(conn),
+                    "pending": memory_store.pending_extractions(conn),
+                    "pending_llm": sum(memory_store.pending_refinements(conn, self.clock())),
+                },
                 problems=tuple(problems),
                 advice=None
                 if integrity == "ok"
                 else str(damaged_error(self.settings.db_path, f"integrity check: {integrity}")),
             )
+        if check_llm:
+            try:
+                health = self.llm_health()
+            except ConfigError as exc:
+                return replace(report, llm={"error": str(exc)})
+            return replace(report, llm=None if health is None else health.to_dict())
         return report

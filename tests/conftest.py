@@ -38,6 +38,9 @@ def hermetic_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[P
     monkeypatch.setenv("REMEN_HOME", str(home))
     monkeypatch.delenv("REMEN_DB", raising=False)
     monkeypatch.delenv("REMEN_MODEL_DIR", raising=False)
+    for name in ("REMEN_CONFIG", "REMEN_LLM_URL", "REMEN_LLM_MODEL", "REMEN_LLM_API", "REMEN_LLM_TIMEOUT"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.delenv("REMEN_LLM_API_KEY", raising=False)
     yield home
     logger = logging.getLogger("remen")
     for handler in list(logger.handlers):

@@ -18,7 +18,7 @@ from remen.ask.handlers import (
     temporal,
     temporal_facets,
 )
-from remen.ask.router import EntityIndex, route
+from remen.ask.router import EntityIndex, first_names_of, route
 from remen.constants import ASK_ENTITY_MARGIN, ASK_ENTITY_MIN_SIMILARITY, DIGEST_DAYS
 from remen.knowledge import Aspect
 from remen.memory.reader import MemoryReader
@@ -57,7 +57,7 @@ class Asker:
             {f.predicate: f.target for f in self.memory.facts("me", Aspect.RELATIONSHIP) if f.target} if aliases else {}
         )
         labels = frozenset(label.name.lower() for label in self.memory.labels())
-        index = EntityIndex(aliases, relations, aliases.get("me", "Me"), labels)
+        index = EntityIndex(aliases, relations, aliases.get("me", "Me"), labels, first_names_of(aliases))
         self._index = (generation, index)
         return index
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from remen.answers import AnswerItem, EntityHint, Route
 from remen.errors import EntityNotFoundError
-from remen.knowledge import Aspect, Digest, Fact
+from remen.knowledge import Aspect, Digest, EntityDetail, Fact
 from remen.memory.reader import MemoryReader
 
 ATTRIBUTE_LABELS = {
@@ -74,10 +74,29 @@ def entity_lookup(route: Route, memory: MemoryReader, user: str) -> Handled:
         best = current[0]
         earlier = tuple(f for f in values if not f.current)
         return Handled((fact_item(best, f"{whose(hint, user)} {label}: {best.target}", earlier),))
-    items = [fact_item(f, describe(f)) for f in facts if f.current][:MAX_CARD_FACTS]
-    if not items:
-        return Handled((), f"Your notes mention {hint.name} but say nothing about them yet.")
-    return Handled(tuple(items))
+    return entity_card(memory.entity(hint.name), facts)
+
+
+def entity_card(detail: EntityDetail, facts: list[Fact]) -> Handled:
+    """Broad lookup: a card line (type, aliases, attributes, how many notes; the notes newest
+    first), then the other current facts in which the entity takes part."""
+    current = [f for f in facts if f.current]
+    if not current:
+        return Handled((), f"Your notes mention {detail.name} but say nothing about them yet.")
+    # "sarah" for Sarah Chen is no news; "Jules" for Julia is.
+    aka = [a for a in detail.aliases if a.lower() not in (detail.name.lower(), *detail.name.lower().split())]
+    parts = [f"{detail.name} ({detail.type.value.lower()}{', also ' + ', '.join(aka) if aka else ''})"]
+    parts += [
+        k if v == detail.name else f"{ATTRIBUTE_LABELS.get(k, k.replace('_', ' '))}: {v}"  # "your wife"
+        for k, v in detail.attributes.items()
+    ]
+    count = len(detail.note_ids)
+    parts.append(f"in {count} note{'s' if count != 1 else ''}")
+    newest = max(f.valid_at for f in current)
+    card = AnswerItem(" · ".join(parts), newest, tuple(reversed(detail.note_ids)))
+    shown = set(detail.attributes.values())
+    others = [f for f in current if f.target not in shown and not (f.target == detail.name and f.subject == "Me")]
+    return Handled((card, *(fact_item(f, describe(f)) for f in others[: MAX_CARD_FACTS - 1])))
 
 
 def relationship(route: Route, memory: MemoryReader, user: str) -> Handled:

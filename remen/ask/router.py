@@ -158,6 +158,17 @@ class EntityIndex:
     relations: dict[str, str] = field(default_factory=dict)  # relation ("wife") → holder's name
     user_name: str = "Me"
     labels: frozenset[str] = frozenset()  # label keys ("recipe", "side project")
+    first_names: dict[str, str] = field(default_factory=dict)  # "sarah" → "Sarah Chen", when only one fits
+
+
+def first_names_of(aliases: dict[str, str]) -> dict[str, str]:
+    """The first word of every multi-word name, for the names only one entity starts with."""
+    owners: dict[str, set[str]] = {}
+    for key, name in aliases.items():
+        first, _, rest = key.partition(" ")
+        if rest and first not in aliases:
+            owners.setdefault(first, set()).add(name)
+    return {first: next(iter(names)) for first, names in owners.items() if len(names) == 1}
 
 
 def normalise_question(question: str) -> str:
@@ -194,6 +205,9 @@ def entity_hints(text: str, index: EntityIndex) -> list[EntityHint]:
                 continue
             if key in index.aliases:
                 hints.append(EntityHint(phrase, index.aliases[key], "alias"))
+                taken |= span
+            elif size == 1 and key in index.first_names:
+                hints.append(EntityHint(phrase, index.first_names[key], "alias"))  # "sarah": Sarah Chen
                 taken |= span
     for i, word in enumerate(words):
         if i in taken or len(word) < 4 or word in QUESTION_WORDS or word in RELATIONS or not index.aliases:

@@ -92,10 +92,29 @@ class GraphWriter:
     user: int = 0
 
     def write(self, extraction: Extraction, content_hash: str) -> None:
-        """Replace what the note said before with ``extraction``, then recompute the chains."""
+        """Replace what the note said before (a model server's findings too) with ``extraction``,
+        then recompute the chains."""
         conn = self.conn
         self.touched |= memory_store.chains_of_note(conn, self.nid)
         orphans, old_labels = memory_store.retract_note(conn, self.nid)
+        memory_store.forget_refinement(conn, self.nid)
+        self.store(extraction)
+        memory_store.mark_extracted(conn, self.nid, self.producer.name, self.producer.version, content_hash, self.now)
+        refresh_chains(conn, self.touched)
+        memory_store.drop_orphans(conn, orphans, old_labels, keep=self.user)
+
+    def add(self, extraction: Extraction, content_hash: str) -> None:
+        """Add a model server's findings to what :meth:`write` just stored for the note, through
+        the same resolution and chains, each source tagged with this writer's producer."""
+        self.store(extraction)
+        memory_store.mark_refined(
+            self.conn, self.nid, self.producer.name, self.producer.version, content_hash, self.now
+        )
+        refresh_chains(self.conn, self.touched)
+
+    def store(self, extraction: Extraction) -> None:
+        """Resolve and store the entities, statements and labels of ``extraction``."""
+        conn = self.conn
         self.user = self.user_entity()
         types = {name_key(e.name): e.type for e in extraction.entities}
         for found in extraction.entities:
@@ -105,9 +124,6 @@ class GraphWriter:
             self.add_statement(statement, types)
         for label in extraction.labels:
             memory_store.label_note(conn, self.nid, self.label(label))
-        memory_store.mark_extracted(conn, self.nid, self.producer.name, self.producer.version, content_hash, self.now)
-        refresh_chains(conn, self.touched)
-        memory_store.drop_orphans(conn, orphans, old_labels, keep=self.user)
 
     def user_entity(self) -> int:
         """The user's own entity, created once."""

@@ -367,3 +367,33 @@ ASPECT_EXEMPLARS: dict[Aspect, tuple[str, ...]] = {
 
 # Words that say a sentence denies what it states ("no longer", "not").
 NEGATIONS = ("no longer", "not ", "n't ", "never ", "stopped ", "quit ", "gave up")
+
+# Predicates a model may write for what the built-in extractor calls by one name.
+PREDICATE_SYNONYMS = {
+    "works_for": "works_at",
+    "employer": "works_at",
+    "employed_at": "works_at",
+    "works_in": "works_at",
+    "joined": "works_at",
+    "lives": "lives_in",
+    "lives_at": "lives_in",
+    "home": "lives_in",
+    "located_in": "lives_in",
+    "born_on": "birthday",
+    "date_of_birth": "birthday",
+    "birth_date": "birthday",
+    "born": "birthday",
+    "email_address": "email",
+    "e_mail": "email",
+    "phone_number": "phone",
+    "telephone": "phone",
+    "mobile": "phone",
+    "job": "role",
+    "title": "role",
+    "job_title": "role",
+    "position": "role",
+    "is_a": "role",
+    "use": "uses",
+    "using": "uses",
+    "switched_to": "uses",
+}

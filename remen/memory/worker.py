@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 
+from remen.config import LLMSettings
 from remen.constants import (
     BACKGROUND_GIL_SWITCH_SECONDS,
     BACKGROUND_WRITE_PAUSE_SECONDS,
@@ -23,11 +24,15 @@ from remen.constants import (
     EXTRACT_NOTES_PER_STEP,
 )
 from remen.embed import Embedder
+from remen.errors import ConfigError
 from remen.indexing import lower_thread_priority
 from remen.knowledge import EntityType, Extraction, ExtractionRun, NoteForExtraction
 from remen.memory.digests import rebuild_week
 from remen.memory.extractor import Extractor
 from remen.memory.graph_writer import GraphWriter, Producer
+from remen.memory.llm.extractor import LLMExtractor
+from remen.memory.model_pass import ModelPass
+from remen.memory.nearby import nearby_names
 from remen.memory.reading import ReadNotes, memory_vectors
 from remen.models import Job, JobKind
 from remen.progress import Progress, ProgressCallback
@@ -58,6 +63,8 @@ class Batch:
     producer: Producer
     labels: set[str]
     read: Future[ReadNotes]
+    # Queue each note for the model server once written.
+    queue_llm: bool = False
 
 
 def done_future(value: ReadNotes) -> Future[ReadNotes]:
@@ -92,12 +99,16 @@ class MemoryWorker:
         extractor: Callable[[], Extractor],
         embedder: Callable[[], Embedder | None],
         clock: Callable[[], float],
+        llm: Callable[[], LLMSettings | None] = lambda: None,
     ) -> None:
-        """``extractor`` and ``embedder`` load lazily; an embedder that is not MiniLM adds no vectors."""
+        """``extractor`` and ``embedder`` load lazily; an embedder that is not MiniLM adds no vectors.
+        ``llm`` gives the model server to read notes a second time (read again at every run, so a
+        `remen config set` in a shell reaches a running app)."""
         self.store = store
         self.extractor = extractor
         self.embedder = embedder
         self.clock = clock
+        self.llm = llm
 
     def pending(self) -> int:
         """Notes still to extract."""
@@ -116,8 +127,10 @@ class MemoryWorker:
         background: bool = False,
         extractor: Extractor | None = None,
         step_size: int = EXTRACT_NOTES_PER_STEP,
+        refine: bool = True,
     ) -> ExtractionRun:
-        """Drain every ready job (until ``stop`` is set), ``step_size`` notes at a time.
+        """Drain every ready job (until ``stop`` is set), ``step_size`` notes at a time; then, with
+        ``refine`` and a model server configured, the notes queued for it.
 
         ``background``: low priority, for a thread beside a user who is typing. ``extractor``
         replaces the default one for this run; one that can ``submit`` (the process pool) reads the
@@ -129,10 +142,10 @@ class MemoryWorker:
             switch = sys.getswitchinterval()
             sys.setswitchinterval(min(switch, BACKGROUND_GIL_SWITCH_SECONDS))
             try:
-                return self._run(on_progress, stop, background, extractor, step_size)
+                return self._run(on_progress, stop, background, extractor, step_size, refine)
             finally:
                 sys.setswitchinterval(switch)
-        return self._run(on_progress, stop, background, extractor, step_size)
+        return self._run(on_progress, stop, background, extractor, step_size, refine)
 
     def _run(
         self,
@@ -141,23 +154,45 @@ class MemoryWorker:
         background: bool,
         extractor: Extractor | None,
         step_size: int,
+        refine: bool,
     ) -> ExtractionRun:
         extractor = extractor or self.extractor()
         run = ExtractionRun()
+        settings = self.llm_settings(run)
         total = self.pending()
+        pause = BACKGROUND_WRITE_PAUSE_SECONDS if background else 0.0
         ahead: Batch | None = None
         while True:
             jobs = [] if stop is not None and stop.is_set() else self.claim(step_size)
-            batch = self.start_batch(extractor, jobs, run) if jobs else None
+            batch = self.start_batch(extractor, jobs, run, settings is not None) if jobs else None
             if ahead is not None:
-                self.finish_batch(ahead, run, pause=BACKGROUND_WRITE_PAUSE_SECONDS if background else 0.0)
+                self.finish_batch(ahead, run, pause)
                 if on_progress:
                     done = run.done + run.skipped + run.failed + run.dropped
                     on_progress(Progress("extract", min(done, total), max(total, done)))
             ahead = batch
             if not jobs:
-                run.digests = self.refresh_digests(stop, BACKGROUND_WRITE_PAUSE_SECONDS if background else 0.0)
-                return run
+                break
+        if refine and settings is not None:
+            ModelPass(self, LLMExtractor(settings, stop), extractor, run, stop).drain(on_progress)
+        run.digests = self.refresh_digests(stop, pause)
+        return run
+
+    def llm_settings(self, run: ExtractionRun) -> LLMSettings | None:
+        """The model server to use, if any; a broken config is logged and reported, not raised."""
+        try:
+            return self.llm()
+        except ConfigError as exc:
+            log.error("LLM extraction is off: %s", exc)
+            run.llm_error = str(exc)
+            return None
+
+    def release(self, jobs: Sequence[Job]) -> None:
+        """Put claimed jobs back, their attempts not counted."""
+        if jobs:
+            with self.store.transaction() as conn:
+                for job in jobs:
+                    job_store.release(conn, job.id, self.clock())
 
     def refresh_digests(self, stop: threading.Event | None = None, pause: float = 0.0) -> int:
         """Rebuild the weekly digests of every stale week, newest first, one short transaction
@@ -176,12 +211,14 @@ class MemoryWorker:
                 rebuilt += 1
         return rebuilt
 
-    def claim(self, step_size: int) -> list[Job]:
-        """Take up to ``step_size`` ready extract jobs (none left: an empty list)."""
+    def claim(self, step_size: int, kind: JobKind = JobKind.EXTRACT) -> list[Job]:
+        """Take up to ``step_size`` ready jobs of ``kind`` (none left: an empty list)."""
         with self.store.transaction() as conn:
-            return job_store.claim_many(conn, self.clock(), JobKind.EXTRACT, step_size)
+            return job_store.claim_many(conn, self.clock(), kind, step_size)
 
-    def start_batch(self, extractor: Extractor, jobs: Sequence[Job], run: ExtractionRun) -> Batch | None:
+    def start_batch(
+        self, extractor: Extractor, jobs: Sequence[Job], run: ExtractionRun, queue_llm: bool = False
+    ) -> Batch | None:
         """Start reading the notes of ``jobs``; None when none of them is left to read."""
         producer = Producer(extractor.name, extractor.version)
         todo, labels = self.sort_out(jobs, producer, run)
@@ -190,11 +227,11 @@ class MemoryWorker:
         notes = [c.note for c in todo]
         submit = getattr(extractor, "submit", None)
         if submit is not None:
-            return Batch(todo, producer, labels, submit(notes, labels))
+            return Batch(todo, producer, labels, submit(notes, labels), queue_llm)
         try:
-            return Batch(todo, producer, labels, done_future(ReadNotes(extract_all(extractor, notes))))
+            return Batch(todo, producer, labels, done_future(ReadNotes(extract_all(extractor, notes))), queue_llm)
         except Exception as exc:  # noqa: BLE001 - reported with the batch's jobs in finish_batch
-            return Batch(todo, producer, labels, failed_future(exc))
+            return Batch(todo, producer, labels, failed_future(exc), queue_llm)
 
     def finish_batch(self, batch: Batch, run: ExtractionRun, pause: float = 0.0) -> None:
         """Embed what the writes need and write each note of the batch in its own transaction,
@@ -222,14 +259,21 @@ class MemoryWorker:
                     writer = GraphWriter(conn, claimed.nid, claimed.note.created, batch.producer, vectors, self.clock())
                     writer.write(extraction, claimed.job.content_hash)
                     job_store.complete(conn, claimed.job.id, self.clock())
+                    if batch.queue_llm:
+                        job_store.enqueue(
+                            conn, JobKind.LLM_EXTRACT, claimed.nid, self.clock(), claimed.job.content_hash
+                        )
                 run.done += 1
             except Exception as exc:
                 log.exception("writing the memory of note %s failed", claimed.job.note_id)
                 self.fail([claimed.job], f"{type(exc).__name__}: {exc}", run)
 
-    def sort_out(self, jobs: Sequence[Job], producer: Producer, run: ExtractionRun) -> tuple[list[Claimed], set[str]]:
-        """Drop jobs whose note changed or went, finish those already extracted; the rest to do,
-        with the keys of the labels stored so far."""
+    def sort_out(
+        self, jobs: Sequence[Job], producer: Producer, run: ExtractionRun, refined_by: Producer | None = None
+    ) -> tuple[list[Claimed], set[str]]:
+        """Drop jobs whose note changed or went, finish those already extracted (already read by
+        the model server ``refined_by``, for its jobs); the rest to do, with the keys of the labels
+        stored so far. Notes for a model server carry the known names near them."""
         todo: list[Claimed] = []
         with self.store.read() as conn:
             known = {key: EntityType(kind) for key, kind in memory_store.known_aliases(conn).items()}
@@ -239,13 +283,22 @@ class MemoryWorker:
                 stored = note_store.get(conn, job.note_id) if job.note_id else None
                 if stored is None or stored.note.content_hash != job.content_hash:
                     finished.append((job, False))
-                elif memory_store.is_extracted(conn, stored.nid, producer.name, producer.version, job.content_hash):
+                elif (
+                    memory_store.is_refined(conn, stored.nid, refined_by.name, refined_by.version, job.content_hash)
+                    if refined_by
+                    else memory_store.is_extracted(conn, stored.nid, producer.name, producer.version, job.content_hash)
+                ):
                     finished.append((job, True))
                 else:
                     note = stored.note
                     text = note.body if note.title in note.body else f"{note.title}\n\n{note.body}"
+                    nearby = nearby_names(conn, stored.nid, text) if refined_by else ()
                     todo.append(
-                        Claimed(job, stored.nid, NoteForExtraction(text, note.tags, to_epoch(note.created), known))
+                        Claimed(
+                            job,
+                            stored.nid,
+                            NoteForExtraction(text, note.tags, to_epoch(note.created), known, nearby),
+                        )
                     )
         if finished:
             with self.store.transaction() as conn:

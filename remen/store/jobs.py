@@ -86,6 +86,22 @@ def fail(conn: Connection, job_id: int, now: float, error: str) -> None:
     )
 
 
+def postpone(conn: Connection, kind: JobKind, until: float, now: float) -> int:
+    """Hold every pending job of ``kind`` until ``until`` (their server is away); how many."""
+    cur = conn.execute(
+        "UPDATE jobs SET run_after = max(run_after, ?), updated = ? WHERE kind = ? AND status = 'pending'",
+        (until, now, str(kind)),
+    )
+    return int(cur.rowcount)
+
+
+def release(conn: Connection, job_id: int, now: float) -> None:
+    """Put a running job back as it was, its attempt not counted (Remen stopped while it ran)."""
+    conn.execute(
+        "UPDATE jobs SET status = 'pending', attempts = max(attempts - 1, 0), updated = ? WHERE id = ?", (now, job_id)
+    )
+
+
 def requeue_running(conn: Connection, now: float) -> int:
     """Jobs left 'running' by a process that died go back to pending (call at start-up)."""
     cur = conn.execute("UPDATE jobs SET status = 'pending', updated = ? WHERE status = 'running'", (now,))

@@ -301,6 +301,52 @@ def is_extracted(conn: Connection, nid: int, producer: str, version: str, conten
     return row is not None
 
 
+def mark_refined(conn: Connection, nid: int, producer: str, version: str, content_hash: str, now: float) -> None:
+    """Note ``nid`` as it is has also been read by the model server ``producer``."""
+    conn.execute(
+        "INSERT INTO note_llm(nid, producer, version, content_hash, extracted) VALUES (?, ?, ?, ?, ?)"
+        " ON CONFLICT(nid) DO UPDATE SET producer = excluded.producer, version = excluded.version,"
+        " content_hash = excluded.content_hash, extracted = excluded.extracted",
+        (nid, producer, version, content_hash, now),
+    )
+
+
+def forget_refinement(conn: Connection, nid: int) -> None:
+    """What the model server found in note ``nid`` was retracted with the rest."""
+    conn.execute("DELETE FROM note_llm WHERE nid = ?", (nid,))
+
+
+def is_refined(conn: Connection, nid: int, producer: str, version: str, content_hash: str) -> bool:
+    """Whether the note's current content was already read by this model and prompt version."""
+    row = conn.execute(
+        "SELECT 1 FROM note_llm WHERE nid = ? AND producer = ? AND version = ? AND content_hash = ?",
+        (nid, producer, version, content_hash),
+    ).fetchone()
+    return row is not None
+
+
+def notes_to_refine(conn: Connection, producer: str, version: str) -> list[tuple[int, str]]:
+    """(nid, content hash) of the notes outside the trash this model and prompt have not read as
+    they are now, oldest first."""
+    rows = conn.execute(
+        "SELECT n.nid, n.content_hash FROM notes n LEFT JOIN note_llm l ON l.nid = n.nid"
+        " WHERE n.deleted_at IS NULL AND (l.nid IS NULL OR l.producer != ? OR l.version != ?"
+        " OR l.content_hash != n.content_hash) ORDER BY n.nid",
+        (producer, version),
+    ).fetchall()
+    return [(int(r[0]), str(r[1])) for r in rows]
+
+
+def pending_refinements(conn: Connection, now: float) -> tuple[int, int]:
+    """(ready now, waiting for a retry) of the notes queued for the model server."""
+    row = conn.execute(
+        "SELECT coalesce(sum(run_after <= ?), 0), coalesce(sum(run_after > ?), 0) FROM jobs"
+        " WHERE kind = 'llm_extract' AND status IN ('pending', 'running')",
+        (now, now),
+    ).fetchone()
+    return int(row[0]), int(row[1])
+
+
 # --- vectors --------------------------------------------------------------------------------------
 
 
@@ -334,3 +380,10 @@ def pending_extractions(conn: Connection) -> int:
     """Extract jobs still to run (waiting or running)."""
     row = conn.execute("SELECT count(*) FROM jobs WHERE kind = 'extract' AND status IN ('pending', 'running')")
     return int(row.fetchone()[0])
+
+
+def entity_names(conn: Connection, eids: Sequence[int]) -> list[str]:
+    """The names of entities ``eids``, in that order (the user left out)."""
+    marks = ",".join("?" * len(eids)) or "NULL"
+    names = dict(conn.execute(f"SELECT eid, name FROM entities WHERE eid IN ({marks}) AND key != 'me'", list(eids)))
+    return [str(names[e]) for e in eids if e in names]

@@ -370,6 +370,22 @@ def m008_digests(conn: Connection) -> None:
     )
 
 
+def m009_llm(conn: Connection) -> None:
+    """Which notes a model server has read, as they are now (by model and prompt version)."""
+    run_script(
+        conn,
+        """
+        CREATE TABLE note_llm (
+            nid INTEGER PRIMARY KEY REFERENCES notes(nid) ON DELETE CASCADE,
+            producer TEXT NOT NULL,
+            version TEXT NOT NULL,
+            content_hash TEXT NOT NULL,
+            extracted REAL NOT NULL
+        );
+        """,
+    )
+
+
 MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("m001_notes", m001_notes),
     ("m002_vectors", m002_vectors),
@@ -379,6 +395,7 @@ MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("m006_job_hashes_and_index_errors", m006_job_hashes_and_index_errors),
     ("m007_memory", m007_memory),
     ("m008_digests", m008_digests),
+    ("m009_llm", m009_llm),
 ]
 
 

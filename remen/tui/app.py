@@ -45,6 +45,8 @@ class RemenApp(App[None]):
         self.service = service
         self.search_screen = SearchScreen()
         self.stop = threading.Event()
+        # The last model server problem shown, so a server that stays down is reported once.
+        self.llm_warning: str | None = None
         self.problems_shown: set[str] = set()
 
     async def on_mount(self) -> None:
@@ -96,6 +98,17 @@ class RemenApp(App[None]):
         if self.service is None:
             return
         run = self.service.extract_pending(None, self.stop, background=True)
+        if run.llm_error and run.llm_error != self.llm_warning:
+            self.llm_warning = run.llm_error
+            self.call_from_thread(
+                self.notify,
+                f"Model server: {run.llm_error.rstrip('.')}. The built-in extractor's facts stay; Remen retries later.",
+                severity="warning",
+                timeout=10,
+            )
+        if run.done or run.refined:
+            # A question typed while its note was being read gets its answer now.
+            self.call_from_thread(self.search_screen.refresh_answer)
         if run.failed:
             raise RuntimeError(f"{run.failed} notes could not be read for facts: {run.errors[-1]}")
         self.call_from_thread(self.refresh_status)
@@ -114,7 +127,8 @@ class RemenApp(App[None]):
         if message.status.model_ready and message.status.pending_embeddings and not indexing:
             self.index_pending()
         extracting = any(w.group == "extract" and not w.is_finished for w in self.workers)
-        if message.status.model_ready and message.status.pending_extractions and not extracting and not indexing:
+        work = message.status.pending_extractions or message.status.pending_llm
+        if message.status.model_ready and work and not extracting and not indexing:
             self.extract_pending()
 
     def on_status_stale(self, _: StatusStale) -> None:

@@ -11,7 +11,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Label
 from textual.worker import Worker
 
-from remen.answers import Answer
 from remen.errors import RemenError
 from remen.models import AppStatus, Note, SearchResult
 from remen.service import Remen
@@ -55,7 +54,6 @@ class SearchScreen(Screen[None]):
         self.problems = 0
         # Set by the app once the database is open.
         self.service: Remen | None = None
-        self.answer: Answer | None = None
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="Search, or type a title and press Enter to write a note…", id="search")
@@ -116,7 +114,6 @@ class SearchScreen(Screen[None]):
         if not text.strip():
             notes = await asyncio.to_thread(service.list_notes, None, False, False, RECENT_LIMIT)
             if seq == self.seq:
-                self.answer = None
                 self.query_one(AnswerCard).show_answer(None)
                 await self.show_items([ResultItem.from_note(n) for n in notes], None)
             return
@@ -128,13 +125,26 @@ class SearchScreen(Screen[None]):
             return
         self.post_message(SearchFinished(seq, result, answer))
 
+    def refresh_answer(self) -> None:
+        """The knowledge graph changed: answer what is typed again; the hits stay as they are."""
+        if self.typed.strip() and not self.query_one(AnswerCard).selected:
+            self.answer_worker(self.typed, self.seq)
+
+    @work(exclusive=True, group="answer", exit_on_error=False)
+    async def answer_worker(self, text: str, seq: int) -> None:
+        if self.service is None:
+            return
+        answer = await asyncio.to_thread(self.service.ask, text, None, False)
+        card = self.query_one(AnswerCard)
+        if seq == self.seq and not card.selected:
+            card.show_answer(answer)
+
     async def on_search_finished(self, message: SearchFinished) -> None:
         if message.seq != self.seq:
             return
         result = message.result
         self.search_ms = result.timings_ms.get("total")
         words = (*result.query.phrases, *result.query.terms)
-        self.answer = message.answer
         self.query_one(AnswerCard).show_answer(message.answer)
         await self.show_items([ResultItem.from_hit(h, words) for h in result.results], result)
         if self.status is not None:
@@ -159,6 +169,16 @@ class SearchScreen(Screen[None]):
 
     def action_cursor(self, step: int) -> None:
         results = self.query_one(ResultsList)
+        card = self.query_one(AnswerCard)
+        if card.selected:
+            if step > 0:
+                card.select(False)
+                results.index = 0 if len(results.children) else None
+            return
+        if step < 0 and not results.index and card.source is not None:
+            card.select(True)  # Up from the first hit: the answer above it
+            results.index = None
+            return
         if len(results.children):
             results.index = max(0, min(len(results.children) - 1, (results.index or 0) + step))
 
@@ -173,7 +193,9 @@ class SearchScreen(Screen[None]):
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
         item = self.selected()
-        if item is None:
+        if self.query_one(AnswerCard).selected:
+            await self.action_open_answer()
+        elif item is None:
             await self.action_new_note()
         else:
             await self.open_note(item.note_id)
@@ -195,8 +217,9 @@ class SearchScreen(Screen[None]):
 
     async def action_open_answer(self) -> None:
         """Open the note the answer above the hits comes from."""
-        if self.answer is not None and self.answer.answers and self.answer.answers[0].note_ids:
-            await self.open_note(self.answer.answers[0].note_ids[0])
+        source = self.query_one(AnswerCard).source
+        if source is not None:
+            await self.open_note(source)
 
     async def action_new_note(self) -> None:
         if self.service is None:

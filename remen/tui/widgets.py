@@ -145,6 +145,10 @@ class StatusBar(Static):
             work.append(f"{status.pending_embeddings:,} to index")
         if status.pending_extractions:
             work.append(f"{status.pending_extractions:,} to read for facts")
+        if status.pending_llm:
+            work.append(f"{status.pending_llm:,} for the LLM")
+        elif status.waiting_llm:
+            work.append(f"{status.waiting_llm:,} for the LLM (retrying later)")
         parts.append("background: " + (", ".join(work) if work else "idle"))
         if search_ms is not None:
             parts.append(f"search {search_ms:.0f} ms")
@@ -163,25 +167,56 @@ def problems_mark(problems: int) -> str:
 
 
 class AnswerCard(Static):
-    """What the notes answer to a question, above the hits: the fact, as of when, earlier values."""
+    """What the notes answer to a question, above the hits: the fact, as of when, earlier values.
+    Selected (Up from the first hit), it lists every earlier value and Enter opens the source."""
+
+    answer: Answer | None = None
+    selected: bool = False
 
     def show_answer(self, answer: Answer | None) -> None:
-        """Show the answers (hidden when there are none)."""
-        if answer is None or not answer.answers:
-            self.set_class(True, "hidden")
+        """Show the answers (hidden when there are none); a new answer is not selected."""
+        self.answer = answer if answer is not None and answer.answers else None
+        self.selected = False
+        self.redraw()
+
+    def select(self, selected: bool) -> None:
+        """Select the card (its history shown in full) or leave it."""
+        self.selected = selected and self.answer is not None
+        self.redraw()
+
+    @property
+    def source(self) -> str | None:
+        """The id of the note the first answer comes from."""
+        if self.answer is None or not self.answer.answers[0].note_ids:
+            return None
+        return self.answer.answers[0].note_ids[0]
+
+    def redraw(self) -> None:
+        """Render the answer as it is now (shown, selected or hidden)."""
+        self.set_class(self.answer is None, "hidden")
+        self.set_class(self.selected, "selected")
+        if self.answer is None:
             self.update("")
             return
         lines = []
-        for item in answer.answers[:ANSWER_CARD_LINES]:
+        for n, item in enumerate(self.answer.answers[:ANSWER_CARD_LINES]):
             when = f"  (as of {item.as_of:%d %b %Y})" if item.as_of else ""
             lines.append(Text.assemble(("➜ ", "bold green"), item.text, (when, "dim")))
-            for old in item.earlier[:2]:
-                until = f" until {old.invalid_at:%d %b %Y}" if old.invalid_at else ""
-                lines.append(Text(f"    earlier: {old.target}{until}", style="dim"))
-        if answer.answers[0].note_ids:
-            lines.append(Text("Ctrl+O opens the note it comes from", style="dim italic"))
+            shown = item.earlier if self.selected and n == 0 else item.earlier[:ANSWER_CARD_EARLIER]
+            for old in shown:
+                span = f" ({old.valid_at:%d %b %Y} – {old.invalid_at:%d %b %Y})" if old.invalid_at else ""
+                lines.append(Text(f"    earlier: {old.target or old.text}{span}", style="dim"))
+            if not self.selected and len(item.earlier) > len(shown):
+                lines.append(Text(f"    … {len(item.earlier) - len(shown)} more earlier values (↑)", style="dim"))
+        if self.source is not None:
+            hint: str = (
+                "Enter opens the note it comes from"
+                if self.selected
+                else "↑ selects the answer · Ctrl+O opens its note"
+            )
+            lines.append(Text(hint, style="dim italic"))
         self.update(Text("\n").join(lines))
-        self.set_class(False, "hidden")
 
 
+ANSWER_CARD_EARLIER = 2
 ANSWER_CARD_LINES = 4

@@ -52,6 +52,8 @@ def test_the_labelled_questions_meet_the_measured_quality(notebook: Remen) -> No
         ("who's my landlord again", QueryType.ENTITY_LOOKUP, "Klaus Meyer"),
         ("how do I know Tom", QueryType.RELATIONSHIP, "Me · friend · Tom"),
         ("tell me about Priya", QueryType.ENTITY_LOOKUP, "Priya"),
+        ("who is sarah", QueryType.ENTITY_LOOKUP, "Sarah Chen (person) · home town: Manchester · phone number"),
+        ("who is my wife", QueryType.ENTITY_LOOKUP, "Julia (person) · email: julia.kraus@posteo.de"),
     ],
 )
 def test_questions_get_the_right_answer_with_its_note(
@@ -98,7 +100,7 @@ def test_a_person_described_but_not_named_is_found_by_meaning(
 ) -> None:
     result = notebook.ask(question, now=NOW)
     assert [(h.name, h.matched_by) for h in result.route.entity_hints][:1] == [(person, "meaning")]
-    assert answer in result.answers[0].text
+    assert any(answer in item.text for item in result.answers), result.answers
 
 
 @pytest.mark.parametrize("question", ["who is the best python web framework", "who fixed the kitchen sink"])

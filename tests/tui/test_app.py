@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from damage import damaged_database
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
@@ -317,6 +319,45 @@ def test_notes_are_read_for_facts_in_the_background(service: Remen, notebook: di
     app = RemenApp(service=service)
     app.status_poll_seconds = 0.05
     drive(app, scenario)
+
+
+def test_up_selects_the_answer_with_its_history_and_enter_opens_its_note(service: Remen) -> None:
+    service.add("Tom works at Globex now, as a data engineer.", created=datetime(2026, 2, 24, 9).astimezone())
+    latest = service.add("Tom started at Initech, left Globex in March.", created=datetime(2026, 4, 2, 9).astimezone())
+    service.extract_pending()
+
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        card = app.search_screen.query_one(AnswerCard)
+        results = app.search_screen.query_one(ListView)
+        await type_search(pilot, "where does tom work")
+        shown = str(card.render())
+        assert "Tom's workplace: Initech" in shown and "earlier: Globex (24 Feb 2026 – " in shown
+        await pilot.press("up")
+        assert card.selected and "selected" in card.classes and results.index is None
+        assert "Enter opens the note it comes from" in str(card.render())
+        await pilot.press("down")
+        assert not card.selected and results.index == 0
+        await pilot.press("up", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, EditorScreen) and app.screen.note_id == latest.id
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, SearchScreen), "back on the search screen")
+        await type_search(pilot, "where does tom work now")
+        assert not card.selected
+
+    drive(RemenApp(service=service), scenario)
+
+
+def test_a_question_gets_its_answer_once_a_note_written_meanwhile_is_read(service: Remen) -> None:
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        card = app.search_screen.query_one(AnswerCard)
+        await type_search(pilot, "julias bday?")
+        assert "hidden" in card.classes
+        service.add("My wife Julia was born on 12 May 1988.")  # from a shell, while the app is open
+        app.refresh_status()
+        await wait_until(pilot, lambda: "Julia's birthday: 12 May 1988" in str(card.render()), "the answer card")
+
+    drive(RemenApp(service=service), scenario)
 
 
 def test_a_question_gets_an_answer_card_that_opens_its_note(service: Remen, notebook: dict[str, str]) -> None:

@@ -12,7 +12,7 @@ from remen.tui.app import RemenApp
 Scenario = Callable[[RemenApp, Pilot], Awaitable[None]]
 
 
-async def settle(pilot: Pilot, timeout: float = 10.0) -> None:
+async def settle(pilot: Pilot, timeout: float = 30.0) -> None:
     """Let debounced searches, workers and refreshes finish (cancelled workers count as finished)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
