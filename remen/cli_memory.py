@@ -40,6 +40,8 @@ def describe_run(run: ExtractionRun) -> str:
         parts.append(f"{run.refined} also read by the model server")
     if run.digests:
         parts.append(f"{run.digests} weekly digests rebuilt")
+    if run.summaries:
+        parts.append(f"{run.summaries} summed up by the model server")
     line = ", ".join(parts) + "."
     if run.llm_error:
         line += f"\nThe model server was left alone for now: {run.llm_error}"

@@ -119,6 +119,11 @@ DIGEST_DAYS = 28
 DIGEST_KEY_LINES = 4
 DIGEST_TITLES = 6
 DIGEST_WEEKS_PER_STEP = 16
+# With a model server: a one-line summary for digests of this many notes or more, in the last
+# DIGEST_SUMMARY_WEEKS weeks, at most DIGEST_SUMMARIES_PER_RUN per run of the worker.
+DIGEST_SUMMARY_MIN_NOTES = 2
+DIGEST_SUMMARY_WEEKS = 8
+DIGEST_SUMMARIES_PER_RUN = 24
 
 # --- LLM extraction (background only) ---------------------------------------------------------
 LLM_CONNECT_TIMEOUT_SECONDS = 2.0

@@ -212,6 +212,8 @@ class Digest:
     lines: tuple[str, ...]
     titles: tuple[str, ...]
     note_ids: tuple[str, ...]
+    # A model server's one-line summary of the lines and titles, checked against them.
+    summary: str | None = None
 
 
 @dataclass
@@ -225,4 +227,5 @@ class ExtractionRun:
     errors: list[str] = field(default_factory=list)
     digests: int = 0  # weeks whose digests were rebuilt
     refined: int = 0  # notes also read by the model server
+    summaries: int = 0  # weekly digests the model server summed up
     llm_error: str | None = None  # why the model server was left alone for a while

@@ -66,10 +66,16 @@ echo "worker: $(( ($(date +%s%N) - started) / 1000000 )) ms for 3 notes (built-i
 from remen.logs import log_path
 from remen.service import Remen
 
-dropped = [line.split("answer: ", 1)[1] for line in log_path().read_text().splitlines() if "dropped from the model's answer" in line]
+logged = log_path().read_text().splitlines()
+dropped = [line.split("answer: ", 1)[1] for line in logged if "dropped from the model's answer" in line]
+for line in logged:
+    if "no summary for" in line:
+        print("  summary refused:", line.split("no summary for ", 1)[1])
 with Remen.open() as app, app.store.read() as conn:
     jobs = dict(conn.execute("SELECT status, count(*) FROM jobs WHERE kind = 'llm_extract' GROUP BY status").fetchall())
     read = conn.execute("SELECT count(*) FROM note_llm").fetchone()[0]
+    for label, summary in conn.execute("SELECT label, summary FROM digests WHERE summary != ''"):
+        print(f"  summary of {label or 'other notes'}: {summary}")
     rows = conn.execute(
         "SELECT s.aspect, s.predicate, coalesce(s.object_value, o.name, ''), s.text FROM statement_sources ss"
         " JOIN statements s ON s.sid = ss.sid LEFT JOIN entities o ON o.eid = s.object_eid"

@@ -237,6 +237,7 @@ def merged_by_label(digests: list[Digest]) -> list[Digest]:
             tuple(dict.fromkeys(line for d in group for line in d.lines)),
             tuple(title for d in group for title in d.titles),
             tuple(dict.fromkeys(n for d in group for n in d.note_ids)),
+            group[0].summary if len(group) == 1 else None,
         )
         for label, group in by_label.items()
     ]
@@ -249,7 +250,7 @@ def digest_line(digest: Digest) -> str:
     lines = digest.lines[:MAX_DIGEST_LINES]
     # A one-line note's title is its statement: say it once.
     untold = [t for t in digest.titles if not any(line.startswith(t) or t.startswith(line) for line in lines)]
-    said = "; ".join(lines)
+    said = digest.summary or "; ".join(lines)
     titles = "; ".join(untold[:MAX_DIGEST_TITLES])
     return parts[0] + ": " + " — ".join(part for part in (said, titles) if part)
 

@@ -87,10 +87,11 @@ def digest_body(digest: Digest) -> str:
     return json.dumps({"lines": digest.lines, "titles": digest.titles, "note_ids": digest.note_ids})
 
 
-def digest_from_row(week: str, label: str, notes: int, body: str) -> Digest:
-    """A stored digest."""
+def digest_from_row(week: str, label: str, notes: int, body: str, summary: str | None = None) -> Digest:
+    """A stored digest (an empty summary: the model's answer was unusable)."""
     data = json.loads(body)
-    return Digest(week, label, notes, tuple(data["lines"]), tuple(data["titles"]), tuple(data["note_ids"]))
+    lines, titles, note_ids = tuple(data["lines"]), tuple(data["titles"]), tuple(data["note_ids"])
+    return Digest(week, label, notes, lines, titles, note_ids, summary or None)
 
 
 def week_digests(conn: Connection, week: str) -> list[Digest]:

@@ -20,17 +20,21 @@ from remen.config import LLMSettings
 from remen.constants import (
     BACKGROUND_GIL_SWITCH_SECONDS,
     BACKGROUND_WRITE_PAUSE_SECONDS,
+    DIGEST_SUMMARIES_PER_RUN,
+    DIGEST_SUMMARY_MIN_NOTES,
+    DIGEST_SUMMARY_WEEKS,
     DIGEST_WEEKS_PER_STEP,
     EXTRACT_NOTES_PER_STEP,
 )
 from remen.embed import Embedder
-from remen.errors import ConfigError
+from remen.errors import ConfigError, LLMError
 from remen.indexing import lower_thread_priority
 from remen.knowledge import EntityType, Extraction, ExtractionRun, NoteForExtraction
-from remen.memory.digests import rebuild_week
+from remen.memory.digests import digest_from_row, rebuild_week, week_of
 from remen.memory.extractor import Extractor
 from remen.memory.graph_writer import GraphWriter, Producer
 from remen.memory.llm.extractor import LLMExtractor
+from remen.memory.llm.validate import LLMBadOutput
 from remen.memory.model_pass import ModelPass
 from remen.memory.nearby import nearby_names
 from remen.memory.reading import ReadNotes, memory_vectors
@@ -41,7 +45,7 @@ from remen.store import digests as digest_store
 from remen.store import jobs as job_store
 from remen.store import memory as memory_store
 from remen.store import notes as note_store
-from remen.timeutil import to_epoch
+from remen.timeutil import from_epoch, to_epoch
 
 log = logging.getLogger(__name__)
 
@@ -173,10 +177,37 @@ class MemoryWorker:
             ahead = batch
             if not jobs:
                 break
-        if refine and settings is not None:
-            ModelPass(self, LLMExtractor(settings, stop), extractor, run, stop).drain(on_progress)
+        llm = LLMExtractor(settings, stop) if refine and settings is not None else None
+        if llm is not None:
+            ModelPass(self, llm, extractor, run, stop).drain(on_progress)
         run.digests = self.refresh_digests(stop, pause)
+        if llm is not None and not run.llm_error and not self.pending():
+            self.summarize_digests(llm, run, stop)
         return run
+
+    def summarize_digests(self, llm: LLMExtractor, run: ExtractionRun, stop: threading.Event | None = None) -> None:
+        """Ask the model server for a one-line summary of the recent digests that have none. An
+        answer that says what the notes do not is stored as '' (not asked again until the digest
+        changes); a server that is away ends the step."""
+        since = week_of(from_epoch(self.clock() - DIGEST_SUMMARY_WEEKS * 7 * 86_400))
+        with self.store.read() as conn:
+            todo = digest_store.needing_summary(conn, since, DIGEST_SUMMARY_MIN_NOTES, DIGEST_SUMMARIES_PER_RUN)
+        for week, label, notes, body in todo:
+            if stop is not None and stop.is_set():
+                return
+            digest = digest_from_row(week, label, notes, body)
+            try:
+                summary = llm.summarize(label, list(digest.lines), list(digest.titles))
+            except LLMBadOutput as exc:
+                log.info("no summary for %r in the week of %s: %s", label, week, exc)
+                summary = ""
+            except LLMError as exc:
+                log.warning("the model server is unavailable for digest summaries: %s", exc)
+                run.llm_error = str(exc)
+                return
+            with self.store.transaction() as conn:
+                digest_store.set_summary(conn, week, label, body, summary)
+            run.summaries += bool(summary)
 
     def llm_settings(self, run: ExtractionRun) -> LLMSettings | None:
         """The model server to use, if any; a broken config is logged and reported, not raised."""

@@ -78,10 +78,28 @@ def replace_week(conn: Connection, week: str, digests: Sequence[tuple[str, int, 
     conn.execute("DELETE FROM digest_stale WHERE week = ?", (week,))
 
 
-def stored(conn: Connection, weeks: Sequence[str]) -> list[tuple[str, str, int, str]]:
-    """(week, label, notes, body) of the stored digests of ``weeks``."""
+def stored(conn: Connection, weeks: Sequence[str]) -> list[tuple[str, str, int, str, str | None]]:
+    """(week, label, notes, body, summary) of the stored digests of ``weeks``."""
     marks = ",".join("?" * len(weeks)) or "NULL"
     rows = conn.execute(
-        f"SELECT week, label, notes, body FROM digests WHERE week IN ({marks}) ORDER BY week", list(weeks)
+        f"SELECT week, label, notes, body, summary FROM digests WHERE week IN ({marks}) ORDER BY week", list(weeks)
+    ).fetchall()
+    return [(str(r[0]), str(r[1]), int(r[2]), str(r[3]), None if r[4] is None else str(r[4])) for r in rows]
+
+
+def needing_summary(conn: Connection, since: str, min_notes: int, limit: int) -> list[tuple[str, str, int, str]]:
+    """(week, label, notes, body) of digests from week ``since`` on, of ``min_notes`` notes or more,
+    that have no summary yet, newest first."""
+    rows = conn.execute(
+        "SELECT week, label, notes, body FROM digests WHERE summary IS NULL AND week >= ? AND notes >= ?"
+        " AND week NOT IN (SELECT week FROM digest_stale) ORDER BY week DESC, notes DESC LIMIT ?",
+        (since, min_notes, limit),
     ).fetchall()
     return [(str(r[0]), str(r[1]), int(r[2]), str(r[3])) for r in rows]
+
+
+def set_summary(conn: Connection, week: str, label: str, body: str, summary: str) -> None:
+    """Store a digest's summary, unless the digest changed since it was read."""
+    conn.execute(
+        "UPDATE digests SET summary = ? WHERE week = ? AND label = ? AND body = ?", (summary, week, label, body)
+    )

@@ -386,6 +386,11 @@ def m009_llm(conn: Connection) -> None:
     )
 
 
+def m010_digest_summaries(conn: Connection) -> None:
+    """A model server's one-line summary of a digest ('' when its answer was unusable)."""
+    conn.execute("ALTER TABLE digests ADD COLUMN summary TEXT")
+
+
 MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("m001_notes", m001_notes),
     ("m002_vectors", m002_vectors),
@@ -396,6 +401,7 @@ MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("m007_memory", m007_memory),
     ("m008_digests", m008_digests),
     ("m009_llm", m009_llm),
+    ("m010_digest_summaries", m010_digest_summaries),
 ]
 
 

@@ -179,7 +179,7 @@ def test_weekly_digests_are_built_by_the_worker_and_never_answer_stale(tmp_path:
         assert app.extract_pending().digests == 1
         with app.store.read() as conn:
             assert not digest_store.stale_among(conn, week)
-            assert [(label, notes) for _, label, notes, _ in digest_store.stored(conn, week)] == [("garden", 2)]
+            assert [(label, notes) for _, label, notes, *_ in digest_store.stored(conn, week)] == [("garden", 2)]
         recap = app.ask("recap of march", now=NOW)
         assert recap.route.query_type == QueryType.EXPLORATORY
         assert recap.answers[0].text.startswith("garden (2 notes): We decided to plant tomatoes")
@@ -191,7 +191,7 @@ def test_weekly_digests_are_built_by_the_worker_and_never_answer_stale(tmp_path:
         assert app.ask("recap of march", now=NOW).answers[0].text.startswith("garden (1 note): ")
         assert app.extract_pending().digests == 1
         with app.store.read() as conn:
-            assert [(label, notes) for _, label, notes, _ in digest_store.stored(conn, week)] == [("garden", 1)]
+            assert [(label, notes) for _, label, notes, *_ in digest_store.stored(conn, week)] == [("garden", 1)]
         assert app.ask("summarize my cooking notes from march", now=NOW).not_found == (
             "No notes about cooking from march · Sun 1 – Tue 31 Mar."
         )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from datetime import datetime
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from remen.memory.llm.prompt import schema_for
 from remen.models import JobKind
 from remen.service import Remen
 
+NOW = datetime(2026, 3, 16, 10, 0).astimezone()  # the app fixture's clock
 NOTE = (
     "Lunch with Sarah Chen at Luigi's. She joined Acme Corp as a designer last month. I prefer the window seats there."
 )
@@ -202,7 +204,8 @@ def test_a_note_written_meanwhile_is_read_before_the_model_goes_on(app: Remen, m
         assert (first.done, first.refined) == (0, 1)  # the model's pass gave way to the new note
         assert "Tom" not in {e.name for e in app.entities()} and app.pending_extractions() == 1
         second = app.extract_pending()
-    assert (second.done, second.refined) == (1, 2) and len(fake.chats()) == 3
+    assert (second.done, second.refined) == (1, 2)
+    assert len([c for c in fake.chats() if c.body["messages"][0]["content"].startswith("You extract")]) == 3
     assert {f.target for f in app.facts("Tom")} == {"Initech"}
 
 
@@ -263,3 +266,29 @@ def test_an_api_key_is_sent_but_never_logged(app: Remen, monkeypatch: pytest.Mon
     logged = log_path().read_text(encoding="utf-8")
     assert "refused json_schema" in logged and "dropped from the model's answer" in logged
     assert "sk-secret-123" not in logged
+
+
+EMPTY: dict[str, Any] = {"entities": [], "statements": [], "labels": []}
+
+
+@pytest.mark.parametrize(
+    ("summary", "kept"),
+    [
+        ("You decided to plant tomatoes and need a new washer for the hose.", True),
+        ("You bought a greenhouse and hired a gardener named Paul.", False),
+    ],
+)
+def test_a_digest_gets_a_summary_only_if_it_says_what_the_notes_say(
+    app: Remen, monkeypatch: pytest.MonkeyPatch, summary: str, kept: bool
+) -> None:
+    app.add("We decided to plant tomatoes along the south wall. #garden")
+    app.add("The hose leaks at the tap, I need a new washer. #garden")
+    replies = [Reply(EMPTY), Reply(EMPTY), Reply({"summary": summary})]
+    with fake_llm("ollama", replies) as fake:
+        use_server(monkeypatch, fake.url, "ollama")
+        run = app.extract_pending()
+        asked = fake.chats()[-1].body
+    assert run.summaries == int(kept)
+    assert "We decided to plant tomatoes" in asked["messages"][1]["content"]
+    recap = app.ask("summarize my garden notes this month", now=NOW).answers
+    assert recap[0].text.startswith("garden (2 notes): " + (summary if kept else "We decided to plant tomatoes"))

@@ -8,7 +8,8 @@ import pytest
 
 from remen.knowledge import USER_NAME, Aspect, EntityType, NoteForExtraction
 from remen.memory.llm.extractor import answer_tokens, request_timeout
-from remen.memory.llm.validate import LLMBadOutput, check, locate, parse_reply
+from remen.memory.llm.prompt import MAX_SUMMARY_CHARS
+from remen.memory.llm.validate import LLMBadOutput, check, check_summary, locate, parse_reply
 from remen.timeutil import to_epoch
 
 TEXT = "Dentist appointment with Dr. Weber on 3 March.\nMy sister  Anna lives in Lyon; her email is anna@lyon.fr"
@@ -56,7 +57,7 @@ def test_only_what_the_note_supports_survives() -> None:
                 said("Mood", "My sister Anna", "me", "mood"),
                 said("Identity", "Anna lives in Lyon", "Bob", "lives_in", "Lyon"),
             ],
-            "labels": ["Family", "family", "x" * 60, "health"],
+            "labels": ["Lyon", "lyon", "x" * 60, "dentist", "family"],
         },
         NOTE,
     )
@@ -72,7 +73,7 @@ def test_only_what_the_note_supports_survives() -> None:
     assert event.text == "Dentist appointment with Dr. Weber on 3 March" and event.predicate == "event"
     assert event.valid_at == to_epoch(datetime(2026, 3, 3, 0, 0))  # the date the words state
     assert len(extraction.statements) == 4
-    assert extraction.labels == ("family", "health")
+    assert extraction.labels == ("lyon", "dentist")
     reasons = " | ".join(checked.dropped)
     for why in (
         "'Paris': not in the note",
@@ -91,3 +92,14 @@ def test_longer_notes_may_take_longer_and_answer_longer_up_to_a_cap() -> None:
     assert request_timeout(2000, 30) == 60
     assert request_timeout(1_000_000, 30) == 180
     assert request_timeout(1_000_000, 600) == 600  # a user's own larger limit is kept
+
+
+def test_a_summary_says_only_what_the_lines_say_in_whole_sentences() -> None:
+    source = "Topic: garden\n- We decided to plant tomatoes.\n- The hose leaks at the tap."
+    assert check_summary({"summary": "You decided to plant tomatoes; the hose leaks."}, source)
+    with pytest.raises(LLMBadOutput, match="greenhouse"):
+        check_summary({"summary": "You bought a greenhouse and hired a gardener."}, source)
+    cut = "You decided to plant tomatoes. The hose leaks at the tap and " + "leaks " * 30
+    assert check_summary({"summary": cut[:MAX_SUMMARY_CHARS]}, source) == "You decided to plant tomatoes."
+    with pytest.raises(LLMBadOutput):
+        check_summary({"summary": ""}, source)

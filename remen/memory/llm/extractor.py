@@ -18,8 +18,17 @@ from remen.constants import (
 )
 from remen.knowledge import Extraction, NoteForExtraction
 from remen.memory.llm.client import LLMClient
-from remen.memory.llm.prompt import PROMPT_VERSION, longest_answer, schema_for, system_prompt, user_prompt
-from remen.memory.llm.validate import Checked, LLMBadOutput, check, parse_reply
+from remen.memory.llm.prompt import (
+    PROMPT_VERSION,
+    SUMMARY_SCHEMA,
+    SUMMARY_SYSTEM,
+    longest_answer,
+    schema_for,
+    summary_prompt,
+    system_prompt,
+    user_prompt,
+)
+from remen.memory.llm.validate import Checked, LLMBadOutput, check, check_summary, parse_reply
 from remen.timeutil import from_epoch
 
 log = logging.getLogger(__name__)
@@ -76,3 +85,11 @@ class LLMExtractor:
         for reason in checked.dropped:
             log.info("dropped from the model's answer: %s", reason)
         return checked
+
+    def summarize(self, label: str, lines: list[str], titles: list[str]) -> str:
+        """One sentence summing up a digest, checked to say nothing its lines and titles do not."""
+        prompt = summary_prompt(label, lines, titles)
+        reply = self.client.chat_json(
+            SUMMARY_SYSTEM, prompt, SUMMARY_SCHEMA, request_timeout(len(prompt), self.settings.timeout), 96
+        )
+        return check_summary(parse_reply(reply), prompt)

@@ -17,6 +17,7 @@ MAX_VALUE_CHARS = 120
 MAX_NAME_CHARS = 60
 MAX_PREDICATE_CHARS = 32
 MAX_LABEL_CHARS = 40
+MAX_SUMMARY_CHARS = 200
 # A note allows one more statement per this many characters (two at least).
 CHARS_PER_ITEM = 50
 
@@ -181,3 +182,22 @@ def user_prompt(text: str, written: datetime, known: list[str]) -> str:
     """The note with its date and the names the graph already knows."""
     names = f"Names already known (use these spellings for the same things): {', '.join(known)}\n" if known else ""
     return f"Note written on {written:%A %d %B %Y}.\n{names}Note:\n{text}"
+
+
+SUMMARY_SCHEMA: dict[str, object] = {
+    "type": "object",
+    "properties": {"summary": {"type": "string", "maxLength": MAX_SUMMARY_CHARS}},
+    "required": ["summary"],
+    "additionalProperties": False,
+}
+SUMMARY_SYSTEM = (
+    "You summarise one week of a person's notes on one topic in one short sentence, in the second "
+    'person ("You decided…"). Use only words and facts from the lines given; never add anything. '
+    'Answer with JSON: {"summary": "..."}'
+)
+
+
+def summary_prompt(label: str, lines: list[str], titles: list[str]) -> str:
+    """The lines and titles of one digest, for a one-sentence summary."""
+    said = "\n".join(f"- {line}" for line in [*lines, *titles])
+    return f"Topic: {label or 'other notes'}\nWhat the notes say:\n{said}"

@@ -22,7 +22,8 @@ from remen.knowledge import (
     Span,
 )
 from remen.memory.dates import stated_date
-from remen.memory.lexicon import PREDICATE_SYNONYMS
+from remen.memory.lexicon import PREDICATE_SYNONYMS, words
+from remen.memory.llm.prompt import MAX_SUMMARY_CHARS
 from remen.memory.names import is_user, name_key
 from remen.timeutil import from_epoch, to_epoch
 
@@ -36,6 +37,16 @@ FREE_TEXT = {
 WRITER_WORDS = frozenset({"i", "me", "my", "myself", "mine", "writer", "the writer", "user", "the user", "author"})
 LABEL_SHAPE = re.compile(r"^[\w][\w +#.\-]{0,39}$")
 CONTEXT_CHARS = 200
+# A summary may add linking words, not facts: at most this share of its content words may be
+# new (compared on their first STEM_CHARS letters, so "decided" matches "decision").
+SUMMARY_MAX_NEW_SHARE = 0.3
+STEM_CHARS = 5
+SUMMARY_FREE_WORDS = words(
+    """
+    your you this that with from they them their about also week notes note topic have been were
+    into over some more most than then when what which while these those there
+    """
+)
 
 
 class LLMBadOutput(LLMError):
@@ -122,10 +133,15 @@ def check(data: dict[str, object], note: NoteForExtraction) -> Checked:
             statements.append(statement)
     labels = []
     raw_labels = data.get("labels")
+    said = stems(f"{text} {' '.join(note.tags)}")
     for label in raw_labels if isinstance(raw_labels, list) else []:
         cleaned = label.strip().lower() if isinstance(label, str) else ""
-        if LABEL_SHAPE.match(cleaned) and cleaned not in labels:
-            labels.append(cleaned)
+        if not LABEL_SHAPE.match(cleaned) or cleaned in labels:
+            continue
+        if not stems(cleaned) <= said:
+            dropped.append(f"label {cleaned!r}: the note never says it")
+            continue
+        labels.append(cleaned)
     return Checked(Extraction(tuple(entities.values()), tuple(statements), tuple(labels[:3])), tuple(dropped))
 
 
@@ -202,3 +218,29 @@ def valid_from(when: str, said: str, created: float, aspect: Aspect) -> float | 
         stated = stated_date(said, from_epoch(created))
         return stated.moment.timestamp() if stated else None
     return None
+
+
+def check_summary(data: dict[str, object], source: str) -> str:
+    """A digest's summary, if its content words come from ``source`` (the lines and titles it
+    summarises); LLMBadOutput when it is empty or says what the notes do not."""
+    summary = data.get("summary")
+    if not isinstance(summary, str) or not summary.strip():
+        raise LLMBadOutput("The model's summary is empty.")
+    summary = summary.strip()
+    if len(summary) >= MAX_SUMMARY_CHARS - 2:
+        # Cut off by the schema's limit: keep the whole sentences, if any.
+        end = max(summary.rfind(". "), summary.rfind("! "), summary.rfind("? "))
+        if end < 0:
+            raise LLMBadOutput("The model's summary was cut off mid-sentence.")
+        summary = summary[: end + 1]
+    words = [w for w in re.findall(r"[^\W\d_]{4,}", summary.lower()) if w not in SUMMARY_FREE_WORDS]
+    known = stems(source)
+    new = [w for w in words if w[:STEM_CHARS] not in known]
+    if len(new) > SUMMARY_MAX_NEW_SHARE * max(len(words), 1):
+        raise LLMBadOutput(f"The model's summary says what the notes do not ({', '.join(new[:5])}).")
+    return summary
+
+
+def stems(text: str) -> set[str]:
+    """The first STEM_CHARS letters of every word of 3+ letters in ``text``, lower-cased."""
+    return {w[:STEM_CHARS] for w in re.findall(r"[^\W\d_]{3,}", text.lower())}
