@@ -98,13 +98,17 @@ def stable_id(key: str) -> str:
     return "f" + hashlib.sha1(key.encode("utf-8", "surrogatepass")).hexdigest()[:11]
 
 
+# The combining marks NFKD splits off letters (the blocks of combining diacritics); one regex in C
+# instead of a Python test per character keeps folding a long note cheap.
+COMBINING_MARKS = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+
+
 def fold(text: str) -> str:
     """Case- and diacritic-insensitive form used for matching (café → cafe)."""
     lowered = text.casefold()
     if lowered.isascii():
         return lowered
-    decomposed = unicodedata.normalize("NFKD", lowered)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return COMBINING_MARKS.sub("", unicodedata.normalize("NFKD", lowered))
 
 
 def slugify(text: str, limit: int = 60) -> str:

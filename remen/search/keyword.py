@@ -102,13 +102,14 @@ class Vocabulary:
     def corrections(self, term: str) -> tuple[str, ...]:
         """Indexed words within the allowed edit distance of ``term``, closest and commonest first."""
         from rapidfuzz import process
-        from rapidfuzz.distance import Levenshtein
+        from rapidfuzz.distance import OSA
 
         word = fold(term)
         if len(word) < FUZZY_MIN_LEN or not word.isalpha():
             return ()
         max_edits = 1 if len(word) < FUZZY_LONG_LEN else 2
-        found = process.extract(word, self.words, scorer=Levenshtein.distance, score_cutoff=max_edits, limit=25)
+        # Optimal string alignment: a swap of two letters ("rebsae") is one edit, not two.
+        found = process.extract(word, self.words, scorer=OSA.distance, score_cutoff=max_edits, limit=25)
         ranked = sorted(found, key=lambda m: (m[1], -self.doc_counts.get(m[0], 0)))
         return tuple(m[0] for m in ranked if m[0] != word)[:FUZZY_MAX_CANDIDATES]
 

@@ -40,15 +40,17 @@ anything everything someone somewhere remember wrote written write find show tel
 kind sort
 """
 STOPWORDS = frozenset(STOPWORD_TEXT.split())
+POSSESSIVE_RE = re.compile(r"(?<=\w)['’]s$", re.IGNORECASE)
 EDGE_PUNCTUATION = "\"'“”‘’()[]{}<>,;:!?*`~|\\"
 
 
 def clean_term(token: str) -> str:
-    """A word with the punctuation around it removed; inner and meaningful symbols (c++, c#, .net) stay."""
+    """A word with the punctuation around it and a possessive removed ("Jonas's", "mum’s" → "Jonas",
+    "mum"); inner and meaningful symbols (c++, c#, .net) stay."""
     term = token.strip(EDGE_PUNCTUATION)
     if term.endswith(".") and not term.startswith("."):
         term = term.rstrip(".")
-    return term
+    return POSSESSIVE_RE.sub("", term)
 
 
 def dedupe(items: list[str]) -> tuple[str, ...]:

@@ -203,3 +203,12 @@ def test_keyword_results_come_before_the_model_is_loaded(tmp_path, clock) -> Non
         assert not cold.model_loaded
         assert [h.match_type for h in result.results] == ["keyword"]
         assert "model loading" in result.model
+
+
+def test_possessives_and_swapped_letters_still_match(app: Remen) -> None:
+    mum = app.add("Mum birthday: 14 June, she likes orchids.")
+    rebase = app.add("git rebase -i HEAD~3 to squash commits.")
+    app.engine.legs = frozenset({"keyword"})
+    assert ids(app.search("mum's birthday", now=NOW))[0] == mum.id
+    swapped = app.search("rebsae squash", now=NOW)
+    assert ids(swapped)[0] == rebase.id and "rebsae → rebase" in (swapped.relaxation or "")

@@ -44,6 +44,7 @@ def test_normalise_tag() -> None:
 def test_fold_ignores_case_and_diacritics() -> None:
     assert fold("Café CRÈME") == "cafe creme"
     assert fold("plain") == "plain"
+    assert fold("Straße naïve ÅNGSTRÖM — ﬁne") == "strasse naive angstrom — fine"
 
 
 def test_ids_sort_by_time_and_are_unique() -> None:
