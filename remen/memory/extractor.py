@@ -6,6 +6,7 @@ import hashlib
 import importlib
 import logging
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -36,6 +37,15 @@ class Extractor(Protocol):
 
     def extract(self, note: NoteForExtraction) -> Extraction:
         """Everything found in ``note``."""
+
+
+def extract_all(extractor: Extractor, notes: Sequence[NoteForExtraction]) -> list[Extraction]:
+    """Every note's extraction, batched when the extractor can batch."""
+    many = getattr(extractor, "extract_many", None)
+    if many is not None:
+        result: list[Extraction] = many(notes)
+        return result
+    return [extractor.extract(note) for note in notes]
 
 
 class ExtractorUnavailable(RemenError):

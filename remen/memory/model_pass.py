@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Literal
 from remen.constants import LLM_NOTES_PER_STEP, LLM_PAUSE_SECONDS
 from remen.errors import LLMError
 from remen.knowledge import Extraction, ExtractionRun
-from remen.memory.extractor import Extractor
+from remen.memory.extractor import Extractor, extract_all
 from remen.memory.graph_writer import GraphWriter, Producer
 from remen.memory.llm.client import LLMCancelled
 from remen.memory.llm.extractor import LLMExtractor
@@ -66,7 +66,7 @@ class ModelPass:
                 return
             todo, labels = worker.sort_out(jobs, self.base, self.run, self.producer)
             try:
-                base = [self.extractor.extract(c.note) for c in todo]
+                base = extract_all(self.extractor, [c.note for c in todo])
             except Exception as exc:
                 log.exception("the built-in extractor failed on notes queued for the model server")
                 worker.fail([c.job for c in todo], f"{type(exc).__name__}: {exc}", self.run)

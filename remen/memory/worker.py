@@ -29,9 +29,9 @@ from remen.constants import (
 from remen.embed import Embedder
 from remen.errors import ConfigError, LLMError
 from remen.indexing import lower_thread_priority
-from remen.knowledge import EntityType, Extraction, ExtractionRun, NoteForExtraction
+from remen.knowledge import EntityType, ExtractionRun, NoteForExtraction
 from remen.memory.digests import digest_from_row, rebuild_week, week_of
-from remen.memory.extractor import Extractor
+from remen.memory.extractor import Extractor, extract_all
 from remen.memory.graph_writer import GraphWriter, Producer
 from remen.memory.llm.extractor import LLMExtractor
 from remen.memory.llm.validate import LLMBadOutput
@@ -83,15 +83,6 @@ def failed_future(error: Exception) -> Future[ReadNotes]:
     future: Future[ReadNotes] = Future()
     future.set_exception(error)
     return future
-
-
-def extract_all(extractor: Extractor, notes: Sequence[NoteForExtraction]) -> list[Extraction]:
-    """Every note's extraction, batched when the extractor can batch."""
-    many = getattr(extractor, "extract_many", None)
-    if many is not None:
-        result: list[Extraction] = many(notes)
-        return result
-    return [extractor.extract(note) for note in notes]
 
 
 class MemoryWorker:
