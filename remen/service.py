@@ -346,7 +346,7 @@ class Remen:
         """Search by keyword, meaning and time; ``now`` fixes the clock for time phrases."""
         moment = now or from_epoch(self.clock())
         result = self.engine.search(text, moment, limit, include_archived, include_deleted)
-        return replace(result, route=route(text, moment, self.asker.index()).to_dict())
+        return replace(result, route=self.route(text, moment).to_dict())
 
     def explain(self, text: str, now: datetime | None = None) -> ParsedQuery:
         """How a query is understood, without running it."""
