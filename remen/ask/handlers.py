@@ -61,26 +61,29 @@ def entity_lookup(route: Route, memory: MemoryReader, user: str) -> Handled:
     if not hint.name:
         return Handled((), f"Your notes don't say who {hint.text} is.")
     try:
-        facts = memory.facts(hint.name, history=True)
+        if route.lookup_mode == "attribute" and route.attribute_hint:
+            return attribute_value(hint, memory.facts(hint.name, history=True), route.attribute_hint, user)
+        return entity_card(memory.entity(hint.name))
     except EntityNotFoundError:
         return Handled((), f"Your notes say nothing about {hint.text}.")
-    about = [f for f in facts if f.subject == hint.name]
-    if route.lookup_mode == "attribute" and route.attribute_hint:
-        label = ATTRIBUTE_LABELS.get(route.attribute_hint, route.attribute_hint)
-        values = [f for f in about if f.predicate == route.attribute_hint and f.target]
-        current = [f for f in values if f.current]
-        if not current:
-            return Handled((), f"Your notes don't say {whose(hint, user).replace('Your', 'your')} {label}.")
-        best = current[0]
-        earlier = tuple(f for f in values if not f.current)
-        return Handled((fact_item(best, f"{whose(hint, user)} {label}: {best.target}", earlier),))
-    return entity_card(memory.entity(hint.name), facts)
 
 
-def entity_card(detail: EntityDetail, facts: list[Fact]) -> Handled:
+def attribute_value(hint: EntityHint, facts: list[Fact], attribute: str, user: str) -> Handled:
+    """Attribute mode: the current value of ``attribute`` with the values it replaced."""
+    label = ATTRIBUTE_LABELS.get(attribute, attribute)
+    values = [f for f in facts if f.subject == hint.name and f.predicate == attribute and f.target]
+    current = [f for f in values if f.current]
+    if not current:
+        return Handled((), f"Your notes don't say {whose(hint, user).replace('Your', 'your')} {label}.")
+    best = current[0]
+    earlier = tuple(f for f in values if not f.current)
+    return Handled((fact_item(best, f"{whose(hint, user)} {label}: {best.target}", earlier),))
+
+
+def entity_card(detail: EntityDetail) -> Handled:
     """Broad lookup: a card line (type, aliases, attributes, how many notes; the notes newest
     first), then the other current facts in which the entity takes part."""
-    current = [f for f in facts if f.current]
+    current = [f for f in detail.facts if f.current]
     if not current:
         return Handled((), f"Your notes mention {detail.name} but say nothing about them yet.")
     # "sarah" for Sarah Chen is no news; "Jules" for Julia is.
@@ -246,13 +249,13 @@ def merged_by_label(digests: list[Digest]) -> list[Digest]:
 
 def digest_line(digest: Digest) -> str:
     """'garden (3 notes): key statement; key statement — title; title'."""
-    parts = [f"{digest.label or 'other notes'} ({digest.notes} note{'s' if digest.notes != 1 else ''})"]
+    heading = f"{digest.label or 'other notes'} ({digest.notes} note{'s' if digest.notes != 1 else ''})"
     lines = digest.lines[:MAX_DIGEST_LINES]
     # A one-line note's title is its statement: say it once.
     untold = [t for t in digest.titles if not any(line.startswith(t) or t.startswith(line) for line in lines)]
     said = digest.summary or "; ".join(lines)
     titles = "; ".join(untold[:MAX_DIGEST_TITLES])
-    return parts[0] + ": " + " — ".join(part for part in (said, titles) if part)
+    return heading + ": " + " — ".join(part for part in (said, titles) if part)
 
 
 def exploratory(
