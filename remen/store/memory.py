@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 import numpy as np
 
@@ -282,47 +283,55 @@ def label_note(conn: Connection, nid: int, lid: int) -> None:
     conn.execute("INSERT OR IGNORE INTO note_labels(nid, lid) VALUES (?, ?)", (nid, lid))
 
 
-def mark_extracted(conn: Connection, nid: int, producer: str, version: str, content_hash: str, now: float) -> None:
-    """Note ``nid`` as it is (``content_hash``) has been extracted by ``producer`` ``version``."""
+# Which producer read each note as it was: the built-in pass in note_memory, the model server's
+# second reading in note_llm (the same columns).
+ReadBy = Literal["note_memory", "note_llm"]
+
+
+def mark_read(
+    conn: Connection, table: ReadBy, nid: int, producer: str, version: str, content_hash: str, now: float
+) -> None:
+    """Note ``nid`` as it is (``content_hash``) has been read by ``producer`` ``version``."""
     conn.execute(
-        "INSERT INTO note_memory(nid, producer, version, content_hash, extracted) VALUES (?, ?, ?, ?, ?)"
+        f"INSERT INTO {table}(nid, producer, version, content_hash, extracted) VALUES (?, ?, ?, ?, ?)"
         " ON CONFLICT(nid) DO UPDATE SET producer = excluded.producer, version = excluded.version,"
         " content_hash = excluded.content_hash, extracted = excluded.extracted",
         (nid, producer, version, content_hash, now),
     )
 
 
-def is_extracted(conn: Connection, nid: int, producer: str, version: str, content_hash: str) -> bool:
-    """Whether the note's current content was already extracted by this producer and version."""
+def was_read(conn: Connection, table: ReadBy, nid: int, producer: str, version: str, content_hash: str) -> bool:
+    """Whether the note's current content was already read by this producer and version."""
     row = conn.execute(
-        "SELECT 1 FROM note_memory WHERE nid = ? AND producer = ? AND version = ? AND content_hash = ?",
+        f"SELECT 1 FROM {table} WHERE nid = ? AND producer = ? AND version = ? AND content_hash = ?",
         (nid, producer, version, content_hash),
     ).fetchone()
     return row is not None
 
 
+def mark_extracted(conn: Connection, nid: int, producer: str, version: str, content_hash: str, now: float) -> None:
+    """Note ``nid`` as it is has been extracted by ``producer`` ``version``."""
+    mark_read(conn, "note_memory", nid, producer, version, content_hash, now)
+
+
+def is_extracted(conn: Connection, nid: int, producer: str, version: str, content_hash: str) -> bool:
+    """Whether the note's current content was already extracted by this producer and version."""
+    return was_read(conn, "note_memory", nid, producer, version, content_hash)
+
+
 def mark_refined(conn: Connection, nid: int, producer: str, version: str, content_hash: str, now: float) -> None:
     """Note ``nid`` as it is has also been read by the model server ``producer``."""
-    conn.execute(
-        "INSERT INTO note_llm(nid, producer, version, content_hash, extracted) VALUES (?, ?, ?, ?, ?)"
-        " ON CONFLICT(nid) DO UPDATE SET producer = excluded.producer, version = excluded.version,"
-        " content_hash = excluded.content_hash, extracted = excluded.extracted",
-        (nid, producer, version, content_hash, now),
-    )
+    mark_read(conn, "note_llm", nid, producer, version, content_hash, now)
+
+
+def is_refined(conn: Connection, nid: int, producer: str, version: str, content_hash: str) -> bool:
+    """Whether the note's current content was already read by this model and prompt version."""
+    return was_read(conn, "note_llm", nid, producer, version, content_hash)
 
 
 def forget_refinement(conn: Connection, nid: int) -> None:
     """What the model server found in note ``nid`` was retracted with the rest."""
     conn.execute("DELETE FROM note_llm WHERE nid = ?", (nid,))
-
-
-def is_refined(conn: Connection, nid: int, producer: str, version: str, content_hash: str) -> bool:
-    """Whether the note's current content was already read by this model and prompt version."""
-    row = conn.execute(
-        "SELECT 1 FROM note_llm WHERE nid = ? AND producer = ? AND version = ? AND content_hash = ?",
-        (nid, producer, version, content_hash),
-    ).fetchone()
-    return row is not None
 
 
 def notes_to_refine(conn: Connection, producer: str, version: str) -> list[tuple[int, str]]:
