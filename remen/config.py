@@ -105,10 +105,16 @@ def read_config(path: Path | None = None) -> dict[str, str]:
     return {str(k): str(v) for k, v in data.items()}
 
 
-def check_setting(key: str, value: str) -> str:
-    """The value to store for ``key``; a ConfigError that says what is wrong otherwise."""
+def known_key(key: str) -> str:
+    """``key`` if it is a setting Remen has; a ConfigError listing the known ones otherwise."""
     if key not in CONFIG_KEYS:
         raise ConfigError(f"Unknown setting {key!r}; known: {', '.join(CONFIG_KEYS)}.")
+    return key
+
+
+def check_setting(key: str, value: str) -> str:
+    """The value to store for ``key``; a ConfigError that says what is wrong otherwise."""
+    known_key(key)
     value = value.strip()
     if key == "llm.url":
         parts = urlsplit(value)
@@ -135,9 +141,7 @@ def write_config(changes: dict[str, str | None], path: Path | None = None) -> di
     stored = read_config(path)
     for key, value in changes.items():
         if value is None:
-            if key not in CONFIG_KEYS:
-                raise ConfigError(f"Unknown setting {key!r}; known: {', '.join(CONFIG_KEYS)}.")
-            stored.pop(key, None)
+            stored.pop(known_key(key), None)
         else:
             stored[key] = check_setting(key, value)
     path.parent.mkdir(parents=True, exist_ok=True)
