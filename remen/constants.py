@@ -113,6 +113,9 @@ ASK_FUZZY_MIN_SCORE = 85
 # no other entity comes within the margin.
 ASK_ENTITY_MIN_SIMILARITY = 0.4
 ASK_ENTITY_MARGIN = 0.03
+# A topic's statements by meaning: the nearest this many, at this cosine or more.
+ASK_NEAR_STATEMENTS = 20
+ASK_NEAR_MIN_SIMILARITY = 0.3
 # Summaries and topic counts without a time phrase cover this many days.
 DIGEST_DAYS = 28
 # Weekly digests: the key statements and titles kept per label and week, and weeks rebuilt per step.

@@ -19,7 +19,13 @@ from remen.ask.handlers import (
     temporal_facets,
 )
 from remen.ask.router import EntityIndex, first_names_of, route
-from remen.constants import ASK_ENTITY_MARGIN, ASK_ENTITY_MIN_SIMILARITY, DIGEST_DAYS
+from remen.constants import (
+    ASK_ENTITY_MARGIN,
+    ASK_ENTITY_MIN_SIMILARITY,
+    ASK_NEAR_MIN_SIMILARITY,
+    ASK_NEAR_STATEMENTS,
+    DIGEST_DAYS,
+)
 from remen.knowledge import Aspect
 from remen.memory.reader import MemoryReader
 from remen.models import SearchResult
@@ -69,7 +75,7 @@ class Asker:
         if kind == QueryType.RELATIONSHIP:
             return relationship(chosen, self.memory, index.user_name)
         if kind == QueryType.ASPECT_QUERY:
-            return aspect_query(chosen, self.memory, self.similar(chosen.topic))
+            return aspect_query(chosen, self.memory, lambda: self.similar(chosen.topic))
         if kind == QueryType.TEMPORAL:
             return temporal(chosen, self.memory)
         span = chosen.temporal
@@ -82,7 +88,7 @@ class Asker:
         if kind == QueryType.TEMPORAL_FACETS:
             return temporal_facets(chosen, self.memory, start, end, label)
         if kind == QueryType.EXPLORATORY:
-            return exploratory(chosen, self.memory, start, end, label, self.similar(chosen.topic))
+            return exploratory(chosen, self.memory, start, end, label, lambda: self.similar(chosen.topic))
         return Handled(())
 
     def entity_by_meaning(self, words: str) -> EntityHint | None:
@@ -103,7 +109,8 @@ class Asker:
         vector = self.embed(topic) if topic else None
         if vector is None:
             return None
-        return [sid for sid, sim in self.memory.nearest_statements(("aspect", "statement"), vector, 20) if sim >= 0.3]
+        near = self.memory.nearest_statements(("aspect", "statement"), vector, ASK_NEAR_STATEMENTS)
+        return [sid for sid, sim in near if sim >= ASK_NEAR_MIN_SIMILARITY]
 
     def ask(self, question: str, now: datetime, with_notes: bool = True) -> Answer:
         """Route ``question`` as of ``now`` and answer it; the note search comes along unless the

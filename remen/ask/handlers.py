@@ -3,6 +3,7 @@ that support them, or says plainly that the notes do not say."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from remen.answers import AnswerItem, EntityHint, Route
@@ -25,6 +26,11 @@ MAX_LIST = 12
 MAX_DIGEST_LABELS = 6
 MAX_DIGEST_TITLES = 4
 MAX_DIGEST_LINES = 2
+
+
+# The ids of the statements nearest the question's topic in meaning (None without the model);
+# called only by a handler that needs them, since it costs an embedding.
+Similar = Callable[[], list[int] | None]
 
 
 @dataclass(frozen=True)
@@ -165,9 +171,10 @@ def marked(fact: Fact) -> str:
     return line
 
 
-def aspect_query(route: Route, memory: MemoryReader, similar: list[int] | None) -> Handled:
+def aspect_query(route: Route, memory: MemoryReader, similar: Similar) -> Handled:
     """Statements of the asked aspects about the topic: scoped to the entity named, else to the
-    statements nearest the topic (memory vectors) and those sharing its words; current first."""
+    statements nearest the topic (memory vectors, asked of ``similar`` only then) and those
+    sharing its words; current first."""
     aspects = route.aspects
     named = [h for h in route.entity_hints if h.matched_by not in ("user",)]
     if route.attribute_hint:
@@ -186,7 +193,8 @@ def aspect_query(route: Route, memory: MemoryReader, similar: list[int] | None) 
         found = list({f.id: f for f in [*scoped, *mentioning]}.values())
     elif route.topic:
         by_words = [f for f in memory.statements(aspects) if keyword_hit(f, route.topic)]
-        by_meaning = memory.statements(aspects, sids=similar) if similar else []
+        near = similar()
+        by_meaning = memory.statements(aspects, sids=near) if near else []
         found = list({f.id: f for f in [*by_words, *by_meaning]}.values())
     else:
         found = memory.statements(aspects)
@@ -258,9 +266,7 @@ def digest_line(digest: Digest) -> str:
     return heading + ": " + " — ".join(part for part in (said, titles) if part)
 
 
-def exploratory(
-    route: Route, memory: MemoryReader, start: float, end: float, label: str, similar: list[int] | None
-) -> Handled:
+def exploratory(route: Route, memory: MemoryReader, start: float, end: float, label: str, similar: Similar) -> Handled:
     """A digest of the range: what is said of the entities named, then the weekly digests per
     label (those about the entities, labels or topic the question names), else the statements
     nearest the topic in meaning."""
@@ -279,9 +285,10 @@ def exploratory(
         digests = [d for d in digests if d.label.lower() in route.selected_labels]
     elif route.topic:
         digests = [d for d in digests if mentions(" ".join((d.label, *d.lines, *d.titles)), route.topic)]
-        if not digests and similar:
-            near = memory.statements(between=(start, end), sids=similar, history=False)
-            items += [fact_item(f, marked(f)) for f in ordered(near)[:MAX_LIST]]
+        near = similar() if not digests else None
+        if near:
+            stated = memory.statements(between=(start, end), sids=near, history=False)
+            items += [fact_item(f, marked(f)) for f in ordered(stated)[:MAX_LIST]]
     items += [AnswerItem(digest_line(d), None, d.note_ids) for d in digests[:MAX_DIGEST_LABELS]]
     if not items:
         on_topic = f" about {route.topic}" if route.topic else ""
