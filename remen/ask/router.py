@@ -254,7 +254,8 @@ def route(question: str, now: datetime, index: EntityIndex, by_meaning: ByMeanin
     named = [h for h in hints if h.matched_by != "user"]
     evidence: list[str] = []
     chosen: Cue | None = None
-    described = by_meaning is None
+    cued: re.Match[str] | None = None
+    describe = by_meaning  # asked at most once
     for row in CUES:
         match = row.pattern.search(text)
         if match is None:
@@ -264,17 +265,17 @@ def route(question: str, now: datetime, index: EntityIndex, by_meaning: ByMeanin
         people = len(named) + (1 if row.query_type == QueryType.RELATIONSHIP else 0)
         if row.lookup_mode == "attribute" and not named and len(hints) > len(named):
             people = 1  # "my birthday", "where do I live": the user's own attribute
-        if people < row.needs_entity and not described and by_meaning is not None:
-            described = True
+        if people < row.needs_entity and describe is not None:
             rest = topic_of(text, "", hints)  # a date can describe someone ("born in 1988")
-            described_as = by_meaning(rest) if rest else None
+            described_as = describe(rest) if rest else None
+            describe = None
             if described_as is not None:
                 hints.insert(0, described_as)
                 named.insert(0, described_as)
                 people += 1
         if people < row.needs_entity:
             continue
-        chosen = row
+        chosen, cued = row, match
         evidence.append(f"cue {row.query_type.value}: {match.group(0)!r}")
         break
     if chosen is None or chosen.confidence < ASK_MIN_CONFIDENCE:
@@ -287,10 +288,9 @@ def route(question: str, now: datetime, index: EntityIndex, by_meaning: ByMeanin
             routing_ms=(time.perf_counter() - started) * 1000,
         )
     attribute = None
-    if chosen.lookup_mode == "attribute":
-        found = ATTRIBUTE_WORD.search(text)
-        if found is not None:
-            attribute = ATTRIBUTES[found.group(1)] if found.group(1) else WHERE_ATTRIBUTES[found.group(2)]
+    if chosen.lookup_mode == "attribute" and cued is not None:
+        # The attribute cue's pattern is ATTRIBUTE_WORD: its match says which attribute.
+        attribute = ATTRIBUTES[cued.group(1)] if cued.group(1) else WHERE_ATTRIBUTES[cued.group(2)]
     aspects = chosen.aspects or tuple(
         aspect for aspect, pattern in ASPECT_WORDS if re.search(rf"\b(?:{pattern})\b", text)
     )
