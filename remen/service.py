@@ -17,7 +17,7 @@ from remen import bulk
 from remen.answers import Answer, Route
 from remen.ask.asker import Asker
 from remen.ask.router import route
-from remen.config import LLMSettings, Settings, llm_settings
+from remen.config import Settings, llm_settings
 from remen.constants import (
     BACKGROUND_NICENESS,
     DEFAULT_LIMIT,
@@ -512,10 +512,6 @@ class Remen:
             return self.memory_worker.run(on_progress, stop, extractor=pool, step_size=EXTRACT_BULK_STEP, refine=refine)
         finally:
             pool.close()
-
-    def llm(self) -> LLMSettings | None:
-        """The model server configured for extraction (env over `remen config`), or None."""
-        return llm_settings()
 
     def queue_for_llm(self) -> tuple[int, str]:
         """Queue every note the configured model has not read as it is now (`remen worker --llm`):
