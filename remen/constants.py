@@ -44,6 +44,10 @@ IMPORT_BATCH = 200
 
 # --- Search --------------------------------------------------------------------------------
 SEMANTIC_THRESHOLD = 0.25
+# Below this similarity the closest notes by meaning are noise for MiniLM: "nothing matched".
+# Measured on the corpus: unrelated queries' best notes score 0.23-0.32, so the normal threshold
+# (0.25) already admits some noise; no labelled relevant note found by meaning scores under 0.2.
+SEMANTIC_FLOOR = 0.2
 SEMANTIC_THRESHOLD_FALLBACK = 0.20
 RELATED_THRESHOLD = 0.30
 RELATED_THRESHOLD_FALLBACK = 0.25
@@ -54,8 +58,17 @@ DEFAULT_LIMIT = 50
 KEYWORD_TITLE_SCORE = 0.4
 KEYWORD_BODY_SCORE = 0.1
 KEYWORD_BODY_CAP = 0.5
-# Notes scored exactly per query; beyond it, candidates matching the most terms are kept.
-KEYWORD_CANDIDATE_CAP = 1_500
+# Notes the keyword leg scores per query at most: every note with all the words, then those with
+# the rarest words (fetching and scoring each note costs tens of µs).
+KEYWORD_CANDIDATE_CAP = 400
+# Of those, the ones whose words carry the most weight (by the index alone) are read and scored.
+KEYWORD_SCORED = 40
+# A term found only inside a word ("add" in "padding") counts this much of a word match.
+INNER_MATCH_WEIGHT = 0.3
+# A keyword hit must hold this share of the query terms' weight (rarer terms weigh more).
+KEYWORD_MIN_COVERAGE = 0.5
+# The both-legs bonus needs real keyword evidence: a word match and this much of the weight.
+BOTH_MIN_COVERAGE = 1.0
 # Chunks fetched per query before grouping by note.
 SEMANTIC_CHUNK_K = 200
 # Typo tolerance: no correction below this length; allowed edits grow with the word.

@@ -6,23 +6,26 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from datetime import datetime
 
 import numpy as np
 
 from remen.constants import (
+    BOTH_MIN_COVERAGE,
     DEFAULT_LIMIT,
     FALLBACK_NAMESPACE,
     RELATED_THRESHOLD,
     RELATED_THRESHOLD_FALLBACK,
     SEMANTIC_CHUNK_K,
+    SEMANTIC_FLOOR,
     SEMANTIC_THRESHOLD,
     SEMANTIC_THRESHOLD_FALLBACK,
 )
 from remen.embed import Embedder
 from remen.models import Leg, MatchType, NoteFilter, NoteScope, ParsedQuery, RelatedNote, SearchHit, SearchResult, Why
 from remen.search.keyword import KeywordResult, Vocabulary, keyword_search
-from remen.search.query import parse_query
+from remen.search.query import is_topical, parse_query, soften_time
 from remen.search.rank import Ranked, merge, recency_boost
 from remen.search.semantic import ChunkMatches, VectorIndex, best_per_note, knn_in_store
 from remen.search.snippet import make_snippet
@@ -31,11 +34,13 @@ from remen.store import search as search_store
 from remen.store import vectors as vector_store
 from remen.store.connect import Connection
 from remen.store.search import NoteText
+from remen.text import fold
 from remen.timeutil import from_epoch
 
 RELAX_ANY_WORD = "no note had all the words: showing notes with any of them"
 RELAX_SEMANTIC = "no word matched: showing the closest notes by meaning"
-NO_THRESHOLD = -1.0
+NO_FLOOR = -1.0
+RELAX_TIME = "no note written {when} matched: showing notes that mention “{words}”"
 BOTH_LEGS = frozenset({Leg.KEYWORD, Leg.SEMANTIC})
 MODEL_NOT_READY = "keyword only (model loading)"
 
@@ -60,6 +65,7 @@ class SearchEngine:
         # Which legs run: both in the product; one alone to measure it (scripts/eval.py).
         self.legs = BOTH_LEGS
         self._hidden: tuple[int, list[tuple[int, bool, bool]]] | None = None
+        self._note_count: tuple[int, int] = (-1, 0)
 
     def warm(self) -> None:
         """Load every vector into RAM so later searches skip the scan in SQLite (long-lived apps)."""
@@ -103,14 +109,18 @@ class SearchEngine:
         return NoteScope(note_filter, excluded=excluded, within=within, tagged=tagged)
 
     def keyword_leg(
-        self, query: ParsedQuery, scope: NoteScope, require_all: bool, memo: dict[str, set[int]]
+        self, query: ParsedQuery, scope: NoteScope, memo: dict[str, set[int]]
     ) -> tuple[KeywordResult, float]:
         """The keyword leg and its duration in ms (empty when the leg is switched off)."""
         start = time.perf_counter()
         if Leg.KEYWORD not in self.legs:
             return KeywordResult(), 0.0
         with self.store.read() as conn:
-            result = keyword_search(conn, query.terms, query.phrases, scope, require_all, self.vocabulary, memo)
+            generation = search_store.notes_generation(conn)
+            if self._note_count[0] != generation:
+                self._note_count = (generation, search_store.note_count(conn))
+            notes = self._note_count[1]
+            result = keyword_search(conn, query.terms, query.phrases, scope, self.vocabulary, memo, notes)
         return result, elapsed_ms(start)
 
     def _chunks(self, embedder: Embedder, vector: np.ndarray, scope: NoteScope) -> ChunkMatches:
@@ -175,13 +185,25 @@ class SearchEngine:
 
         run = SearchRun(self, query, scope, now, limit, timings)
         relaxation = None
-        ranked, texts, corrections = run.legs(require_all=True, threshold=None)
-        if not ranked and len(query.terms) > 1:
-            ranked, texts, corrections = run.legs(require_all=False, threshold=None)
-            relaxation = RELAX_ANY_WORD if ranked else None
+        ranked, texts, corrections = run.legs(threshold=None)
+        if ranked and len(query.terms) > 1 and not any(r.keyword_score is not None for r in ranked):
+            relaxation = None
+        elif ranked and len(query.terms) > 1 and not run.all_words:
+            relaxation = RELAX_ANY_WORD
+        # A time phrase that is the topic ("ideas for christmas", "dentist on March 3") is searched
+        # as words before the notes of that day are shown by meaning; any other one after.
+        softened = soften_time(query) if not ranked else None
+        topical = softened is not None and tr is not None and is_topical(tr.phrase)
+        if topical:
+            ranked, texts, corrections, query, relaxation = self.soften(query, note_filter, now, limit, timings)
         if not ranked:
-            ranked, texts, corrections = run.legs(require_all=False, threshold=NO_THRESHOLD)
+            # Inside a time range or a tag the closest notes are worth showing however far; over
+            # every note, below the floor they are noise and "nothing matched" is the answer.
+            floor = NO_FLOOR if query.time_range or query.tags else SEMANTIC_FLOOR
+            ranked, texts, corrections = run.legs(threshold=floor)
             relaxation = RELAX_SEMANTIC if ranked else None
+        if not ranked and softened is not None and not topical:
+            ranked, texts, corrections, query, relaxation = self.soften(query, note_filter, now, limit, timings)
         if corrections and relaxation is None:
             fixes = ", ".join(f"{term} → {' / '.join(alts)}" for term, alts in corrections.items())
             relaxation = f"typo tolerance: {fixes}"
@@ -190,6 +212,22 @@ class SearchEngine:
         timings["merge"] = timings.get("merge", 0.0) + elapsed_ms(start)
         timings["total"] = elapsed_ms(started)
         return SearchResult(query, tuple(hits), timings, relaxation, model)
+
+    def soften(
+        self, query: ParsedQuery, note_filter: NoteFilter, now: datetime, limit: int, timings: dict[str, float]
+    ) -> tuple[list[Ranked], dict[int, NoteText], dict[str, tuple[str, ...]], ParsedQuery, str | None]:
+        """The search again with the time phrase as words, not a filter: (results, texts,
+        corrections, the query searched, the relaxation to show), the query unchanged if none."""
+        softened = soften_time(query)
+        span = query.time_range
+        if softened is None or span is None:
+            return [], {}, {}, query, None
+        with self.store.read() as conn:
+            loose = self.scope(conn, replace(note_filter, start=None, end=None))
+        ranked, texts, corrections = SearchRun(self, softened, loose, now, limit, timings).legs(threshold=None)
+        if not ranked:
+            return [], {}, {}, query, None
+        return ranked, texts, corrections, softened, RELAX_TIME.format(when=span.description, words=span.phrase)
 
     def _listing(
         self,
@@ -297,6 +335,12 @@ class SearchEngine:
         return [RelatedNote(texts[n].id, texts[n].title, s) for n, s in top if n in texts]
 
 
+def holds_phrases(note: NoteText, phrases: Sequence[str]) -> bool:
+    """Whether the note's title, body or tags contain every quoted phrase (folded)."""
+    text = fold(f"{note.title}\n{note.body}\n{' '.join(note.tags)}")
+    return all(fold(phrase) in text for phrase in phrases)
+
+
 class SearchRun:
     """One search's passes (all words, any word, no threshold) sharing index lookups and legs."""
 
@@ -316,17 +360,20 @@ class SearchRun:
         self.limit = limit
         self.timings = timings
         self.memo: dict[str, set[int]] = {}
+        # Whether some keyword hit of the last pass holds every term.
+        self.all_words = False
         self.semantic: dict[float | None, tuple[dict[int, float], float, float]] = {}
 
-    def legs(
-        self, require_all: bool, threshold: float | None
-    ) -> tuple[list[Ranked], dict[int, NoteText], dict[str, tuple[str, ...]]]:
-        """Run both legs in parallel (the semantic one only once per threshold) and merge them."""
+    def legs(self, threshold: float | None) -> tuple[list[Ranked], dict[int, NoteText], dict[str, tuple[str, ...]]]:
+        """Run both legs in parallel (the semantic one only once per threshold) and merge them.
+        Quoted phrases filter the semantic leg too: only notes that hold them are kept."""
         engine = self.engine
         future = None
         if threshold not in self.semantic:
             future = engine.pool.submit(engine.semantic_leg, self.query, threshold, self.scope)
-        keyword, keyword_ms = engine.keyword_leg(self.query, self.scope, require_all, self.memo)
+        keyword, keyword_ms = engine.keyword_leg(self.query, self.scope, self.memo)
+        needles = len(self.query.terms) + len(self.query.phrases)
+        self.all_words = any(len(h.matched) == needles for h in keyword.hits.values())
         if future is not None:
             self.semantic[threshold] = future.result()
         semantic, semantic_ms, embed_ms = self.semantic[threshold]
@@ -337,13 +384,15 @@ class SearchRun:
         if missing:
             with engine.store.read() as conn:
                 texts.update((t.nid, t) for t in search_store.note_texts(conn, missing))
+        if self.query.phrases:
+            semantic = {nid: sim for nid, sim in semantic.items() if holds_phrases(texts[nid], self.query.phrases)}
         created = {nid: t.created for nid, t in texts.items()}
         note_filter = self.scope.filter
         window = (
             (note_filter.start or float("-inf"), note_filter.end or float("inf")) if self.query.time_range else None
         )
         ranked = merge(
-            {nid: (h.score, h.matched) for nid, h in keyword.hits.items()},
+            {nid: (h.score, h.matched, h.word_coverage >= BOTH_MIN_COVERAGE) for nid, h in keyword.hits.items()},
             semantic,
             created,
             self.now.timestamp(),

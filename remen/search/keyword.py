@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import re
 import time
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -12,9 +12,12 @@ from remen.constants import (
     FUZZY_LONG_LEN,
     FUZZY_MAX_CANDIDATES,
     FUZZY_MIN_LEN,
+    INNER_MATCH_WEIGHT,
     KEYWORD_BODY_CAP,
     KEYWORD_BODY_SCORE,
     KEYWORD_CANDIDATE_CAP,
+    KEYWORD_MIN_COVERAGE,
+    KEYWORD_SCORED,
     KEYWORD_TITLE_SCORE,
 )
 from remen.models import NoteScope
@@ -30,11 +33,14 @@ VOCABULARY_RELOAD_FACTOR = 10
 
 @dataclass(frozen=True)
 class KeywordHit:
-    """A note the keyword leg found, with its score and the terms that matched."""
+    """A note the keyword leg found: its score, the terms that matched, the share of the query's
+    weight they carry, and the share carried by the terms matched as words (not inside one)."""
 
     nid: int
     score: float
     matched: tuple[str, ...]
+    coverage: float = 1.0
+    word_coverage: float = 1.0
 
 
 @dataclass
@@ -46,27 +52,54 @@ class KeywordResult:
     corrections: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
-def count_occurrences(folded_text: str, needle: str) -> int:
-    """Occurrences of a folded needle; short needles only as whole words ("go" not in "good")."""
-    if len(needle) >= TRIGRAM_MIN:
-        return folded_text.count(needle)
-    return len(re.findall(r"(?<![^\W_])" + re.escape(needle) + r"(?![^\W_])", folded_text))
+def occurrences(folded_text: str, needle: str) -> tuple[int, int]:
+    """(at the start of a word, inside a word) occurrences of a folded needle; short needles
+    count only as whole words ("go" not in "good")."""
+    total = folded_text.count(needle)
+    if not total:
+        return 0, 0
+    if len(needle) < TRIGRAM_MIN:
+        return len(re.findall(r"(?<![^\W_])" + re.escape(needle) + r"(?![^\W_])", folded_text)), 0
+    at_start = len(re.findall(r"(?<![^\W_])" + re.escape(needle), folded_text))
+    return at_start, total - at_start
 
 
-def term_score(title: str, tags: Sequence[str], body: str, variants: Sequence[str]) -> float:
-    """One term's score: +0.4 in the title or a tag, +0.1 per body occurrence up to 0.5 (all folded)."""
-    in_title = any(count_occurrences(title, v) for v in variants) or any(v in tag for tag in tags for v in variants)
-    body_hits = max(count_occurrences(body, v) for v in variants)
-    return KEYWORD_TITLE_SCORE * in_title + min(KEYWORD_BODY_SCORE * body_hits, KEYWORD_BODY_CAP)
+def term_score(title: str, tags: Sequence[str], body: str, variants: Sequence[str]) -> tuple[float, bool]:
+    """One term's score and whether it matched as a word: +0.4 in the title or a tag, +0.1 per
+    body occurrence up to 0.5; a match inside a word ("add" in "padding") counts INNER_MATCH_WEIGHT."""
+    title_hits = [occurrences(title, v) for v in variants]
+    in_tag = any(tag.startswith(v) for tag in tags for v in variants)
+    title_weight = (
+        1.0 if in_tag or any(a for a, _ in title_hits) else INNER_MATCH_WEIGHT * any(i for _, i in title_hits)
+    )
+    body_hits = [occurrences(body, v) for v in variants]
+    body_weight = max(a + INNER_MATCH_WEIGHT * i for a, i in body_hits)
+    as_word = title_weight == 1.0 or any(a for a, _ in body_hits)
+    score = KEYWORD_TITLE_SCORE * title_weight + min(KEYWORD_BODY_SCORE * body_weight, KEYWORD_BODY_CAP)
+    return score, as_word
 
 
-def score_note(text: NoteText, needles: Sequence[Sequence[str]]) -> tuple[float, list[int]]:
-    """Total score (sum of term scores / number of terms, capped at 1) and which needles matched."""
+def score_note(
+    text: NoteText, needles: Sequence[Sequence[str]], weights: Sequence[float]
+) -> tuple[float, list[int], float, float]:
+    """(score, matched needles, coverage, word coverage) of one note. Coverage is the share of the
+    terms' weight (rarer terms weigh more) the matched terms carry; word coverage counts only the
+    terms matched as words. The score is the weighted mean of the term scores times the coverage,
+    so a note with every word outranks one with some; capped at 1."""
     title, body = fold(text.title), fold(text.body)
     tags = [fold(t) for t in text.tags]
-    scores = [term_score(title, tags, body, variants) for variants in needles]
-    matched = [i for i, s in enumerate(scores) if s > 0]
-    return min(sum(scores) / max(len(needles), 1), 1.0), matched
+    scored = [term_score(title, tags, body, variants) for variants in needles]
+    matched = [i for i, (s, _) in enumerate(scored) if s > 0]
+    total = sum(weights) or 1.0
+    score = sum(w * s for w, (s, _) in zip(weights, scored, strict=True)) / total
+    coverage = sum(weights[i] for i in matched) / total
+    word_coverage = sum(weights[i] for i in matched if scored[i][1]) / total
+    return min(score * coverage, 1.0), matched, coverage, word_coverage
+
+
+def idf(matches: int, notes: int) -> float:
+    """How much a term found in ``matches`` of ``notes`` notes tells (rarer: more)."""
+    return math.log(1.0 + notes / (1.0 + matches))
 
 
 class Vocabulary:
@@ -133,19 +166,50 @@ def candidates(conn: Connection, needle: str, memo: dict[str, set[int]]) -> set[
     return memo[needle]
 
 
+def candidate_pool(sets: Sequence[set[int]], weights: Sequence[float], phrase_count: int, scope: NoteScope) -> set[int]:
+    """The notes worth scoring, at most KEYWORD_CANDIDATE_CAP: with phrases, those holding every
+    phrase; else those holding every word that occurs at all, then those holding the rarest
+    words, rarest first (a note with only common words cannot hold most of the weight)."""
+
+    def visible(found: set[int]) -> set[int]:
+        kept = found - scope.excluded
+        return kept & scope.within if scope.within is not None else kept
+
+    if phrase_count:
+        return set(sorted(visible(set.intersection(*sets[:phrase_count])))[-KEYWORD_CANDIDATE_CAP:])
+    present = sorted((s for s in sets if s), key=len)
+    if not present:
+        return set()
+    every = set(present[0])
+    for found in present[1:]:
+        every &= found
+    pool = set(sorted(visible(every))[-KEYWORD_CANDIDATE_CAP:])
+    for i in sorted(range(len(sets)), key=lambda i: -weights[i]):
+        more = visible(sets[i]) - pool
+        if len(pool) + len(more) > KEYWORD_CANDIDATE_CAP:
+            # Newest first among the notes of a word too common to take whole.
+            pool |= (
+                set(sorted(more)[-(KEYWORD_CANDIDATE_CAP - len(pool)) :])
+                if len(pool) < KEYWORD_CANDIDATE_CAP
+                else set()
+            )
+            break
+        pool |= more
+    return pool
+
+
 def keyword_search(
     conn: Connection,
     terms: Sequence[str],
     phrases: Sequence[str],
     scope: NoteScope,
-    require_all: bool,
     vocabulary: Vocabulary | None = None,
     memo: dict[str, set[int]] | None = None,
+    notes: int = 0,
 ) -> KeywordResult:
-    """Score notes by the terms; every quoted phrase must match; with ``require_all`` every term too.
-
-    ``memo`` carries index lookups between the passes of one search (all words, then any word).
-    """
+    """Score notes by the terms they contain, rarer terms weighing more; every quoted phrase must
+    match; a note must hold at least KEYWORD_MIN_COVERAGE of the terms' weight. ``notes`` is how
+    many notes there are (for the weights); ``memo`` carries index lookups between passes."""
     memo = {} if memo is None else memo
     result = KeywordResult()
     needles: list[tuple[str, ...]] = []
@@ -168,27 +232,23 @@ def keyword_search(
         sets.append(found)
     if not needles:
         return result
+    total = max(notes, max(len(s) for s in sets), 1)
+    # A word no note contains tells nothing about the notes: it weighs nothing.
+    weights = [idf(len(s), total) if s else 0.0 for s in sets]
     phrase_count = len(phrases)
-    if phrase_count:
-        pool = sets[0].intersection(*sets[1:phrase_count])
-    else:
-        pool = sets[0].intersection(*sets[1:]) if require_all else set().union(*sets)
-    if require_all and phrase_count and len(sets) > phrase_count:
-        pool &= sets[phrase_count].intersection(*sets[phrase_count + 1 :])
-    pool -= scope.excluded
-    if scope.within is not None:
-        pool &= scope.within
-    if len(pool) > KEYWORD_CANDIDATE_CAP:
-        hits_per_note = Counter(nid for s in sets for nid in s if nid in pool)
-        pool = set(sorted(pool, key=lambda n: (hits_per_note[n], n), reverse=True)[:KEYWORD_CANDIDATE_CAP])
+    pool = candidate_pool(sets, weights, phrase_count, scope)
+    if len(pool) > KEYWORD_SCORED:
+        # Score the notes whose words carry the most weight (by the index alone) first.
+        held = {nid: sum(w for w, found in zip(weights, sets, strict=True) if nid in found) for nid in pool}
+        pool = set(sorted(pool, key=lambda n: (held[n], n), reverse=True)[:KEYWORD_SCORED])
     display = [*phrases, *terms]
     for text in search_store.note_texts(conn, sorted(pool)):
-        score, matched = score_note(text, needles)
-        if any(i not in matched for i in range(phrase_count)):
+        score, matched, coverage, word_coverage = score_note(text, needles, weights)
+        if any(i not in matched for i in range(phrase_count)) or score <= 0:
             continue
-        if require_all and len(matched) < len(needles):
+        if coverage < KEYWORD_MIN_COVERAGE and not phrase_count:
             continue
-        if score > 0:
-            result.texts[text.nid] = text
-            result.hits[text.nid] = KeywordHit(text.nid, score, tuple(display[i] for i in matched))
+        result.texts[text.nid] = text
+        matched_terms = tuple(display[i] for i in matched)
+        result.hits[text.nid] = KeywordHit(text.nid, score, matched_terms, coverage, word_coverage)
     return result

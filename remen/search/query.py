@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 
 from remen.constants import MAX_QUERY_TERMS
@@ -96,3 +97,32 @@ def parse_query(text: str, now: datetime) -> ParsedQuery:
         tags=tags,
         time_range=time_range,
     )
+
+
+def soften_time(query: ParsedQuery) -> ParsedQuery | None:
+    """The query with its time phrase searched as words instead of used as a filter ("dentist on
+    March 3" also finds the note written in February that says it), or None without one."""
+    span = query.time_range
+    if span is None or not span.phrase:
+        return None
+    words = [clean_term(token) for token in span.phrase.split()]
+    words = [w for w in words if any(ch.isalnum() for ch in w) and fold(w) not in STOPWORDS]
+    if not words:
+        return None
+    return replace(
+        query,
+        text=f"{query.text} {' '.join(words)}".strip(),
+        terms=dedupe([*query.terms, *words])[:MAX_QUERY_TERMS],
+        time_range=None,
+    )
+
+
+# A time phrase led by one of these is what the note is about, not when it was written.
+TOPICAL_PREPOSITIONS = frozenset({"for", "about", "on", "regarding", "re"})
+
+
+def is_topical(phrase: str) -> bool:
+    """Whether a time phrase names the topic ("for christmas", "on March 3") rather than when the
+    note was written ("from last month", "this week")."""
+    words = phrase.lower().split()
+    return bool(words) and words[0] in TOPICAL_PREPOSITIONS

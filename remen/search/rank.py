@@ -31,14 +31,16 @@ def recency_boost(created: float, now: float) -> float:
 
 
 def merge(
-    keyword: Mapping[int, tuple[float, tuple[str, ...]]],
+    keyword: Mapping[int, tuple[float, tuple[str, ...], bool]],
     semantic: Mapping[int, float],
     created: Mapping[int, float],
     now: float,
     window: tuple[float, float] | None = None,
     limit: int = 50,
 ) -> list[Ranked]:
-    """Dedupe by note; max of the legs, +0.15 when both found it, + recency; filter to the window; sort."""
+    """Dedupe by note; max of the legs, +0.15 when both found it and the keyword evidence is real
+    (the third item of a keyword entry: a word match holding most of the terms' weight), + recency;
+    filter to the window; sort."""
     ranked: list[Ranked] = []
     for nid in set(keyword) | set(semantic):
         when = created[nid]
@@ -50,10 +52,11 @@ def merge(
         both = kw is not None and sim is not None
         base = max(s for s in (kw_score, sim) if s is not None)
         boost = recency_boost(when, now)
+        bonus = BOTH_BONUS if both and kw is not None and kw[2] else 0.0
         ranked.append(
             Ranked(
                 nid=nid,
-                score=base + (BOTH_BONUS if both else 0.0) + boost,
+                score=base + bonus + boost,
                 match_type=MatchType.BOTH if both else (MatchType.KEYWORD if kw else MatchType.SEMANTIC),
                 keyword_score=kw_score,
                 similarity=sim,

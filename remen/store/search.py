@@ -80,6 +80,11 @@ def vocabulary(conn: Connection) -> list[tuple[str, int]]:
     return [(str(t), int(d)) for t, d in conn.execute("SELECT term, doc FROM notes_vocab")]
 
 
+def note_count(conn: Connection) -> int:
+    """How many notes there are (any state): the N of the keyword leg's term weights."""
+    return int(conn.execute("SELECT count(*) FROM notes").fetchone()[0])
+
+
 def notes_generation(conn: Connection) -> int:
     """A number that moves whenever any note's text changes."""
     row = conn.execute("SELECT value FROM meta WHERE key = ?", (NOTES_GENERATION_KEY,)).fetchone()

@@ -151,13 +151,17 @@ def test_stopword_only_query_still_searches(app: Remen, notes: dict[str, str]) -
     assert app.search("the who", now=NOW).results
 
 
-def test_relaxation_any_word_then_semantic(app: Remen, notes: dict[str, str]) -> None:
+def test_relaxation_any_word_then_nothing_below_the_meaning_floor(app: Remen, notes: dict[str, str]) -> None:
     app.engine.legs = frozenset({"keyword"})
     result = app.search("guanciale zzzqqq", now=NOW)
     assert ids(result) == [notes["pasta"]] and result.relaxation == RELAX_ANY_WORD
     app.engine.legs = frozenset({"keyword", "semantic"})
+    # Nothing is near it in meaning either: "nothing matched", not every note down to 0.00.
     vague = app.search("lorem ipsum dolor", now=NOW)
-    assert vague.relaxation == RELAX_SEMANTIC and vague.results
+    assert vague.results == () and vague.relaxation is None
+    # Inside a time range the closest notes are still shown, however far.
+    ranged = app.search("lorem ipsum dolor this year", now=NOW)
+    assert ranged.relaxation == RELAX_SEMANTIC and ranged.results
 
 
 def test_note_is_findable_by_meaning_right_after_saving(app: Remen, notes: dict[str, str]) -> None:
@@ -203,6 +207,41 @@ def test_keyword_results_come_before_the_model_is_loaded(tmp_path, clock) -> Non
         assert not cold.model_loaded
         assert [h.match_type for h in result.results] == ["keyword"]
         assert "model loading" in result.model
+
+
+def test_a_sentence_question_finds_the_note_with_most_of_its_words(app: Remen) -> None:
+    answer = app.add("Omar said the hackathon taught him to ship small pull requests.")
+    app.add("Hackathon pizza order: twelve margheritas.")
+    app.add("Jonas's summer plans: hiking in the Dolomites and a week in Lisbon.")
+    app.engine.legs = frozenset({"keyword"})
+    result = app.search("What did Omar learn after the hackathon?", now=NOW)
+    assert ids(result)[0] == answer.id  # "learn" is in no note: the rarer words decide
+    plans = app.search("what are Jonas's plans for the summer", now=NOW)
+    assert plans.results and "Jonas" in plans.results[0].title
+
+
+def test_a_word_inside_another_is_weak_evidence(app: Remen) -> None:
+    padded = app.add("CSS padding and margins on the card component.")
+    adding = app.add("Add a column to the table with a default value.")
+    app.engine.legs = frozenset({"keyword"})
+    found = app.search("add column", now=NOW)
+    assert ids(found) == [adding.id]  # "padding" holds "add" inside a word only: not enough alone
+    assert ids(app.search("add", now=NOW))[:2] == [adding.id, padded.id]
+
+
+def test_quoted_phrases_filter_the_meaning_leg_too(app: Remen, notes: dict[str, str]) -> None:
+    app.add("Pasta with tomato sauce and basil.")
+    result = app.search('"black pepper" pasta', now=NOW)
+    assert ids(result) == [notes["pasta"]]  # other pasta notes are close in meaning, without the phrase
+
+
+def test_a_time_phrase_that_is_the_topic_is_searched_as_words_when_no_note_was_written_then(app: Remen) -> None:
+    written = NOW - timedelta(days=40)
+    note = app.add("Dentist on March 3 at 9:00, Dr. Weber.", created=written)
+    result = app.search("dentist on March 3", now=written + timedelta(days=1))
+    assert ids(result) == [note.id]
+    assert result.relaxation is not None and result.relaxation.startswith("no note written ")
+    assert "showing notes that mention “on March 3”" in result.relaxation
 
 
 def test_possessives_and_swapped_letters_still_match(app: Remen) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from remen.search.keyword import score_note, stem
+from remen.search.keyword import idf, score_note, stem
 from remen.search.rank import merge, recency_boost
 from remen.search.snippet import make_snippet
 from remen.store.search import NoteText
@@ -21,14 +21,16 @@ def test_recency_boost(age_days: float, boost: float) -> None:
     assert recency_boost(NOW - age_days * DAY, NOW) == pytest.approx(boost)
 
 
-def test_both_legs_get_max_plus_bonus() -> None:
-    created = {1: NOW - 100 * DAY, 2: NOW - 100 * DAY, 3: NOW - 100 * DAY}
-    ranked = merge({1: (0.5, ("a",)), 2: (0.9, ("a",))}, {1: 0.7, 3: 0.6}, created, NOW)
+def test_both_legs_get_max_plus_bonus_only_with_real_keyword_evidence() -> None:
+    created = {n: NOW - 100 * DAY for n in (1, 2, 3, 4)}
+    keyword = {1: (0.5, ("a",), True), 2: (0.9, ("a",), True), 4: (0.5, ("a",), False)}
+    ranked = merge(keyword, {1: 0.7, 3: 0.6, 4: 0.7}, created, NOW)
     by_nid = {r.nid: r for r in ranked}
     assert by_nid[1].score == pytest.approx(0.7 + 0.15) and by_nid[1].match_type == "both"
     assert by_nid[2].score == pytest.approx(0.9) and by_nid[2].match_type == "keyword"
     assert by_nid[3].score == pytest.approx(0.6) and by_nid[3].match_type == "semantic"
-    assert [r.nid for r in ranked] == [2, 1, 3]
+    assert by_nid[4].score == pytest.approx(0.7) and by_nid[4].match_type == "both"  # weak: no bonus
+    assert [r.nid for r in ranked] == [2, 1, 4, 3]
 
 
 def test_recency_is_added_and_window_filters() -> None:
@@ -61,15 +63,32 @@ def note(title: str, body: str, tags: tuple[str, ...] = ()) -> NoteText:
         (note("Café", "crème brûlée"), [("cafe",), ("creme",)], (0.4 + 0.1) / 2),
         (note("Go tips", "good going"), [("go",)], 0.4),
         (note("x", "nothing here"), [("pasta",)], 0.0),
+        # Inside a word ("add" in "padding") a match counts 0.3 of one at a word's start.
+        (note("Padding", "more padding"), [("add",)], 0.3 * 0.4 + 0.3 * 0.1),
     ],
 )
 def test_keyword_scoring(text: NoteText, needles: list[tuple[str, ...]], score: float) -> None:
-    assert score_note(text, needles)[0] == pytest.approx(score)
+    assert score_note(text, needles, [1.0] * len(needles))[0] == pytest.approx(score)
 
 
 def test_keyword_score_is_capped_at_one() -> None:
     text = note("a b", "a " * 10 + "b " * 10)
-    assert score_note(text, [("a",), ("b",)])[0] <= 1.0
+    assert score_note(text, [("a",), ("b",)], [1.0, 1.0])[0] <= 1.0
+
+
+def test_rarer_words_weigh_more_and_every_word_beats_some() -> None:
+    needles = [("omar",), ("learn",), ("hackathon",)]
+    weights = [idf(3, 1000), idf(200, 1000), idf(5, 1000)]
+    everything = note("Omar", "after the hackathon he learned rust")
+    rare_ones = note("Omar", "the hackathon was fun")
+    common_one = note("Learn", "learn learn learn")
+    score_all, _, coverage_all, words_all = score_note(everything, needles, weights)
+    score_rare, _, coverage_rare, _ = score_note(rare_ones, needles, weights)
+    score_common, _, coverage_common, _ = score_note(common_one, needles, weights)
+    assert coverage_all == pytest.approx(1.0) and words_all == pytest.approx(1.0)
+    assert score_all > score_rare > score_common and coverage_rare > 0.8 > 0.2 > coverage_common
+    _, _, coverage, word_coverage = score_note(note("Padding", "x"), [("add",)], [1.0])
+    assert coverage == 1.0 and word_coverage == 0.0  # found only inside a word
 
 
 @pytest.mark.parametrize(
