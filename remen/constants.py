@@ -61,6 +61,9 @@ KEYWORD_BODY_CAP = 0.5
 # Notes the keyword leg scores per query at most: every note with all the words, then those with
 # the rarest words (fetching and scoring each note costs tens of µs).
 KEYWORD_CANDIDATE_CAP = 400
+# A word more notes than this hold is not read from the index (~1 µs a note) but checked in the
+# candidates' text: at 100k notes a word in most notes would cost ~70 ms to read.
+KEYWORD_COMMON_DOCS = 2_000
 # Of those, the ones whose words carry the most weight (by the index alone) are read and scored.
 KEYWORD_SCORED = 40
 # A term found only inside a word ("add" in "padding") counts this much of a word match.

@@ -24,7 +24,7 @@ from remen.constants import (
 )
 from remen.embed import Embedder
 from remen.models import Leg, MatchType, NoteFilter, NoteScope, ParsedQuery, RelatedNote, SearchHit, SearchResult, Why
-from remen.search.keyword import KeywordResult, Vocabulary, keyword_search
+from remen.search.keyword import KeywordResult, TermNotes, Vocabulary, keyword_search
 from remen.search.query import is_topical, parse_query, soften_time
 from remen.search.rank import Ranked, merge, recency_boost
 from remen.search.semantic import ChunkMatches, VectorIndex, best_per_note, knn_in_store
@@ -109,7 +109,7 @@ class SearchEngine:
         return NoteScope(note_filter, excluded=excluded, within=within, tagged=tagged)
 
     def keyword_leg(
-        self, query: ParsedQuery, scope: NoteScope, memo: dict[str, set[int]]
+        self, query: ParsedQuery, scope: NoteScope, memo: dict[str, TermNotes]
     ) -> tuple[KeywordResult, float]:
         """The keyword leg and its duration in ms (empty when the leg is switched off)."""
         start = time.perf_counter()
@@ -359,7 +359,7 @@ class SearchRun:
         self.now = now
         self.limit = limit
         self.timings = timings
-        self.memo: dict[str, set[int]] = {}
+        self.memo: dict[str, TermNotes] = {}
         # Whether some keyword hit of the last pass holds every term.
         self.all_words = False
         self.semantic: dict[float | None, tuple[dict[int, float], float, float]] = {}

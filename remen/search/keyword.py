@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -16,6 +15,7 @@ from remen.constants import (
     KEYWORD_BODY_CAP,
     KEYWORD_BODY_SCORE,
     KEYWORD_CANDIDATE_CAP,
+    KEYWORD_COMMON_DOCS,
     KEYWORD_MIN_COVERAGE,
     KEYWORD_SCORED,
     KEYWORD_TITLE_SCORE,
@@ -29,6 +29,8 @@ from remen.text import fold
 # The trigram index can only find substrings of three characters or more.
 TRIGRAM_MIN = 3
 VOCABULARY_RELOAD_FACTOR = 10
+# Body occurrences past the cap add nothing: counting stops there.
+BODY_OCCURRENCES_ENOUGH = KEYWORD_BODY_CAP / KEYWORD_BODY_SCORE
 
 
 @dataclass(frozen=True)
@@ -52,27 +54,33 @@ class KeywordResult:
     corrections: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
-def occurrences(folded_text: str, needle: str) -> tuple[int, int]:
-    """(at the start of a word, inside a word) occurrences of a folded needle; short needles
-    count only as whole words ("go" not in "good")."""
-    total = folded_text.count(needle)
-    if not total:
-        return 0, 0
-    if len(needle) < TRIGRAM_MIN:
-        return len(re.findall(r"(?<![^\W_])" + re.escape(needle) + r"(?![^\W_])", folded_text)), 0
-    at_start = len(re.findall(r"(?<![^\W_])" + re.escape(needle), folded_text))
-    return at_start, total - at_start
+def occurrences(folded_text: str, needle: str, enough: float = math.inf) -> tuple[int, int]:
+    """(at the start of a word, inside a word) occurrences of a folded needle, counted until
+    they weigh ``enough``; short needles count only as whole words ("go" not in "good")."""
+    at_start = inner = 0
+    whole_word = len(needle) < TRIGRAM_MIN
+    pos = folded_text.find(needle)
+    while pos >= 0 and at_start + INNER_MATCH_WEIGHT * inner < enough:
+        starts = pos == 0 or not folded_text[pos - 1].isalnum()
+        end = pos + len(needle)
+        if not whole_word:
+            at_start += starts
+            inner += not starts
+        elif starts and (end == len(folded_text) or not folded_text[end].isalnum()):
+            at_start += 1
+        pos = folded_text.find(needle, pos + 1)
+    return at_start, inner
 
 
 def term_score(title: str, tags: Sequence[str], body: str, variants: Sequence[str]) -> tuple[float, bool]:
     """One term's score and whether it matched as a word: +0.4 in the title or a tag, +0.1 per
     body occurrence up to 0.5; a match inside a word ("add" in "padding") counts INNER_MATCH_WEIGHT."""
-    title_hits = [occurrences(title, v) for v in variants]
+    title_hits = [occurrences(title, v, 1) for v in variants]
     in_tag = any(tag.startswith(v) for tag in tags for v in variants)
     title_weight = (
         1.0 if in_tag or any(a for a, _ in title_hits) else INNER_MATCH_WEIGHT * any(i for _, i in title_hits)
     )
-    body_hits = [occurrences(body, v) for v in variants]
+    body_hits = [occurrences(body, v, BODY_OCCURRENCES_ENOUGH) for v in variants]
     body_weight = max(a + INNER_MATCH_WEIGHT * i for a, i in body_hits)
     as_word = title_weight == 1.0 or any(a for a, _ in body_hits)
     score = KEYWORD_TITLE_SCORE * title_weight + min(KEYWORD_BODY_SCORE * body_weight, KEYWORD_BODY_CAP)
@@ -158,25 +166,48 @@ def stem(word: str) -> str:
     return word
 
 
-def candidates(conn: Connection, needle: str, memo: dict[str, set[int]]) -> set[int]:
-    """Notes whose title, body or tags contain ``needle`` (short needles: as a word), memoised."""
+@dataclass(frozen=True)
+class TermNotes:
+    """The notes holding a needle, or, for a needle too common to read whole, only how many hold
+    it (``found`` is None: its notes are checked by reading the candidates' text instead)."""
+
+    count: int
+    found: set[int] | None
+
+
+def index_table(needle: str) -> str:
+    """The index that can find ``needle``: substrings (trigrams) or, for short needles, words."""
+    return "notes_fts" if len(needle) >= TRIGRAM_MIN else "notes_words"
+
+
+def term_notes(conn: Connection, needle: str, memo: dict[str, TermNotes]) -> TermNotes:
+    """The notes whose title, body or tags contain ``needle``, memoised; a needle held as a word
+    by more than KEYWORD_COMMON_DOCS notes is only counted (reading its notes costs ~1 µs each)."""
     if needle not in memo:
-        table = "notes_fts" if len(needle) >= TRIGRAM_MIN else "notes_words"
-        memo[needle] = search_store.match_nids(conn, table, needle)
+        docs = search_store.word_doc_count(conn, needle)
+        if docs > KEYWORD_COMMON_DOCS:
+            memo[needle] = TermNotes(docs, None)
+        else:
+            found = search_store.match_nids(conn, index_table(needle), needle)
+            memo[needle] = TermNotes(len(found), found)
     return memo[needle]
 
 
-def candidate_pool(sets: Sequence[set[int]], weights: Sequence[float], phrase_count: int, scope: NoteScope) -> set[int]:
+def candidate_pool(
+    sets: Sequence[set[int] | None], weights: Sequence[float], phrase_count: int, scope: NoteScope
+) -> set[int]:
     """The notes worth scoring, at most KEYWORD_CANDIDATE_CAP: with phrases, those holding every
     phrase; else those holding every word that occurs at all, then those holding the rarest
-    words, rarest first (a note with only common words cannot hold most of the weight)."""
+    words, rarest first (a note with only common words cannot hold most of the weight). Sets of
+    needles too common to read (None) play no part."""
 
     def visible(found: set[int]) -> set[int]:
         kept = found - scope.excluded
         return kept & scope.within if scope.within is not None else kept
 
     if phrase_count:
-        return set(sorted(visible(set.intersection(*sets[:phrase_count])))[-KEYWORD_CANDIDATE_CAP:])
+        read = [s for s in sets[:phrase_count] if s is not None]
+        return set(sorted(visible(set.intersection(*read)))[-KEYWORD_CANDIDATE_CAP:]) if read else set()
     present = sorted((s for s in sets if s), key=len)
     if not present:
         return set()
@@ -185,7 +216,7 @@ def candidate_pool(sets: Sequence[set[int]], weights: Sequence[float], phrase_co
         every &= found
     pool = set(sorted(visible(every))[-KEYWORD_CANDIDATE_CAP:])
     for i in sorted(range(len(sets)), key=lambda i: -weights[i]):
-        more = visible(sets[i]) - pool
+        more = visible(sets[i] or set()) - pool
         if len(pool) + len(more) > KEYWORD_CANDIDATE_CAP:
             # Newest first among the notes of a word too common to take whole.
             pool |= (
@@ -198,13 +229,35 @@ def candidate_pool(sets: Sequence[set[int]], weights: Sequence[float], phrase_co
     return pool
 
 
+def common_only_pool(
+    conn: Connection, needles: Sequence[Sequence[str]], lookups: Sequence[TermNotes], scope: NoteScope
+) -> set[int]:
+    """Candidates when every needle found is too common to read whole: the notes in scope when
+    few, else the newest notes holding the rarest of them."""
+    if scope.within is not None and len(scope.within) <= KEYWORD_CANDIDATE_CAP:
+        return set(scope.within - scope.excluded)
+    rarest = min((i for i, t in enumerate(lookups) if t.found is None), key=lambda i: lookups[i].count)
+    needle = needles[rarest][0]
+    found = search_store.newest_matches(conn, index_table(needle), needle, KEYWORD_CANDIDATE_CAP + len(scope.excluded))
+    kept = found - scope.excluded
+    return kept & scope.within if scope.within is not None else kept
+
+
+def merged_lookup(lookups: Sequence[TermNotes]) -> TermNotes:
+    """One needle's notes from its spellings' (a misspelled word's corrections)."""
+    if any(t.found is None for t in lookups):
+        return TermNotes(max(t.count for t in lookups), None)
+    found = set().union(*(t.found or set() for t in lookups))
+    return TermNotes(len(found), found)
+
+
 def keyword_search(
     conn: Connection,
     terms: Sequence[str],
     phrases: Sequence[str],
     scope: NoteScope,
     vocabulary: Vocabulary | None = None,
-    memo: dict[str, set[int]] | None = None,
+    memo: dict[str, TermNotes] | None = None,
     notes: int = 0,
 ) -> KeywordResult:
     """Score notes by the terms they contain, rarer terms weighing more; every quoted phrase must
@@ -213,33 +266,36 @@ def keyword_search(
     memo = {} if memo is None else memo
     result = KeywordResult()
     needles: list[tuple[str, ...]] = []
-    sets: list[set[int]] = []
+    lookups: list[TermNotes] = []
     for phrase in phrases:
         needles.append((fold(phrase),))
-        sets.append(candidates(conn, fold(phrase), memo))
+        lookups.append(term_notes(conn, fold(phrase), memo))
     for term in terms:
         folded = stem(fold(term))
-        found = candidates(conn, folded, memo)
+        lookup = term_notes(conn, folded, memo)
         variants: tuple[str, ...] = (folded,)
-        if not found and vocabulary is not None:
+        if not lookup.count and vocabulary is not None:
             vocabulary.refresh(conn)
             fixes = vocabulary.corrections(folded)
             if fixes:
                 result.corrections[term] = fixes
                 variants = fixes
-                found = set().union(*(candidates(conn, fix, memo) for fix in fixes))
+                lookup = merged_lookup([term_notes(conn, fix, memo) for fix in fixes])
         needles.append(variants)
-        sets.append(found)
+        lookups.append(lookup)
     if not needles:
         return result
-    total = max(notes, max(len(s) for s in sets), 1)
+    sets = [t.found for t in lookups]
+    total = max(notes, max(t.count for t in lookups), 1)
     # A word no note contains tells nothing about the notes: it weighs nothing.
-    weights = [idf(len(s), total) if s else 0.0 for s in sets]
+    weights = [idf(t.count, total) if t.count else 0.0 for t in lookups]
     phrase_count = len(phrases)
     pool = candidate_pool(sets, weights, phrase_count, scope)
+    if not pool and any(t.found is None for t in lookups):
+        pool = common_only_pool(conn, needles, lookups, scope)
     if len(pool) > KEYWORD_SCORED:
         # Score the notes whose words carry the most weight (by the index alone) first.
-        held = {nid: sum(w for w, found in zip(weights, sets, strict=True) if nid in found) for nid in pool}
+        held = {nid: sum(w for w, found in zip(weights, sets, strict=True) if found and nid in found) for nid in pool}
         pool = set(sorted(pool, key=lambda n: (held[n], n), reverse=True)[:KEYWORD_SCORED])
     display = [*phrases, *terms]
     for text in search_store.note_texts(conn, sorted(pool)):

@@ -49,6 +49,20 @@ def match_nids(conn: Connection, table: str, text: str) -> set[int]:
     return {r[0] for r in rows}
 
 
+def word_doc_count(conn: Connection, word: str) -> int:
+    """How many notes hold ``word`` as a word (the word index's count: no notes are read)."""
+    row = conn.execute("SELECT doc FROM notes_vocab WHERE term = ?", (word,)).fetchone()
+    return int(row[0]) if row else 0
+
+
+def newest_matches(conn: Connection, table: str, text: str, limit: int) -> set[int]:
+    """The ``limit`` newest notes whose index ``table`` contains ``text`` (stops reading there)."""
+    rows = conn.execute(
+        f"SELECT rowid FROM {table} WHERE {table} MATCH ? ORDER BY rowid DESC LIMIT ?", (fts_string(text), limit)
+    ).fetchall()
+    return {r[0] for r in rows}
+
+
 def hidden_notes(conn: Connection) -> list[tuple[int, bool, bool]]:
     """(nid, archived, in trash) of every note that is archived or in the trash (a partial index)."""
     rows = conn.execute(
