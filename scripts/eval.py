@@ -1,11 +1,14 @@
-"""Retrieval quality on the shared corpus: nDCG@10, Recall@10 and MRR for each leg and merged;
-with ``memory``, the built-in extractor on the hand-labelled personal notes in tests/data.
+"""Retrieval quality: nDCG@10, Recall@5, Recall@10 and MRR for each leg alone, merged, and a
+reciprocal-rank-fusion reference (RRF, k=60, of the two legs' own rankings) computed in the same
+run. The categories: queries over the shared TIL corpus, and ``question``: natural-language
+questions over a chat corpus written for the project (scripts/eval_chat.py). With ``memory``,
+the built-in extractor on the hand-labelled personal notes in tests/data.
 
 Usage: python scripts/eval.py [--json] [--verbose]
        python scripts/eval.py memory [--json] [--verbose]
        python scripts/eval.py ask [--json] [--verbose]   (routes and answers of tests/data/ask_questions.jsonl)
 
-Recall@10 is capped (hits in the top 10 / min(relevant, 10)) so that queries with many relevant
+Recall@K is capped (hits in the top K / min(relevant, K)) so that queries with many relevant
 notes (a quoted phrase found in 30 notes) can still reach 1.0.
 """
 
@@ -23,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from corpus import corpus_db, corpus_records
+from eval_chat import QUESTIONS, chat_notes, evidence
 from eval_queries import EVAL_NOW, KEYWORD, PARAPHRASE, PHRASE, TAG, TEMPORAL, TYPO
 
 from remen.service import Remen
@@ -30,11 +34,14 @@ from remen.text import fold
 from remen.timeutil import parse_iso
 
 K = 10
-MODES = {
+RRF_K = 60
+LEGS = {
     "keyword": frozenset({"keyword"}),
     "semantic": frozenset({"semantic"}),
     "merged": frozenset({"keyword", "semantic"}),
 }
+MODES = [*LEGS, "rrf"]
+Labelled = list[tuple[str, str, set[str]]]
 
 
 def labelled_queries() -> list[tuple[str, str, set[str]]]:
@@ -59,54 +66,85 @@ def labelled_queries() -> list[tuple[str, str, set[str]]]:
 
 
 def metrics(ranked: list[str], relevant: set[str]) -> dict[str, float]:
-    """nDCG@K, capped Recall@K and reciprocal rank for one query."""
+    """nDCG@K, capped Recall@5 and Recall@K, and reciprocal rank for one query."""
     top = ranked[:K]
     dcg = sum(1.0 / math.log2(i + 2) for i, r in enumerate(top) if r in relevant)
     ideal = sum(1.0 / math.log2(i + 2) for i in range(min(len(relevant), K)))
     first = next((i for i, r in enumerate(ranked) if r in relevant), None)
     return {
         "ndcg": dcg / ideal,
+        "r5": sum(1 for r in ranked[:5] if r in relevant) / min(len(relevant), 5),
         "recall": sum(1 for r in top if r in relevant) / min(len(relevant), K),
         "mrr": 0.0 if first is None else 1.0 / (first + 1),
     }
 
 
+def rrf(first: list[str], second: list[str]) -> list[str]:
+    """Reciprocal rank fusion of two rankings (the usual k=60): the reference merge to beat."""
+    scores: dict[str, float] = defaultdict(float)
+    for ranking in (first, second):
+        for rank, note_id in enumerate(ranking):
+            scores[note_id] += 1.0 / (RRF_K + rank + 1)
+    return sorted(scores, key=lambda n: -scores[n])
+
+
+def rankings(app: Remen, queries: Labelled) -> dict[str, list[list[str]]]:
+    """Each mode's ranked note ids for every query, in order."""
+    now = EVAL_NOW.astimezone()
+    ranked: dict[str, list[list[str]]] = {}
+    for mode, legs in LEGS.items():
+        app.engine.legs = legs
+        ranked[mode] = [[h.note_id for h in app.search(q, now=now, limit=50).results] for _, q, _ in queries]
+    app.engine.legs = LEGS["merged"]
+    ranked["rrf"] = [rrf(k, s) for k, s in zip(ranked["keyword"], ranked["semantic"], strict=True)]
+    return ranked
+
+
 def evaluate(
-    app: Remen, queries: list[tuple[str, str, set[str]]], verbose: bool
+    runs: list[tuple[Labelled, dict[str, list[list[str]]]]], verbose: bool
 ) -> dict[str, dict[str, dict[str, float]]]:
     """Mean metrics per mode and category (and "all")."""
-    now = EVAL_NOW.astimezone()
     report: dict[str, dict[str, dict[str, float]]] = {}
-    for mode, legs in MODES.items():
-        app.engine.legs = legs
+    for mode in MODES:
         sums: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
         counts: dict[str, int] = defaultdict(int)
-        for category, query, relevant in queries:
-            result = app.search(query, now=now, limit=50)
-            m = metrics([h.note_id for h in result.results], relevant)
-            for group in (category, "all"):
-                counts[group] += 1
-                for key, value in m.items():
-                    sums[group][key] += value
-            if verbose and mode == "merged" and m["mrr"] < 0.5:
-                got = [h.note_id for h in result.results[:3]]
-                print(f"  weak [{category}] {query!r}: mrr={m['mrr']:.2f} top={got}", file=sys.stderr)
+        for queries, ranked in runs:
+            for (category, query, relevant), found in zip(queries, ranked[mode], strict=True):
+                m = metrics(found, relevant)
+                for group in (category, "all"):
+                    counts[group] += 1
+                    for key, value in m.items():
+                        sums[group][key] += value
+                if verbose and mode == "merged" and m["mrr"] < 0.5:
+                    print(f"  weak [{category}] {query!r}: mrr={m['mrr']:.2f} top={found[:3]}", file=sys.stderr)
         report[mode] = {g: {k: v / counts[g] for k, v in s.items()} for g, s in sums.items()}
-    app.engine.legs = MODES["merged"]
     return report
 
 
 def print_report(report: dict[str, dict[str, dict[str, float]]], counts: dict[str, int]) -> None:
-    """A table: one row per category, nDCG/R/MRR per mode."""
+    """A table: one row per category, nDCG@10 / R@5 / R@10 / MRR per mode."""
     groups = [*sorted(g for g in counts if g != "all"), "all"]
-    header = f"{'category':<11}{'n':>4}  " + "  ".join(f"{m:^20}" for m in MODES)
-    print(header)
-    print(f"{'':<15}  " + "  ".join(f"{'nDCG  R@10  MRR':^20}" for _ in MODES))
+    print(f"{'category':<11}{'n':>4}  " + "  ".join(f"{m:^23}" for m in MODES))
+    print(f"{'':<15}  " + "  ".join(f"{'nDCG  R@5  R@10  MRR':^23}" for _ in MODES))
     for g in groups:
         cells = "  ".join(
-            f"{report[m][g]['ndcg']:.3f} {report[m][g]['recall']:.3f} {report[m][g]['mrr']:.3f}" for m in MODES
+            " ".join(
+                f"{report[m][g][k]:.3f}"[1:] if report[m][g][k] < 1 else "1.00" for k in ("ndcg", "r5", "recall", "mrr")
+            )
+            for m in MODES
         )
         print(f"{g:<11}{counts[g]:>4}  {cells}")
+
+
+def chat_db(workdir: Path) -> tuple[Path, Labelled]:
+    """The chat corpus in a fresh database (one note per turn, ids in order) and its questions."""
+    notes = chat_notes()
+    path = workdir / "chat.db"
+    with Remen.open(path) as app:
+        ids = [app.add(text, created=when.astimezone()).id for text, when in notes]
+    texts = [text for text, _ in notes]
+    labelled = [("question", q, {ids[evidence(texts, f)] for f in fragments}) for q, fragments in QUESTIONS]
+    return path, labelled
 
 
 def evaluate_memory(as_json: bool, verbose: bool) -> None:
@@ -188,12 +226,17 @@ def main() -> None:
         evaluate_ask(args.json, args.verbose)
         return
     queries = labelled_queries()
+    with tempfile.TemporaryDirectory() as tmp:
+        with Remen.open(corpus_db(Path(tmp))) as app:
+            runs = [(queries, rankings(app, queries))]
+        chat, questions = chat_db(Path(tmp))
+        with Remen.open(chat) as app:
+            runs.append((questions, rankings(app, questions)))
     counts: dict[str, int] = defaultdict(int)
-    for category, _, _ in queries:
+    for category, _, _ in queries + questions:
         counts[category] += 1
         counts["all"] += 1
-    with tempfile.TemporaryDirectory() as tmp, Remen.open(corpus_db(Path(tmp))) as app:
-        report = evaluate(app, queries, args.verbose)
+    report = evaluate(runs, args.verbose)
     if args.json:
         print(json.dumps({"queries": counts, "report": report}, indent=2))
     else:

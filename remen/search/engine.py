@@ -12,7 +12,6 @@ from datetime import datetime
 import numpy as np
 
 from remen.constants import (
-    BOTH_MIN_COVERAGE,
     DEFAULT_LIMIT,
     FALLBACK_NAMESPACE,
     RELATED_THRESHOLD,
@@ -392,7 +391,7 @@ class SearchRun:
             (note_filter.start or float("-inf"), note_filter.end or float("inf")) if self.query.time_range else None
         )
         ranked = merge(
-            {nid: (h.score, h.matched, h.word_coverage >= BOTH_MIN_COVERAGE) for nid, h in keyword.hits.items()},
+            {nid: (h.score, h.matched, h.word_coverage) for nid, h in keyword.hits.items()},
             semantic,
             created,
             self.now.timestamp(),

@@ -92,8 +92,10 @@ def score_note(
 ) -> tuple[float, list[int], float, float]:
     """(score, matched needles, coverage, word coverage) of one note. Coverage is the share of the
     terms' weight (rarer terms weigh more) the matched terms carry; word coverage counts only the
-    terms matched as words. The score is the weighted mean of the term scores times the coverage,
-    so a note with every word outranks one with some; capped at 1."""
+    terms matched as words. The score is the weighted mean of the term scores times the coverage
+    squared, so a note with every word outranks one with some, and one with half the weight
+    scores a quarter (measured: partial matches of a sentence's common words crowd out meaning
+    matches otherwise); capped at 1."""
     title, body = fold(text.title), fold(text.body)
     tags = [fold(t) for t in text.tags]
     scored = [term_score(title, tags, body, variants) for variants in needles]
@@ -102,7 +104,7 @@ def score_note(
     score = sum(w * s for w, (s, _) in zip(weights, scored, strict=True)) / total
     coverage = sum(weights[i] for i in matched) / total
     word_coverage = sum(weights[i] for i in matched if scored[i][1]) / total
-    return min(score * coverage, 1.0), matched, coverage, word_coverage
+    return min(score * coverage * coverage, 1.0), matched, coverage, word_coverage
 
 
 def idf(matches: int, notes: int) -> float:
@@ -261,7 +263,8 @@ def keyword_search(
     notes: int = 0,
 ) -> KeywordResult:
     """Score notes by the terms they contain, rarer terms weighing more; every quoted phrase must
-    match; a note must hold at least KEYWORD_MIN_COVERAGE of the terms' weight. ``notes`` is how
+    match; a note must hold at least KEYWORD_MIN_COVERAGE of the terms' weight as words, or every
+    term. ``notes`` is how
     many notes there are (for the weights); ``memo`` carries index lookups between passes."""
     memo = {} if memo is None else memo
     result = KeywordResult()
@@ -302,7 +305,8 @@ def keyword_search(
         score, matched, coverage, word_coverage = score_note(text, needles, weights)
         if any(i not in matched for i in range(phrase_count)) or score <= 0:
             continue
-        if coverage < KEYWORD_MIN_COVERAGE and not phrase_count:
+        # Some of the words must be there as words; inside other words only counts when all are.
+        if word_coverage < KEYWORD_MIN_COVERAGE and coverage < 1.0 and not phrase_count:
             continue
         result.texts[text.nid] = text
         matched_terms = tuple(display[i] for i in matched)

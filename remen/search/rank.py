@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from remen.constants import BOTH_BONUS, RECENCY_MAX_BOOST, RECENCY_WINDOW_DAYS
+from remen.constants import (
+    BOTH_BONUS,
+    BOTH_FULL_SIMILARITY,
+    KEYWORD_FULL_MATCH_SCORE,
+    RECENCY_MAX_BOOST,
+    RECENCY_WINDOW_DAYS,
+    SEMANTIC_THRESHOLD,
+)
 from remen.models import MatchType
 
 DAY_SECONDS = 86_400.0
@@ -30,17 +37,29 @@ def recency_boost(created: float, now: float) -> float:
     return RECENCY_MAX_BOOST * max(0.0, 1.0 - age_days / RECENCY_WINDOW_DAYS)
 
 
+def both_strength(similarity: float) -> float:
+    """How much of the both-legs bonus a similarity earns: none at the semantic threshold, all
+    from BOTH_FULL_SIMILARITY."""
+    return min(1.0, max(0.0, (similarity - SEMANTIC_THRESHOLD) / (BOTH_FULL_SIMILARITY - SEMANTIC_THRESHOLD)))
+
+
 def merge(
-    keyword: Mapping[int, tuple[float, tuple[str, ...], bool]],
+    keyword: Mapping[int, tuple[float, tuple[str, ...], float]],
     semantic: Mapping[int, float],
     created: Mapping[int, float],
     now: float,
     window: tuple[float, float] | None = None,
     limit: int = 50,
 ) -> list[Ranked]:
-    """Dedupe by note; max of the legs, +0.15 when both found it and the keyword evidence is real
-    (the third item of a keyword entry: a word match holding most of the terms' weight), + recency;
-    filter to the window; sort."""
+    """Dedupe by note; max of the legs, + a bonus when both found it, + recency; filter to the
+    window; sort. A keyword entry is (score, matched terms, word coverage: the share of the terms'
+    weight matched as words).
+
+    Calibrated so that the merge never ranks below the better leg (scripts/eval.py, per category):
+    a note holding every term as a word scores at least KEYWORD_FULL_MATCH_SCORE (one mention in
+    a body is worth more than a weak meaning match), and the both-legs bonus needs every term as
+    a word and grows with the similarity (a similarity at the threshold is agreement with noise).
+    """
     ranked: list[Ranked] = []
     for nid in set(keyword) | set(semantic):
         when = created[nid]
@@ -48,11 +67,15 @@ def merge(
             continue
         kw = keyword.get(nid)
         sim = semantic.get(nid)
-        kw_score = kw[0] if kw else None
+        kw_score = None
+        full = False
+        if kw is not None:
+            full = kw[2] >= 1.0
+            kw_score = max(kw[0], KEYWORD_FULL_MATCH_SCORE) if full else kw[0]
         both = kw is not None and sim is not None
         base = max(s for s in (kw_score, sim) if s is not None)
+        bonus = BOTH_BONUS * both_strength(sim) if both and full and sim is not None else 0.0
         boost = recency_boost(when, now)
-        bonus = BOTH_BONUS if both and kw is not None and kw[2] else 0.0
         ranked.append(
             Ranked(
                 nid=nid,

@@ -21,16 +21,26 @@ def test_recency_boost(age_days: float, boost: float) -> None:
     assert recency_boost(NOW - age_days * DAY, NOW) == pytest.approx(boost)
 
 
-def test_both_legs_get_max_plus_bonus_only_with_real_keyword_evidence() -> None:
-    created = {n: NOW - 100 * DAY for n in (1, 2, 3, 4)}
-    keyword = {1: (0.5, ("a",), True), 2: (0.9, ("a",), True), 4: (0.5, ("a",), False)}
-    ranked = merge(keyword, {1: 0.7, 3: 0.6, 4: 0.7}, created, NOW)
+def test_both_legs_get_max_plus_a_bonus_that_grows_with_similarity_only_for_every_word() -> None:
+    created = {n: NOW - 100 * DAY for n in (1, 2, 3, 4, 5)}
+    keyword = {1: (0.5, ("a",), 1.0), 2: (0.9, ("a",), 1.0), 4: (0.5, ("a",), 0.6), 5: (0.5, ("a",), 1.0)}
+    ranked = merge(keyword, {1: 0.7, 3: 0.6, 4: 0.7, 5: 0.3}, created, NOW)
     by_nid = {r.nid: r for r in ranked}
     assert by_nid[1].score == pytest.approx(0.7 + 0.15) and by_nid[1].match_type == "both"
     assert by_nid[2].score == pytest.approx(0.9) and by_nid[2].match_type == "keyword"
     assert by_nid[3].score == pytest.approx(0.6) and by_nid[3].match_type == "semantic"
-    assert by_nid[4].score == pytest.approx(0.7) and by_nid[4].match_type == "both"  # weak: no bonus
-    assert [r.nid for r in ranked] == [2, 1, 4, 3]
+    assert by_nid[4].score == pytest.approx(0.7) and by_nid[4].match_type == "both"  # some words only: no bonus
+    # A similarity just above the threshold is agreement with noise: a fifth of the bonus.
+    assert by_nid[5].score == pytest.approx(0.5 + 0.15 * (0.3 - 0.25) / (0.5 - 0.25))
+    assert [r.nid for r in ranked] == [2, 1, 4, 3, 5]
+
+
+def test_a_note_with_every_word_outranks_a_weak_meaning_match() -> None:
+    created = {n: NOW - 100 * DAY for n in (1, 2, 3)}
+    # One mention of the only query word in a body (0.1) against a related note by meaning (0.33).
+    ranked = merge({1: (0.1, ("macro",), 1.0), 3: (0.1, ("macro",), 0.5)}, {2: 0.33}, created, NOW)
+    assert [r.nid for r in ranked] == [1, 2, 3]
+    assert ranked[0].keyword_score == pytest.approx(0.35)
 
 
 def test_recency_is_added_and_window_filters() -> None:
