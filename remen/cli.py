@@ -300,7 +300,15 @@ CONFIG_HELP = "show or change settings: config set llm.url URL llm.model NAME [l
 
 def cmd_config(args: argparse.Namespace) -> None:
     """`remen config set K V [K V…] | get [K] | unset K…`: settings kept in the config file."""
-    from remen.config import CONFIG_KEYS, LLM_ENV, config_path, read_config, write_config
+    from remen.config import (
+        CONFIG_KEYS,
+        DATE_ORDER_KEY,
+        SETTING_ENV,
+        config_path,
+        date_order,
+        read_config,
+        write_config,
+    )
 
     values = args.values
     if args.action == "set":
@@ -317,10 +325,13 @@ def cmd_config(args: argparse.Namespace) -> None:
     if args.json:
         emit_json({"file": str(config_path()), "settings": {k: stored.get(k) for k in shown}})
         return
+    width = max(map(len, CONFIG_KEYS))
     for key in shown:
-        overridden = os.environ.get(LLM_ENV[key])
-        note = f"  (overridden by {LLM_ENV[key]}={overridden})" if overridden else ""
-        print(f"{key:<10} {stored.get(key, '—')}{note}")
+        overridden = os.environ.get(SETTING_ENV[key])
+        note = f"  (overridden by {SETTING_ENV[key]}={overridden})" if overridden else ""
+        if key == DATE_ORDER_KEY and key not in stored and not overridden:
+            note = f"  ({date_order()}, the system locale's order)"
+        print(f"{key:<{width}} {stored.get(key, '—')}{note}")
     print(f"(in {config_path()})")
 
 

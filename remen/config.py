@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 from remen.constants import LLM_TIMEOUT_BASE_SECONDS
 from remen.errors import ConfigError
+from remen.models import DATE_ORDERS, DateOrder
 
 DB_FILENAME = "remen.db"
 
@@ -75,7 +76,13 @@ LLM_ENV = {
 LLM_KEY_ENV = "REMEN_LLM_API_KEY"
 LLMApi = Literal["ollama", "openai"]
 LLM_APIS: tuple[LLMApi, ...] = ("ollama", "openai")
-CONFIG_KEYS = tuple(LLM_ENV)
+DATE_ORDER_KEY = "dates.order"
+DATE_ORDER_ENV = "REMEN_DATE_ORDER"
+CONFIG_KEYS = (*LLM_ENV, DATE_ORDER_KEY)
+# Every setting's environment variable, which overrides the file.
+SETTING_ENV = {**LLM_ENV, DATE_ORDER_KEY: DATE_ORDER_ENV}
+# Regions whose locales write the month first (3/2 is March 2); every other one writes the day first.
+MONTH_FIRST_REGIONS = frozenset({"US", "PH", "FM", "MH", "PW", "BZ", "AS", "GU", "MP", "PR", "UM", "VI"})
 
 
 def config_path() -> Path:
@@ -123,6 +130,8 @@ def check_setting(key: str, value: str) -> str:
         return value.rstrip("/")
     if key == "llm.api" and value not in LLM_APIS:
         raise ConfigError(f"llm.api must be one of {', '.join(LLM_APIS)}, not {value!r}.")
+    if key == DATE_ORDER_KEY and value not in DATE_ORDERS:
+        raise ConfigError(f"{DATE_ORDER_KEY} is dmy (3/2 is 3 February) or mdy (March 2), not {value!r}.")
     if key == "llm.timeout":
         try:
             seconds = float(value)
@@ -188,3 +197,24 @@ def llm_settings(path: Path | None = None) -> LLMSettings | None:
         os.environ.get(LLM_KEY_ENV),
         timeout or LLM_TIMEOUT_BASE_SECONDS,
     )
+
+
+def locale_date_order(environ: dict[str, str] | os._Environ[str]) -> DateOrder:
+    """The numeric date order of the locale the environment names (LC_ALL, LC_TIME, then LANG):
+    month first for US-style regions and for the C locale (whose dates read 12/24/25)."""
+    name = next((environ[var] for var in ("LC_ALL", "LC_TIME", "LANG") if environ.get(var)), "C")
+    language_region = name.split(".")[0].split("@")[0]
+    if "_" not in language_region:
+        return "mdy"
+    return "mdy" if language_region.split("_")[1].upper() in MONTH_FIRST_REGIONS else "dmy"
+
+
+def date_order(path: Path | None = None) -> DateOrder:
+    """How ambiguous numeric dates ("3/2") read: REMEN_DATE_ORDER, else the dates.order setting,
+    else the system locale's order. A damaged config file falls back to the locale (search
+    must not fail on it); ``remen config`` and ``remen doctor`` report the damage."""
+    try:
+        chosen = os.environ.get(DATE_ORDER_ENV) or read_config(path).get(DATE_ORDER_KEY, "")
+    except ConfigError:
+        chosen = ""
+    return "dmy" if chosen == "dmy" else "mdy" if chosen == "mdy" else locale_date_order(os.environ)

@@ -6,6 +6,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from enum import StrEnum
+from typing import Literal
 
 
 class JobKind(StrEnum):
@@ -153,6 +154,12 @@ class ImportSummary:
     def stored(self) -> int:
         """Notes now present that came from the input."""
         return self.added + self.updated + self.unchanged
+
+
+# How a numeric date whose two numbers could both be a month is read: "3/2" is 3 February in
+# "dmy", March 2 in "mdy". Unambiguous dates ("12/24", "24.12.") read the same in both.
+DateOrder = Literal["dmy", "mdy"]
+DATE_ORDERS: tuple[DateOrder, ...] = ("dmy", "mdy")
 
 
 @dataclass(frozen=True)

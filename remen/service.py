@@ -17,7 +17,7 @@ from remen import bulk
 from remen.answers import Answer, Route
 from remen.ask.asker import Asker
 from remen.ask.router import route
-from remen.config import Settings, llm_settings
+from remen.config import Settings, date_order, llm_settings
 from remen.constants import (
     BACKGROUND_NICENESS,
     DEFAULT_LIMIT,
@@ -128,7 +128,7 @@ class Remen:
         self._background_embedder: Embedder | None = None
         self.indexer = Indexer(store, lambda: self.embedder, clock, lambda: self.background_embedder)
         self._status_counts: tuple[tuple[int, int, str], dict[str, int], int] | None = None
-        self.engine = SearchEngine(store, self._search_embedder)
+        self.engine = SearchEngine(store, self._search_embedder, date_order())
         self._extractor: Extractor | None = None
         self._extractor_lock = threading.Lock()
         self._background_pool: ProcessExtractor | None = None
@@ -137,7 +137,7 @@ class Remen:
             store, lambda: self.extractor, lambda: self.background_embedder, clock, llm_settings
         )
         # The asker's note search is the engine's: the answer carries the route already.
-        self.asker = Asker(store, self.memory, self.engine.search, self._memory_vector)
+        self.asker = Asker(store, self.memory, self.engine.search, self._memory_vector, self.engine.date_order)
 
     @classmethod
     def open(
@@ -350,7 +350,7 @@ class Remen:
 
     def explain(self, text: str, now: datetime | None = None) -> ParsedQuery:
         """How a query is understood, without running it."""
-        return parse_query(text, now or from_epoch(self.clock()))
+        return parse_query(text, now or from_epoch(self.clock()), self.engine.date_order)
 
     def related(self, note_id: str, limit: int = 5) -> list[RelatedNote]:
         """Notes closest in meaning to this one (not itself, not archived or trashed)."""
@@ -565,7 +565,13 @@ class Remen:
 
     def route(self, question: str, now: datetime | None = None) -> Route:
         """How ``question`` would be answered (for `remen explain`)."""
-        return route(question, now or from_epoch(self.clock()), self.asker.index(), self.asker.entity_by_meaning)
+        return route(
+            question,
+            now or from_epoch(self.clock()),
+            self.asker.index(),
+            self.asker.entity_by_meaning,
+            self.engine.date_order,
+        )
 
     def labels(self) -> list[LabelCount]:
         """Topic labels of the notes, commonest first."""

@@ -38,7 +38,14 @@ def hermetic_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[P
     monkeypatch.setenv("REMEN_HOME", str(home))
     monkeypatch.delenv("REMEN_DB", raising=False)
     monkeypatch.delenv("REMEN_MODEL_DIR", raising=False)
-    for name in ("REMEN_CONFIG", "REMEN_LLM_URL", "REMEN_LLM_MODEL", "REMEN_LLM_API", "REMEN_LLM_TIMEOUT"):
+    for name in (
+        "REMEN_CONFIG",
+        "REMEN_LLM_URL",
+        "REMEN_LLM_MODEL",
+        "REMEN_LLM_API",
+        "REMEN_LLM_TIMEOUT",
+        "REMEN_DATE_ORDER",
+    ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.delenv("REMEN_LLM_API_KEY", raising=False)
     yield home

@@ -28,7 +28,7 @@ from remen.constants import (
 )
 from remen.knowledge import Aspect
 from remen.memory.reader import MemoryReader
-from remen.models import SearchResult
+from remen.models import DateOrder, SearchResult
 from remen.store import Store
 from remen.store import graph as graph_store
 from remen.store import memory as memory_store
@@ -43,10 +43,12 @@ class Asker:
         memory: MemoryReader,
         search: Callable[[str, datetime], SearchResult],
         embed: Callable[[str], np.ndarray | None],
+        date_order: DateOrder = "mdy",
     ) -> None:
         """``search`` is the note search whose hits go with every answer; ``embed`` gives a text's
-        MiniLM vector (None without the model)."""
+        MiniLM vector (None without the model); ``date_order`` reads dates such as "3/2"."""
         self.store = store
+        self.date_order = date_order
         self.memory = memory
         self.search = search
         self.embed = embed
@@ -117,7 +119,7 @@ class Asker:
         caller runs it itself (``with_notes`` False: the app, which already searched)."""
         started = time.perf_counter()
         index = self.index()
-        chosen = route(question, now, index, self.entity_by_meaning)
+        chosen = route(question, now, index, self.entity_by_meaning, self.date_order)
         handled = self.handle(chosen, index, now)
         handler_ms = (time.perf_counter() - started) * 1000 - chosen.routing_ms
         found = self.search(question, now) if with_notes else None

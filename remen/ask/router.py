@@ -21,6 +21,7 @@ from remen.constants import ASK_FUZZY_MIN_SCORE, ASK_MIN_CONFIDENCE
 from remen.knowledge import Aspect
 from remen.memory.lexicon import RELATIONS, words
 from remen.memory.names import name_key
+from remen.models import DateOrder
 from remen.search.temporal import parse_temporal
 
 # Words a question is made of that never name an entity.
@@ -241,12 +242,19 @@ def entity_hints(text: str, index: EntityIndex) -> list[EntityHint]:
 ByMeaning = Callable[[str], EntityHint | None]
 
 
-def route(question: str, now: datetime, index: EntityIndex, by_meaning: ByMeaning | None = None) -> Route:
+def route(
+    question: str,
+    now: datetime,
+    index: EntityIndex,
+    by_meaning: ByMeaning | None = None,
+    date_order: DateOrder = "mdy",
+) -> Route:
     """The route of ``question`` as of ``now``. A cue that needs an entity the question does not
-    name asks ``by_meaning`` once for the entity its remaining words describe."""
+    name asks ``by_meaning`` once for the entity its remaining words describe; ``date_order``
+    reads dates such as "3/2"."""
     started = time.perf_counter()
     text = normalise_question(question)
-    time_range, _ = parse_temporal(text, now)
+    time_range, _ = parse_temporal(text, now, date_order)
     if time_range is not None and time_range.end <= now and FORWARD.search(text) and not PAST.search(text):
         ahead = relativedelta(years=1)
         time_range = replace(time_range, start=time_range.start + ahead, end=time_range.end + ahead)

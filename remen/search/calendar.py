@@ -73,12 +73,15 @@ NUMBER_WORDS = {
     "several": 3,
 }
 
-# Holiday -> (month, day, days long); "christmas" covers the 24th to the 26th.
+# Holiday -> (month, day, days long): the day itself ("before christmas" ends when the 25th begins).
 HOLIDAYS = {
     "christmas eve": (12, 24, 1),
     "christmas day": (12, 25, 1),
-    "christmas": (12, 24, 3),
-    "xmas": (12, 24, 3),
+    "christmas": (12, 25, 1),
+    "xmas": (12, 25, 1),
+    "christmas holidays": (12, 24, 3),
+    "christmas break": (12, 24, 3),
+    "boxing day": (12, 26, 1),
     "new year's eve": (12, 31, 1),
     "new years eve": (12, 31, 1),
     "new year's day": (1, 1, 1),

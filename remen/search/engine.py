@@ -22,9 +22,20 @@ from remen.constants import (
     SEMANTIC_THRESHOLD_FALLBACK,
 )
 from remen.embed import Embedder
-from remen.models import Leg, MatchType, NoteFilter, NoteScope, ParsedQuery, RelatedNote, SearchHit, SearchResult, Why
+from remen.models import (
+    DateOrder,
+    Leg,
+    MatchType,
+    NoteFilter,
+    NoteScope,
+    ParsedQuery,
+    RelatedNote,
+    SearchHit,
+    SearchResult,
+    Why,
+)
 from remen.search.keyword import KeywordResult, TermNotes, Vocabulary, keyword_search
-from remen.search.query import is_topical, parse_query, soften_time
+from remen.search.query import is_topical, parse_query, soften_time, weekday_names
 from remen.search.rank import Ranked, merge, recency_boost
 from remen.search.semantic import ChunkMatches, VectorIndex, best_per_note, knn_in_store
 from remen.search.snippet import make_snippet
@@ -52,9 +63,11 @@ def elapsed_ms(start: float) -> float:
 class SearchEngine:
     """Runs searches over one store. Keeps a vocabulary cache and, once warmed, vectors in RAM."""
 
-    def __init__(self, store: Store, embedder: Callable[[], Embedder | None]) -> None:
-        """``embedder`` returns the model, or None while it is not ready (keyword results only)."""
+    def __init__(self, store: Store, embedder: Callable[[], Embedder | None], date_order: DateOrder = "mdy") -> None:
+        """``embedder`` returns the model, or None while it is not ready (keyword results only);
+        ``date_order`` reads numeric dates that could be either way round ("3/2")."""
         self.store = store
+        self.date_order = date_order
         self.embedder = embedder
         self.vocabulary = Vocabulary()
         self.index: VectorIndex | None = None
@@ -164,7 +177,7 @@ class SearchEngine:
         embedder = self.embedder()  # may load the model once: not part of the search's timings
         model = embedder.description if embedder else MODEL_NOT_READY
         started = time.perf_counter()
-        query = parse_query(text, now)
+        query = parse_query(text, now, self.date_order)
         timings = {"parse": elapsed_ms(started)}
         tr = query.time_range
         note_filter = NoteFilter(
@@ -175,6 +188,11 @@ class SearchEngine:
             include_deleted=include_deleted,
         )
         with self.store.read() as conn:
+            names = weekday_names(query)
+            if any(search_store.newest_matches(conn, "notes_fts", name, 1) for name in names):
+                # "black friday deals" when the notes say "black friday": words, not a day.
+                query = soften_time(query) or query
+                note_filter = replace(note_filter, start=None, end=None)
             scope = self.scope(conn, note_filter)
             if query.nothing_to_match:
                 hits = self._listing(conn, query, scope, now, limit)

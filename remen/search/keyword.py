@@ -276,6 +276,9 @@ def keyword_search(
     for term in terms:
         folded = stem(fold(term))
         lookup = term_notes(conn, folded, memo)
+        if "ss" in folded:
+            # Folding reads "ß" as "ss"; the index keeps "ß": "strasse" must find "Straße".
+            lookup = merged_lookup([lookup, term_notes(conn, folded.replace("ss", "ß"), memo)])
         variants: tuple[str, ...] = (folded,)
         if not lookup.count and vocabulary is not None:
             vocabulary.refresh(conn)

@@ -7,8 +7,8 @@ from dataclasses import replace
 from datetime import datetime
 
 from remen.constants import MAX_QUERY_TERMS
-from remen.models import ParsedQuery
-from remen.search.temporal import parse_temporal
+from remen.models import DateOrder, ParsedQuery
+from remen.search.temporal import BARE_WEEKDAY_RE, CUE_WORDS, parse_temporal
 from remen.text import fold, normalise_tag
 
 QUOTE_RE = re.compile(r'"([^"]*)"|“([^”]*)”')
@@ -73,13 +73,14 @@ def strip_filler(text: str, has_other_filters: bool) -> str:
     return remainder if remainder.strip() or has_other_filters else stripped
 
 
-def parse_query(text: str, now: datetime) -> ParsedQuery:
-    """Split a raw query into phrases, #tags, a time range and the terms that remain."""
+def parse_query(text: str, now: datetime, date_order: DateOrder = "mdy") -> ParsedQuery:
+    """Split a raw query into phrases, #tags, a time range and the terms that remain;
+    ``date_order`` reads numeric dates that could be either way round ("3/2")."""
     phrases = dedupe([(a or b).strip() for a, b in QUOTE_RE.findall(text) if (a or b).strip()])
     rest = QUOTE_RE.sub(" ", text).replace('"', " ")
     tags = dedupe([normalise_tag(t) for t in TAG_RE.findall(rest) if normalise_tag(t)])
     rest = TAG_RE.sub(" ", rest)
-    time_range, rest = parse_temporal(rest, now)
+    time_range, rest = parse_temporal(rest, now, date_order)
     rest = strip_filler(rest.strip(), bool(time_range or tags or phrases))
     words = [clean_term(token) for token in rest.split()]
     # Pure punctuation ("...", "#") matches nothing useful.
@@ -126,3 +127,21 @@ def is_topical(phrase: str) -> bool:
     note was written ("from last month", "this week")."""
     words = phrase.lower().split()
     return bool(words) and words[0] in TOPICAL_PREPOSITIONS
+
+
+def weekday_names(query: ParsedQuery) -> list[str]:
+    """The two-word names a bare weekday time phrase could be part of ("black friday", "sunday
+    roast"): if the notes say one, the weekday is a word of the query, not when notes were written."""
+    span = query.time_range
+    if span is None or not BARE_WEEKDAY_RE.fullmatch(span.phrase.lower()):
+        return []
+    words = query.raw.split()
+    names = []
+    for i, word in enumerate(words):
+        if clean_term(word).lower() != span.phrase.lower():
+            continue
+        for j in (i - 1, i + 1):
+            neighbour = clean_term(words[j]).lower() if 0 <= j < len(words) else ""
+            if neighbour.isalpha() and neighbour not in CUE_WORDS and neighbour not in STOPWORDS:
+                names.append(f"{neighbour} {span.phrase.lower()}" if j < i else f"{span.phrase.lower()} {neighbour}")
+    return names

@@ -9,6 +9,12 @@ Conventions (see README, "Time in queries"):
   number, a year) or when it is the whole query: "march madness" and "spring boot" are not times.
 - Seasons are northern-hemisphere: winter Dec–Feb (winter 2025 = Dec 2024 – Feb 2025), spring
   Mar–May, summer Jun–Aug, autumn/fall Sep–Nov. "last summer" is the most recent completed one.
+- Holidays are the day itself: "christmas" is 25 Dec, "before christmas" ends as it begins.
+- Numeric dates: ISO (2025-12-24), day.month. (24.12., 24.12.2025) and slashed (12/24, 24/12/2025);
+  when both numbers could be the month ("3/2") the date order setting decides. Without a year
+  they need a cue ("on 3/2") or the whole query: "1/2 cup" is an amount, not a date.
+- A bare weekday between two words ("black friday deals", "monday blues playlist") names a
+  thing, not a day; the search engine also keeps "black friday" as words when the notes say it.
 - Parts of day: morning 06–12, afternoon 12–18, evening/night 18–24; "last night" is yesterday
   18:00 to today 06:00. "recently" is the past RECENTLY_DAYS days.
 """
@@ -22,7 +28,7 @@ from datetime import datetime, timedelta
 from dateutil.relativedelta import relativedelta
 
 from remen.constants import RECENTLY_DAYS
-from remen.models import TimeRange
+from remen.models import DateOrder, TimeRange
 from remen.search.calendar import (
     EARLIEST,
     HOLIDAYS,
@@ -62,6 +68,12 @@ YEAR_RE = r"(?P<year>(?:19|20)\d\d)"
 NUMBER_RE = r"(?P<n>\d{1,3}|" + "|".join(sorted((re.escape(k) for k in NUMBER_WORDS), key=len, reverse=True)) + ")"
 UNIT_RE = r"(?P<unit>minute|hour|day|week|fortnight|month|year)s?"
 CUE_PREP_RE = r"(?:in|on|during|from|over|at|of|for|around)\s+(?:the\s+)?"
+# Words that make the weekday next to them a time ("notes from friday morning"), not a name.
+CUE_WORDS = frozenset(
+    {"in", "on", "during", "from", "over", "at", "of", "for", "around", "since", "after", "before", "until", "till"}
+    | {"last", "this", "next", "past", "every", "and", "or", "to", "the", "by", "morning", "afternoon", "evening"}
+    | {"night", "written", "wrote", "noted", "saved"}
+)
 
 Handler = Callable[[re.Match[str], datetime], Span | None]
 
@@ -164,15 +176,25 @@ def h_relative_period(m: re.Match[str], now: datetime) -> Span:
     return span
 
 
-def h_weekend(m: re.Match[str], now: datetime) -> Span:
-    which = {"this past": "last", "past": "last"}.get(m.group("which") or "", m.group("which") or "")
+def weekend_of(which: str, now: datetime, label: str) -> Span:
+    """The weekend ``which`` ("last", "this", "next" or "") names as of ``now``."""
+    which = {"this past": "last", "past": "last"}.get(which, which)
     saturday = day_start(now) - timedelta(days=(now.weekday() - 5) % 7)
     in_weekend = now.weekday() >= 5
     if which == "last" and in_weekend:
         saturday -= timedelta(days=7)
     elif (which in ("this", "next") and not in_weekend) or which == "next":
         saturday += timedelta(days=7)
-    return Span(saturday, saturday + timedelta(days=2), m.group(0))
+    return Span(saturday, saturday + timedelta(days=2), label)
+
+
+def h_weekend(m: re.Match[str], now: datetime) -> Span:
+    return weekend_of(m.group("which") or "", now, m.group(0))
+
+
+def h_weekend_before_last(m: re.Match[str], now: datetime) -> Span:
+    last = weekend_of("last", now, m.group(0))
+    return Span(last.start - timedelta(days=7), last.end - timedelta(days=7), m.group(0))
 
 
 def h_weekday(m: re.Match[str], now: datetime) -> Span:
@@ -318,6 +340,7 @@ POINTS: list[tuple[re.Pattern[str], Handler, bool]] = [
         False,
     ),
     (pattern(r"(?:(?P<which>last|this|next|this past|past)\s+|(?:over\s+|on\s+)?the\s+)weekend"), h_weekend, False),
+    (pattern(r"(?:the\s+)?weekend\s+before\s+last"), h_weekend_before_last, False),
     (pattern(r"(?:the\s+)?week\s+before\s+last"), lambda m, now: week_of(now - timedelta(weeks=2), m.group(0)), False),
     (pattern(r"(?:on\s+)?the\s+(?P<day>[0-3]?\d)(?:st|nd|rd|th)"), h_day_of_month, False),
     (pattern(r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)"), h_day_of_month, True),
@@ -360,8 +383,42 @@ PREP_CUE_RE = re.compile(CUE_PREP_RE + r"(?P<rest>.+)")
 THE_RE = re.compile(r"the\s+(?P<rest>.+)")
 
 
-def parse_point(phrase: str, now: datetime, cued: bool) -> Span | None:
+# Day.month. with the closing dot, or with a year: "3.11" alone is a version, not a date.
+DOTTED_DATE_RE = re.compile(r"(?P<a>[0-3]?\d)\.(?P<b>[01]?\d)\.(?:(?P<year>\d{4}|\d\d)(?!\d))?")
+SLASHED_DATE_RE = re.compile(r"(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)(?:/(?P<year>\d{4}|\d\d))?")
+# A phrase ending in a dotted date keeps its closing dot ("on 24.12.").
+DOTTED_END_RE = re.compile(r"(?<![\d.])[0-3]?\d\.[01]?\d\.$")
+
+
+def numeric_date(phrase: str, now: datetime, cued: bool, date_order: DateOrder) -> Span | None:
+    """A day written in numbers: day.month.(year) always day first; a/b(/year) day first when
+    the first number cannot be a month, month first when the second cannot, else as
+    ``date_order`` says. Without a year: the most recent such day, and only with a cue."""
+    dotted = DOTTED_DATE_RE.fullmatch(phrase)
+    match = dotted or SLASHED_DATE_RE.fullmatch(phrase)
+    if match is None or not (cued or match.group("year")):
+        return None
+    a, b = int(match.group("a")), int(match.group("b"))
+    day_first = dotted is not None or a > 12 or (b <= 12 and date_order == "dmy")
+    day, month = (a, b) if day_first else (b, a)
+    if not 1 <= month <= 12:
+        return None
+    if match.group("year"):
+        year = int(match.group("year"))
+        found = safe_date(year + 2000 if year < 100 else year, month, day)
+    else:
+        found = safe_date(now.year, month, day)
+        if found is not None and found > now:
+            found = safe_date(now.year - 1, month, day)
+    return whole_day(found, phrase) if found else None
+
+
+def parse_point(phrase: str, now: datetime, cued: bool, date_order: DateOrder) -> Span | None:
     """A single point expression, matched as a whole."""
+    if phrase[:1].isdigit():
+        found = numeric_date(phrase, now, cued, date_order)
+        if found is not None:
+            return found
     for regex, handler, needs_cue in POINTS:
         if needs_cue and not cued:
             continue
@@ -384,33 +441,33 @@ def at_clock(day: Span, match: re.Match[str]) -> Span:
     return Span(moment - CLOCK_WINDOW, moment + CLOCK_WINDOW, match.group(0))
 
 
-def parse_phrase(phrase: str, now: datetime, whole_query: bool) -> Span | None:
+def parse_phrase(phrase: str, now: datetime, whole_query: bool, date_order: DateOrder) -> Span | None:
     """A complete time phrase: range, open range, clock time on a day, preposition + point, or a point."""
     for regex in CLOCK_RES:
         match = regex.fullmatch(phrase)
         if match:
-            day = parse_phrase(match.group("rest"), now, whole_query=True)
+            day = parse_phrase(match.group("rest"), now, True, date_order)
             if day is not None and day.end - day.start <= timedelta(days=1):
                 return at_clock(day, match)
     for regex in RANGE_RES:
         match = regex.fullmatch(phrase)
         if match:
-            first = parse_point(match.group("a"), now, cued=True)
-            last = parse_point(match.group("b"), now, cued=True)
+            first = parse_point(match.group("a"), now, True, date_order)
+            last = parse_point(match.group("b"), now, True, date_order)
             if first and last:
                 if last.start < first.start:
                     last = shift_forward(last, first)
                 return Span(first.start, max(last.end, first.end), phrase)
     match = EDGE_RE.fullmatch(phrase)
     if match:
-        point = parse_point(match.group("rest"), now, cued=True)
+        point = parse_point(match.group("rest"), now, True, date_order)
         if point is not None and ((point.natural_end or point.end) - point.start) >= timedelta(days=3):
             return third_of(
                 point, EDGE_THIRD[match.group("edge").split()[-2 if " " in match.group("edge") else 0]], phrase
             )
     match = OPEN_RE.fullmatch(phrase)
     if match:
-        point = parse_point(match.group("rest"), now, cued=True)
+        point = parse_point(match.group("rest"), now, True, date_order)
         if point is None:
             return None
         op = match.group("op")
@@ -423,20 +480,41 @@ def parse_phrase(phrase: str, now: datetime, whole_query: bool) -> Span | None:
         return Span(EARLIEST, point.start, phrase)
     match = PREP_CUE_RE.fullmatch(phrase)
     if match:
-        point = parse_point(match.group("rest"), now, cued=True)
+        point = parse_point(match.group("rest"), now, True, date_order)
         if point is not None:
             return point
     match = THE_RE.fullmatch(phrase)
     if match:
-        point = parse_point(match.group("rest"), now, cued=whole_query)
+        point = parse_point(match.group("rest"), now, whole_query, date_order)
         if point is not None:
             return point
-    return parse_point(phrase, now, cued=whole_query)
+    return parse_point(phrase, now, whole_query, date_order)
 
 
 def strip_punctuation(text: str) -> str:
-    """Trailing and leading punctuation does not belong to a phrase ("yesterday?")."""
-    return text.strip(PUNCTUATION + " ")
+    """Trailing and leading punctuation does not belong to a phrase ("yesterday?"), except the
+    closing dot of a day.month. date."""
+    stripped = text.strip(PUNCTUATION + " ")
+    return stripped + "." if DOTTED_END_RE.search(text.rstrip(" ")) else stripped
+
+
+BARE_WEEKDAY_RE = re.compile(WEEKDAY_RE)
+
+
+def names_a_thing(words: list[re.Match[str]], i: int, length: int, phrase: str) -> bool:
+    """Whether a weekday is part of a name, not the day a note was written: bare between two
+    words ("black friday deals", "good friday service") or after "the" and before a word ("the
+    monday blues", "the sunday roast")."""
+    bare = phrase.removeprefix("the ")
+    if not BARE_WEEKDAY_RE.fullmatch(bare) or i + length >= len(words):
+        return False
+    after = strip_punctuation(words[i + length].group(0).lower())
+    if not after.isalpha() or after in CUE_WORDS:
+        return False
+    before = strip_punctuation(words[i - 1].group(0).lower()) if i else ""
+    if bare != phrase or before == "the":
+        return True
+    return before.isalpha() and before not in CUE_WORDS
 
 
 def to_local(moment: datetime) -> datetime:
@@ -444,8 +522,9 @@ def to_local(moment: datetime) -> datetime:
     return moment.astimezone()
 
 
-def parse_temporal(text: str, now: datetime) -> tuple[TimeRange | None, str]:
-    """Find the leftmost, longest time phrase; return its range and the query without it."""
+def parse_temporal(text: str, now: datetime, date_order: DateOrder = "mdy") -> tuple[TimeRange | None, str]:
+    """Find the leftmost, longest time phrase; return its range and the query without it.
+    ``date_order`` reads numeric dates that could be either way round ("3/2")."""
     local_now = now.astimezone().replace(tzinfo=None) if now.tzinfo else now
     words = list(re.finditer(r"\S+", text))
     lowered = text.lower()
@@ -461,7 +540,9 @@ def parse_temporal(text: str, now: datetime) -> tuple[TimeRange | None, str]:
             previous = lowered[words[i - 1].start() : words[i - 1].end()] if i else ""
             if previous in VETO_BEFORE.get(phrase, ()):
                 continue
-            span = parse_phrase(phrase, local_now, whole)
+            if names_a_thing(words, i, length, phrase):
+                continue
+            span = parse_phrase(phrase, local_now, whole, date_order)
             if span is None:
                 continue
             rest = re.sub(r"\s+", " ", (text[:start_char] + " " + text[end_char:])).strip()

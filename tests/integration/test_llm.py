@@ -243,7 +243,7 @@ def test_doctor_checks_the_server_live_and_config_is_validated(monkeypatch: pyte
     with fake_llm("ollama", [Reply({"ok": True})]) as fake:
         run_cli("config", "set", "llm.url", fake.url + "/", "llm.model", "fake", "llm.api", "ollama")
         shown = run_cli("config").stdout
-        assert f"llm.url    {fake.url}\n" in shown and "llm.model  fake" in shown
+        assert f"llm.url     {fake.url}\n" in shown and "llm.model   fake" in shown
         report = run_cli("doctor").stdout
         assert f"llm           fake via ollama at {fake.url}: ok, a tiny request took" in report
     run_cli("config", "set", "llm.url", closed_port_url())

@@ -251,3 +251,31 @@ def test_possessives_and_swapped_letters_still_match(app: Remen) -> None:
     assert ids(app.search("mum's birthday", now=NOW))[0] == mum.id
     swapped = app.search("rebsae squash", now=NOW)
     assert ids(swapped)[0] == rebase.id and "rebsae → rebase" in (swapped.relaxation or "")
+
+
+def test_sharp_s_and_its_spelling_with_two_s_find_each_other(app: Remen) -> None:
+    flat = app.add("Wohnung in der Hauptstraße 5, zweiter Stock.")
+    app.add("Stress test results for the API.")
+    app.engine.legs = frozenset({"keyword"})
+    assert ids(app.search("hauptstrasse", now=NOW)) == [flat.id]
+    assert ids(app.search("Hauptstraße", now=NOW)) == [flat.id]
+
+
+def test_a_weekday_in_a_name_the_notes_use_is_searched_as_words(app: Remen) -> None:
+    deals = app.add("Black Friday deals: headphones at 30% off.", created=NOW - timedelta(days=40))
+    friday = NOW - timedelta(days=3)  # NOW is a Monday: last Friday
+    app.add("Black coffee beans to order.", created=friday)
+    result = app.search("black friday", now=NOW)
+    assert ids(result)[0] == deals.id and result.query.time_range is None
+    written_then = app.search("coffee friday", now=NOW)  # no note says "coffee friday": a day
+    assert written_then.query.time_range is not None and len(ids(written_then)) == 1
+
+
+def test_ambiguous_numeric_dates_follow_the_date_order_setting(app: Remen) -> None:
+    in_february = app.add("Dentist check-up went fine.", created=datetime(2026, 2, 3, 9, 0).astimezone())
+    in_march = app.add("Dentist bill paid.", created=datetime(2026, 3, 2, 9, 0).astimezone())
+    app.engine.date_order = "dmy"
+    assert ids(app.search("dentist on 3/2", now=NOW)) == [in_february.id]
+    app.engine.date_order = "mdy"
+    assert ids(app.search("dentist on 3/2", now=NOW)) == [in_march.id]
+    assert ids(app.search("dentist 02.03.2026", now=NOW)) == [in_march.id]  # day.month.year: any order

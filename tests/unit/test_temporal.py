@@ -197,12 +197,31 @@ CASES: list[tuple[str, str, str, str]] = [
     ("summer 2024", "2024-06-01 00:00", "2024-09-01 00:00", ""),
     ("summer of 2023", "2023-06-01 00:00", "2023-09-01 00:00", ""),
     # holidays
-    ("christmas", "2025-12-24 00:00", "2025-12-27 00:00", ""),
-    ("recipes over christmas", "2025-12-24 00:00", "2025-12-27 00:00", "recipes"),
-    ("last christmas", "2025-12-24 00:00", "2025-12-27 00:00", ""),
-    ("gifts christmas 2024", "2024-12-24 00:00", "2024-12-27 00:00", "gifts"),
+    # Holidays are the day itself; the christmas holidays are 24-26 Dec.
+    ("christmas", "2025-12-25 00:00", "2025-12-26 00:00", ""),
+    ("recipes on christmas", "2025-12-25 00:00", "2025-12-26 00:00", "recipes"),
+    ("last christmas", "2025-12-25 00:00", "2025-12-26 00:00", ""),
+    ("gifts christmas 2024", "2024-12-25 00:00", "2024-12-26 00:00", "gifts"),
+    ("before christmas", "1970-01-02 00:00", "2025-12-25 00:00", ""),
+    ("after christmas", "2025-12-26 00:00", "2026-03-16 10:00", ""),
+    ("on christmas eve", "2025-12-24 00:00", "2025-12-25 00:00", ""),
+    ("over the christmas holidays", "2025-12-24 00:00", "2025-12-27 00:00", ""),
+    ("on boxing day", "2025-12-26 00:00", "2025-12-27 00:00", ""),
     ("new year's eve", "2025-12-31 00:00", "2026-01-01 00:00", ""),
     ("on halloween", "2025-10-31 00:00", "2025-11-01 00:00", ""),
+    # the weekend before last is not last weekend (NOW is a Monday)
+    ("last weekend", "2026-03-14 00:00", "2026-03-16 00:00", ""),
+    ("the weekend before last", "2026-03-07 00:00", "2026-03-09 00:00", ""),
+    ("hike the weekend before last", "2026-03-07 00:00", "2026-03-09 00:00", "hike"),
+    # numeric dates: unambiguous ones in any order; without a year only with a cue
+    ("2025-12-24", "2025-12-24 00:00", "2025-12-25 00:00", ""),
+    ("notes from 12/24", "2025-12-24 00:00", "2025-12-25 00:00", "notes"),
+    ("on 24/12", "2025-12-24 00:00", "2025-12-25 00:00", ""),
+    ("24.12.2025 meeting", "2025-12-24 00:00", "2025-12-25 00:00", "meeting"),
+    ("meeting on 24.12.", "2025-12-24 00:00", "2025-12-25 00:00", "meeting"),
+    ("12/24/2025", "2025-12-24 00:00", "2025-12-25 00:00", ""),
+    ("since 1/3/25", "2025-01-03 00:00", "2026-03-16 10:00", ""),
+    ("on 3/2", "2026-03-02 00:00", "2026-03-03 00:00", ""),
     # years
     ("in 2024", "2024-01-01 00:00", "2025-01-01 00:00", ""),
     ("2024", "2024-01-01 00:00", "2025-01-01 00:00", ""),
@@ -270,6 +289,14 @@ NEGATIVES = [
     "halloween costume ideas",
     "9am standup",
     "version 1:30 notes",
+    "1/2 cup flour",
+    "upgrade to 3.11.",
+    "python 3.11",
+    "on 13/13",
+    "black friday deals",
+    "good friday service",
+    "cyber monday sale",
+    "the monday blues playlist",
 ]
 
 
@@ -290,6 +317,15 @@ def test_temporal_phrase(query: str, start: str, end: str, rest: str) -> None:
 @pytest.mark.parametrize("query", NEGATIVES)
 def test_not_a_time(query: str) -> None:
     assert parse_temporal(query, NOW) == (None, query)
+
+
+def test_an_ambiguous_numeric_date_follows_the_date_order() -> None:
+    month_first, _ = parse_temporal("on 3/2", NOW, "mdy")
+    day_first, _ = parse_temporal("on 3/2", NOW, "dmy")
+    assert month_first is not None and fmt(month_first.start) == "2026-03-02 00:00"
+    assert day_first is not None and fmt(day_first.start) == "2026-02-03 00:00"
+    unambiguous, _ = parse_temporal("on 3/20", NOW, "dmy")
+    assert unambiguous is not None and fmt(unambiguous.start) == "2025-03-20 00:00"  # the most recent one
 
 
 def test_count_of_cases() -> None:
