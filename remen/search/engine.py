@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import numpy as np
+from dateutil.relativedelta import relativedelta
 
 from remen.constants import (
     DEFAULT_LIMIT,
@@ -22,6 +24,7 @@ from remen.constants import (
     SEMANTIC_THRESHOLD_FALLBACK,
 )
 from remen.embed import Embedder
+from remen.knowledge import Aspect
 from remen.models import (
     DateOrder,
     Leg,
@@ -32,6 +35,7 @@ from remen.models import (
     RelatedNote,
     SearchHit,
     SearchResult,
+    TimeRange,
     Why,
 )
 from remen.search.keyword import KeywordResult, TermNotes, Vocabulary, keyword_search
@@ -51,6 +55,10 @@ RELAX_ANY_WORD = "no note had all the words: showing notes with any of them"
 RELAX_SEMANTIC = "no word matched: showing the closest notes by meaning"
 NO_FLOOR = -1.0
 RELAX_TIME = "no note written {when} matched: showing notes that mention “{words}”"
+# A range this short named without a year may be the coming one when notes plan events.
+EVENT_AHEAD_MAX_SPAN = timedelta(days=31)
+YEAR_RE = re.compile(r"\b(?:19|20)\d\d\b")
+RELAX_EVENT = "no note written {when} matched: showing notes about something on that date"
 BOTH_LEGS = frozenset({Leg.KEYWORD, Leg.SEMANTIC})
 MODEL_NOT_READY = "keyword only (model loading)"
 
@@ -241,6 +249,16 @@ class SearchEngine:
             return [], {}, {}, query, None
         with self.store.read() as conn:
             loose = self.scope(conn, replace(note_filter, start=None, end=None))
+            events: set[int] = set()
+            for start, end in event_windows(span, now):
+                events |= search_store.notes_with_statements_between(conn, Aspect.EVENT, start, end)
+        if events:
+            # Notes whose stated event falls in the range come first: they say the date, however written.
+            dated = replace(loose, within=events if loose.within is None else loose.within & events)
+            undated = replace(query, time_range=None)
+            ranked, texts, corrections = SearchRun(self, undated, dated, now, limit, timings).legs(threshold=None)
+            if ranked:
+                return ranked, texts, corrections, undated, RELAX_EVENT.format(when=span.description)
         ranked, texts, corrections = SearchRun(self, softened, loose, now, limit, timings).legs(threshold=None)
         if not ranked:
             return [], {}, {}, query, None
@@ -350,6 +368,16 @@ class SearchEngine:
         with self.store.read() as conn:
             texts = {t.nid: t for t in search_store.note_texts(conn, [n for n, _ in top])}
         return [RelatedNote(texts[n].id, texts[n].title, s) for n, s in top if n in texts]
+
+
+def event_windows(span: TimeRange, now: datetime) -> list[tuple[float, float]]:
+    """Where events a time phrase names may be dated: the range itself and, for a short range in
+    the past written without a year ("on March 3"), the coming one too: the note may plan it."""
+    windows = [(span.start.timestamp(), span.end.timestamp())]
+    if span.end <= now and span.end - span.start <= EVENT_AHEAD_MAX_SPAN and not YEAR_RE.search(span.phrase):
+        ahead = relativedelta(years=1)
+        windows.append(((span.start + ahead).timestamp(), (span.end + ahead).timestamp()))
+    return windows
 
 
 def holds_phrases(note: NoteText, phrases: Sequence[str]) -> bool:

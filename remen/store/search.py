@@ -76,6 +76,17 @@ def created_between(conn: Connection, start: float, end: float) -> set[int]:
     return {r[0] for r in conn.execute("SELECT nid FROM notes WHERE created >= ? AND created < ?", (start, end))}
 
 
+def notes_with_statements_between(conn: Connection, aspect: str, start: float, end: float) -> set[int]:
+    """Notes stating a statement of ``aspect`` dated in [start, end) (the memory layer's events:
+    "dentist on 3/3" written in February is about 3 March)."""
+    rows = conn.execute(
+        "SELECT DISTINCT ss.nid FROM statements s JOIN statement_sources ss ON ss.sid = s.sid"
+        " WHERE s.aspect = ? AND s.valid_at >= ? AND s.valid_at < ?",
+        (aspect, start, end),
+    )
+    return {int(r[0]) for r in rows}
+
+
 def note_texts(conn: Connection, nids: Sequence[int]) -> list[NoteText]:
     """Texts of the given notes (order not kept)."""
     found: list[NoteText] = []

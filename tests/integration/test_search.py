@@ -279,3 +279,14 @@ def test_ambiguous_numeric_dates_follow_the_date_order_setting(app: Remen) -> No
     app.engine.date_order = "mdy"
     assert ids(app.search("dentist on 3/2", now=NOW)) == [in_march.id]
     assert ids(app.search("dentist 02.03.2026", now=NOW)) == [in_march.id]  # day.month.year: any order
+
+
+def test_a_date_the_notes_state_as_an_event_answers_a_topical_time_phrase(app: Remen) -> None:
+    planned = app.add("Dentist on 3/3 at 9:00 with Dr. Weber.", created=datetime(2026, 2, 10, 9, 0).astimezone())
+    app.add("Dentist invoice paid by card.", created=datetime(2026, 2, 1, 9, 0).astimezone())
+    app.extract_pending()
+    result = app.search("dentist on March 3", now=NOW)
+    assert ids(result) == [planned.id]  # the other dentist note states no event that day
+    assert (
+        result.relaxation == "no note written march 3 · Tue 3 Mar matched: showing notes about something on that date"
+    )
