@@ -154,7 +154,13 @@ class Vocabulary:
         # Optimal string alignment: a swap of two letters ("rebsae") is one edit, not two.
         found = process.extract(word, self.words, scorer=OSA.distance, score_cutoff=max_edits, limit=25)
         ranked = sorted(found, key=lambda m: (m[1], -self.doc_counts.get(m[0], 0)))
-        return tuple(m[0] for m in ranked if m[0] != word)[:FUZZY_MAX_CANDIDATES]
+        return tuple(m[0] for m in ranked if m[0] != word and not drops_a_prefix(word, m[0]))[:FUZZY_MAX_CANDIDATES]
+
+
+def drops_a_prefix(word: str, candidate: str) -> bool:
+    """Whether ``candidate`` is ``word`` without its first letters: not a typo's fix but another
+    word ("unterminated" is not a misspelled "terminated")."""
+    return len(word) - len(candidate) >= 2 and word.endswith(candidate)
 
 
 def stem(word: str) -> str:

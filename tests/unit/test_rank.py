@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from remen.search.keyword import idf, score_note, stem
+from remen.search.keyword import drops_a_prefix, idf, score_note, stem
 from remen.search.rank import merge, recency_boost
 from remen.search.snippet import make_snippet
 from remen.store.search import NoteText
@@ -122,3 +122,8 @@ def test_snippet_centres_on_the_match_and_skips_the_title_line() -> None:
     snippet = make_snippet("Title", body, ["nutmeg"])
     assert "nutmeg" in snippet and snippet.startswith("…") and snippet.endswith("…")
     assert not make_snippet("Title", "# Title\nshort body", []).startswith("#")
+
+
+def test_a_word_with_a_prefix_is_not_a_typo_of_the_word_without_it() -> None:
+    assert drops_a_prefix("unterminated", "terminated")
+    assert not drops_a_prefix("rebasee", "rebase") and not drops_a_prefix("rebsae", "rebase")
