@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from remen.constants import (
     BOTH_BONUS,
     BOTH_FULL_SIMILARITY,
+    BOTH_PARTIAL_BONUS,
     KEYWORD_FULL_MATCH_SCORE,
     RECENCY_MAX_BOOST,
     RECENCY_WINDOW_DAYS,
@@ -57,10 +59,13 @@ def merge(
 
     Calibrated so that the merge never ranks below the better leg (scripts/eval.py, per category):
     a note holding every term as a word scores at least KEYWORD_FULL_MATCH_SCORE (one mention in
-    a body is worth more than a weak meaning match), and the both-legs bonus needs every term as
-    a word and grows with the similarity (a similarity at the threshold is agreement with noise).
+    a body is worth more than a weak meaning match), and the both-legs bonus grows with the
+    similarity (a similarity at the threshold is agreement with noise): BOTH_BONUS with every term
+    as a word, else at most BOTH_PARTIAL_BONUS, by how close the keyword score comes to this
+    query's best (a question shares a word or two with the note that answers it).
     """
     ranked: list[Ranked] = []
+    best_keyword = max((k[0] for k in keyword.values()), default=0.0)
     for nid in set(keyword) | set(semantic):
         when = created[nid]
         if window is not None and not (window[0] <= when < window[1]):
@@ -74,7 +79,10 @@ def merge(
             kw_score = max(kw[0], KEYWORD_FULL_MATCH_SCORE) if full else kw[0]
         both = kw is not None and sim is not None
         base = max(s for s in (kw_score, sim) if s is not None)
-        bonus = BOTH_BONUS * both_strength(sim) if both and full and sim is not None else 0.0
+        bonus = 0.0
+        if kw is not None and sim is not None:
+            share = 1.0 if full else BOTH_PARTIAL_BONUS / BOTH_BONUS * math.sqrt(kw[0] / best_keyword)
+            bonus = BOTH_BONUS * both_strength(sim) * share
         boost = recency_boost(when, now)
         ranked.append(
             Ranked(

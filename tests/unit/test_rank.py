@@ -21,7 +21,7 @@ def test_recency_boost(age_days: float, boost: float) -> None:
     assert recency_boost(NOW - age_days * DAY, NOW) == pytest.approx(boost)
 
 
-def test_both_legs_get_max_plus_a_bonus_that_grows_with_similarity_only_for_every_word() -> None:
+def test_both_legs_get_max_plus_a_bonus_that_grows_with_similarity_and_the_words_held() -> None:
     created = {n: NOW - 100 * DAY for n in (1, 2, 3, 4, 5)}
     keyword = {1: (0.5, ("a",), 1.0), 2: (0.9, ("a",), 1.0), 4: (0.5, ("a",), 0.6), 5: (0.5, ("a",), 1.0)}
     ranked = merge(keyword, {1: 0.7, 3: 0.6, 4: 0.7, 5: 0.3}, created, NOW)
@@ -29,7 +29,8 @@ def test_both_legs_get_max_plus_a_bonus_that_grows_with_similarity_only_for_ever
     assert by_nid[1].score == pytest.approx(0.7 + 0.15) and by_nid[1].match_type == "both"
     assert by_nid[2].score == pytest.approx(0.9) and by_nid[2].match_type == "keyword"
     assert by_nid[3].score == pytest.approx(0.6) and by_nid[3].match_type == "semantic"
-    assert by_nid[4].score == pytest.approx(0.7) and by_nid[4].match_type == "both"  # some words only: no bonus
+    # Some words only: at most a third of the bonus, by the keyword score against the best (0.9).
+    assert by_nid[4].score == pytest.approx(0.7 + 0.05 * (0.5 / 0.9) ** 0.5) and by_nid[4].match_type == "both"
     # A similarity just above the threshold is agreement with noise: a fifth of the bonus.
     assert by_nid[5].score == pytest.approx(0.5 + 0.15 * (0.3 - 0.25) / (0.5 - 0.25))
     assert [r.nid for r in ranked] == [2, 1, 4, 3, 5]
