@@ -67,7 +67,7 @@ from remen.store import vectors as vector_store
 from remen.store.connect import Connection, damaged_error
 from remen.store.notes import StoredNote
 from remen.store.recover import SalvageReport, salvage
-from remen.text import decode_text, derive_title, inline_tags, new_id
+from remen.text import decode_text, derive_title, fold, inline_tags, new_id
 from remen.timeutil import from_epoch, to_epoch
 from remen.transfer.importer import count_inputs, read_drafts
 
@@ -262,6 +262,16 @@ class Remen:
     def get(self, note_id: str) -> Note:
         """A note by id or unique id prefix."""
         return self._resolve(note_id).note
+
+    def note_titled(self, title: str) -> Note | None:
+        """The live note whose title is ``title`` (case and a leading "#" ignored), the most
+        recently edited if several: what Enter in the app opens instead of a new note."""
+        wanted = title.strip().lstrip("#").strip()
+        if not wanted:
+            return None
+        with self.store.read() as conn:
+            found = note_store.titled_like(conn, wanted)
+        return next((s.note for s in found if fold(s.note.title) == fold(wanted)), None)
 
     def _resolve(self, note_id: str) -> StoredNote:
         with self.store.read() as conn:

@@ -65,12 +65,12 @@ def heading_title(body: str) -> str | None:
 
 
 def derive_title(body: str) -> str:
-    """The first ``# heading``, else the first non-empty line without markdown decoration."""
-    heading = heading_title(body)
-    if heading:
-        return heading
+    """The first non-empty line outside fenced code, as a heading's text when it is one (a
+    ``# `` line further down, like a comment in unfenced code, is never the title), without
+    markdown decoration."""
     for line in prose_lines(body):
-        text = MARKDOWN_DECOR_RE.sub("", line).strip()
+        heading = HEADING_RE.match(line.strip())
+        text = heading.group(1).strip() if heading else MARKDOWN_DECOR_RE.sub("", line).strip()
         if text:
             return text[:MAX_TITLE_CHARS]
     return "Untitled"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Drive the real app in a real terminal: write a note, find it by a paraphrase, quit.
+# Drive the real app in a real terminal: write a note, find it by a paraphrase, capture a second
+# note with Enter straight from the search (it must not land in the first), quit.
 # Usage: scripts/tmux_smoke.sh   (REMEN_PYTHON selects the interpreter; default: python3)
 set -euo pipefail
 
@@ -42,7 +43,26 @@ wait_for "Weekend hike plan" 10
 wait_for "1 result" 10
 screen
 
+# Capture: a title sharing no word with the hike note, Enter, the body typed straight away.
+tmux send-keys -t "$session" Escape
+wait_for "Recent notes" 10
+tmux send-keys -t "$session" -l "Plumber quote"
+tmux send-keys -t "$session" Enter
+tmux send-keys -t "$session" -l "Leak under the sink: 180 euros."
+wait_for "Leak under the sink" 10
+sleep 1.5
+tmux send-keys -t "$session" Escape
+wait_for "2 notes" 10
+
 tmux send-keys -t "$session" C-q
 wait_for "REMEN-EXITED" 10
-REMEN_HOME="$home" "$python_bin" -m remen list | grep -qF "Weekend hike plan"
+REMEN_HOME="$home" "$python_bin" - <<'PY'
+import json, subprocess, sys
+notes = json.loads(subprocess.run([sys.executable, "-m", "remen", "list", "--json"], capture_output=True, text=True, check=True).stdout)
+bodies = {n["title"]: n["body"] for n in notes}
+assert bodies == {
+    "Weekend hike plan": "# Weekend hike plan\n\nTake the ridge trail up Mount Tamalpais, bring water, sunscreen and snacks for the summit.",
+    "Plumber quote": "# Plumber quote\n\nLeak under the sink: 180 euros.",
+}, bodies
+PY
 echo "tmux smoke test passed"

@@ -152,20 +152,34 @@ def get(conn: Connection, note_id: str) -> StoredNote | None:
     return row_to_note(row) if row else None
 
 
+def like_literal(text: str) -> str:
+    """``text`` for a LIKE pattern with ESCAPE '\\': its % and _ match themselves."""
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
 def resolve(conn: Connection, id_or_prefix: str) -> StoredNote:
     """The note with this id, or the only note whose id starts with it."""
     exact = get(conn, id_or_prefix)
     if exact:
         return exact
-    escaped = id_or_prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
     rows = conn.execute(
-        f"SELECT {NOTE_COLUMNS} FROM notes WHERE id LIKE ? ESCAPE '\\' LIMIT 2", (escaped + "%",)
+        f"SELECT {NOTE_COLUMNS} FROM notes WHERE id LIKE ? ESCAPE '\\' LIMIT 2", (like_literal(id_or_prefix) + "%",)
     ).fetchall()
     if not rows or not id_or_prefix:
         raise NoteNotFoundError(f"No note with id {id_or_prefix!r}. `remen list` shows the ids.")
     if len(rows) > 1:
         raise AmbiguousIdError(f"Several notes start with {id_or_prefix!r}; type more of the id.")
     return row_to_note(rows[0])
+
+
+def titled_like(conn: Connection, title: str) -> list[StoredNote]:
+    """Live notes whose title equals ``title`` ignoring ASCII case, newest edit first."""
+    rows = conn.execute(
+        f"SELECT {NOTE_COLUMNS} FROM notes WHERE title LIKE ? ESCAPE '\\' AND deleted_at IS NULL AND archived = 0"
+        " ORDER BY updated DESC, nid DESC LIMIT 20",
+        (like_literal(title),),
+    )
+    return [row_to_note(r) for r in rows]
 
 
 def get_many(conn: Connection, nids: Sequence[int]) -> dict[int, StoredNote]:

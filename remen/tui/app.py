@@ -155,14 +155,16 @@ class RemenApp(App[None]):
             self.push_screen(HelpScreen())
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
         main = self.search_screen
         yield SystemCommand("New note", "Write a new note", main.action_new_note)
+        yield SystemCommand("Append to note", "Open the selected note with the cursor at its end", main.action_append)
         yield SystemCommand("Tags", "Filter the search by a tag", main.action_tags)
         yield SystemCommand("Archive", "Show archived notes", main.action_archive_view)
         yield SystemCommand("Trash", "Show the trash and restore notes", main.action_trash_view)
         yield SystemCommand("Undo delete", "Restore the last note moved to the trash", main.action_undo)
         yield SystemCommand("Help", "Keys and how Remen works", self.action_help)
+        # Remen's own commands first; Textual's (theme, screenshot, quit…) after them.
+        yield from super().get_system_commands(screen)
 
     def on_note_trashed(self, message: NoteTrashed) -> None:
         """An editor trashed its note: the search screen offers the undo."""

@@ -38,8 +38,9 @@ HELP = """\
 | --- | --- |
 | type | search as you type (words, meaning, `#tags`, `"phrases"`, times like *last week*) |
 | ↑ ↓ | move in the results |
-| Enter | open the selected note; with no result, create a note from what you typed |
+| Enter | a new note titled with what you typed; the note you moved to (↓), or titled exactly so |
 | Ctrl+N | new note (from what you typed) |
+| F5 | append: open the selected note with the cursor at its end |
 | F8 | move the selected note to the trash (Ctrl+Z undoes) |
 | Ctrl+R | archive the selected note |
 | Esc | clear the search |
@@ -48,8 +49,9 @@ HELP = """\
 | Ctrl+Q | quit (unsaved text is saved first) |
 
 **Editor**: it saves by itself after a pause, and on Ctrl+S. The first line or `# heading` is the
-title; write `#tags` in the text or in the tags field. Esc goes back (saving first), F8 moves the
-note to the trash, Ctrl+R archives it. The sidebar shows related notes; Tab to it, Enter opens one.
+title; write `#tags` in the text or in the tags field. Ctrl+Home and Ctrl+End jump to the top
+and the end. Esc goes back (saving first), F8 moves the note to the trash, Ctrl+R archives it.
+The sidebar shows related notes; Tab to it, Enter opens one.
 
 **Trash / archive**: R restores or unarchives, Enter opens, Esc goes back.
 """
@@ -67,14 +69,21 @@ class EditorScreen(Screen[None]):
         Binding("f8", "delete", "Trash"),
         Binding("ctrl+r", "archive", "Archive"),
         Binding("f1", "app.help", "Help"),
+        Binding("ctrl+home", "top", "Top", show=False),
+        Binding("ctrl+end", "bottom", "End", show=False),
     ]
+    # Focused as soon as the screen is active, so keys typed while it opens reach the text.
+    AUTO_FOCUS = "#editor"
     # Pauses before an autosave and before the related notes follow the text; tests shorten them.
     autosave_seconds = AUTOSAVE_SECONDS
     related_debounce_seconds = RELATED_DEBOUNCE_SECONDS
 
-    def __init__(self, service: Remen, note: Note | None = None, initial_text: str = "") -> None:
+    def __init__(self, service: Remen, note: Note | None = None, initial_text: str = "", at_end: bool = False) -> None:
+        """Edit ``note`` (from its top, or its end with ``at_end``), or write a new one that
+        starts with ``initial_text``."""
         super().__init__()
         self.service = service
+        self.at_end = at_end
         self.note_id = note.id if note else None
         self.initial_text = note.body if note else initial_text
         self.initial_tags = " ".join(t for t in note.tags if t not in inline_tags(note.body)) if note else ""
@@ -101,8 +110,9 @@ class EditorScreen(Screen[None]):
     def on_mount(self) -> None:
         editor = self.query_one("#editor", TextArea)
         editor.focus()
-        if self.note_id is None:
-            # A new note continues after its title; an existing one opens at the top, to be read.
+        if self.note_id is None or self.at_end:
+            # A new note continues after its title, an appended one after its last line; an
+            # existing one opens at the top, to be read.
             editor.move_cursor(editor.document.end)
         self.schedule_related()
 
@@ -168,6 +178,13 @@ class EditorScreen(Screen[None]):
         self.post_message(StatusStale())
         return True
 
+    def action_top(self) -> None:
+        self.query_one("#editor", TextArea).move_cursor((0, 0))
+
+    def action_bottom(self) -> None:
+        editor = self.query_one("#editor", TextArea)
+        editor.move_cursor(editor.document.end)
+
     async def action_save(self) -> None:
         if await self.save():
             self.notify("Saved", timeout=1.5)
@@ -226,6 +243,8 @@ class EditorScreen(Screen[None]):
         view = self.query_one("#related", ListView)
         await view.clear()
         await view.extend(RelatedItem(r) for r in message.related)
+        # Tab to the sidebar then Enter opens the first related note, without a Down first.
+        view.index = 0 if message.related else None
         if not message.related:
             self.query_one("#related-hint", Label).update("No related notes yet.")
 

@@ -33,6 +33,10 @@ class SearchScreen(Screen[None]):
 
     BINDINGS = [
         Binding("ctrl+n", "new_note", "New"),
+        Binding("f5", "append", "Append"),
+        # A priority binding, not Input.Submitted: that message arrives after the keys typed just
+        # after Enter, which would land in the search box instead of the note being opened.
+        Binding("enter", "submit", "Open / new", show=False, priority=True),
         Binding("f8", "trash", "Trash"),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+r", "archive", "Archive"),
@@ -52,6 +56,9 @@ class SearchScreen(Screen[None]):
         self.search_ms: float | None = None
         self.undo_ids: list[str] = []
         self.problems = 0
+        # Whether the user moved to a result with the arrow keys since the query last changed: only
+        # then, or when a result's title is the query, does Enter open a result instead of creating.
+        self.moved = False
         # Set by the app once the database is open.
         self.service: Remen | None = None
 
@@ -98,6 +105,9 @@ class SearchScreen(Screen[None]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "search":
+            # The hits on screen are for what was typed before: none of them is Enter's target now.
+            self.moved = False
+            self.query_one(ResultsList).index = None
             self.run_search()
 
     def run_search(self) -> None:
@@ -155,10 +165,12 @@ class SearchScreen(Screen[None]):
         results = self.query_one(ResultsList)
         await results.clear()
         await results.extend(items)
-        if items:
-            results.index = 0
+        typed = self.typed.strip().lstrip("#").strip().casefold()
+        exact = next((i for i, item in enumerate(items) if item.title.casefold() == typed), None)
+        # Recent notes: the first is highlighted; a search highlights only the hit titled as typed.
+        results.index = exact if result is not None else (0 if items else None)
         self.query_one(Interpretation).show_query(
-            result.query if result else None, result.relaxation if result else None, len(items)
+            result.query if result else None, result.relaxation if result else None, len(items), exact is not None
         )
         empty = self.query_one("#empty", Label)
         empty.set_class(bool(items), "hidden")
@@ -174,13 +186,16 @@ class SearchScreen(Screen[None]):
             if step > 0:
                 card.select(False)
                 results.index = 0 if len(results.children) else None
+                self.moved = True
             return
         if step < 0 and not results.index and card.source is not None:
-            card.select(True)  # Up from the first hit: the answer above it
+            card.select(True)  # Up from the first hit (or from none): the answer above it
             results.index = None
             return
         if len(results.children):
-            results.index = max(0, min(len(results.children) - 1, (results.index or 0) + step))
+            start = -1 if results.index is None else results.index
+            results.index = max(0, min(len(results.children) - 1, start + step))
+            self.moved = True
 
     def selected(self) -> ResultItem | None:
         item = self.query_one(ResultsList).highlighted_child
@@ -191,21 +206,29 @@ class SearchScreen(Screen[None]):
 
     # --- opening and creating -------------------------------------------------------------
 
-    async def on_input_submitted(self, event: Input.Submitted) -> None:
+    async def action_submit(self) -> None:
+        """nvALT's rule: Enter opens the result the user moved to, or the note titled exactly as
+        typed; otherwise it writes a new note titled with the query. A hit found only by meaning
+        is never Enter's target. The title lookup runs here, not in a thread: keys typed after
+        Enter must wait for the screen they belong to, not land in the search box meanwhile."""
         item = self.selected()
+        typed = self.typed.strip()
         if self.query_one(AnswerCard).selected:
             await self.action_open_answer()
-        elif item is None:
-            await self.action_new_note()
-        else:
+        elif item is not None and (self.moved or not typed):
             await self.open_note(item.note_id)
+        elif typed and self.service is not None and (titled := self.service.note_titled(typed)):
+            self.app.push_screen(EditorScreen(self.service, titled), callback=self.refresh_after_change)
+        else:
+            await self.action_new_note()
 
     async def on_list_view_selected(self, event: ResultsList.Selected) -> None:
+        """A click on a result opens it."""
         if isinstance(event.item, ResultItem):
             await self.open_note(event.item.note_id)
 
-    async def open_note(self, note_id: str) -> None:
-        """Open a note in the editor."""
+    async def open_note(self, note_id: str, at_end: bool = False) -> None:
+        """Open a note in the editor (at its end with ``at_end``)."""
         if self.service is None:
             return
         try:
@@ -213,7 +236,20 @@ class SearchScreen(Screen[None]):
         except RemenError as exc:
             self.notify(str(exc), severity="error")
             return
-        self.app.push_screen(EditorScreen(self.service, note), callback=self.refresh_after_change)
+        self.app.push_screen(EditorScreen(self.service, note, at_end=at_end), callback=self.refresh_after_change)
+
+    async def action_append(self) -> None:
+        """Open the selected note (or the one titled as typed) with the cursor at its end."""
+        item = self.selected()
+        if item is not None:
+            await self.open_note(item.note_id, at_end=True)
+            return
+        typed = self.typed.strip()
+        titled = await asyncio.to_thread(self.service.note_titled, typed) if typed and self.service else None
+        if titled is None:
+            self.notify("Pick a note first (↓ to a result), then F5 appends to it.")
+            return
+        await self.open_note(titled.id, at_end=True)
 
     async def action_open_answer(self) -> None:
         """Open the note the answer above the hits comes from."""
@@ -249,8 +285,10 @@ class SearchScreen(Screen[None]):
 
     async def action_trash(self) -> None:
         item = self.selected()
-        if item is not None:
-            await self.trash_note(item.note_id)
+        if item is None:
+            self.notify("Pick a note first (↓ to a result), then F8 moves it to the trash.")
+            return
+        await self.trash_note(item.note_id)
 
     async def action_undo(self) -> None:
         if not self.undo_ids or self.service is None:
@@ -262,7 +300,10 @@ class SearchScreen(Screen[None]):
 
     async def action_archive(self) -> None:
         item = self.selected()
-        if item is None or self.service is None:
+        if item is None:
+            self.notify("Pick a note first (↓ to a result), then Ctrl+R archives it.")
+            return
+        if self.service is None:
             return
         note = await asyncio.to_thread(self.service.archive, item.note_id)
         self.notify(f"Archived: {note.title} (F3 shows the archive)")

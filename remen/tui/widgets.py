@@ -109,8 +109,11 @@ class Interpretation(Static):
     def __init__(self, id: str) -> None:  # noqa: A002 - Textual's name
         super().__init__(Text(RECENT_HINT, "dim"), id=id)
 
-    def show_query(self, query: ParsedQuery | None, relaxation: str | None, count: int) -> None:
-        """Describe ``query`` (None: the recent-notes view)."""
+    def show_query(
+        self, query: ParsedQuery | None, relaxation: str | None, count: int, opens_hit: bool = False
+    ) -> None:
+        """Describe ``query`` (None: the recent-notes view) and what Enter does: open the hit whose
+        title is the query (``opens_hit``), else write a new note titled with it."""
         if query is None or not query.raw.strip():
             self.update(Text(RECENT_HINT, "dim"))
             return
@@ -122,6 +125,8 @@ class Interpretation(Static):
         if relaxation:
             parts.append(relaxation)
         parts.append(f"{count} result{'s' if count != 1 else ''}")
+        if not opens_hit:
+            parts.append("Enter: new note" + (" · ↓ picks a result" if count else ""))
         self.update(Text(" · ".join(parts), "dim"))
 
 

@@ -105,6 +105,54 @@ def test_enter_with_no_match_creates_a_note(service: Remen) -> None:
     drive(RemenApp(service=service), scenario)
 
 
+def test_enter_writes_a_new_note_unless_a_hit_was_picked_or_is_titled_so(
+    meaning_service: Remen, meaning_notebook: dict[str, str]
+) -> None:
+    before = {n.id: n.body for n in meaning_service.list_notes()}
+
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await type_search(pilot, "Dinner party menu")
+        assert result_titles(app), "the closest notes by meaning are shown"
+        assert "Enter: new note" in str(app.search_screen.query_one("#interpretation").render())
+        # Enter and the body typed straight after it, without waiting for the screen.
+        await pilot.press("enter", *list("Network: Lindqvist-5G"), "escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, SearchScreen), "back on the search screen")
+        # The exact title opens its note even before the search for it has answered.
+        app.search_screen.query_one("#search", Input).value = "carbonara"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, EditorScreen) and app.screen.note_id == meaning_notebook["pasta"]
+        await pilot.press("escape")
+        await type_search(pilot, "dough")
+        await pilot.press("down", "enter")  # a hit the user moved to
+        await settle(pilot)
+        assert isinstance(app.screen, EditorScreen) and app.screen.note_id == meaning_notebook["pizza"]
+
+    drive(RemenApp(service=meaning_service), scenario)
+    after = {n.id: n.body for n in meaning_service.list_notes()}
+    assert {k: after[k] for k in before} == before  # no other note changed
+    (new,) = [n for n in meaning_service.list_notes() if n.id not in before]
+    assert new.title == "Dinner party menu" and new.body == "# Dinner party menu\n\nNetwork: Lindqvist-5G"
+
+
+def test_append_and_jumps_in_the_editor(service: Remen, notebook: dict[str, str]) -> None:
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await type_search(pilot, "recipe")
+        await pilot.press("f5")
+        await settle(pilot)
+        assert isinstance(app.screen, SearchScreen) and "Pick a note first" in toasts(app)
+        await pilot.press("down", "f5")
+        await settle(pilot)
+        editor = app.screen.query_one("#editor", TextArea)
+        assert isinstance(app.screen, EditorScreen) and editor.cursor_location == editor.document.end
+        await pilot.press("ctrl+home")
+        assert editor.cursor_location == (0, 0)
+        await pilot.press("ctrl+end")
+        assert editor.cursor_location == editor.document.end
+
+    drive(RemenApp(service=service), scenario)
+
+
 def test_related_sidebar_for_the_open_note(meaning_service: Remen, meaning_notebook: dict[str, str]) -> None:
     async def scenario(app: RemenApp, pilot: Pilot) -> None:
         await type_search(pilot, "pizza dough")
@@ -113,6 +161,15 @@ def test_related_sidebar_for_the_open_note(meaning_service: Remen, meaning_noteb
         related = [item.related.title for item in app.screen.query(RelatedItem)]
         assert related and related[0] == "Carbonara"
         assert "Pizza dough" not in related
+        # Tab leaves the editor for the sidebar: Enter opens the first related note at once.
+        await pilot.press("tab")
+        assert app.focused is not None and app.focused.id == "related"
+        await pilot.press("enter")
+        await wait_until(
+            pilot,
+            lambda: isinstance(app.screen, EditorScreen) and app.screen.note_id == meaning_notebook["pasta"],
+            "the first related note opened",
+        )
 
     drive(RemenApp(service=meaning_service), scenario)
 
@@ -198,8 +255,11 @@ def test_help_and_palette(service: Remen, notebook: dict[str, str]) -> None:
         await pilot.press("ctrl+p")
         await settle(pilot)
         assert isinstance(app.screen, CommandPalette)
-        await pilot.press(*list("Trash"))
         commands = app.screen.query_one(CommandList)
+        await wait_until(pilot, lambda: commands.option_count > 0, "the command list")
+        first = {str(commands.get_option_at_index(i).prompt).split("\n")[0] for i in range(3)}
+        assert first <= {"New note", "Append to note", "Tags", "Archive", "Trash", "Undo delete", "Help"}
+        await pilot.press(*list("Trash"))
         await wait_until(pilot, lambda: commands.option_count > 0, "commands matching 'Trash'")
         await pilot.press("enter")
         await settle(pilot)
@@ -253,7 +313,7 @@ def test_small_terminal_still_works(service: Remen, notebook: dict[str, str]) ->
     async def scenario(app: RemenApp, pilot: Pilot) -> None:
         await type_search(pilot, "pizza")
         assert result_titles(app)[0] == "Pizza dough"
-        await pilot.press("enter")
+        await pilot.press("down", "enter")
         await settle(pilot)
         assert not app.screen.query_one("#sidebar").display
 

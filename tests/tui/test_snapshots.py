@@ -37,7 +37,7 @@ def test_editor_with_related_sidebar(snap_compare, service: Remen, notebook: dic
         await settle(pilot)
         await pilot.press(*"pizza")
         await settle(pilot)
-        await pilot.press("enter")
+        await pilot.press("down", "enter")
         await wait_until(pilot, lambda: bool(pilot.app.screen.query(RelatedItem)), "related notes in the sidebar")
         await settle(pilot)
 

@@ -7,7 +7,13 @@ from remen.text import clean_text, derive_title, fold, inline_tags, new_id, norm
     "body, title",
     [
         ("# Pasta night\nboil water", "Pasta night"),
-        ("intro line\n# Later heading", "Later heading"),
+        # The first line is the title unless the note starts with a heading.
+        ("intro line\n# Later heading", "intro line"),
+        (
+            "Python: dedupe a list keeping order\n    # keep the first of each\n    seen = set()",
+            "Python: dedupe a list keeping order",
+        ),
+        ("\n\n## Second level\ntext", "Second level"),
         ("  \n- first bullet\nsecond", "first bullet"),
         ("```\n# not a heading\n```\nreal text", "real text"),
         ("**bold start** here", "bold start here"),
