@@ -18,6 +18,7 @@ from remen.cli_memory import add_memory_commands, describe_run, run_extraction
 from remen.errors import ConfigError, RemenError
 from remen.logs import log_path, setup_logging
 from remen.models import MatchType
+from remen.wording import plural
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -34,11 +35,6 @@ def emit_json(data: object) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2))
 
 
-def plural(count: int, noun: str) -> str:
-    """'1 note', '2 notes'."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
 def short_date(note: Note) -> str:
     """YYYY-MM-DD of a note's creation."""
     return note.created.strftime("%Y-%m-%d")
@@ -46,7 +42,8 @@ def short_date(note: Note) -> str:
 
 def note_line(note: Note) -> str:
     """One line of `remen list`."""
-    tags = " ".join(f"#{t}" for t in note.tags)
+    in_title = note.title.lower().split()
+    tags = " ".join(f"#{t}" for t in note.tags if f"#{t}" not in in_title)
     flags = (" [archived]" if note.archived else "") + (" [trash]" if note.deleted else "")
     return f"{note.id}  {short_date(note)}  {note.title}{flags}  {tags}".rstrip()
 
@@ -130,9 +127,24 @@ def cmd_edit(app: Remen, args: argparse.Namespace) -> None:
 def cmd_history(app: Remen, args: argparse.Namespace) -> None:
     note = app.get(args.id)
     revisions = app.revisions(note.id)
+    if args.restore and args.number is None:
+        raise RemenError(
+            f"Which version? `remen history {note.id}` lists them; then `remen history {note.id} N --restore`."
+        )
+    if args.restore:
+        restored = app.restore_revision(note.id, args.number)
+        if args.json:
+            emit_json(restored.to_dict())
+            return
+        print(f"Restored version {args.number} of {restored.id}  {restored.title}")
+        print(f"The text it replaced is now version 1: `remen history {restored.id} 1 --restore` undoes this.")
+        return
     if args.number is not None:
         if not 1 <= args.number <= len(revisions):
-            raise RemenError(f"{note.id} has {len(revisions)} earlier versions; pick 1 to {len(revisions)}.")
+            raise RemenError(
+                f"{note.id} has {plural(len(revisions), 'earlier version')}"
+                + (f"; pick 1 to {len(revisions)}." if revisions else ".")
+            )
         revision = revisions[args.number - 1]
         if args.json:
             emit_json(
@@ -159,7 +171,7 @@ def cmd_history(app: Remen, args: argparse.Namespace) -> None:
     for i, revision in enumerate(revisions, start=1):
         print(f"{i:3}  replaced {revision.saved:%Y-%m-%d %H:%M}  {len(revision.body):6} chars  {revision.title}")
     if revisions:
-        print(f"Print one with: remen history {note.id} N")
+        print(f"Print one with: remen history {note.id} N; bring it back with: remen history {note.id} N --restore")
 
 
 def cmd_list(app: Remen, args: argparse.Namespace) -> None:
@@ -190,14 +202,37 @@ def flag_command(action: str) -> Callable[[Remen, argparse.Namespace], None]:
     return run
 
 
+def confirmed(question: str, yes: bool) -> bool:
+    """``yes`` (--yes), or the person typed y at the prompt; with no terminal to ask, no."""
+    if yes:
+        return True
+    if not sys.stdin.isatty():
+        print(f"{question} Not asked without a terminal: add --yes to confirm.", file=sys.stderr)
+        return False
+    return input(f"{question} [y/N] ").strip().lower() in ("y", "yes")
+
+
 def cmd_purge(app: Remen, args: argparse.Namespace) -> None:
     if args.trash:
-        print(f"Deleted {app.empty_trash()} notes from the trash for good.")
+        count = len(app.list_notes(trash=True))
+        if not count:
+            print("The trash is empty.")
+        elif confirmed(f"Delete {plural(count, 'note')} in the trash for good? This cannot be undone.", args.yes):
+            print(f"Deleted {plural(app.empty_trash(), 'note')} from the trash for good.")
+        else:
+            print("Nothing deleted.")
         return
-    for note_id in args.ids:
-        note = app.get(note_id)
+    if not args.ids:
+        raise RemenError("Which notes? `remen purge ID…` (trashed notes), or `remen purge --trash` for all of them.")
+    notes = [app.get(note_id) for note_id in args.ids]
+    for note in notes:
         if not note.deleted:
             raise RemenError(f"{note.id} is not in the trash; `remen rm {note.id}` first (purge cannot be undone).")
+    titles = ", ".join(f"{n.id} {n.title}" for n in notes)
+    if not confirmed(f"Delete for good: {titles}? This cannot be undone.", args.yes):
+        print("Nothing deleted.")
+        return
+    for note in notes:
         app.purge(note.id)
         print(f"Deleted for good: {note.id}  {note.title}")
 
@@ -221,7 +256,7 @@ def cmd_import(app: Remen, args: argparse.Namespace) -> None:
         emit_json(summary.__dict__ | {"stored": summary.stored, "extraction": extraction and extraction.__dict__})
         return
     print(
-        f"Imported {summary.stored} notes: {summary.added} new, {summary.updated} updated, "
+        f"Imported {plural(summary.stored, 'note')}: {summary.added} new, {summary.updated} updated, "
         f"{summary.unchanged} unchanged."
     )
     skipped = summary.skipped_binary + summary.skipped_empty
@@ -401,7 +436,13 @@ def parse_now(value: str | None) -> datetime | None:
         raise RemenError(f"--now: {exc}") from exc
 
 
+SEARCH_OPTIONS = frozenset({"--limit", "--now", "--archived", "--trash", "--json", "--db"})
+
+
 def cmd_search(app: Remen, args: argparse.Namespace) -> None:
+    stray = [w for w in args.query if w.split("=")[0] in SEARCH_OPTIONS]
+    if stray:
+        print(f"remen: {' '.join(stray)} after `--` is searched as text; put options before `--`.", file=sys.stderr)
     result = app.search(
         " ".join(args.query),
         now=parse_now(args.now),
@@ -505,6 +546,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("history", cmd_history, "earlier versions of a note (newest first); N prints one")
     p.add_argument("id")
     p.add_argument("number", nargs="?", type=int, metavar="N")
+    p.add_argument("--restore", action="store_true", help="make version N the note's text again (undoable)")
     p = add("list", cmd_list, "list notes, newest first")
     p.add_argument("--tag")
     p.add_argument("--archived", action="store_true")
@@ -520,6 +562,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("purge", cmd_purge, "delete trashed notes for good")
     p.add_argument("ids", nargs="*", metavar="ID")
     p.add_argument("--trash", action="store_true", help="empty the whole trash")
+    p.add_argument("--yes", action="store_true", help="do not ask for confirmation")
     add("tags", cmd_tags, "list tags with counts")
     p = add("import", cmd_import, "import a .jsonl export, a .md/.txt file or a folder")
     p.add_argument("path")

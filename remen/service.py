@@ -70,16 +70,17 @@ from remen.store.recover import SalvageReport, salvage
 from remen.text import decode_text, derive_title, fold, inline_tags, new_id
 from remen.timeutil import from_epoch, to_epoch
 from remen.transfer.importer import count_inputs, read_drafts
+from remen.wording import plural
 
 # Pure helpers the interfaces use, re-exported so they never import below the service.
 __all__ = ["Remen", "decode_text", "inline_tags", "make_snippet", "recover_database"]
 
 
-def unused_id(conn: Connection, now: float) -> str:
-    """A new note id no note has (two saves in one millisecond share the time part; the 4 random
-    characters then collide once in ~1.7 million, and a bulk add in one millisecond must not fail)."""
+def unused_id(conn: Connection) -> str:
+    """A new note id no note has (a collision of 12 random characters is all but impossible, but
+    checking costs one lookup)."""
     while True:
-        candidate = new_id(now)
+        candidate = new_id()
         if note_store.get(conn, candidate) is None:
             return candidate
 
@@ -215,7 +216,7 @@ class Remen:
         with self.store.transaction() as conn:
             nid = note_store.insert(
                 conn,
-                unused_id(conn, now),
+                unused_id(conn),
                 prepared.title,
                 prepared.body,
                 prepared.tags,
@@ -236,8 +237,10 @@ class Remen:
         title: str | None = None,
         tags: Iterable[str] | None = None,
         embed: bool = True,
+        keep_version: bool = False,
     ) -> Note:
-        """Change a note's text, title or tags; the previous version is kept as a revision."""
+        """Change a note's text, title or tags; the previous version is kept as a revision (saves
+        in one editing session share one; ``keep_version`` keeps this one's whatever its age)."""
         current = self._resolve(note_id)
         old = current.note
         new_body = old.body if body is None else body
@@ -251,7 +254,15 @@ class Remen:
         now = self.clock()
         with self.store.transaction() as conn:
             note_store.update_content(
-                conn, current.nid, prepared.title, prepared.body, prepared.tags, now, prepared.content_hash, now
+                conn,
+                current.nid,
+                prepared.title,
+                prepared.body,
+                prepared.tags,
+                now,
+                prepared.content_hash,
+                now,
+                keep_version=keep_version,
             )
             job_store.enqueue(conn, JobKind.EXTRACT, current.nid, now, prepared.content_hash)
             stored = note_store.get_many(conn, [current.nid])[current.nid]
@@ -337,6 +348,19 @@ class Remen:
         stored = self._resolve(note_id)
         with self.store.read() as conn:
             return note_store.revisions(conn, stored.nid)
+
+    def restore_revision(self, note_id: str, number: int) -> Note:
+        """Bring back earlier version ``number`` (1 = the newest, as `revisions` lists them): the
+        text now becomes a revision in turn, so a restore can itself be undone."""
+        revisions = self.revisions(note_id)
+        if not 1 <= number <= len(revisions):
+            raise RemenError(
+                f"{note_id} has {plural(len(revisions), 'earlier version')}"
+                + (f"; pick 1 to {len(revisions)}." if revisions else ".")
+            )
+        revision = revisions[number - 1]
+        title = revision.title if revision.title != derive_title(revision.body) else None
+        return self.update(note_id, body=revision.body, title=title, tags=revision.tags, keep_version=True)
 
     def counts(self) -> dict[str, int]:
         """Live, archived and trashed note counts."""
@@ -467,6 +491,19 @@ class Remen:
     def export_jsonl(self, out: TextIO) -> int:
         """Write every note (archived and trashed too) as JSON Lines; return the count."""
         return bulk.export_jsonl(self.store, out)
+
+    def export_to_new_file(self, folder: Path) -> tuple[Path, int]:
+        """Write every note as JSON Lines to a new file in ``folder`` named for today (never an
+        existing file); the file and how many notes it holds (the app's "Export notes")."""
+        today = datetime.fromtimestamp(self.clock()).strftime("%Y-%m-%d")
+        for number in range(1, 1000):
+            path = folder / f"remen-export-{today}{'' if number == 1 else f'-{number}'}.jsonl"
+            try:
+                with path.open("x", encoding="utf-8") as out:
+                    return path, self.export_jsonl(out)
+            except FileExistsError:
+                continue
+        raise RemenError(f"Too many exports for {today} in {folder}; move some aside first.")
 
     def export_markdown(self, folder: str | os.PathLike[str]) -> int:
         """Write live and archived notes as Markdown files, one sub-folder per first tag."""

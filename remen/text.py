@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
-import time
 import unicodedata
 from collections.abc import Iterable
 from typing import Literal
@@ -20,6 +19,7 @@ INLINE_TAG_RE = re.compile(r"(?:(?<=\s)|^)#([^\W\d_][\w/-]*)", re.UNICODE)
 TAG_ALLOWED_RE = re.compile(r"[^\w/-]+", re.UNICODE)
 MARKDOWN_DECOR_RE = re.compile(r"^[#>*\-+\s]+|[*_`]+")
 ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
+ID_LENGTH = 12
 
 
 def normalise_tag(tag: str) -> str:
@@ -82,15 +82,10 @@ def content_hash(title: str, body: str, tags: Iterable[str]) -> str:
     return hashlib.sha256(data).hexdigest()[:32]
 
 
-def new_id(now: float | None = None) -> str:
-    """A 12-character id that sorts by creation time: 8 base36 digits of ms + 4 random."""
-    millis = int((time.time() if now is None else now) * 1000)
-    digits = ""
-    while millis:
-        millis, rem = divmod(millis, 36)
-        digits = ID_ALPHABET[rem] + digits
-    rand = "".join(secrets.choice(ID_ALPHABET) for _ in range(4))
-    return digits.rjust(8, "0")[-8:] + rand
+def new_id() -> str:
+    """A 12-character random id (base36): the first 4–5 characters already tell notes apart
+    (time-based ids shared their first characters, so picking one took 6 or more)."""
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
 
 
 def stable_id(key: str) -> str:

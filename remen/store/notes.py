@@ -80,15 +80,17 @@ def update_content(
     content_hash: str,
     saved_at: float,
     created: float | None = None,
+    keep_version: bool = False,
 ) -> None:
     """Overwrite a note's text, first keeping the old text as a revision.
 
     Saves within REVISION_SESSION_SECONDS of the note's newest revision belong to one editing
-    session (autosaves): the text from before the session is kept, the intermediate ones are not.
-    Then the oldest revisions beyond the count and size bounds are dropped.
+    session (autosaves): the text from before the session is kept, the intermediate ones are not,
+    unless ``keep_version`` (a restore must keep the text it replaces, however recent). Then the
+    oldest revisions beyond the count and size bounds are dropped.
     """
     newest = conn.execute("SELECT max(saved) FROM revisions WHERE nid = ?", (nid,)).fetchone()[0]
-    if newest is None or saved_at - float(newest) >= REVISION_SESSION_SECONDS:
+    if keep_version or newest is None or saved_at - float(newest) >= REVISION_SESSION_SECONDS:
         conn.execute(
             "INSERT INTO revisions(nid, title, body, tags, saved)"
             " SELECT nid, title, body, tags, ? FROM notes WHERE nid = ?",

@@ -20,6 +20,7 @@ from remen.service import Remen
 from remen.tui.messages import NoteTrashed, StatusChanged, StatusStale, WorkerFailed, forward_failure
 from remen.tui.screens import EditorScreen, HelpScreen
 from remen.tui.search_screen import SearchScreen
+from remen.wording import plural
 
 STATUS_POLL_SECONDS = 2.0
 
@@ -162,9 +163,23 @@ class RemenApp(App[None]):
         yield SystemCommand("Archive", "Show archived notes", main.action_archive_view)
         yield SystemCommand("Trash", "Show the trash and restore notes", main.action_trash_view)
         yield SystemCommand("Undo delete", "Restore the last note moved to the trash", main.action_undo)
+        yield SystemCommand(
+            "Empty trash", "Delete the notes in the trash for good (asks first)", main.action_empty_trash
+        )
+        yield SystemCommand(
+            "Export notes", "Write every note to a JSON Lines file in your home folder", self.action_export
+        )
         yield SystemCommand("Help", "Keys and how Remen works", self.action_help)
         # Remen's own commands first; Textual's (theme, screenshot, quit…) after them.
         yield from super().get_system_commands(screen)
+
+    @work(group="export", exit_on_error=False)
+    async def action_export(self) -> None:
+        """Export every note to a new file in the home folder and say where."""
+        if self.service is None:
+            return
+        path, count = await asyncio.to_thread(self.service.export_to_new_file, Path.home())
+        self.notify(f"Exported {plural(count, 'note')} to {path}", timeout=10)
 
     def on_note_trashed(self, message: NoteTrashed) -> None:
         """An editor trashed its note: the search screen offers the undo."""

@@ -17,10 +17,11 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker
 
 from remen.errors import RemenError
-from remen.models import Note
+from remen.models import Note, Revision
 from remen.service import Remen, inline_tags
 from remen.tui.messages import NoteTrashed, RelatedFound, StatusStale, forward_failure
 from remen.tui.widgets import NoteItem, RelatedItem
+from remen.wording import plural
 
 AUTOSAVE_SECONDS = 1.0
 RELATED_DEBOUNCE_SECONDS = 0.8
@@ -53,7 +54,10 @@ title; write `#tags` in the text or in the tags field. Ctrl+Home and Ctrl+End ju
 and the end. Esc goes back (saving first), F8 moves the note to the trash, Ctrl+R archives it.
 The sidebar shows related notes; Tab to it, Enter opens one.
 
-**Trash / archive**: R restores or unarchives, Enter opens, Esc goes back.
+F9 lists the note's earlier versions; Enter restores one (the text it replaces is kept as a version).
+
+**Trash / archive**: R restores or unarchives, Enter opens, E empties the trash (after a yes), Esc
+goes back.
 """
 
 
@@ -69,6 +73,7 @@ class EditorScreen(Screen[None]):
         Binding("f8", "delete", "Trash"),
         Binding("ctrl+r", "archive", "Archive"),
         Binding("f1", "app.help", "Help"),
+        Binding("f9", "history", "History"),
         Binding("ctrl+home", "top", "Top", show=False),
         Binding("ctrl+end", "bottom", "End", show=False),
     ]
@@ -178,6 +183,27 @@ class EditorScreen(Screen[None]):
         self.post_message(StatusStale())
         return True
 
+    async def action_history(self) -> None:
+        """Pick an earlier version of this note to restore (the current text is saved first)."""
+        if not await self.save() or self.note_id is None:
+            if self.note_id is None:
+                self.notify("A new note has no earlier versions yet.")
+            return
+        revisions = await asyncio.to_thread(self.service.revisions, self.note_id)
+        self.app.push_screen(HistoryScreen(revisions), callback=self.restore_version)
+
+    def restore_version(self, number: int | None) -> None:
+        if number is not None and self.note_id is not None:
+            self.run_worker(self._restore_version(self.note_id, number), group="save")
+
+    async def _restore_version(self, note_id: str, number: int) -> None:
+        note = await asyncio.to_thread(self.service.restore_revision, note_id, number)
+        editor = self.query_one("#editor", TextArea)
+        editor.load_text(note.body)
+        self.dirty = False
+        self.notify(f"Restored version {number}. The text it replaced is version 1 now (F9 to go back).")
+        self.post_message(StatusStale())
+
     def action_top(self) -> None:
         self.query_one("#editor", TextArea).move_cursor((0, 0))
 
@@ -263,6 +289,7 @@ class NoteListScreen(Screen[None]):
 
     BINDINGS = [
         Binding("r", "restore", "Restore"),
+        Binding("e", "empty", "Empty trash"),
         Binding("escape", "close", "Back"),
         Binding("f1", "app.help", "Help"),
     ]
@@ -273,7 +300,11 @@ class NoteListScreen(Screen[None]):
         self.mode = mode
 
     def compose(self) -> ComposeResult:
-        title = "Trash — R restores a note" if self.mode == "trash" else "Archive — R unarchives a note"
+        title = (
+            "Trash — R restores a note, E empties the trash"
+            if self.mode == "trash"
+            else "Archive — R unarchives a note"
+        )
         yield Label(title, id="list-title")
         yield ListView(id="notes")
         yield Label("", id="list-empty")
@@ -304,6 +335,29 @@ class NoteListScreen(Screen[None]):
         self.post_message(StatusStale())
         self.load()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Emptying is for the trash only."""
+        return self.mode == "trash" if action == "empty" else True
+
+    async def action_empty(self) -> None:
+        """Delete every note in the trash for good, after a yes."""
+        count = len(await asyncio.to_thread(self.service.list_notes, None, False, True))
+        if not count:
+            self.notify("The trash is empty.")
+            return
+        question = f"Delete the {plural(count, 'note')} in the trash for good? This cannot be undone."
+        self.app.push_screen(ConfirmScreen(question), callback=self.empty_confirmed)
+
+    def empty_confirmed(self, yes: bool | None) -> None:
+        if yes:
+            self.run_worker(self._empty(), group="list")
+
+    async def _empty(self) -> None:
+        deleted = await asyncio.to_thread(self.service.empty_trash)
+        self.notify(f"Deleted {plural(deleted, 'note')} for good.")
+        self.post_message(StatusStale())
+        self.load()
+
     def action_close(self) -> None:
         self.dismiss()
 
@@ -331,6 +385,64 @@ class TagsScreen(ModalScreen[str | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question before something that cannot be undone; anything but Y is no."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n", "answer(False)", "No"),
+        Binding("escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box"):
+            yield Label(self.question)
+            yield Label("Y: yes, delete · N or Esc: no", classes="hint")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class HistoryScreen(ModalScreen[int | None]):
+    """A note's earlier versions, newest first, with the highlighted one's text; Enter restores it."""
+
+    BINDINGS = [Binding("escape", "dismiss_none", "Back"), Binding("enter", "choose", "Restore", priority=True)]
+
+    def __init__(self, revisions: list[Revision]) -> None:
+        super().__init__()
+        self.revisions = revisions
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="history-box"):
+            yield Label("Earlier versions — Enter restores one (the text now becomes a version too)")
+            options = [
+                Option(f"{i:2}  {r.saved:%Y-%m-%d %H:%M}  {len(r.body):6} chars  {r.title}", id=str(i))
+                for i, r in enumerate(self.revisions, start=1)
+            ]
+            yield OptionList(*options, id="history-list")
+            yield TextArea(
+                self.revisions[0].body if self.revisions else "No earlier versions yet.",
+                read_only=True,
+                soft_wrap=True,
+                id="history-text",
+            )
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id is not None:
+            self.query_one("#history-text", TextArea).load_text(self.revisions[int(event.option.id) - 1].body)
+
+    def action_choose(self) -> None:
+        chosen = self.query_one("#history-list", OptionList).highlighted
+        self.dismiss(None if chosen is None or not self.revisions else chosen + 1)
 
     def action_dismiss_none(self) -> None:
         self.dismiss(None)

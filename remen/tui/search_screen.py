@@ -309,6 +309,13 @@ class SearchScreen(Screen[None]):
         self.notify(f"Archived: {note.title} (F3 shows the archive)")
         self.refresh_after_change()
 
+    def action_empty_trash(self) -> None:
+        """The trash view, where E empties it after a yes."""
+        if self.service is not None:
+            screen = NoteListScreen(self.service, "trash")
+            self.app.push_screen(screen, callback=self.refresh_after_change)
+            self.call_after_refresh(screen.run_action, "empty")
+
     def action_trash_view(self) -> None:
         if self.service is not None:
             self.app.push_screen(NoteListScreen(self.service, "trash"), callback=self.refresh_after_change)

@@ -127,3 +127,31 @@ def test_history_lists_and_prints_earlier_versions(hermetic_home: Path, tmp_path
     assert run_cli("history", note["id"], "1").stdout.strip() == "first version"
     assert json.loads(run_cli("show", "--json", note["id"]).stdout)["body"] == "second version"
     assert "pick 1 to 1" in run_cli("history", note["id"], "5").stderr
+    restored = run_cli("history", note["id"], "1", "--restore")
+    assert "Restored version 1" in restored.stdout and "undoes this" in restored.stdout
+    assert json.loads(run_cli("show", "--json", note["id"]).stdout)["body"] == "first version"
+    assert run_cli("history", note["id"], "1").stdout.strip() == "second version"  # the undo is there
+    assert "Which version?" in run_cli("history", note["id"], "--restore").stderr
+
+
+def test_purge_asks_first_and_without_a_terminal_needs_yes(hermetic_home: Path) -> None:
+    kept = json.loads(run_cli("add", "--json", "--no-embed", "keep me").stdout)
+    gone = json.loads(run_cli("add", "--json", "--no-embed", "throw me away").stdout)
+    run_cli("rm", kept["id"], gone["id"])
+    refused = run_cli("purge", gone["id"])
+    assert "add --yes to confirm" in refused.stderr and "Nothing deleted" in refused.stdout
+    assert "throw me away" in run_cli("list", "--trash").stdout
+    assert "Deleted for good" in run_cli("purge", gone["id"], "--yes").stdout
+    assert "Nothing deleted" in run_cli("purge", "--trash").stdout
+    assert "Deleted 1 note from the trash for good." in run_cli("purge", "--trash", "--yes").stdout
+    assert "The trash is empty." in run_cli("purge", "--trash").stdout
+
+
+def test_small_text_counts_tags_and_options_after_the_double_dash(hermetic_home: Path, tmp_path: Path) -> None:
+    (tmp_path / "one.md").write_text("# Only one\nbody")
+    assert "Imported 1 note: 1 new" in run_cli("import", "--no-wait", str(tmp_path / "one.md")).stdout
+    run_cli("add", "--no-embed", "--tags", "home", "Router password #home")
+    line = next(row for row in run_cli("list").stdout.splitlines() if "Router" in row)
+    assert line.count("#home") == 1
+    searched = run_cli("search", "--", "router", "--limit", "4")
+    assert "--limit after `--` is searched as text" in searched.stderr

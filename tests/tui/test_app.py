@@ -13,7 +13,7 @@ from tui_helpers import drive, settle, wait_until
 from remen.logs import setup_logging
 from remen.service import Remen
 from remen.tui.app import RemenApp
-from remen.tui.screens import EditorScreen, HelpScreen, NoteListScreen, TagsScreen
+from remen.tui.screens import ConfirmScreen, EditorScreen, HelpScreen, HistoryScreen, NoteListScreen, TagsScreen
 from remen.tui.search_screen import SearchScreen
 from remen.tui.widgets import AnswerCard, RelatedItem, ResultItem, StatusBar
 
@@ -258,7 +258,8 @@ def test_help_and_palette(service: Remen, notebook: dict[str, str]) -> None:
         commands = app.screen.query_one(CommandList)
         await wait_until(pilot, lambda: commands.option_count > 0, "the command list")
         first = {str(commands.get_option_at_index(i).prompt).split("\n")[0] for i in range(3)}
-        assert first <= {"New note", "Append to note", "Tags", "Archive", "Trash", "Undo delete", "Help"}
+        ours = {"New note", "Append to note", "Tags", "Archive", "Trash", "Undo delete", "Empty trash", "Export notes"}
+        assert first <= ours | {"Help"}
         await pilot.press(*list("Trash"))
         await wait_until(pilot, lambda: commands.option_count > 0, "commands matching 'Trash'")
         await pilot.press("enter")
@@ -437,3 +438,66 @@ def test_a_question_gets_an_answer_card_that_opens_its_note(service: Remen, note
         assert "hidden" in card.classes
 
     drive(RemenApp(service=service), scenario)
+
+
+def test_history_restores_an_earlier_version_and_keeps_the_replaced_text(
+    service: Remen, notebook: dict[str, str]
+) -> None:
+    original = service.get(notebook["pasta"]).body
+    service.update(notebook["pasta"], body="# Carbonara\nCream, bacon and peas (wrong).")
+
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await type_search(pilot, "carbonara")
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("f9")
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryScreen)
+        assert "Guanciale" in app.screen.query_one("#history-text", TextArea).text
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, EditorScreen)
+        await wait_until(pilot, lambda: app.screen.query_one("#editor", TextArea).text == original, "the restored text")
+
+    drive(RemenApp(service=service), scenario)
+    assert service.get(notebook["pasta"]).body == original
+    assert service.revisions(notebook["pasta"])[0].body == "# Carbonara\nCream, bacon and peas (wrong)."
+
+
+def test_emptying_the_trash_asks_first(service: Remen, notebook: dict[str, str]) -> None:
+    service.delete(notebook["dentist"])
+
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await pilot.press("f4")
+        await settle(pilot)
+        await pilot.press("e")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await settle(pilot)
+        assert service.list_notes(trash=True)
+        await pilot.press("e")
+        await settle(pilot)
+        await pilot.press("y")
+        await wait_until(pilot, lambda: not service.list_notes(trash=True), "the trash emptied")
+        assert "Deleted 1 note for good" in toasts(app)
+
+    drive(RemenApp(service=service), scenario)
+    assert {n.title for n in service.list_notes()} == {"Carbonara", "Pizza dough"}
+
+
+def test_export_from_the_palette(service: Remen, notebook: dict[str, str], tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("HOME", str(tmp_path))
+
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*list("Export notes"))
+        commands = app.screen.query_one(CommandList)
+        await wait_until(pilot, lambda: commands.option_count > 0, "the export command")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "Exported 3 notes to" in toasts(app), "the export reported")
+
+    drive(RemenApp(service=service), scenario)
+    (exported,) = tmp_path.glob("remen-export-*.jsonl")
+    assert len(exported.read_text(encoding="utf-8").splitlines()) == 3
