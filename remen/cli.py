@@ -249,7 +249,8 @@ def cmd_tags(app: Remen, args: argparse.Namespace) -> None:
 def cmd_import(app: Remen, args: argparse.Namespace) -> None:
     from remen.progress import ProgressBar
 
-    summary = app.import_path(args.path, embed=not args.no_wait, on_progress=None if args.json else ProgressBar())
+    with ProgressBar() as bar:
+        summary = app.import_path(args.path, embed=not args.no_wait, on_progress=None if args.json else bar)
     # Facts are read after the notes are stored and embedded: the import itself is already safe.
     extraction = None if args.no_wait else run_extraction(app, args.json, refine=False)
     if args.json:
@@ -419,8 +420,8 @@ def recover(args: argparse.Namespace) -> None:
 def cmd_reindex(app: Remen, args: argparse.Namespace) -> None:
     from remen.progress import ProgressBar
 
-    bar = ProgressBar()
-    chunks = app.reindex(bar) if args.full else app.embed_pending(bar)
+    with ProgressBar() as bar:
+        chunks = app.reindex(bar) if args.full else app.embed_pending(bar)
     print(f"Embedded {chunks} chunks with {app.embedder.description}.")
 
 

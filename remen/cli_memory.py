@@ -53,7 +53,8 @@ def run_extraction(app: Remen, quiet: bool, refine: bool = True) -> ExtractionRu
     queued for the model server too."""
     from remen.progress import ProgressBar
 
-    return app.extract_pending(on_progress=None if quiet else ProgressBar(), refine=refine)
+    with ProgressBar() as bar:
+        return app.extract_pending(on_progress=None if quiet else bar, refine=refine)
 
 
 def cmd_worker(app: Remen, args: argparse.Namespace) -> None:

@@ -41,6 +41,10 @@ BUSY_TIMEOUT_MS = 5_000
 CACHE_KIB = 64 * 1024
 MMAP_BYTES = 512 * 1024 * 1024
 IMPORT_BATCH = 200
+# Long work reports its progress at least this often (a terminal bar redraws twice a second).
+PROGRESS_SECONDS = 0.25
+# A bar on a terminal is redrawn at least this often, so rate and ETA move between reports.
+PROGRESS_TICK_SECONDS = 0.4
 
 # --- Search --------------------------------------------------------------------------------
 SEMANTIC_THRESHOLD = 0.25

@@ -67,9 +67,10 @@ def l2_normalise(matrix: np.ndarray) -> np.ndarray:
 
 
 def embed_documents(
-    embedder: Embedder, texts: Sequence[str], on_chunks: Callable[[int], None] | None = None
+    embedder: Embedder, texts: Sequence[str], on_chunks: Callable[[int, int], None] | None = None
 ) -> list[np.ndarray]:
-    """Embed several documents, batching chunks of similar length to waste little on padding."""
+    """Embed several documents, batching chunks of similar length to waste little on padding;
+    ``on_chunks(embedded, total)`` hears after each batch how many chunks are done of how many."""
     per_doc = [embedder.chunk(text) for text in texts]
     flat = [(d, c) for d, chunks in enumerate(per_doc) for c in range(len(chunks))]
     flat.sort(key=lambda dc: len(per_doc[dc[0]][dc[1]].tokens))
@@ -80,7 +81,7 @@ def embed_documents(
         for (d, c), vec in zip(batch, vectors, strict=True):
             out[d][c] = vec
         if on_chunks:
-            on_chunks(len(batch))
+            on_chunks(start + len(batch), len(flat))
     return out
 
 

@@ -45,6 +45,17 @@ def lower_thread_priority() -> None:
             log.debug("could not lower the background thread's priority", exc_info=True)
 
 
+def step_progress(on_progress: ProgressCallback, done: int, step_notes: int, total: int) -> Callable[[int, int], None]:
+    """A chunk counter for one step of up to EMBED_NOTES_PER_STEP notes that reports notes done
+    (a step takes seconds: its chunks tell how far it is)."""
+
+    def report(embedded: int, of: int) -> None:
+        if of:
+            on_progress(Progress("embed", min(done + step_notes * embedded // of, total), total))
+
+    return report
+
+
 class Indexer:
     """Embeds notes with the current embedder and stores their vectors."""
 
@@ -67,7 +78,7 @@ class Indexer:
     def embed(
         self,
         pending: Sequence[vector_store.PendingNote],
-        on_chunks: Callable[[int], None] | None = None,
+        on_chunks: Callable[[int, int], None] | None = None,
         embedder: Embedder | None = None,
     ) -> int:
         """Embed ``pending`` notes and store the vectors of those unchanged meanwhile; return chunks."""
@@ -127,6 +138,8 @@ class Indexer:
             lower_thread_priority()
         namespace = embedder.namespace
         total = self.count_pending()
+        if on_progress:
+            on_progress(Progress("embed", 0, total))
         done = 0
         after = 0
         chunks = 0
@@ -135,7 +148,8 @@ class Indexer:
                 batch = vector_store.pending(conn, namespace, EMBED_NOTES_PER_STEP, after_nid=after)
             if not batch:
                 break
-            chunks += self.embed(batch, embedder=embedder)
+            report = step_progress(on_progress, done, len(batch), total) if on_progress else None
+            chunks += self.embed(batch, on_chunks=report, embedder=embedder)
             after = batch[-1].nid
             done += len(batch)
             if on_progress:

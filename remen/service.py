@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -26,10 +26,11 @@ from remen.constants import (
     IMPORT_BATCH,
     LLM_HEALTH_TIMEOUT_SECONDS,
     MODEL_NAMESPACE,
+    PROGRESS_SECONDS,
 )
 from remen.embed import Embedder, ModelStatus, OnnxMiniLM, load_embedder
 from remen.errors import ConfigError, RemenError
-from remen.indexing import Indexer, pending_note
+from remen.indexing import Indexer
 from remen.knowledge import Aspect, EntityDetail, EntitySummary, EntityType, ExtractionRun, Fact, LabelCount
 from remen.memory.builtin import BuiltinExtractor
 from remen.memory.extractor import Extractor
@@ -439,10 +440,6 @@ class Remen:
         """Saves in this process whose embedding failed (those notes stay pending)."""
         return self.indexer.failures
 
-    def embed_notes(self, notes: Sequence[StoredNote], on_chunks: Callable[[int], None] | None = None) -> int:
-        """Embed and store vectors for ``notes``; return the number of chunks."""
-        return self.indexer.embed([pending_note(s) for s in notes], on_chunks)
-
     def pending_embeddings(self) -> int:
         """Notes whose vectors are missing or stale for the current embedder."""
         return self.indexer.count_pending()
@@ -468,20 +465,28 @@ class Remen:
         total = count_inputs(source) if source.exists() else 0
         batch: list[NoteDraft] = []
         seen = 0
+        if on_progress:
+            on_progress(Progress("import", 0, total))
+        reported = time.monotonic()
         for draft in read_drafts(source, summary):
             batch.append(draft)
-            if len(batch) >= IMPORT_BATCH:
+            # Stored a batch at a time; reported at least every PROGRESS_SECONDS (big files read slowly).
+            due = on_progress is not None and time.monotonic() - reported >= PROGRESS_SECONDS
+            if len(batch) >= IMPORT_BATCH or due:
                 bulk.write_drafts(self.store, batch, summary, self.clock())
                 seen += len(batch)
                 batch = []
                 if on_progress:
                     on_progress(Progress("import", seen, total))
+                    reported = time.monotonic()
         if batch:
             bulk.write_drafts(self.store, batch, summary, self.clock())
             seen += len(batch)
         if on_progress:
             on_progress(Progress("import", total, total))
         if embed:
+            if on_progress and not self.model_loaded:
+                on_progress(Progress("embed", 0, seen, detail="loading the model"))
             summary.embedded_chunks = self.embed_pending(on_progress)
         namespace = self._embedder.namespace if self._embedder else MODEL_NAMESPACE
         with self.store.read() as conn:

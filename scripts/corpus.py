@@ -71,7 +71,8 @@ def corpus_db(workdir: Path, corpus: Path = CORPUS) -> Path:
         with tempfile.TemporaryDirectory() as tmp:
             building = Path(tmp) / "til.db"
             with Remen.open(building) as app:
-                app.import_path(write_jsonl(corpus_records(corpus), Path(tmp) / "til.jsonl"), on_progress=ProgressBar())
+                with ProgressBar() as bar:
+                    app.import_path(write_jsonl(corpus_records(corpus), Path(tmp) / "til.jsonl"), on_progress=bar)
                 app.store.checkpoint()
             shutil.copy(building, cache)
     target = workdir / "til.db"

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from remen.constants import EMBED_NOTES_PER_STEP
 from remen.embed import HashedEmbedder
 from remen.progress import Progress
 from remen.service import Remen
@@ -191,7 +192,8 @@ def test_interrupted_embedding_resumes(app: Remen, tmp_path: Path) -> None:
         write(root / f"n{i}.md", f"# Topic {i}\nsomething to embed number {i}")
 
     def interrupt(progress: Progress) -> None:
-        if progress.phase == "embed":
+        # Past the first step: its vectors are stored, the second step's are not.
+        if progress.phase == "embed" and progress.done > EMBED_NOTES_PER_STEP:
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
@@ -226,3 +228,15 @@ def test_whole_shared_corpus_imports_with_counts_tags_and_dates(app: Remen, corp
     assert "ack" in ack.tags
     assert ack.updated == parse_iso(sample["updated"])
     assert app.import_path(copy, embed=False).unchanged == 1871
+
+
+def test_import_reports_both_phases_as_they_go(app: Remen, tmp_path: Path) -> None:
+    root = tmp_path / "many"
+    for i in range(120):
+        write(root / f"n{i}.md", f"# Topic {i}\nsomething to embed number {i}")
+    reports: list[Progress] = []
+    app.import_path(root, embed=True, on_progress=reports.append)
+    embedded = [r.done for r in reports if r.phase == "embed" and not r.detail]
+    # Within one embedding step (up to 200 notes) the chunks already move the count.
+    assert any(0 < done < 120 for done in embedded) and embedded[-1] == 120
+    assert [r.done for r in reports if r.phase == "import"][0] == 0
