@@ -12,6 +12,9 @@ Usage:
                                             routing + handler latency of the labelled questions over
                                             the memory notes inside a synthetic corpus, idle and
                                             while the extraction worker runs
+  python scripts/bench.py editor            the app with one large note (100 KB, 1 MB, 5 MB): time to open it
+                                            in the editor and per-keystroke latency (key sent → screen
+                                            updated), headless through Textual's Pilot
   python scripts/bench.py extract [--queries N]
                                             the memory worker over the shared corpus (notes/s, end
                                             to end: extraction, resolution, writes), and search
@@ -21,6 +24,7 @@ Usage:
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import statistics
 import subprocess
@@ -435,15 +439,83 @@ def app_note_sample() -> NoteForExtraction:
     return NoteForExtraction("My wife Julia switched from npm to pnpm.", (), time.time())
 
 
+# --- the editor with large notes -----------------------------------------------------------
+
+EDITOR_PARAGRAPH = (
+    "Notes from the planning meeting: we agreed to move the launch to March, Sarah owns the checklist,"
+    " and the API freeze starts next week. "
+) * 4 + "\n\n"
+
+
+async def editor_latencies(size: int, workdir: Path) -> tuple[float, list[float], bool]:
+    """Open a note of ``size`` bytes in the app (model loaded, idle) and type into it: the open
+    time in ms, each keystroke's latency in ms, and whether the editor was read-only."""
+    from textual import events
+    from textual.widgets import TextArea
+
+    from remen.tui.app import RemenApp
+    from remen.tui.screens import EditorScreen
+    from remen.tui.widgets import StatusBar
+
+    text = ("# Large note\n\n" + EDITOR_PARAGRAPH * (size // len(EDITOR_PARAGRAPH) + 1))[:size]
+    with Remen.open(workdir / f"editor-{size}.db") as service:
+        note = service.add(text, embed=False)
+        app = RemenApp(service=service)
+        async with app.run_test(size=(100, 30)) as pilot:
+            bar = app.search_screen.query_one(StatusBar)
+            while "model ready" not in str(bar.render()) or "to index" in str(bar.render()):
+                await pilot.pause(0.05)
+            await pilot.pause()
+            start = time.perf_counter()
+            await app.search_screen.open_note(note.id)
+            while not isinstance(app.screen, EditorScreen) or not app.screen.query("#editor"):
+                await asyncio.sleep(0)
+            await pilot._wait_for_screen()
+            opened = (time.perf_counter() - start) * 1000
+            editor = app.screen.query_one("#editor", TextArea)
+            keys = []
+            for char in "hello world":
+                before = editor.document.text if editor.read_only else None
+                line = editor.cursor_location[0]
+                length = len(editor.document.get_line(line))
+                key = events.Key("space" if char == " " else char, char)
+                key.set_sender(app)
+                start = time.perf_counter()
+                app._driver.send_message(key)  # what a terminal's key press becomes
+                if before is None:
+                    while len(editor.document.get_line(line)) == length:
+                        await asyncio.sleep(0)
+                await pilot._wait_for_screen()
+                keys.append((time.perf_counter() - start) * 1000)
+                await pilot.pause(0.05)
+            read_only = editor.read_only
+            app.exit()
+    return opened, keys, read_only
+
+
+def bench_editor() -> None:
+    """Open time and keystroke latency of the editor for 100 KB, 1 MB and 5 MB notes."""
+    print("the editor with one large note (headless, 100x30; model loaded and idle)")
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in (1_000, 30_000, 100_000, 1_000_000, 5_000_000):
+            opened, keys, read_only = asyncio.run(editor_latencies(size, Path(tmp)))
+            label = f"{size / 1e6:.1f} MB" if size >= 1_000_000 else f"{size // 1000} KB"
+            mode = "read-only view" if read_only else "editable"
+            print(f"  {label:>7} ({mode}): open {opened:6.0f} ms   keystroke " + line("", keys).strip())
+            print("    each key (ms):", " ".join(f"{k:.0f}" for k in keys))
+
+
 def main() -> None:
     """Run the chosen benchmark."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["import", "search", "concurrent", "extract", "ask"])
+    parser.add_argument("what", choices=["import", "search", "concurrent", "extract", "ask", "editor"])
     parser.add_argument("--sizes", default="10000,100000")
     parser.add_argument("--queries", type=int, default=1000)
     args = parser.parse_args()
     if args.what == "import":
         bench_import()
+    elif args.what == "editor":
+        bench_editor()
     elif args.what == "ask":
         bench_ask([int(s) for s in args.sizes.split(",")])
     elif args.what == "extract":

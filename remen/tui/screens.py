@@ -24,6 +24,13 @@ from remen.tui.widgets import NoteItem, RelatedItem
 from remen.wording import plural
 
 AUTOSAVE_SECONDS = 1.0
+# Above this many characters a note is edited without highlighting and soft wrap, and its
+# embedding after a save is left to the background indexer.
+LARGE_NOTE_CHARS = 32_000
+# Above this many characters a note opens read-only, showing this much (keys would take >50 ms).
+EDITABLE_MAX_CHARS = 2_000_000
+# Related notes follow the first this many characters of the text being written.
+RELATED_DRAFT_CHARS = 4_000
 RELATED_DEBOUNCE_SECONDS = 0.8
 # A draft shorter than this says too little for related notes to mean anything.
 DRAFT_MIN_CHARS = 60
@@ -93,6 +100,8 @@ class EditorScreen(Screen[None]):
         self.initial_text = note.body if note else initial_text
         self.initial_tags = " ".join(t for t in note.tags if t not in inline_tags(note.body)) if note else ""
         self.dirty = not note and bool(initial_text.strip())
+        # A note this large would make every key slow: it opens read-only (`remen edit` edits it).
+        self.too_large = note is not None and len(note.body) > EDITABLE_MAX_CHARS
         self.save_lock = threading.Lock()
         self.autosave_timer: Timer | None = None
         self.related_timer: Timer | None = None
@@ -101,10 +110,25 @@ class EditorScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Horizontal():
             with Vertical(id="editor-main"):
-                yield Input(self.initial_tags, placeholder="tags (space separated)", id="tags")
+                if self.too_large:
+                    size = len(self.initial_text.encode("utf-8")) / 1e6
+                    yield Label(
+                        f"This note is {size:.1f} MB: too large to edit here, so it opens read-only, its first"
+                        f" {EDITABLE_MAX_CHARS // 1_000_000} MB shown. Edit it with `remen edit {self.note_id}`"
+                        " (your $EDITOR).",
+                        id="too-large",
+                    )
+                yield Input(self.initial_tags, placeholder="tags (space separated)", id="tags", disabled=self.too_large)
+                large = len(self.initial_text) > LARGE_NOTE_CHARS
+                # Highlighting and soft wrap re-read the whole text on every key: off for large notes.
                 # tab_behavior="focus": Tab reaches the sidebar and Esc leaves the editor in one press.
                 yield TextArea(
-                    self.initial_text, language="markdown", soft_wrap=True, tab_behavior="focus", id="editor"
+                    self.initial_text[:EDITABLE_MAX_CHARS] if self.too_large else self.initial_text,
+                    language=None if large else "markdown",
+                    soft_wrap=not large,
+                    tab_behavior="focus",
+                    read_only=self.too_large,
+                    id="editor",
                 )
             with Vertical(id="sidebar"):
                 yield Label("Related", id="related-title")
@@ -149,7 +173,7 @@ class EditorScreen(Screen[None]):
 
     def _save_blocking(self, text: str, tags: list[str]) -> Note:
         with self.save_lock:
-            embed = self.service.model_loaded
+            embed = self.service.model_loaded and len(text) <= LARGE_NOTE_CHARS
             if self.note_id is None:
                 note = self.service.add(text, tags=tags, embed=embed)
             else:
@@ -159,6 +183,8 @@ class EditorScreen(Screen[None]):
 
     async def save(self) -> bool:
         """Save if there are changes; on failure the text stays and the error is shown."""
+        if self.too_large:
+            return True  # read-only and showing only the start: saving it would cut the note short
         if not self.dirty:
             return True
         text, tags = self.text, self.tags
@@ -185,6 +211,9 @@ class EditorScreen(Screen[None]):
 
     async def action_history(self) -> None:
         """Pick an earlier version of this note to restore (the current text is saved first)."""
+        if self.too_large:
+            self.notify(f"Too large to restore here: `remen history {self.note_id}` lists the versions.")
+            return
         if not await self.save() or self.note_id is None:
             if self.note_id is None:
                 self.notify("A new note has no earlier versions yet.")
@@ -245,7 +274,8 @@ class EditorScreen(Screen[None]):
         self.related_timer = self.set_timer(self.related_debounce_seconds, self.refresh_related)
 
     def refresh_related(self) -> None:
-        text = self.text
+        # The opening of a note says what it is about; embedding a megabyte on every pause would not.
+        text = self.text[:RELATED_DRAFT_CHARS]
         hint = self.query_one("#related-hint", Label)
         if len(text.strip()) < DRAFT_MIN_CHARS:
             hint.update("Related notes appear as the note grows.")

@@ -239,4 +239,4 @@ def test_import_reports_both_phases_as_they_go(app: Remen, tmp_path: Path) -> No
     embedded = [r.done for r in reports if r.phase == "embed" and not r.detail]
     # Within one embedding step (up to 200 notes) the chunks already move the count.
     assert any(0 < done < 120 for done in embedded) and embedded[-1] == 120
-    assert [r.done for r in reports if r.phase == "import"][0] == 0
+    assert next(r.done for r in reports if r.phase == "import") == 0

@@ -501,3 +501,28 @@ def test_export_from_the_palette(service: Remen, notebook: dict[str, str], tmp_p
     drive(RemenApp(service=service), scenario)
     (exported,) = tmp_path.glob("remen-export-*.jsonl")
     assert len(exported.read_text(encoding="utf-8").splitlines()) == 3
+
+
+def test_a_very_large_note_opens_read_only_and_is_never_cut_short(service: Remen) -> None:
+    huge = "# Server log\n" + "GET /index.html 200 0.003s\n" * 90_000  # 2.4 MB
+    big = service.add(huge, embed=False)
+    large = service.add("# Meeting transcript\n" + "We talked about the launch plan. " * 1_500, embed=False)
+
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await app.search_screen.open_note(big.id)
+        await settle(pilot)
+        editor = app.screen.query_one("#editor", TextArea)
+        assert editor.read_only and "too large to edit here" in str(app.screen.query_one("#too-large").render())
+        assert f"remen edit {big.id}" in str(app.screen.query_one("#too-large").render())
+        await pilot.press(*list("typed"), "escape")
+        await settle(pilot)
+        await app.search_screen.open_note(large.id)
+        await settle(pilot)
+        editor = app.screen.query_one("#editor", TextArea)
+        assert not editor.read_only and editor.language is None and not editor.soft_wrap  # fast keys
+        await pilot.press("ctrl+end", *list(" Done."), "escape")
+        await settle(pilot)
+
+    drive(RemenApp(service=service), scenario)
+    assert service.get(big.id).body == huge
+    assert service.get(large.id).body.endswith("the launch plan.  Done.")
