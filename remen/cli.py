@@ -272,7 +272,9 @@ def cmd_import(app: Remen, args: argparse.Namespace) -> None:
     if len(summary.errors) > 20:
         print(f"  … and {len(summary.errors) - 20} more", file=sys.stderr)
     if summary.pending_embeddings:
-        print(f"{summary.pending_embeddings} notes still need embeddings: run `remen reindex` or open the app.")
+        print(
+            f"{plural(summary.pending_embeddings, 'note')} still need embeddings: run `remen reindex` or open the app."
+        )
     if extraction is not None:
         print(f"Facts: {describe_run(extraction)}")
 
@@ -282,12 +284,12 @@ def cmd_export(app: Remen, args: argparse.Namespace) -> None:
         if not args.dest:
             raise RemenError("Markdown export needs a folder: remen export --format md FOLDER")
         count = app.export_markdown(args.dest)
-        print(f"Wrote {count} notes to {args.dest}", file=sys.stderr)
+        print(f"Wrote {plural(count, 'note')} to {args.dest}", file=sys.stderr)
         return
     if args.dest:
         with open(args.dest, "w", encoding="utf-8") as fh:
             count = app.export_jsonl(fh)
-        print(f"Wrote {count} notes to {args.dest}", file=sys.stderr)
+        print(f"Wrote {plural(count, 'note')} to {args.dest}", file=sys.stderr)
     else:
         app.export_jsonl(sys.stdout)
 
@@ -422,7 +424,7 @@ def cmd_reindex(app: Remen, args: argparse.Namespace) -> None:
 
     with ProgressBar() as bar:
         chunks = app.reindex(bar) if args.full else app.embed_pending(bar)
-    print(f"Embedded {chunks} chunks with {app.embedder.description}.")
+    print(f"Embedded {plural(chunks, 'chunk')} with {app.embedder.description}.")
 
 
 def parse_now(value: str | None) -> datetime | None:
@@ -468,7 +470,7 @@ def cmd_search(app: Remen, args: argparse.Namespace) -> None:
     print(f"{count} result{'' if count == 1 else 's'} in {result.timings_ms.get('total', 0):.0f} ms", file=sys.stderr)
     pending = app.pending_embeddings()
     if pending:
-        print(f"{pending} notes are not indexed by meaning yet: run `remen reindex`.", file=sys.stderr)
+        print(f"{plural(pending, 'note')} not indexed by meaning yet: run `remen reindex`.", file=sys.stderr)
 
 
 def print_interpretation(query: ParsedQuery) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from remen.answers import Answer
 from remen.knowledge import Aspect, EntityType, ExtractionRun, Fact
+from remen.wording import plural
 
 if TYPE_CHECKING:
     from remen.service import Remen
@@ -29,7 +30,7 @@ def emit(data: object) -> None:
 
 def describe_run(run: ExtractionRun) -> str:
     """One line on what an extraction run did."""
-    parts = [f"{run.done} notes extracted"]
+    parts = [f"{plural(run.done, 'note')} extracted"]
     if run.skipped:
         parts.append(f"{run.skipped} already current")
     if run.dropped:
@@ -60,7 +61,7 @@ def run_extraction(app: Remen, quiet: bool, refine: bool = True) -> ExtractionRu
 def cmd_worker(app: Remen, args: argparse.Namespace) -> None:
     if args.llm:
         queued, server = app.queue_for_llm()
-        print(f"Queued {queued} notes for the model server ({server}).", file=sys.stderr)
+        print(f"Queued {plural(queued, 'note')} for the model server ({server}).", file=sys.stderr)
     if args.once:
         run = run_extraction(app, args.json)
         if args.json:
@@ -90,7 +91,7 @@ def cmd_entities(app: Remen, args: argparse.Namespace) -> None:
         return
     for e in found:
         aka = f"  (also {', '.join(a for a in e.aliases if a != e.name)})" if len(e.aliases) > 1 else ""
-        print(f"{e.type.value:<12}  {e.name}{aka}  · {e.notes} notes, {e.statements} facts")
+        print(f"{e.type.value:<12}  {e.name}{aka}  · {plural(e.notes, 'note')}, {plural(e.statements, 'fact')}")
 
 
 def fact_line(fact: Fact) -> str:
@@ -116,7 +117,7 @@ def cmd_entity(app: Remen, args: argparse.Namespace) -> None:
         print("Facts:")
         for fact in detail.facts:
             print("  " + fact_line(fact))
-    print(f"Mentioned in {len(detail.note_ids)} notes: {' '.join(detail.note_ids)}")
+    print(f"Mentioned in {plural(len(detail.note_ids), 'note')}: {' '.join(detail.note_ids)}")
 
 
 def cmd_facts(app: Remen, args: argparse.Namespace) -> None:

@@ -111,7 +111,7 @@ class RemenApp(App[None]):
             # A question typed while its note was being read gets its answer now.
             self.call_from_thread(self.search_screen.refresh_answer)
         if run.failed:
-            raise RuntimeError(f"{run.failed} notes could not be read for facts: {run.errors[-1]}")
+            raise RuntimeError(f"{plural(run.failed, 'note')} could not be read for facts: {run.errors[-1]}")
         self.call_from_thread(self.refresh_status)
 
     @work(exclusive=True, group="status", exit_on_error=False)

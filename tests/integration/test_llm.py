@@ -233,7 +233,7 @@ def test_worker_llm_reads_again_the_notes_the_model_has_not_read(app: Remen, mon
     with fake_llm("ollama", [Reply(GOOD)]) as fake:
         use_server(monkeypatch, fake.url, "ollama")
         printed = run_cli("--db", str(app.settings.db_path), "worker", "--llm", "--once")
-        assert "Queued 1 notes for the model server (fake via ollama at http://127.0.0.1:" in printed.stderr
+        assert "Queued 1 note for the model server (fake via ollama at http://127.0.0.1:" in printed.stderr
         assert "1 also read by the model server" in printed.stdout
     assert "role:designer" in producers(app)
 

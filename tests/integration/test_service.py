@@ -92,12 +92,13 @@ def test_trash_restore_archive_purge(app: Remen) -> None:
 
 
 def test_unknown_and_ambiguous_ids(app: Remen) -> None:
-    app.add("one")
-    app.add("two")
+    # 37 ids over 36 first characters: two share one (ids are random, so no other way is sure).
+    ids = [app.add(f"note {i}", embed=False).id for i in range(37)]
     with pytest.raises(NoteNotFoundError, match="remen list"):
-        app.get("zzzz")
+        app.get("zzzzzzzzzzzzz")
+    shared = next(i[0] for i in ids if sum(j[0] == i[0] for j in ids) > 1)
     with pytest.raises(AmbiguousIdError):
-        app.get(app.list_notes()[0].id[:1])
+        app.get(shared)
 
 
 def test_huge_note_is_stored_whole_and_embedded_up_to_the_cap(tmp_path: Path, embedder, clock) -> None:  # type: ignore[no-untyped-def]
