@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from remen.config import date_order
 from remen.constants import (
     ASPECT_EXEMPLAR_MIN_SIMILARITY,
     MAX_EXTRACT_CHARS,
@@ -78,6 +79,7 @@ from remen.memory.patterns import (
     USING,
     WORKS_AT,
 )
+from remen.models import DateOrder
 from remen.timeutil import from_epoch
 
 if TYPE_CHECKING:
@@ -91,6 +93,8 @@ class NoteState:
     """What one note's extraction accumulates as it reads the note, sentence by sentence."""
 
     written: float
+    # How numeric dates that could be either way round ("3/2") read: the user's setting.
+    date_order: DateOrder = "mdy"
     entities: dict[str, ExtractedEntity] = field(default_factory=dict)
     statements: list[ExtractedStatement] = field(default_factory=list)
     unclassified: list[tuple[str, Span, str]] = field(default_factory=list)
@@ -120,7 +124,11 @@ class NoteState:
     def date_of(self, sentence: str) -> StatedDate | None:
         """The date the sentence states (read once per sentence; most sentences have none)."""
         if self._date_cache[0] != sentence:
-            found = stated_date(sentence, from_epoch(self.written), self.past) if DATE_HINT.search(sentence) else None
+            found = (
+                stated_date(sentence, from_epoch(self.written), self.past, self.date_order)
+                if DATE_HINT.search(sentence)
+                else None
+            )
             self._date_cache = (sentence, found)
         return self._date_cache[1]
 
@@ -155,9 +163,11 @@ class BuiltinExtractor:
     name = "builtin"
     version = "1"
 
-    def __init__(self, embedder: Embedder | None = None) -> None:
-        """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums."""
+    def __init__(self, embedder: Embedder | None = None, order: DateOrder | None = None) -> None:
+        """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
+        ``order`` reads dates like "3/2" (default: the user's dates.order setting)."""
         self.embedder = embedder
+        self.date_order = order or date_order()
         self._exemplars: tuple[np.ndarray, list[Aspect]] | None = None
 
     @property
@@ -190,7 +200,7 @@ class BuiltinExtractor:
         docs = self.nlp.pipe([text for text, _ in joined], batch_size=64)
         states = []
         for note, doc, (_, pieces) in zip(notes, docs, joined, strict=True):
-            state = NoteState(note.created)
+            state = NoteState(note.created, self.date_order)
             for start, original, length in pieces:
                 sent = doc.char_span(start, start + length, alignment_mode="expand")
                 if sent is not None:

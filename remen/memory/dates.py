@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from remen.models import DateOrder
 from remen.search.temporal import parse_temporal
 
 YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
@@ -23,10 +24,12 @@ class StatedDate:
     phrase: str
 
 
-def stated_date(sentence: str, written: datetime, past: bool = False) -> StatedDate | None:
+def stated_date(
+    sentence: str, written: datetime, past: bool = False, date_order: DateOrder = "mdy"
+) -> StatedDate | None:
     """The first date ``sentence`` states, as of ``written`` (the note's time), or None. A day
     without a year in a sentence not in the past tense ("dentist on March 3") is the coming one."""
-    found, _ = parse_temporal(sentence, written)
+    found, _ = parse_temporal(sentence, written, date_order)
     if found is None:
         return None
     start = found.start

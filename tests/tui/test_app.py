@@ -526,3 +526,15 @@ def test_a_very_large_note_opens_read_only_and_is_never_cut_short(service: Remen
     drive(RemenApp(service=service), scenario)
     assert service.get(big.id).body == huge
     assert service.get(large.id).body.endswith("the launch plan.  Done.")
+
+
+def test_a_comment_line_in_a_snippet_is_not_the_title(service: Remen) -> None:
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        await pilot.press(*list("Python: dedupe a list keeping order"), "enter")
+        await pilot.press(*list("# keep the first of each"), "enter", *list("list(dict.fromkeys(items))"), "escape")
+        await settle(pilot)
+
+    drive(RemenApp(service=service), scenario)
+    assert [n.title for n in service.list_notes()] == ["Python: dedupe a list keeping order"]

@@ -39,3 +39,18 @@ def test_the_setting_and_the_environment_override_the_locale(
     assert date_order() == "mdy"
     with pytest.raises(ConfigError, match=r"dates\.order is dmy"):
         write_config({"dates.order": "ymd"})
+
+
+def test_dates_in_notes_follow_the_setting_too(hermetic_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from datetime import datetime
+
+    from remen.memory.builtin import BuiltinExtractor
+    from remen.memory.dates import stated_date
+
+    written = datetime(2026, 1, 10, 9, 0).astimezone()
+    day_first = stated_date("Dentist on 3/2 at nine", written, date_order="dmy")
+    month_first = stated_date("Dentist on 3/2 at nine", written, date_order="mdy")
+    assert day_first is not None and (day_first.moment.month, day_first.moment.day) == (2, 3)
+    assert month_first is not None and (month_first.moment.month, month_first.moment.day) == (3, 2)
+    monkeypatch.setenv("REMEN_DATE_ORDER", "dmy")
+    assert BuiltinExtractor().date_order == "dmy"
