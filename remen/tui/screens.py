@@ -233,6 +233,16 @@ class EditorScreen(Screen[None]):
         self.notify(f"Restored version {number}. The text it replaced is version 1 now (F9 to go back).")
         self.post_message(StatusStale())
 
+    def retitle(self, old: str, new: str) -> None:
+        """Replace the first line ``old`` with ``new`` (keys typed before Enter arrived late)."""
+        if not self.is_mounted or not self.query("#editor"):
+            if self.initial_text.startswith(old):
+                self.initial_text = new + self.initial_text[len(old) :]
+            return
+        editor = self.query_one("#editor", TextArea)
+        if editor.document.get_line(0) == old:
+            editor.replace(new, (0, 0), (0, len(old)), maintain_selection_offset=True)
+
     def action_top(self) -> None:
         self.query_one("#editor", TextArea).move_cursor((0, 0))
 

@@ -209,8 +209,11 @@ class SearchScreen(Screen[None]):
     async def action_submit(self) -> None:
         """nvALT's rule: Enter opens the result the user moved to, or the note titled exactly as
         typed; otherwise it writes a new note titled with the query. A hit found only by meaning
-        is never Enter's target. The title lookup runs here, not in a thread: keys typed after
-        Enter must wait for the screen they belong to, not land in the search box meanwhile."""
+        is never Enter's target.
+
+        Enter is handled here, ahead of the keys still queued for the search box, so that the keys
+        typed after it reach the screen it opens; the title is checked again once the search box
+        has taken the keys typed before it."""
         item = self.selected()
         typed = self.typed.strip()
         if self.query_one(AnswerCard).selected:
@@ -219,8 +222,16 @@ class SearchScreen(Screen[None]):
             await self.open_note(item.note_id)
         elif typed and self.service is not None and (titled := self.service.note_titled(typed)):
             self.app.push_screen(EditorScreen(self.service, titled), callback=self.refresh_after_change)
-        else:
-            await self.action_new_note()
+        elif self.service is not None:
+            editor = EditorScreen(self.service, None, f"# {typed}\n\n" if typed else "")
+            self.app.push_screen(editor, callback=self.refresh_after_change)
+            self.query_one("#search", Input).call_later(self.finish_title, editor, typed)
+
+    def finish_title(self, editor: EditorScreen, typed: str) -> None:
+        """The search box has taken every key typed before Enter: give the new note the whole title."""
+        final = self.typed.strip()
+        if final != typed:
+            editor.retitle(f"# {typed}", f"# {final}")
 
     async def on_list_view_selected(self, event: ResultsList.Selected) -> None:
         """A click on a result opens it."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from damage import damaged_database
+from textual import events
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Input, Label, ListView, TextArea
@@ -32,6 +33,17 @@ async def type_search(pilot: Pilot, text: str) -> None:
     search.value = ""
     await pilot.press(*list(text)) if text else None
     await settle(pilot)
+
+
+def burst(app: RemenApp, *parts: str) -> None:
+    """Keys sent to the app all at once, as a terminal delivers a paste or a fast typist: words are
+    typed letter by letter, other parts are key names."""
+    keys = [key for part in parts for key in ([part] if part in ("enter", "escape") else list(part))]
+    for key in keys:
+        event = events.Key("space" if key == " " else key, None if len(key) > 1 else key)
+        event.set_sender(app)
+        assert app._driver is not None
+        app._driver.send_message(event)
 
 
 def test_recent_notes_then_type_to_search(meaning_service: Remen, meaning_notebook: dict[str, str]) -> None:
@@ -114,8 +126,15 @@ def test_enter_writes_a_new_note_unless_a_hit_was_picked_or_is_titled_so(
         await type_search(pilot, "Dinner party menu")
         assert result_titles(app), "the closest notes by meaning are shown"
         assert "Enter: new note" in str(app.search_screen.query_one("#interpretation").render())
-        # Enter and the body typed straight after it, without waiting for the screen.
-        await pilot.press("enter", *list("Network: Lindqvist-5G"), "escape")
+        # The rest of the title, Enter and the body arrive in one burst, as from a fast typist or a
+        # paste: keys still queued for the search box when Enter is handled belong to the title.
+        burst(app, " for six", "enter", "Network: Lindqvist-5G")
+        await wait_until(
+            pilot,
+            lambda: isinstance(app.screen, EditorScreen) and app.screen.text.endswith("Lindqvist-5G"),
+            "the body in the new note",
+        )
+        await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(app.screen, SearchScreen), "back on the search screen")
         # The exact title opens its note even before the search for it has answered.
         app.search_screen.query_one("#search", Input).value = "carbonara"
@@ -132,7 +151,8 @@ def test_enter_writes_a_new_note_unless_a_hit_was_picked_or_is_titled_so(
     after = {n.id: n.body for n in meaning_service.list_notes()}
     assert {k: after[k] for k in before} == before  # no other note changed
     (new,) = [n for n in meaning_service.list_notes() if n.id not in before]
-    assert new.title == "Dinner party menu" and new.body == "# Dinner party menu\n\nNetwork: Lindqvist-5G"
+    assert new.title == "Dinner party menu for six"
+    assert new.body == "# Dinner party menu for six\n\nNetwork: Lindqvist-5G"
 
 
 def test_append_and_jumps_in_the_editor(service: Remen, notebook: dict[str, str]) -> None:
