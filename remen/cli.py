@@ -427,6 +427,12 @@ def cmd_reindex(app: Remen, args: argparse.Namespace) -> None:
     print(f"Embedded {plural(chunks, 'chunk')} with {app.embedder.description}.")
 
 
+def cmd_mcp(app: Remen, args: argparse.Namespace) -> None:
+    from remen.mcp_server import serve
+
+    serve(app, args.allow_writes)
+
+
 def parse_now(value: str | None) -> datetime | None:
     """The --now option: an ISO 8601 time (no offset = local)."""
     if value is None:
@@ -579,6 +585,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--now", help="pretend the time is this ISO 8601 moment (for scripts and tests)")
     p.add_argument("--archived", action="store_true", help="include archived notes")
     p.add_argument("--trash", action="store_true", help="include notes in the trash")
+    p = add("mcp", cmd_mcp, "serve your notes to AI agents over the Model Context Protocol (stdio)")
+    p.add_argument("--allow-writes", action="store_true", help="let agents add notes and append to them")
     p = add("explain", cmd_explain, "show how a query is understood, without searching")
     p.add_argument("query", nargs="+")
     p.add_argument("--now")

@@ -178,3 +178,10 @@ LLM_KNOWN_ENTITIES = 12
 # server was down or too slow.
 LLM_NOTES_PER_STEP = 1
 LLM_PAUSE_SECONDS = 300.0
+
+# --- MCP (remen mcp) -----------------------------------------------------------------------------
+# A reply's size when the agent does not say (tokens, ~4 characters each), and the most it may ask.
+MCP_DEFAULT_TOKENS = 2_000
+MCP_MAX_TOKENS = 20_000
+# The most text an agent may add in one note or append (larger bodies are refused, with a reason).
+MCP_MAX_BODY_CHARS = 200_000
