@@ -183,5 +183,7 @@ LLM_PAUSE_SECONDS = 300.0
 # A reply's size when the agent does not say (tokens, ~4 characters each), and the most it may ask.
 MCP_DEFAULT_TOKENS = 2_000
 MCP_MAX_TOKENS = 20_000
+# A token is about four characters of English text: budgets are kept in characters.
+MCP_CHARS_PER_TOKEN = 4
 # The most text an agent may add in one note or append (larger bodies are refused, with a reason).
 MCP_MAX_BODY_CHARS = 200_000

@@ -11,18 +11,16 @@ import functools
 import json
 import logging
 from collections.abc import Callable
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from typing import Any
 
-from remen.constants import MCP_DEFAULT_TOKENS, MCP_MAX_BODY_CHARS, MCP_MAX_TOKENS
+from remen.constants import MCP_CHARS_PER_TOKEN, MCP_DEFAULT_TOKENS, MCP_MAX_BODY_CHARS, MCP_MAX_TOKENS
 from remen.errors import RemenError
 from remen.models import Note, SearchHit
 from remen.service import Remen
+from remen.timeutil import from_epoch
 
 log = logging.getLogger(__name__)
-
-# A token is about four characters of English text: the budget is kept in characters.
-CHARS_PER_TOKEN = 4
 
 
 class McpInputError(RemenError):
@@ -33,7 +31,7 @@ def budget_chars(max_tokens: int) -> int:
     """The characters a reply may take for ``max_tokens`` (clamped to a sane range)."""
     if max_tokens < 1:
         raise McpInputError("max_tokens must be at least 1.")
-    return min(max_tokens, MCP_MAX_TOKENS) * CHARS_PER_TOKEN
+    return min(max_tokens, MCP_MAX_TOKENS) * MCP_CHARS_PER_TOKEN
 
 
 def note_ref(note: Note) -> dict[str, Any]:
@@ -133,6 +131,7 @@ class MemoryTools:
         notes a search finds come along. Trimmed to about `max_tokens` tokens."""
         if not question.strip():
             raise McpInputError("question is empty: ask something, e.g. 'when is Anna's birthday?'.")
+        budget_chars(max_tokens)  # the same bounds as every tool's budget
         answer = self.app.ask(question.strip()).within(min(max_tokens, MCP_MAX_TOKENS))
         return answer.to_dict()
 
@@ -162,8 +161,9 @@ class MemoryTools:
             raise McpInputError("days must be between 1 and 3660.")
         if not 1 <= limit <= 200:
             raise McpInputError("limit must be between 1 and 200.")
-        cutoff = datetime.now().astimezone() - timedelta(days=days)
-        notes = [n for n in self.app.list_notes(limit=limit * 4) if n.updated >= cutoff][:limit]
+        cutoff = from_epoch(self.app.clock()) - timedelta(days=days)
+        # Newest edit first: the recent ones are at the head of the list.
+        notes = [n for n in self.app.list_notes(limit=limit) if n.updated >= cutoff]
         return fit({"days": days, "notes": [note_ref(n) for n in notes]}, "notes", budget_chars(max_tokens))
 
     def add_note(self, title: str, body: str, tags: list[str] | None = None) -> dict[str, Any]:
