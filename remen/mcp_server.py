@@ -10,8 +10,8 @@ from __future__ import annotations
 import functools
 import json
 import logging
-from collections.abc import Callable
-from datetime import date, timedelta
+from collections.abc import Callable, Sequence
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from remen.constants import MCP_CHARS_PER_TOKEN, MCP_DEFAULT_TOKENS, MCP_MAX_BODY_CHARS, MCP_MAX_TOKENS
@@ -34,25 +34,26 @@ def budget_chars(max_tokens: int) -> int:
     return min(max_tokens, MCP_MAX_TOKENS) * MCP_CHARS_PER_TOKEN
 
 
-def note_ref(note: Note) -> dict[str, Any]:
+def provenance(note_id: str, title: str, created: datetime, updated: datetime, tags: Sequence[str]) -> dict[str, Any]:
     """Where a piece of text comes from: the note's id, title, dates and tags."""
     return {
-        "id": note.id,
-        "title": note.title,
-        "created": note.created.isoformat(timespec="seconds"),
-        "updated": note.updated.isoformat(timespec="seconds"),
-        "tags": list(note.tags),
+        "id": note_id,
+        "title": title,
+        "created": created.isoformat(timespec="seconds"),
+        "updated": updated.isoformat(timespec="seconds"),
+        "tags": list(tags),
     }
+
+
+def note_ref(note: Note) -> dict[str, Any]:
+    """A note's provenance."""
+    return provenance(note.id, note.title, note.created, note.updated, note.tags)
 
 
 def hit_ref(hit: SearchHit) -> dict[str, Any]:
     """One search hit with its provenance and why it matched."""
     return {
-        "id": hit.note_id,
-        "title": hit.title,
-        "created": hit.created.isoformat(timespec="seconds"),
-        "updated": hit.updated.isoformat(timespec="seconds"),
-        "tags": list(hit.tags),
+        **provenance(hit.note_id, hit.title, hit.created, hit.updated, hit.tags),
         "snippet": hit.snippet,
         "score": round(hit.score, 3),
         "match": str(hit.match_type),
