@@ -35,13 +35,12 @@ BODY_OCCURRENCES_ENOUGH = KEYWORD_BODY_CAP / KEYWORD_BODY_SCORE
 
 @dataclass(frozen=True)
 class KeywordHit:
-    """A note the keyword leg found: its score, the terms that matched, the share of the query's
-    weight they carry, and the share carried by the terms matched as words (not inside one)."""
+    """A note the keyword leg found: its score, the terms that matched, and the share of the
+    query's weight carried by the terms matched as words (not inside one)."""
 
     nid: int
     score: float
     matched: tuple[str, ...]
-    coverage: float = 1.0
     word_coverage: float = 1.0
 
 
@@ -201,6 +200,12 @@ def term_notes(conn: Connection, needle: str, memo: dict[str, TermNotes]) -> Ter
     return memo[needle]
 
 
+def visible(found: set[int], scope: NoteScope) -> set[int]:
+    """The notes of ``found`` the scope admits (set operations: far cheaper than a test per note)."""
+    kept = found - scope.excluded
+    return kept & scope.within if scope.within is not None else kept
+
+
 def candidate_pool(
     sets: Sequence[set[int] | None], weights: Sequence[float], phrase_count: int, scope: NoteScope
 ) -> set[int]:
@@ -208,30 +213,22 @@ def candidate_pool(
     phrase; else those holding every word that occurs at all, then those holding the rarest
     words, rarest first (a note with only common words cannot hold most of the weight). Sets of
     needles too common to read (None) play no part."""
-
-    def visible(found: set[int]) -> set[int]:
-        kept = found - scope.excluded
-        return kept & scope.within if scope.within is not None else kept
-
     if phrase_count:
         read = [s for s in sets[:phrase_count] if s is not None]
-        return set(sorted(visible(set.intersection(*read)))[-KEYWORD_CANDIDATE_CAP:]) if read else set()
+        return set(sorted(visible(set.intersection(*read), scope))[-KEYWORD_CANDIDATE_CAP:]) if read else set()
     present = sorted((s for s in sets if s), key=len)
     if not present:
         return set()
     every = set(present[0])
     for found in present[1:]:
         every &= found
-    pool = set(sorted(visible(every))[-KEYWORD_CANDIDATE_CAP:])
+    pool = set(sorted(visible(every, scope))[-KEYWORD_CANDIDATE_CAP:])
     for i in sorted(range(len(sets)), key=lambda i: -weights[i]):
-        more = visible(sets[i] or set()) - pool
-        if len(pool) + len(more) > KEYWORD_CANDIDATE_CAP:
+        more = visible(sets[i] or set(), scope) - pool
+        room = KEYWORD_CANDIDATE_CAP - len(pool)
+        if len(more) > room:
             # Newest first among the notes of a word too common to take whole.
-            pool |= (
-                set(sorted(more)[-(KEYWORD_CANDIDATE_CAP - len(pool)) :])
-                if len(pool) < KEYWORD_CANDIDATE_CAP
-                else set()
-            )
+            pool |= set(sorted(more)[len(more) - max(room, 0) :])
             break
         pool |= more
     return pool
@@ -247,8 +244,7 @@ def common_only_pool(
     rarest = min((i for i, t in enumerate(lookups) if t.found is None), key=lambda i: lookups[i].count)
     needle = needles[rarest][0]
     found = search_store.newest_matches(conn, index_table(needle), needle, KEYWORD_CANDIDATE_CAP + len(scope.excluded))
-    kept = found - scope.excluded
-    return kept & scope.within if scope.within is not None else kept
+    return visible(found, scope)
 
 
 def merged_lookup(lookups: Sequence[TermNotes]) -> TermNotes:
@@ -270,8 +266,8 @@ def keyword_search(
 ) -> KeywordResult:
     """Score notes by the terms they contain, rarer terms weighing more; every quoted phrase must
     match; a note must hold at least KEYWORD_MIN_COVERAGE of the terms' weight as words, or every
-    term. ``notes`` is how
-    many notes there are (for the weights); ``memo`` carries index lookups between passes."""
+    term. ``notes`` is how many notes there are (for the weights); ``memo`` carries index lookups
+    between passes."""
     memo = {} if memo is None else memo
     result = KeywordResult()
     needles: list[tuple[str, ...]] = []
@@ -319,5 +315,5 @@ def keyword_search(
             continue
         result.texts[text.nid] = text
         matched_terms = tuple(display[i] for i in matched)
-        result.hits[text.nid] = KeywordHit(text.nid, score, matched_terms, coverage, word_coverage)
+        result.hits[text.nid] = KeywordHit(text.nid, score, matched_terms, word_coverage)
     return result
