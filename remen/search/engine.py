@@ -211,16 +211,17 @@ class SearchEngine:
         run = SearchRun(self, query, scope, now, limit, timings)
         relaxation = None
         ranked, texts, corrections = run.legs(threshold=None)
-        if ranked and len(query.terms) > 1 and not any(r.keyword_score is not None for r in ranked):
-            relaxation = None
-        elif ranked and len(query.terms) > 1 and not run.all_words:
+        keyword_found = any(r.keyword_score is not None for r in ranked)
+        if len(query.terms) > 1 and keyword_found and not run.all_words:
             relaxation = RELAX_ANY_WORD
         # A time phrase that is the topic ("ideas for christmas", "dentist on March 3") is searched
         # as words before the notes of that day are shown by meaning; any other one after.
         softened = soften_time(query) if not ranked else None
         topical = softened is not None and tr is not None and is_topical(tr.phrase)
-        if topical:
-            ranked, texts, corrections, query, relaxation = self.soften(query, note_filter, now, limit, timings)
+        if topical and softened is not None:
+            ranked, texts, corrections, query, relaxation = self.soften(
+                query, softened, note_filter, now, limit, timings
+            )
         if not ranked:
             # Inside a time range or a tag the closest notes are worth showing however far; over
             # every note, below the floor they are noise and "nothing matched" is the answer.
@@ -228,7 +229,9 @@ class SearchEngine:
             ranked, texts, corrections = run.legs(threshold=floor)
             relaxation = RELAX_SEMANTIC if ranked else None
         if not ranked and softened is not None and not topical:
-            ranked, texts, corrections, query, relaxation = self.soften(query, note_filter, now, limit, timings)
+            ranked, texts, corrections, query, relaxation = self.soften(
+                query, softened, note_filter, now, limit, timings
+            )
         if corrections and relaxation is None:
             fixes = ", ".join(f"{term} → {' / '.join(alts)}" for term, alts in corrections.items())
             relaxation = f"typo tolerance: {fixes}"
@@ -239,13 +242,19 @@ class SearchEngine:
         return SearchResult(query, tuple(hits), timings, relaxation, model)
 
     def soften(
-        self, query: ParsedQuery, note_filter: NoteFilter, now: datetime, limit: int, timings: dict[str, float]
+        self,
+        query: ParsedQuery,
+        softened: ParsedQuery,
+        note_filter: NoteFilter,
+        now: datetime,
+        limit: int,
+        timings: dict[str, float],
     ) -> tuple[list[Ranked], dict[int, NoteText], dict[str, tuple[str, ...]], ParsedQuery, str | None]:
-        """The search again with the time phrase as words, not a filter: (results, texts,
-        corrections, the query searched, the relaxation to show), the query unchanged if none."""
-        softened = soften_time(query)
+        """The search again without the time filter (``softened``: the time phrase as words):
+        (results, texts, corrections, the query searched, the relaxation to show), the query
+        unchanged if none."""
         span = query.time_range
-        if softened is None or span is None:
+        if span is None:
             return [], {}, {}, query, None
         with self.store.read() as conn:
             loose = self.scope(conn, replace(note_filter, start=None, end=None))
@@ -387,7 +396,7 @@ def holds_phrases(note: NoteText, phrases: Sequence[str]) -> bool:
 
 
 class SearchRun:
-    """One search's passes (all words, any word, no threshold) sharing index lookups and legs."""
+    """One search's passes (at the threshold, then down to the floor) sharing index lookups and legs."""
 
     def __init__(
         self,
