@@ -190,6 +190,13 @@ def safe_date(year: int, month: int, day: int) -> datetime | None:
         return None
 
 
+def recent_day(now: datetime, month: int, day: int) -> datetime | None:
+    """The most recent ``month``/``day`` not after ``now`` ("march 3" in February is last year's),
+    or None when it does not exist."""
+    found = safe_date(now.year, month, day)
+    return safe_date(now.year - 1, month, day) if found is not None and found > now else found
+
+
 def calendar_unit(moment: datetime, unit: str, label: str) -> Span:
     """The whole calendar day, week, month or year containing ``moment``."""
     if unit == "day":

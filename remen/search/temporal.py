@@ -42,6 +42,7 @@ from remen.search.calendar import (
     format_range,
     month_span,
     number,
+    recent_day,
     recent_month,
     recent_season_year,
     recent_weekday,
@@ -212,12 +213,7 @@ def h_weekday(m: re.Match[str], now: datetime) -> Span:
 
 def h_month_day(m: re.Match[str], now: datetime) -> Span | None:
     month, day = MONTHS[m.group("month")], int(m.group("day"))
-    if m.group("year"):
-        found = safe_date(int(m.group("year")), month, day)
-    else:
-        found = safe_date(now.year, month, day)
-        if found is not None and found > now:
-            found = safe_date(now.year - 1, month, day)
+    found = safe_date(int(m.group("year")), month, day) if m.group("year") else recent_day(now, month, day)
     return whole_day(found, m.group(0)) if found else None
 
 
@@ -407,9 +403,7 @@ def numeric_date(phrase: str, now: datetime, cued: bool, date_order: DateOrder) 
         year = int(match.group("year"))
         found = safe_date(year + 2000 if year < 100 else year, month, day)
     else:
-        found = safe_date(now.year, month, day)
-        if found is not None and found > now:
-            found = safe_date(now.year - 1, month, day)
+        found = recent_day(now, month, day)
     return whole_day(found, phrase) if found else None
 
 
