@@ -126,7 +126,6 @@ def cmd_edit(app: Remen, args: argparse.Namespace) -> None:
 
 def cmd_history(app: Remen, args: argparse.Namespace) -> None:
     note = app.get(args.id)
-    revisions = app.revisions(note.id)
     if args.restore and args.number is None:
         raise RemenError(
             f"Which version? `remen history {note.id}` lists them; then `remen history {note.id} N --restore`."
@@ -140,12 +139,7 @@ def cmd_history(app: Remen, args: argparse.Namespace) -> None:
         print(f"The text it replaced is now version 1: `remen history {restored.id} 1 --restore` undoes this.")
         return
     if args.number is not None:
-        if not 1 <= args.number <= len(revisions):
-            raise RemenError(
-                f"{note.id} has {plural(len(revisions), 'earlier version')}"
-                + (f"; pick 1 to {len(revisions)}." if revisions else ".")
-            )
-        revision = revisions[args.number - 1]
+        revision = app.revision(note.id, args.number)
         if args.json:
             emit_json(
                 {
@@ -158,6 +152,7 @@ def cmd_history(app: Remen, args: argparse.Namespace) -> None:
         else:
             print(revision.body)
         return
+    revisions = app.revisions(note.id)
     if args.json:
         emit_json(
             [

@@ -350,16 +350,21 @@ class Remen:
         with self.store.read() as conn:
             return note_store.revisions(conn, stored.nid)
 
-    def restore_revision(self, note_id: str, number: int) -> Note:
-        """Bring back earlier version ``number`` (1 = the newest, as `revisions` lists them): the
-        text now becomes a revision in turn, so a restore can itself be undone."""
+    def revision(self, note_id: str, number: int) -> Revision:
+        """Earlier version ``number`` (1 = the newest, as `revisions` lists them); an error that
+        says which numbers exist otherwise."""
         revisions = self.revisions(note_id)
         if not 1 <= number <= len(revisions):
             raise RemenError(
                 f"{note_id} has {plural(len(revisions), 'earlier version')}"
                 + (f"; pick 1 to {len(revisions)}." if revisions else ".")
             )
-        revision = revisions[number - 1]
+        return revisions[number - 1]
+
+    def restore_revision(self, note_id: str, number: int) -> Note:
+        """Bring back earlier version ``number`` (1 = the newest, as `revisions` lists them): the
+        text now becomes a revision in turn, so a restore can itself be undone."""
+        revision = self.revision(note_id, number)
         title = revision.title if revision.title != derive_title(revision.body) else None
         return self.update(note_id, body=revision.body, title=title, tags=revision.tags, keep_version=True)
 
