@@ -209,7 +209,7 @@ def confirmed(question: str, yes: bool) -> bool:
 
 def cmd_purge(app: Remen, args: argparse.Namespace) -> None:
     if args.trash:
-        count = len(app.list_notes(trash=True))
+        count = app.counts()["trash"]
         if not count:
             print("The trash is empty.")
         elif confirmed(f"Delete {plural(count, 'note')} in the trash for good? This cannot be undone.", args.yes):

@@ -381,7 +381,7 @@ class NoteListScreen(Screen[None]):
 
     async def action_empty(self) -> None:
         """Delete every note in the trash for good, after a yes."""
-        count = len(await asyncio.to_thread(self.service.list_notes, None, False, True))
+        count = (await asyncio.to_thread(self.service.counts))["trash"]
         if not count:
             self.notify("The trash is empty.")
             return

@@ -221,10 +221,10 @@ class SearchScreen(Screen[None]):
         elif item is not None and (self.moved or not typed):
             await self.open_note(item.note_id)
         elif typed and self.service is not None and (titled := self.service.note_titled(typed)):
-            self.app.push_screen(EditorScreen(self.service, titled), callback=self.refresh_after_change)
+            self.visit(EditorScreen(self.service, titled))
         elif self.service is not None:
             editor = EditorScreen(self.service, None, f"# {typed}\n\n" if typed else "")
-            self.app.push_screen(editor, callback=self.refresh_after_change)
+            self.visit(editor)
             self.query_one("#search", Input).call_later(self.finish_title, editor, typed)
 
     def finish_title(self, editor: EditorScreen, typed: str) -> None:
@@ -247,7 +247,11 @@ class SearchScreen(Screen[None]):
         except RemenError as exc:
             self.notify(str(exc), severity="error")
             return
-        self.app.push_screen(EditorScreen(self.service, note, at_end=at_end), callback=self.refresh_after_change)
+        self.visit(EditorScreen(self.service, note, at_end=at_end))
+
+    def visit(self, screen: Screen[None]) -> None:
+        """Show another screen (an editor, the trash…); the search runs again when it closes."""
+        self.app.push_screen(screen, callback=self.refresh_after_change)
 
     async def action_append(self) -> None:
         """Open the selected note (or the one titled as typed) with the cursor at its end."""
@@ -273,7 +277,7 @@ class SearchScreen(Screen[None]):
             return
         typed = self.typed.strip()
         initial = f"# {typed}\n\n" if typed else ""
-        self.app.push_screen(EditorScreen(self.service, None, initial), callback=self.refresh_after_change)
+        self.visit(EditorScreen(self.service, None, initial))
 
     def refresh_after_change(self, _: None = None) -> None:
         """Back from another screen, or after a trash/undo/archive: rerun the search, recount."""
@@ -324,16 +328,16 @@ class SearchScreen(Screen[None]):
         """The trash view, where E empties it after a yes."""
         if self.service is not None:
             screen = NoteListScreen(self.service, "trash")
-            self.app.push_screen(screen, callback=self.refresh_after_change)
+            self.visit(screen)
             self.call_after_refresh(screen.run_action, "empty")
 
     def action_trash_view(self) -> None:
         if self.service is not None:
-            self.app.push_screen(NoteListScreen(self.service, "trash"), callback=self.refresh_after_change)
+            self.visit(NoteListScreen(self.service, "trash"))
 
     def action_archive_view(self) -> None:
         if self.service is not None:
-            self.app.push_screen(NoteListScreen(self.service, "archive"), callback=self.refresh_after_change)
+            self.visit(NoteListScreen(self.service, "archive"))
 
     async def action_tags(self) -> None:
         if self.service is None:
