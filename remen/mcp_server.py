@@ -27,11 +27,23 @@ class McpInputError(RemenError):
     """Arguments an agent got wrong: the message says what to send instead."""
 
 
-def budget_chars(max_tokens: int) -> int:
-    """The characters a reply may take for ``max_tokens`` (clamped to a sane range)."""
+def within(value: int, name: str, low: int, high: int) -> int:
+    """``value`` when it lies in [low, high]; an error that gives the range otherwise."""
+    if not low <= value <= high:
+        raise McpInputError(f"{name} must be between {low} and {high}.")
+    return value
+
+
+def budget_tokens(max_tokens: int) -> int:
+    """The tokens a reply may take: at least 1 (else an error), at most MCP_MAX_TOKENS."""
     if max_tokens < 1:
         raise McpInputError("max_tokens must be at least 1.")
-    return min(max_tokens, MCP_MAX_TOKENS) * MCP_CHARS_PER_TOKEN
+    return min(max_tokens, MCP_MAX_TOKENS)
+
+
+def budget_chars(max_tokens: int) -> int:
+    """The characters a reply may take for ``max_tokens``."""
+    return budget_tokens(max_tokens) * MCP_CHARS_PER_TOKEN
 
 
 def provenance(note_id: str, title: str, created: datetime, updated: datetime, tags: Sequence[str]) -> dict[str, Any]:
@@ -104,8 +116,7 @@ class MemoryTools:
         `max_tokens` tokens; says how the query was understood and any relaxation."""
         if not query.strip():
             raise McpInputError("query is empty: say what to look for, e.g. 'recipe from last month'.")
-        if not 1 <= limit <= 100:
-            raise McpInputError("limit must be between 1 and 100.")
+        within(limit, "limit", 1, 100)
         start, end = parse_day(since, "since"), parse_day(until, "until")
         text = query.strip()
         if start and end:
@@ -132,9 +143,8 @@ class MemoryTools:
         notes a search finds come along. Trimmed to about `max_tokens` tokens."""
         if not question.strip():
             raise McpInputError("question is empty: ask something, e.g. 'when is Anna's birthday?'.")
-        budget_chars(max_tokens)  # the same bounds as every tool's budget
-        answer = self.app.ask(question.strip()).within(min(max_tokens, MCP_MAX_TOKENS))
-        return answer.to_dict()
+        tokens = budget_tokens(max_tokens)
+        return self.app.ask(question.strip()).within(tokens).to_dict()
 
     def get_note(self, note_id: str, max_tokens: int = MCP_DEFAULT_TOKENS) -> dict[str, Any]:
         """One note by id (or a unique id prefix): its text, title, dates and tags. The text is
@@ -147,8 +157,7 @@ class MemoryTools:
     def related(self, note_id: str, limit: int = 5) -> dict[str, Any]:
         """The notes closest in meaning to one note (by id), with their similarity."""
         note = self.note(note_id)
-        if not 1 <= limit <= 50:
-            raise McpInputError("limit must be between 1 and 50.")
+        within(limit, "limit", 1, 50)
         found = self.app.related(note.id, limit)
         return {
             "note": note_ref(note),
@@ -158,10 +167,8 @@ class MemoryTools:
     def list_recent(self, days: int = 7, limit: int = 20, max_tokens: int = MCP_DEFAULT_TOKENS) -> dict[str, Any]:
         """Notes created or edited in the last `days` days, most recently edited first (ids,
         titles, dates, tags), trimmed to about `max_tokens` tokens."""
-        if not 1 <= days <= 3660:
-            raise McpInputError("days must be between 1 and 3660.")
-        if not 1 <= limit <= 200:
-            raise McpInputError("limit must be between 1 and 200.")
+        within(days, "days", 1, 3660)
+        within(limit, "limit", 1, 200)
         cutoff = from_epoch(self.app.clock()) - timedelta(days=days)
         # Newest edit first: the recent ones are at the head of the list.
         notes = [n for n in self.app.list_notes(limit=limit) if n.updated >= cutoff]
