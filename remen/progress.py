@@ -34,7 +34,7 @@ def format_duration(seconds: float) -> str:
     return f"{seconds // 60}m{seconds % 60:02d}s" if seconds >= 60 else f"{seconds}s"
 
 
-@dataclass
+@dataclass(frozen=True)
 class PhaseClock:
     """When a phase's counting began, and from which count (work before it, such as loading a
     model, is not part of the rate)."""
@@ -120,8 +120,8 @@ class ProgressBar:
     def draw(self, progress: Progress, now: float) -> None:
         """Write one report (the caller holds the lock)."""
         text = describe(progress, self.clocks.get(progress.phase), now)
+        fraction = min(progress.done / max(progress.total, 1), 1.0)
         if self.stream.isatty():
-            fraction = min(progress.done / max(progress.total, 1), 1.0)
             filled = int(self.width * fraction)
             bar = "█" * filled + "░" * (self.width - filled)
             end = "\n" if self.finished(progress) else ""
@@ -129,7 +129,7 @@ class ProgressBar:
             self.stream.write(f"\r{bar} {text}\x1b[K{end}")
             self.stream.flush()
             return
-        decile = int(min(progress.done / max(progress.total, 1), 1.0) * 10)
+        decile = int(fraction * 10)
         if not progress.detail and decile != self.last_decile.get(progress.phase):
             self.last_decile[progress.phase] = decile
             self.stream.write(text + "\n")
