@@ -412,20 +412,24 @@ def applied(conn: Connection) -> list[str]:
 
 
 def migrate(conn: Connection, upto: str | None = None) -> list[str]:
-    """Apply every pending migration (or those up to ``upto``); return the names applied."""
+    """Apply every pending migration (or those up to ``upto``); return the names applied.
+
+    Several processes may open a fresh file at once, so whether a step is still pending is read
+    again inside its write transaction: the list read before it may be stale by then."""
     done = set(applied(conn))
     ran: list[str] = []
     for name, step in MIGRATIONS:
         if name not in done:
             conn.execute("BEGIN IMMEDIATE")
             try:
-                step(conn)
-                conn.execute("INSERT INTO schema_migrations(name, applied) VALUES (?, ?)", (name, time.time()))
+                if conn.execute("SELECT 1 FROM schema_migrations WHERE name = ?", (name,)).fetchone() is None:
+                    step(conn)
+                    conn.execute("INSERT INTO schema_migrations(name, applied) VALUES (?, ?)", (name, time.time()))
+                    ran.append(name)
                 conn.execute("COMMIT")
             except BaseException:
                 conn.execute("ROLLBACK")
                 raise
-            ran.append(name)
         if name == upto:
             break
     return ran

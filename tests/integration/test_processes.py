@@ -112,3 +112,42 @@ def test_three_processes_write_and_search_at_once(tmp_path: Path) -> None:
         titles = {n.title for n in app.list_notes()}
     assert titles == {f"writer{k} note {i} about shared writing" for k in range(3) for i in range(60)}
     assert integrity(db) == "ok"
+
+
+OPEN_WHEN_TOLD = """
+import sys, time
+from pathlib import Path
+from remen.store import Store
+go = Path(sys.argv[2])
+while not go.exists():
+    time.sleep(0.001)
+Store(Path(sys.argv[1])).close()
+"""
+
+
+def test_processes_opening_a_fresh_file_at_once_all_migrate_it(tmp_path: Path) -> None:
+    # Each round, four processes wait at a start line and then open the same new file; the
+    # schema's migrations must be applied once, whoever comes first, and nobody may fail.
+    for round_number in range(4):
+        db = tmp_path / f"fresh-{round_number}.db"
+        go = tmp_path / f"go-{round_number}"
+        starters = [
+            subprocess.Popen(
+                [sys.executable, "-c", OPEN_WHEN_TOLD, str(db), str(go)],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for _ in range(4)
+        ]
+        go.touch()
+        for process in starters:
+            _, err = process.communicate(timeout=120)
+            assert process.returncode == 0, err
+        conn = sqlite3.connect(str(db))
+        try:
+            names = [row[0] for row in conn.execute("SELECT name FROM schema_migrations")]
+        finally:
+            conn.close()
+        assert len(names) == len(set(names)) and "m010_digest_summaries" in names
+        assert integrity(db) == "ok"
