@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from remen.constants import (
+from remen.core.constants import (
     CHUNK_OVERLAP,
     CHUNK_TOKENS,
     EMBED_BATCH,

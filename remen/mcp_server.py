@@ -14,11 +14,11 @@ from collections.abc import Callable, Sequence
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from remen.constants import MCP_CHARS_PER_TOKEN, MCP_DEFAULT_TOKENS, MCP_MAX_BODY_CHARS, MCP_MAX_TOKENS
-from remen.errors import RemenError
-from remen.models import Note, SearchHit
+from remen.core.constants import MCP_CHARS_PER_TOKEN, MCP_DEFAULT_TOKENS, MCP_MAX_BODY_CHARS, MCP_MAX_TOKENS
+from remen.core.errors import RemenError
+from remen.core.models import Note, SearchHit
+from remen.core.timeutil import from_epoch
 from remen.service import Remen
-from remen.timeutil import from_epoch
 
 log = logging.getLogger(__name__)
 

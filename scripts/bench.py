@@ -45,15 +45,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from corpus import CORPUS, cache_key, corpus_db, corpus_records
 from eval_queries import EVAL_NOW, KEYWORD, PARAPHRASE, PHRASE, TAG, TEMPORAL, TYPO
 
-from remen.constants import EMBED_BATCH, MODEL_NAMESPACE
+from remen.core.constants import EMBED_BATCH, MODEL_NAMESPACE
+from remen.core.knowledge import NoteForExtraction
+from remen.core.text import content_hash, fold
+from remen.core.timeutil import parse_iso
 from remen.embed import Chunk
-from remen.knowledge import NoteForExtraction
-from remen.note_input import embeddable_text
+from remen.notes.note_input import embeddable_text
 from remen.service import Remen
 from remen.store import notes as note_store
 from remen.store import vectors as vector_store
-from remen.text import content_hash, fold
-from remen.timeutil import parse_iso
 
 
 def pct(values: list[float], q: float) -> float:
@@ -339,7 +339,7 @@ def bench_concurrent(sizes: list[int], query_count: int) -> None:
 
 def requeue_all_extractions(app: Remen) -> int:
     """Queue every note for extraction again, as a fresh import would."""
-    from remen.models import JobKind
+    from remen.core.models import JobKind
     from remen.store import jobs as job_store
 
     with app.store.transaction() as conn:

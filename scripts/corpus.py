@@ -17,8 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from remen.config import model_dir  # noqa: E402
-from remen.text import heading_title  # noqa: E402
+from remen.core.config import model_dir  # noqa: E402
+from remen.core.text import heading_title  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpora" / "til-jbranchaud"
 UNDATED = "2000-01-01T00:00:00+00:00"
@@ -62,7 +62,7 @@ def corpus_db(workdir: Path, corpus: Path = CORPUS) -> Path:
     """A fresh copy of the embedded corpus database in ``workdir`` (built once, then cached)."""
     from platformdirs import user_cache_dir
 
-    from remen.progress import ProgressBar
+    from remen.core.progress import ProgressBar
     from remen.service import Remen
 
     cache = Path(user_cache_dir("remen-dev")) / f"til-{cache_key(corpus)}.db"

@@ -29,9 +29,9 @@ from corpus import corpus_db, corpus_records
 from eval_chat import QUESTIONS, chat_notes, evidence
 from eval_queries import EVAL_NOW, KEYWORD, PARAPHRASE, PHRASE, TAG, TEMPORAL, TYPO
 
+from remen.core.text import fold
+from remen.core.timeutil import parse_iso
 from remen.service import Remen
-from remen.text import fold
-from remen.timeutil import parse_iso
 
 K = 10
 RRF_K = 60
@@ -149,7 +149,7 @@ def chat_db(workdir: Path) -> tuple[Path, Labelled]:
 
 def evaluate_memory(as_json: bool, verbose: bool) -> None:
     """Entity precision/recall by type, aspect accuracy and triple accuracy of the built-in extractor."""
-    from remen.config import model_dir
+    from remen.core.config import model_dir
     from remen.embed import OnnxMiniLM
     from remen.memory.builtin import BuiltinExtractor
     from remen.memory.evaluation import load_labelled, score

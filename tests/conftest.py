@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from remen.config import model_dir
+from remen.core.config import model_dir
 from remen.embed import Embedder, OnnxMiniLM
 from remen.service import Remen
 

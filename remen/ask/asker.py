@@ -8,7 +8,6 @@ from datetime import datetime
 
 import numpy as np
 
-from remen.answers import Answer, EntityHint, QueryType, Route
 from remen.ask.handlers import (
     Handled,
     aspect_query,
@@ -19,16 +18,17 @@ from remen.ask.handlers import (
     temporal_facets,
 )
 from remen.ask.router import EntityIndex, first_names_of, route
-from remen.constants import (
+from remen.core.answers import Answer, EntityHint, QueryType, Route
+from remen.core.constants import (
     ASK_ENTITY_MARGIN,
     ASK_ENTITY_MIN_SIMILARITY,
     ASK_NEAR_MIN_SIMILARITY,
     ASK_NEAR_STATEMENTS,
     DIGEST_DAYS,
 )
-from remen.knowledge import Aspect
+from remen.core.knowledge import Aspect
+from remen.core.models import DateOrder, SearchResult
 from remen.memory.reader import MemoryReader
-from remen.models import DateOrder, SearchResult
 from remen.store import Store
 from remen.store import graph as graph_store
 from remen.store import memory as memory_store

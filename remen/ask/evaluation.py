@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from remen.answers import Answer
+from remen.core.answers import Answer
+from remen.core.timeutil import from_epoch
 from remen.memory.evaluation import load_labelled
-from remen.timeutil import from_epoch
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from remen.answers import AnswerItem, EntityHint, Route
-from remen.errors import EntityNotFoundError
-from remen.knowledge import Aspect, Digest, EntityDetail, Fact
+from remen.core.answers import AnswerItem, EntityHint, Route
+from remen.core.errors import EntityNotFoundError
+from remen.core.knowledge import Aspect, Digest, EntityDetail, Fact
 from remen.memory.reader import MemoryReader
 
 ATTRIBUTE_LABELS = {

@@ -16,12 +16,12 @@ from datetime import datetime
 from dateutil.relativedelta import relativedelta
 from rapidfuzz import fuzz, process
 
-from remen.answers import EntityHint, LookupMode, QueryType, Route
-from remen.constants import ASK_FUZZY_MIN_SCORE, ASK_MIN_CONFIDENCE
-from remen.knowledge import Aspect
+from remen.core.answers import EntityHint, LookupMode, QueryType, Route
+from remen.core.constants import ASK_FUZZY_MIN_SCORE, ASK_MIN_CONFIDENCE
+from remen.core.knowledge import Aspect
+from remen.core.models import DateOrder
 from remen.memory.lexicon import RELATIONS, words
 from remen.memory.names import name_key
-from remen.models import DateOrder
 from remen.search.temporal import parse_temporal
 
 # Words a question is made of that never name an entity.

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from remen.config import date_order
-from remen.constants import (
+from remen.core.config import date_order
+from remen.core.constants import (
     ASPECT_EXEMPLAR_MIN_SIMILARITY,
     MAX_EXTRACT_CHARS,
     MAX_LABELS_PER_NOTE,
@@ -26,8 +26,7 @@ from remen.constants import (
     MAX_LEFTOVERS_PER_NOTE,
     MAX_STATEMENTS_PER_NOTE,
 )
-from remen.embed import embed_texts
-from remen.knowledge import (
+from remen.core.knowledge import (
     USER_NAME,
     Aspect,
     EntityType,
@@ -37,6 +36,9 @@ from remen.knowledge import (
     NoteForExtraction,
     Span,
 )
+from remen.core.models import DateOrder
+from remen.core.timeutil import from_epoch
+from remen.embed import embed_texts
 from remen.memory import lexicon
 from remen.memory.cues import (
     LINE_JOINER,
@@ -79,8 +81,6 @@ from remen.memory.patterns import (
     USING,
     WORKS_AT,
 )
-from remen.models import DateOrder
-from remen.timeutil import from_epoch
 
 if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
-from remen.knowledge import Aspect, EntityType
+from remen.core.knowledge import Aspect, EntityType
 from remen.memory import lexicon
 from remen.memory.patterns import FENCE, MARKUP, NOT_NAMES
 

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from remen.models import DateOrder
+from remen.core.models import DateOrder
 from remen.search.temporal import parse_temporal
 
 YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")

@@ -7,12 +7,12 @@ import json
 from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 
-from remen.constants import DIGEST_KEY_LINES, DIGEST_TITLES
-from remen.knowledge import Aspect, Digest
+from remen.core.constants import DIGEST_KEY_LINES, DIGEST_TITLES
+from remen.core.knowledge import Aspect, Digest
+from remen.core.timeutil import from_epoch, to_epoch
 from remen.store import digests as digest_store
 from remen.store.connect import Connection
 from remen.store.digests import WeekNote, WeekStatement
-from remen.timeutil import from_epoch, to_epoch
 
 # Which statements say most about a week, first to last.
 KEY_ASPECTS: tuple[Aspect, ...] = (

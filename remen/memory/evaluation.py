@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from remen.knowledge import USER_NAME, Extraction, NoteForExtraction
+from remen.core.knowledge import USER_NAME, Extraction, NoteForExtraction
 from remen.memory.extractor import Extractor
 from remen.memory.names import name_key, normalise_value
 

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from remen.errors import RemenError
-from remen.knowledge import Extraction, NoteForExtraction
+from remen.core.errors import RemenError
+from remen.core.knowledge import Extraction, NoteForExtraction
 
 if TYPE_CHECKING:
     from spacy.language import Language

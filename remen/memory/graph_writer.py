@@ -12,13 +12,20 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from remen.constants import (
+from remen.core.constants import (
     ENTITY_MATCH_SIMILARITY,
     LABEL_MERGE_SIMILARITY,
     VOICE_CONTRADICTION_SIMILARITY,
     VOICE_DUPLICATE_SIMILARITY,
 )
-from remen.knowledge import FREE_TEXT_PREDICATES, USER_NAME, VOICE_ASPECTS, EntityType, ExtractedStatement, Extraction
+from remen.core.knowledge import (
+    FREE_TEXT_PREDICATES,
+    USER_NAME,
+    VOICE_ASPECTS,
+    EntityType,
+    ExtractedStatement,
+    Extraction,
+)
 from remen.memory.chains import ChainItem, validity
 from remen.memory.lexicon import FUNCTIONAL_PREDICATES
 from remen.memory.names import compatible, is_user, name_key, name_tokens, normalise_value, relation_reference

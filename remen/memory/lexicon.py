@@ -6,7 +6,7 @@ added without touching code.
 
 from __future__ import annotations
 
-from remen.knowledge import Aspect, EntityType
+from remen.core.knowledge import Aspect, EntityType
 
 
 def words(text: str) -> frozenset[str]:

@@ -9,17 +9,17 @@ import logging
 import threading
 from typing import TYPE_CHECKING, Literal
 
-from remen.constants import LLM_NOTES_PER_STEP, LLM_PAUSE_SECONDS
-from remen.errors import LLMError
-from remen.knowledge import Extraction, ExtractionRun
+from remen.core.constants import LLM_NOTES_PER_STEP, LLM_PAUSE_SECONDS
+from remen.core.errors import LLMError
+from remen.core.knowledge import Extraction, ExtractionRun
+from remen.core.models import Job, JobKind
+from remen.core.progress import Progress, ProgressCallback
 from remen.memory.extractor import Extractor, extract_all
 from remen.memory.graph_writer import GraphWriter, Producer
 from remen.memory.llm.client import LLMCancelled
 from remen.memory.llm.extractor import LLMExtractor
 from remen.memory.llm.validate import LLMBadOutput
 from remen.memory.reading import memory_vectors
-from remen.models import Job, JobKind
-from remen.progress import Progress, ProgressCallback
 from remen.store import jobs as job_store
 from remen.store import memory as memory_store
 

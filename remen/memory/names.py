@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from remen.knowledge import USER_NAME
+from remen.core.knowledge import USER_NAME
 from remen.memory.lexicon import RELATIONS
 
 POSSESSIVE = re.compile(r"['’]s$")

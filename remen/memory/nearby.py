@@ -7,7 +7,7 @@ import re
 
 import numpy as np
 
-from remen.constants import LLM_KNOWN_ENTITIES, MODEL_NAMESPACE
+from remen.core.constants import LLM_KNOWN_ENTITIES, MODEL_NAMESPACE
 from remen.store import graph as graph_store
 from remen.store import memory as memory_store
 from remen.store import vectors as vector_store

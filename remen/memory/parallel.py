@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 
+from remen.core.knowledge import Extraction, NoteForExtraction
 from remen.embed import Embedder
-from remen.knowledge import Extraction, NoteForExtraction
 from remen.memory.builtin import BuiltinExtractor
 from remen.memory.reading import ReadNotes, memory_vectors
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from remen.knowledge import EntityType
+from remen.core.knowledge import EntityType
 from remen.memory import lexicon
 
 SPACY_TYPES = {

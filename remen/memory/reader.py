@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from remen.errors import EntityNotFoundError
-from remen.knowledge import Aspect, Digest, EntityDetail, EntitySummary, EntityType, Fact, LabelCount
+from remen.core.errors import EntityNotFoundError
+from remen.core.knowledge import Aspect, Digest, EntityDetail, EntitySummary, EntityType, Fact, LabelCount
+from remen.core.timeutil import from_epoch
 from remen.memory.digests import digests_between
 from remen.memory.graph_writer import refresh_chains
 from remen.memory.lexicon import ATTRIBUTE_PREDICATES
@@ -14,7 +15,6 @@ from remen.store import Store
 from remen.store import graph as graph_store
 from remen.store import memory as memory_store
 from remen.store.connect import Connection
-from remen.timeutil import from_epoch
 
 
 def to_fact(row: graph_store.FactRow) -> Fact:

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from remen.constants import MEMORY_VECTOR_CHARS, MODEL_NAMESPACE
+from remen.core.constants import MEMORY_VECTOR_CHARS, MODEL_NAMESPACE
+from remen.core.knowledge import EntityType, Extraction
 from remen.embed import Embedder, embed_texts
-from remen.knowledge import EntityType, Extraction
 from remen.memory.graph_writer import texts_to_embed
 
 

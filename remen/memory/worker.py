@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 
-from remen.config import LLMSettings
-from remen.constants import (
+from remen.core.config import LLMSettings
+from remen.core.constants import (
     BACKGROUND_GIL_SWITCH_SECONDS,
     BACKGROUND_WRITE_PAUSE_SECONDS,
     DIGEST_SUMMARIES_PER_RUN,
@@ -26,10 +26,13 @@ from remen.constants import (
     DIGEST_WEEKS_PER_STEP,
     EXTRACT_NOTES_PER_STEP,
 )
+from remen.core.errors import ConfigError, LLMError
+from remen.core.knowledge import EntityType, ExtractionRun, NoteForExtraction
+from remen.core.models import Job, JobKind
+from remen.core.priority import lower_thread_priority
+from remen.core.progress import Progress, ProgressCallback
+from remen.core.timeutil import from_epoch, to_epoch
 from remen.embed import Embedder
-from remen.errors import ConfigError, LLMError
-from remen.indexing import lower_thread_priority
-from remen.knowledge import EntityType, ExtractionRun, NoteForExtraction
 from remen.memory.digests import digest_from_row, rebuild_week, week_of
 from remen.memory.extractor import Extractor, extract_all
 from remen.memory.graph_writer import GraphWriter, Producer
@@ -38,14 +41,11 @@ from remen.memory.llm.validate import LLMBadOutput
 from remen.memory.model_pass import ModelPass
 from remen.memory.nearby import nearby_names
 from remen.memory.reading import ReadNotes, memory_vectors
-from remen.models import Job, JobKind
-from remen.progress import Progress, ProgressCallback
 from remen.store import Store
 from remen.store import digests as digest_store
 from remen.store import jobs as job_store
 from remen.store import memory as memory_store
 from remen.store import notes as note_store
-from remen.timeutil import from_epoch, to_epoch
 
 log = logging.getLogger(__name__)
 
@@ -114,6 +114,15 @@ class MemoryWorker:
         """Jobs a killed process left running go back to the queue."""
         with self.store.transaction() as conn:
             return job_store.requeue_running(conn, self.clock())
+
+    def queue_for_model(self, reader: LLMExtractor) -> int:
+        """Queue every note ``reader`` has not read as it is now; return how many."""
+        now = self.clock()
+        with self.store.transaction() as conn:
+            todo = memory_store.notes_to_refine(conn, reader.name, reader.version)
+            for nid, content_hash in todo:
+                job_store.enqueue(conn, JobKind.LLM_EXTRACT, nid, now, content_hash)
+        return len(todo)
 
     def run(
         self,

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 import numpy as np
 from dateutil.relativedelta import relativedelta
 
-from remen.constants import (
+from remen.core.constants import (
     DEFAULT_LIMIT,
     FALLBACK_NAMESPACE,
     RELATED_THRESHOLD,
@@ -23,9 +23,8 @@ from remen.constants import (
     SEMANTIC_THRESHOLD,
     SEMANTIC_THRESHOLD_FALLBACK,
 )
-from remen.embed import Embedder
-from remen.knowledge import Aspect
-from remen.models import (
+from remen.core.knowledge import Aspect
+from remen.core.models import (
     DateOrder,
     Leg,
     MatchType,
@@ -38,18 +37,19 @@ from remen.models import (
     TimeRange,
     Why,
 )
+from remen.core.snippet import make_snippet
+from remen.core.text import fold
+from remen.core.timeutil import from_epoch
+from remen.embed import Embedder
 from remen.search.keyword import KeywordResult, TermNotes, Vocabulary, keyword_search
 from remen.search.query import is_topical, parse_query, soften_time, weekday_names
 from remen.search.rank import Ranked, merge, recency_boost
 from remen.search.semantic import ChunkMatches, VectorIndex, best_per_note, knn_in_store
-from remen.search.snippet import make_snippet
 from remen.store import Store
 from remen.store import search as search_store
 from remen.store import vectors as vector_store
 from remen.store.connect import Connection
 from remen.store.search import NoteText
-from remen.text import fold
-from remen.timeutil import from_epoch
 
 RELAX_ANY_WORD = "no note had all the words: showing notes with any of them"
 RELAX_SEMANTIC = "no word matched: showing the closest notes by meaning"

@@ -7,7 +7,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from remen.constants import (
+from remen.core.constants import (
     FUZZY_LONG_LEN,
     FUZZY_MAX_CANDIDATES,
     FUZZY_MIN_LEN,
@@ -20,11 +20,11 @@ from remen.constants import (
     KEYWORD_SCORED,
     KEYWORD_TITLE_SCORE,
 )
-from remen.models import NoteScope
+from remen.core.models import NoteScope
+from remen.core.text import fold
 from remen.store import search as search_store
 from remen.store.connect import Connection
 from remen.store.search import NoteText
-from remen.text import fold
 
 # The trigram index can only find substrings of three characters or more.
 TRIGRAM_MIN = 3

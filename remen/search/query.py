@@ -6,10 +6,10 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from remen.constants import MAX_QUERY_TERMS
-from remen.models import DateOrder, ParsedQuery
+from remen.core.constants import MAX_QUERY_TERMS
+from remen.core.models import DateOrder, ParsedQuery
+from remen.core.text import fold, normalise_tag
 from remen.search.temporal import BARE_WEEKDAY_RE, CUE_WORDS, parse_temporal
-from remen.text import fold, normalise_tag
 
 QUOTE_RE = re.compile(r'"([^"]*)"|“([^”]*)”')
 TAG_RE = re.compile(r"(?:(?<=\s)|^)#([^\W\d_][\w/-]*)", re.UNICODE)

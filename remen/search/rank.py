@@ -6,7 +6,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from remen.constants import (
+from remen.core.constants import (
     BOTH_BONUS,
     BOTH_FULL_SIMILARITY,
     BOTH_PARTIAL_BONUS,
@@ -15,7 +15,7 @@ from remen.constants import (
     RECENCY_WINDOW_DAYS,
     SEMANTIC_THRESHOLD,
 )
-from remen.models import MatchType
+from remen.core.models import MatchType
 
 DAY_SECONDS = 86_400.0
 

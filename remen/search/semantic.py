@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from remen.models import NoteFilter, NoteScope
+from remen.core.models import NoteFilter, NoteScope
 from remen.store import search as search_store
 from remen.store import vectors as vector_store
 from remen.store.connect import Connection

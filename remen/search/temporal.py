@@ -27,8 +27,8 @@ from datetime import datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
-from remen.constants import RECENTLY_DAYS
-from remen.models import DateOrder, TimeRange
+from remen.core.constants import RECENTLY_DAYS
+from remen.core.models import DateOrder, TimeRange
 from remen.search.calendar import (
     EARLIEST,
     HOLIDAYS,

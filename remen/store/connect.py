@@ -14,8 +14,8 @@ from typing import Any, Protocol, cast
 import sqlean as sqlite3
 import sqlite_vec
 
-from remen.constants import BUSY_TIMEOUT_MS, CACHE_KIB, MMAP_BYTES
-from remen.errors import DatabaseCorruptError, DatabaseLockedError, DatabasePathError, RemenError
+from remen.core.constants import BUSY_TIMEOUT_MS, CACHE_KIB, MMAP_BYTES
+from remen.core.errors import DatabaseCorruptError, DatabaseLockedError, DatabasePathError, RemenError
 
 SqlParameters = Sequence[Any]
 

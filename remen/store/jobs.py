@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from remen.models import Job, JobKind, JobStatus
+from remen.core.models import Job, JobKind, JobStatus
 from remen.store.connect import Connection
 
 MAX_ATTEMPTS = 5

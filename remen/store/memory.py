@@ -8,7 +8,7 @@ from typing import Literal
 
 import numpy as np
 
-from remen.constants import MODEL_NAMESPACE
+from remen.core.constants import MODEL_NAMESPACE
 from remen.store.connect import Connection
 
 MEMORY_GENERATION_KEY = "memory_generation"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from remen.constants import EMBED_DIM, FALLBACK_DIM, FALLBACK_NAMESPACE, MODEL_NAMESPACE
+from remen.core.constants import EMBED_DIM, FALLBACK_DIM, FALLBACK_NAMESPACE, MODEL_NAMESPACE
 from remen.store.connect import Connection, run_script
 
 VECTOR_TABLES = {MODEL_NAMESPACE: EMBED_DIM, FALLBACK_NAMESPACE: FALLBACK_DIM}

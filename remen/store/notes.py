@@ -6,11 +6,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from remen.constants import MAX_REVISION_BYTES_PER_NOTE, MAX_REVISIONS_PER_NOTE, REVISION_SESSION_SECONDS
-from remen.errors import AmbiguousIdError, NoteNotFoundError
-from remen.models import Note, Revision
+from remen.core.constants import MAX_REVISION_BYTES_PER_NOTE, MAX_REVISIONS_PER_NOTE, REVISION_SESSION_SECONDS
+from remen.core.errors import AmbiguousIdError, NoteNotFoundError
+from remen.core.models import Note, Revision
+from remen.core.timeutil import from_epoch
 from remen.store.connect import Connection
-from remen.timeutil import from_epoch
 
 NOTE_COLUMNS = "nid, id, title, body, tags, created, updated, archived, deleted_at, content_hash"
 
@@ -257,14 +257,24 @@ def counts(conn: Connection) -> dict[str, int]:
     return {"live": int(live), "archived": int(archived), "trash": int(trashed)}
 
 
-def hashes_by_id(conn: Connection, ids: Sequence[str]) -> dict[str, tuple[int, str]]:
-    """nid and content hash of existing notes among ``ids`` (import idempotence)."""
-    found: dict[str, tuple[int, str]] = {}
+@dataclass(frozen=True)
+class NoteState:
+    """What an import compares against: a stored note's row id, content hash and flags."""
+
+    nid: int
+    content_hash: str
+    archived: bool
+    deleted: bool
+
+
+def states_by_id(conn: Connection, ids: Sequence[str]) -> dict[str, NoteState]:
+    """The stored state of the existing notes among ``ids`` (import idempotence)."""
+    found: dict[str, NoteState] = {}
     for start in range(0, len(ids), 500):
         part = list(ids[start : start + 500])
         marks = ",".join("?" * len(part))
-        for note_id, nid, content_hash in conn.execute(
-            f"SELECT id, nid, content_hash FROM notes WHERE id IN ({marks})", part
+        for note_id, nid, content_hash, archived, deleted_at in conn.execute(
+            f"SELECT id, nid, content_hash, archived, deleted_at FROM notes WHERE id IN ({marks})", part
         ):
-            found[note_id] = (int(nid), str(content_hash))
+            found[note_id] = NoteState(int(nid), str(content_hash), bool(archived), deleted_at is not None)
     return found

@@ -15,7 +15,7 @@ from typing import Any, cast
 
 import sqlean as sqlite3
 
-from remen.models import JobKind
+from remen.core.models import JobKind
 from remen.store import jobs as job_store
 from remen.store import notes as note_store
 from remen.store.connect import Connection, DatabaseError

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from remen.models import NoteFilter
+from remen.core.models import NoteFilter
 from remen.store.connect import Connection
 
 NOTES_GENERATION_KEY = "notes_generation"  # kept current by triggers (migration m004)

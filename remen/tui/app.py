@@ -14,13 +14,13 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.worker import Worker
 
-from remen.errors import DatabaseCorruptError, RemenError
-from remen.logs import log_path, setup_logging
+from remen.core.errors import DatabaseCorruptError, RemenError
+from remen.core.logs import log_path, setup_logging
+from remen.core.wording import plural
 from remen.service import Remen
 from remen.tui.messages import NoteTrashed, StatusChanged, StatusStale, WorkerFailed, forward_failure
 from remen.tui.screens import EditorScreen, HelpScreen
 from remen.tui.search_screen import SearchScreen
-from remen.wording import plural
 
 STATUS_POLL_SECONDS = 2.0
 

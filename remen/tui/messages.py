@@ -6,8 +6,8 @@ from textual.dom import DOMNode
 from textual.message import Message
 from textual.worker import Worker, WorkerState
 
-from remen.answers import Answer
-from remen.models import AppStatus, Note, RelatedNote, SearchResult
+from remen.core.answers import Answer
+from remen.core.models import AppStatus, Note, RelatedNote, SearchResult
 
 
 class SearchFinished(Message):

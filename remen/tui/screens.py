@@ -16,12 +16,13 @@ from textual.widgets import Footer, Input, Label, ListView, Markdown, OptionList
 from textual.widgets.option_list import Option
 from textual.worker import Worker
 
-from remen.errors import RemenError
-from remen.models import Note, Revision
-from remen.service import Remen, inline_tags
+from remen.core.errors import RemenError
+from remen.core.models import Note, Revision
+from remen.core.text import inline_tags
+from remen.core.wording import plural
+from remen.service import Remen
 from remen.tui.messages import NoteTrashed, RelatedFound, StatusStale, forward_failure
 from remen.tui.widgets import NoteItem, RelatedItem
-from remen.wording import plural
 
 AUTOSAVE_SECONDS = 1.0
 # Above this many characters a note is edited without highlighting and soft wrap, and its

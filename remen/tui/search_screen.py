@@ -11,8 +11,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Label
 from textual.worker import Worker
 
-from remen.errors import RemenError
-from remen.models import AppStatus, Note, SearchResult
+from remen.core.errors import RemenError
+from remen.core.models import AppStatus, Note, SearchResult
 from remen.service import Remen
 from remen.tui.messages import SearchFinished, StatusStale, forward_failure
 from remen.tui.screens import EditorScreen, NoteListScreen, TagsScreen

@@ -7,9 +7,9 @@ from datetime import datetime
 from rich.text import Text
 from textual.widgets import Label, ListItem, ListView, Static
 
-from remen.answers import Answer
-from remen.models import AppStatus, MatchType, Note, ParsedQuery, RelatedNote, SearchHit
-from remen.service import make_snippet
+from remen.core.answers import Answer
+from remen.core.models import AppStatus, MatchType, Note, ParsedQuery, RelatedNote, SearchHit
+from remen.core.snippet import make_snippet
 
 BADGES = {
     MatchType.BOTH: ("both", "bold green"),

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from cli_runner import run_cli
 
-from remen.answers import QueryType
 from remen.ask.evaluation import add_labelled_notes, load_questions, score
+from remen.core.answers import QueryType
 from remen.service import Remen
 from remen.store import digests as digest_store
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import numpy as np
 
-from remen.config import model_dir
-from remen.constants import CHUNK_TOKENS, FALLBACK_DIM, MAX_CHUNKS_PER_NOTE
+from remen.core.config import model_dir
+from remen.core.constants import CHUNK_TOKENS, FALLBACK_DIM, MAX_CHUNKS_PER_NOTE
 from remen.embed import HashedEmbedder, OnnxMiniLM, embed_documents, load_embedder
 
 

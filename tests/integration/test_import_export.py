@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from remen.constants import EMBED_NOTES_PER_STEP
+from remen.core.constants import EMBED_NOTES_PER_STEP
+from remen.core.progress import Progress
+from remen.core.timeutil import parse_iso
 from remen.embed import HashedEmbedder
-from remen.progress import Progress
 from remen.service import Remen
-from remen.timeutil import parse_iso
 
 
 @pytest.fixture

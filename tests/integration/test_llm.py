@@ -13,10 +13,10 @@ import pytest
 from cli_runner import run_cli
 from fake_llm import Api, Reply, closed_port_url, fake_llm
 
-from remen.logs import log_path
+from remen.core.logs import log_path
+from remen.core.models import JobKind
 from remen.memory.llm.extractor import answer_tokens
 from remen.memory.llm.prompt import schema_for
-from remen.models import JobKind
 from remen.service import Remen
 
 NOW = datetime(2026, 3, 16, 10, 0).astimezone()  # the app fixture's clock

@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 from cli_runner import run_cli
 
+from remen.core.knowledge import Aspect, EntityType
+from remen.core.models import JobKind
 from remen.embed import HashedEmbedder
-from remen.knowledge import Aspect, EntityType
 from remen.memory.builtin import BuiltinExtractor
 from remen.memory.evaluation import load_labelled, score
-from remen.models import JobKind
 from remen.service import Remen
 from remen.store import jobs as job_store
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from remen.core.errors import AmbiguousIdError, EmptyNoteError, NoteNotFoundError
 from remen.embed import HashedEmbedder
-from remen.errors import AmbiguousIdError, EmptyNoteError, NoteNotFoundError
 from remen.service import Remen
 from remen.store import vectors
 

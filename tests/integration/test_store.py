@@ -8,9 +8,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from remen.constants import EMBED_DIM, MODEL_NAMESPACE
-from remen.errors import DatabaseCorruptError, DatabaseLockedError
-from remen.models import JobKind
+from remen.core.constants import EMBED_DIM, MODEL_NAMESPACE
+from remen.core.errors import DatabaseCorruptError, DatabaseLockedError
+from remen.core.models import JobKind
 from remen.store import Store, jobs, notes, vectors
 from remen.store.connect import connect
 from remen.store.migrations import MIGRATIONS, applied, migrate

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from remen.core.timeutil import from_epoch
 from remen.embed import HashedEmbedder
 from remen.service import Remen
-from remen.timeutil import from_epoch
 from remen.tui.screens import EditorScreen
 from remen.tui.search_screen import SearchScreen
 

@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Label, ListView, TextArea
 from tui_helpers import drive, settle, wait_until
 
-from remen.logs import setup_logging
+from remen.core.logs import setup_logging
 from remen.service import Remen
 from remen.tui.app import RemenApp
 from remen.tui.screens import ConfirmScreen, EditorScreen, HelpScreen, HistoryScreen, NoteListScreen, TagsScreen

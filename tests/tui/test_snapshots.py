@@ -10,8 +10,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input, TextArea
 from tui_helpers import settle, wait_until
 
+from remen.core.timeutil import from_epoch
 from remen.service import Remen
-from remen.timeutil import from_epoch
 from remen.tui.app import RemenApp
 from remen.tui.widgets import RelatedItem
 

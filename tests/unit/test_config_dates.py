@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from remen.config import date_order, locale_date_order, write_config
-from remen.errors import ConfigError
+from remen.core.config import date_order, locale_date_order, write_config
+from remen.core.errors import ConfigError
 
 
 @pytest.mark.parametrize(

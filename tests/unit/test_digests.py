@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from remen.core.timeutil import to_epoch
 from remen.memory.digests import build_digests, week_of, week_span, weeks_between
 from remen.store.digests import WeekNote, WeekStatement
-from remen.timeutil import to_epoch
 
 
 def test_weeks_start_on_monday_and_cover_the_range() -> None:

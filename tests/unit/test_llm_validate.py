@@ -6,11 +6,11 @@ from datetime import datetime
 
 import pytest
 
-from remen.knowledge import USER_NAME, Aspect, EntityType, NoteForExtraction
+from remen.core.knowledge import USER_NAME, Aspect, EntityType, NoteForExtraction
+from remen.core.timeutil import to_epoch
 from remen.memory.llm.extractor import answer_tokens, request_timeout
 from remen.memory.llm.prompt import MAX_SUMMARY_CHARS
 from remen.memory.llm.validate import LLMBadOutput, check, check_summary, locate, parse_reply
-from remen.timeutil import to_epoch
 
 TEXT = "Dentist appointment with Dr. Weber on 3 March.\nMy sister  Anna lives in Lyon; her email is anna@lyon.fr"
 NOTE = NoteForExtraction(TEXT, (), to_epoch(datetime(2026, 2, 3, 8, 0)))

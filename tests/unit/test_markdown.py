@@ -1,7 +1,7 @@
 from datetime import UTC, datetime
 
-from remen.models import Note
-from remen.transfer.markdown import draft_from_markdown, note_to_markdown, parse_front_matter
+from remen.core.models import Note
+from remen.notes.transfer.markdown import draft_from_markdown, note_to_markdown, parse_front_matter
 
 MTIME = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
 

@@ -6,7 +6,7 @@ from datetime import datetime
 
 import pytest
 
-from remen.knowledge import Aspect, EntityType
+from remen.core.knowledge import Aspect, EntityType
 from remen.memory.chains import ChainItem, validity
 from remen.memory.cues import cue_aspect, is_negated, is_tool
 from remen.memory.dates import stated_date

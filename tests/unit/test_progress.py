@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import threading
 
-from remen.progress import PhaseClock, Progress, ProgressBar, describe
+from remen.core.progress import PhaseClock, Progress, ProgressBar, describe
 
 
 class Terminal(io.StringIO):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from remen.core.snippet import make_snippet
 from remen.search.keyword import drops_a_prefix, idf, score_note, stem
 from remen.search.rank import merge, recency_boost
-from remen.search.snippet import make_snippet
 from remen.store.search import NoteText
 
 DAY = 86_400.0

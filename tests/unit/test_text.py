@@ -1,6 +1,6 @@
 import pytest
 
-from remen.text import clean_text, derive_title, fold, inline_tags, new_id, normalise_tag, stable_id
+from remen.core.text import clean_text, derive_title, fold, inline_tags, new_id, normalise_tag, stable_id
 
 
 @pytest.mark.parametrize(

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from remen.config import LLMSettings
-from remen.constants import LLM_CONNECT_TIMEOUT_SECONDS, LLM_POLL_SECONDS
-from remen.errors import LLMError
+from remen.core.config import LLMSettings
+from remen.core.constants import LLM_CONNECT_TIMEOUT_SECONDS, LLM_POLL_SECONDS
+from remen.core.errors import LLMError
 
 log = logging.getLogger(__name__)
 

@@ -7,8 +7,8 @@ import logging
 import threading
 from dataclasses import replace
 
-from remen.config import LLMSettings
-from remen.constants import (
+from remen.core.config import LLMSettings
+from remen.core.constants import (
     LLM_CHARS_PER_TOKEN,
     LLM_KNOWN_ENTITIES,
     LLM_MAX_NOTE_CHARS,
@@ -16,7 +16,8 @@ from remen.constants import (
     LLM_TIMEOUT_MAX_SECONDS,
     LLM_TIMEOUT_PER_1000_CHARS,
 )
-from remen.knowledge import Extraction, NoteForExtraction
+from remen.core.knowledge import Extraction, NoteForExtraction
+from remen.core.timeutil import from_epoch
 from remen.memory.llm.client import LLMClient
 from remen.memory.llm.prompt import (
     PROMPT_VERSION,
@@ -29,7 +30,6 @@ from remen.memory.llm.prompt import (
     user_prompt,
 )
 from remen.memory.llm.validate import Checked, LLMBadOutput, check, check_summary, parse_reply
-from remen.timeutil import from_epoch
 
 log = logging.getLogger(__name__)
 

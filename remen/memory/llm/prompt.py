@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
-from remen.knowledge import Aspect, EntityType
+from remen.core.knowledge import Aspect, EntityType
 
 PROMPT_VERSION = "llm-1"
 MAX_STATEMENTS = 12

@@ -9,8 +9,8 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from remen.errors import LLMError
-from remen.knowledge import (
+from remen.core.errors import LLMError
+from remen.core.knowledge import (
     USER_NAME,
     VOICE_ASPECTS,
     Aspect,
@@ -21,11 +21,11 @@ from remen.knowledge import (
     NoteForExtraction,
     Span,
 )
+from remen.core.timeutil import from_epoch, to_epoch
 from remen.memory.dates import stated_date
 from remen.memory.lexicon import PREDICATE_SYNONYMS, words
 from remen.memory.llm.prompt import MAX_SUMMARY_CHARS
 from remen.memory.names import is_user, name_key
-from remen.timeutil import from_epoch, to_epoch
 
 # Aspects whose statement is its own sentence, with the predicate the built-in extractor gives them.
 FREE_TEXT = {

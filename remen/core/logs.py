@@ -7,7 +7,7 @@ import logging.handlers
 import os
 from pathlib import Path
 
-from remen.config import default_home
+from remen.core.config import default_home
 
 LOG_FILENAME = "remen.log"
 LOG_BYTES = 1_000_000

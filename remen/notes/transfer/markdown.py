@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from remen.models import Note, NoteDraft
-from remen.text import heading_title, inline_tags, normalise_tags
-from remen.timeutil import parse_iso
+from remen.core.models import Note, NoteDraft
+from remen.core.text import heading_title, inline_tags, normalise_tags
+from remen.core.timeutil import parse_iso
 
 FRONT_MATTER_RE = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.DOTALL)
 KEY_RE = re.compile(r"^([A-Za-z_][\w-]*)\s*:\s*(.*)$")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import TextIO
 
-from remen.constants import PROGRESS_TICK_SECONDS
+from remen.core.constants import PROGRESS_TICK_SECONDS
 
 
 @dataclass(frozen=True)

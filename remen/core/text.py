@@ -9,7 +9,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Literal
 
-from remen.constants import MAX_TITLE_CHARS
+from remen.core.constants import MAX_TITLE_CHARS
 
 HEADING_RE = re.compile(r"^#\s+(.+?)\s*#*\s*$")
 FENCE_RE = re.compile(r"^\s*(```|~~~)")

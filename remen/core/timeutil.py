@@ -10,11 +10,14 @@ def local_now() -> datetime:
     return datetime.now(UTC).astimezone()
 
 
+def as_local(moment: datetime) -> datetime:
+    """``moment`` timezone-aware: a naive datetime is taken as local time (the Python API accepts both)."""
+    return moment.astimezone() if moment.tzinfo is None else moment
+
+
 def to_epoch(moment: datetime) -> float:
     """Epoch seconds; a naive datetime is taken as local time."""
-    if moment.tzinfo is None:
-        moment = moment.astimezone()
-    return moment.timestamp()
+    return as_local(moment).timestamp()
 
 
 def from_epoch(seconds: float) -> datetime:
@@ -36,6 +39,4 @@ def parse_iso(text: str) -> datetime:
             moment = date_parser.isoparse(cleaned)
         except (ValueError, OverflowError) as exc:
             raise ValueError(f"not an ISO 8601 date: {text!r}") from exc
-    if moment.tzinfo is None:
-        moment = moment.astimezone()
-    return moment
+    return as_local(moment)

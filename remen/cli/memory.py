@@ -9,9 +9,9 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from remen.answers import Answer
-from remen.knowledge import Aspect, EntityType, ExtractionRun, Fact
-from remen.wording import plural
+from remen.core.answers import Answer
+from remen.core.knowledge import Aspect, EntityType, ExtractionRun, Fact
+from remen.core.wording import plural
 
 if TYPE_CHECKING:
     from remen.service import Remen
@@ -52,7 +52,7 @@ def describe_run(run: ExtractionRun) -> str:
 def run_extraction(app: Remen, quiet: bool, refine: bool = True) -> ExtractionRun:
     """Drain the extraction queue with a progress bar on a terminal; with ``refine``, the notes
     queued for the model server too."""
-    from remen.progress import ProgressBar
+    from remen.core.progress import ProgressBar
 
     with ProgressBar() as bar:
         return app.extract_pending(on_progress=None if quiet else bar, refine=refine)
@@ -159,7 +159,7 @@ def print_answer(answer: Answer) -> None:
 
 
 def cmd_ask(app: Remen, args: argparse.Namespace) -> None:
-    from remen.timeutil import parse_iso
+    from remen.core.timeutil import parse_iso
 
     answer = app.ask(" ".join(args.question), now=parse_iso(args.now) if args.now else None)
     if args.max_tokens:

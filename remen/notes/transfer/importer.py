@@ -9,11 +9,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from remen.errors import ImportFormatError
-from remen.models import ImportSummary, NoteDraft
-from remen.text import decode_text, normalise_tag, stable_id
-from remen.timeutil import from_epoch, parse_iso
-from remen.transfer.markdown import draft_from_markdown
+from remen.core.errors import ImportFormatError
+from remen.core.models import ImportSummary, NoteDraft
+from remen.core.text import decode_text, normalise_tag, stable_id
+from remen.core.timeutil import from_epoch, parse_iso
+from remen.notes.transfer.markdown import draft_from_markdown
 
 TAG_SEPARATOR_RE = re.compile(r"[,;\s]+")
 NOTE_SUFFIXES = {".md", ".markdown", ".txt"}

@@ -8,21 +8,20 @@ never waits long for this writer.
 from __future__ import annotations
 
 import logging
-import os
-import sys
 import threading
 from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from remen.constants import BACKGROUND_NICENESS, EMBED_NOTES_PER_STEP, EMBED_NOTES_PER_WRITE
+from remen.core.constants import EMBED_NOTES_PER_STEP, EMBED_NOTES_PER_WRITE
+from remen.core.priority import lower_thread_priority
+from remen.core.progress import Progress, ProgressCallback
+from remen.core.timeutil import to_epoch
 from remen.embed import Embedder, embed_documents
-from remen.note_input import embeddable_text
-from remen.progress import Progress, ProgressCallback
+from remen.notes.note_input import embeddable_text
 from remen.store import Store, maintenance
 from remen.store import vectors as vector_store
 from remen.store.notes import StoredNote
-from remen.timeutil import to_epoch
 
 log = logging.getLogger(__name__)
 
@@ -33,16 +32,6 @@ def pending_note(stored: StoredNote) -> vector_store.PendingNote:
     return vector_store.PendingNote(
         stored.nid, note.title, note.body, note.content_hash, to_epoch(note.created), note.archived or note.deleted
     )
-
-
-def lower_thread_priority() -> None:
-    """Make the calling thread yield the CPU to the others of the process (Linux: a thread id is a
-    valid PRIO_PROCESS target and only that thread changes; elsewhere this does nothing)."""
-    if sys.platform.startswith("linux"):
-        try:
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), BACKGROUND_NICENESS)
-        except OSError:
-            log.debug("could not lower the background thread's priority", exc_info=True)
 
 
 def step_progress(on_progress: ProgressCallback, done: int, step_notes: int, total: int) -> Callable[[int, int], None]:
@@ -117,9 +106,10 @@ class Indexer:
         except Exception:
             log.warning("could not record the embedding failure of note nid=%s", nid, exc_info=True)
 
-    def count_pending(self) -> int:
-        """Notes whose vectors are missing or stale for the current embedder."""
-        namespace = self.embedder().namespace
+    def count_pending(self, namespace: str | None = None) -> int:
+        """Notes whose vectors are missing or stale for the current embedder (or for ``namespace``,
+        which spares loading the model)."""
+        namespace = namespace or self.embedder().namespace
         with self.store.read() as conn:
             return vector_store.count_pending(conn, namespace)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from remen.constants import MAX_NOTE_BYTES
-from remen.errors import EmptyNoteError, NoteTooLargeError
-from remen.text import clean_text, content_hash, derive_title, inline_tags, normalise_tags
+from remen.core.constants import MAX_NOTE_BYTES
+from remen.core.errors import EmptyNoteError, NoteTooLargeError
+from remen.core.text import clean_text, content_hash, derive_title, inline_tags, normalise_tags
 
 
 @dataclass(frozen=True)

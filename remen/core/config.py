@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import urlsplit
 
-from remen.constants import LLM_TIMEOUT_BASE_SECONDS
-from remen.errors import ConfigError
-from remen.models import DATE_ORDERS, DateOrder
+from remen.core.constants import LLM_TIMEOUT_BASE_SECONDS
+from remen.core.errors import ConfigError
+from remen.core.models import DATE_ORDERS, DateOrder
 
 DB_FILENAME = "remen.db"
 
@@ -45,7 +45,7 @@ def model_dir() -> Path:
     env_dir = os.environ.get("REMEN_MODEL_DIR")
     if env_dir:
         return Path(env_dir).expanduser()
-    package_dir = Path(__file__).resolve().parent
+    package_dir = Path(__file__).resolve().parent.parent
     bundled = package_dir / "_models"
     if bundled.is_dir():
         return bundled

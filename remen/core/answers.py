@@ -7,8 +7,8 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Literal
 
-from remen.knowledge import Aspect, Fact
-from remen.models import SearchHit, TimeRange
+from remen.core.knowledge import Aspect, Fact
+from remen.core.models import SearchHit, TimeRange
 
 
 class QueryType(StrEnum):

@@ -14,16 +14,16 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from remen.cli_memory import add_memory_commands, describe_run, run_extraction
-from remen.errors import ConfigError, RemenError
-from remen.logs import log_path, setup_logging
-from remen.models import MatchType
-from remen.wording import plural
+from remen.cli.memory import add_memory_commands, describe_run, run_extraction
+from remen.core.errors import ConfigError, RemenError
+from remen.core.logs import log_path, setup_logging
+from remen.core.models import MatchType
+from remen.core.wording import plural
 
 if TYPE_CHECKING:
     from datetime import datetime
 
-    from remen.models import DoctorReport, Note, ParsedQuery
+    from remen.core.models import DoctorReport, Note, ParsedQuery
     from remen.service import Remen
 
 EXIT_ERROR = 1
@@ -50,7 +50,7 @@ def note_line(note: Note) -> str:
 
 def read_stdin_text() -> str:
     """Standard input as text; anything but UTF-8 is decoded as well as it can be and reported."""
-    from remen.service import decode_text
+    from remen.core.text import decode_text
 
     text, encoding = decode_text(sys.stdin.buffer.read())
     if encoding == "cp1252":
@@ -242,7 +242,7 @@ def cmd_tags(app: Remen, args: argparse.Namespace) -> None:
 
 
 def cmd_import(app: Remen, args: argparse.Namespace) -> None:
-    from remen.progress import ProgressBar
+    from remen.core.progress import ProgressBar
 
     with ProgressBar() as bar:
         summary = app.import_path(args.path, embed=not args.no_wait, on_progress=None if args.json else bar)
@@ -333,7 +333,7 @@ CONFIG_HELP = "show or change settings: config set llm.url URL llm.model NAME [l
 
 def cmd_config(args: argparse.Namespace) -> None:
     """`remen config set K V [K V…] | get [K] | unset K…`: settings kept in the config file."""
-    from remen.config import (
+    from remen.core.config import (
         CONFIG_KEYS,
         DATE_ORDER_KEY,
         SETTING_ENV,
@@ -415,7 +415,7 @@ def recover(args: argparse.Namespace) -> None:
 
 
 def cmd_reindex(app: Remen, args: argparse.Namespace) -> None:
-    from remen.progress import ProgressBar
+    from remen.core.progress import ProgressBar
 
     with ProgressBar() as bar:
         chunks = app.reindex(bar) if args.full else app.embed_pending(bar)
@@ -432,7 +432,7 @@ def parse_now(value: str | None) -> datetime | None:
     """The --now option: an ISO 8601 time (no offset = local)."""
     if value is None:
         return None
-    from remen.timeutil import parse_iso
+    from remen.core.timeutil import parse_iso
 
     try:
         return parse_iso(value)
@@ -487,7 +487,7 @@ def print_interpretation(query: ParsedQuery) -> None:
 
 
 def cmd_explain(app: Remen, args: argparse.Namespace) -> None:
-    from remen.models import interpretation_dict
+    from remen.core.models import interpretation_dict
 
     text = " ".join(args.query)
     query = app.explain(text, now=parse_now(args.now))

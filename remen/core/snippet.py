@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from remen.constants import SNIPPET_CHARS
+from remen.core.constants import SNIPPET_CHARS
 
 WHITESPACE_RE = re.compile(r"\s+")
 

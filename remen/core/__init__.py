@@ -1,0 +1,1 @@
+"""Plain data and helpers every layer may use: models, errors, constants, text, time, settings."""

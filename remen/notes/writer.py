@@ -1,0 +1,191 @@
+"""The one road for every note write: create, update, trash, restore, archive, purge and import batches.
+
+Whichever way a note changes, the same things follow in the same transaction: its content hash,
+the revision it replaces, its extraction job, and, when it leaves or rejoins what is visible, the
+fact chains it is part of (so a trashed note's facts stop replacing older ones). The FTS rows,
+the digests' staleness marks and the vectors' pending state follow from the row through triggers
+and content hashes. Nothing else writes notes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from remen.core.errors import EmptyNoteError, NoteTooLargeError
+from remen.core.models import ImportSummary, JobKind, NoteDraft
+from remen.core.text import new_id, stable_id
+from remen.core.timeutil import to_epoch
+from remen.memory.graph_writer import refresh_chains
+from remen.notes.note_input import PreparedNote, prepare
+from remen.store import Store
+from remen.store import jobs as job_store
+from remen.store import memory as memory_store
+from remen.store import notes as note_store
+from remen.store.connect import Connection
+from remen.store.notes import StoredNote
+
+# set_flags' "leave deleted_at as it is".
+UNCHANGED = False
+
+
+@dataclass(frozen=True)
+class ImportedNote:
+    """One draft of an import, validated, with the id and times it will be stored under."""
+
+    draft: NoteDraft
+    prepared: PreparedNote
+    note_id: str
+    created: float
+    updated: float
+
+
+def unused_id(conn: Connection) -> str:
+    """A new note id no note has (a collision of 12 random characters is all but impossible, but
+    checking costs one lookup)."""
+    while True:
+        candidate = new_id()
+        if note_store.get(conn, candidate) is None:
+            return candidate
+
+
+def change_visibility(
+    conn: Connection, nid: int, archived: bool | None = None, deleted_at: float | bool | None = UNCHANGED
+) -> None:
+    """Set a note's archived/trashed flags; the fact chains it is part of are computed again
+    without it (or with it, when it comes back)."""
+    chains = memory_store.chains_of_note(conn, nid)
+    note_store.set_flags(conn, nid, archived=archived, deleted_at=deleted_at)
+    refresh_chains(conn, chains)
+
+
+def remove(conn: Connection, nid: int) -> None:
+    """Delete a note's row for good; the chains it was part of are computed again without it."""
+    chains = memory_store.chains_of_note(conn, nid)
+    note_store.delete_row(conn, nid)
+    refresh_chains(conn, chains)
+
+
+class NoteWriter:
+    """Writes notes, each change in one transaction with everything that follows from it."""
+
+    def __init__(self, store: Store, clock: Callable[[], float]) -> None:
+        """Write through ``store``; ``clock`` stamps saves and jobs."""
+        self.store = store
+        self.clock = clock
+
+    def create(self, prepared: PreparedNote, created: float | None = None) -> StoredNote:
+        """Store a new note under a fresh id and queue it for extraction."""
+        now = self.clock()
+        with self.store.transaction() as conn:
+            nid = note_store.insert(
+                conn,
+                unused_id(conn),
+                prepared.title,
+                prepared.body,
+                prepared.tags,
+                now if created is None else created,
+                now,
+                prepared.content_hash,
+            )
+            job_store.enqueue(conn, JobKind.EXTRACT, nid, now, prepared.content_hash)
+            return note_store.get_many(conn, [nid])[nid]
+
+    def update(self, nid: int, prepared: PreparedNote, keep_version: bool = False) -> StoredNote:
+        """Replace a note's content, keeping what it replaces as a revision, and queue it for
+        extraction again."""
+        now = self.clock()
+        with self.store.transaction() as conn:
+            note_store.update_content(
+                conn,
+                nid,
+                prepared.title,
+                prepared.body,
+                prepared.tags,
+                now,
+                prepared.content_hash,
+                now,
+                keep_version=keep_version,
+            )
+            job_store.enqueue(conn, JobKind.EXTRACT, nid, now, prepared.content_hash)
+            return note_store.get_many(conn, [nid])[nid]
+
+    def set_flags(
+        self, nid: int, archived: bool | None = None, deleted_at: float | bool | None = UNCHANGED
+    ) -> StoredNote:
+        """Archive, unarchive, trash (``deleted_at`` a time) or restore (``deleted_at=None``)."""
+        with self.store.transaction() as conn:
+            change_visibility(conn, nid, archived=archived, deleted_at=deleted_at)
+            return note_store.get_many(conn, [nid])[nid]
+
+    def purge(self, nids: Sequence[int]) -> int:
+        """Delete notes for good with their revisions and vectors; return how many."""
+        with self.store.transaction() as conn:
+            for nid in nids:
+                remove(conn, nid)
+        return len(nids)
+
+    def write_batch(self, drafts: Sequence[NoteDraft], summary: ImportSummary) -> None:
+        """Write one batch of imported notes in a single transaction: new ids are added, changed
+        ones updated (the old text kept as a revision), and archived/trashed flags follow the
+        input, through the same chain refresh as a trash or restore in the app."""
+        now = self.clock()
+        batch = prepare_batch(drafts, summary, now)
+        with self.store.transaction() as conn:
+            existing = note_store.states_by_id(conn, [item.note_id for item in batch])
+            for item in batch:
+                draft, prepared = item.draft, item.prepared
+                deleted_at = item.updated if draft.deleted else None
+                state = existing.get(item.note_id)
+                if state is None:
+                    nid = note_store.insert(
+                        conn,
+                        item.note_id,
+                        prepared.title,
+                        prepared.body,
+                        prepared.tags,
+                        item.created,
+                        item.updated,
+                        prepared.content_hash,
+                        draft.archived,
+                        deleted_at,
+                    )
+                    job_store.enqueue(conn, JobKind.EXTRACT, nid, now, prepared.content_hash)
+                    summary.added += 1
+                    continue
+                if state.content_hash == prepared.content_hash:
+                    summary.unchanged += 1
+                else:
+                    note_store.update_content(
+                        conn,
+                        state.nid,
+                        prepared.title,
+                        prepared.body,
+                        prepared.tags,
+                        item.updated,
+                        prepared.content_hash,
+                        now,
+                        created=item.created,
+                    )
+                    job_store.enqueue(conn, JobKind.EXTRACT, state.nid, now, prepared.content_hash)
+                    summary.updated += 1
+                if (state.archived, state.deleted) != (draft.archived, draft.deleted):
+                    change_visibility(conn, state.nid, archived=draft.archived, deleted_at=deleted_at)
+
+
+def prepare_batch(drafts: Sequence[NoteDraft], summary: ImportSummary, now: float) -> list[ImportedNote]:
+    """Validate a batch of drafts; empty and oversized ones are counted in ``summary`` and left out."""
+    batch = []
+    for draft in drafts:
+        try:
+            prepared = prepare(draft.body, draft.title, draft.tags)
+        except (EmptyNoteError, NoteTooLargeError) as exc:
+            summary.skipped_empty += isinstance(exc, EmptyNoteError)
+            if isinstance(exc, NoteTooLargeError):
+                summary.errors.append(f"{draft.title or draft.id}: {exc}")
+            continue
+        created = to_epoch(draft.created) if draft.created else now
+        updated = to_epoch(draft.updated) if draft.updated else created
+        note_id = draft.id or stable_id(f"{created}:{prepared.body}")
+        batch.append(ImportedNote(draft, prepared, note_id, created, updated))
+    return batch

@@ -1,0 +1,64 @@
+"""Finding notes: search by keyword, meaning and time, how a query is read, related notes."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+import numpy as np
+
+from remen.ask.router import route
+from remen.core.answers import Route
+from remen.core.constants import DEFAULT_LIMIT
+from remen.core.models import ParsedQuery, RelatedNote, SearchResult
+from remen.search.query import parse_query
+from remen.services.context import Context
+
+
+class FindingService:
+    """Search and related notes over the context's engine (vectors in RAM once warmed)."""
+
+    def __init__(self, context: Context) -> None:
+        """Search the notes of ``context``'s database."""
+        self.context = context
+        self.engine = context.engine
+
+    def search(
+        self,
+        text: str,
+        now: datetime | None = None,
+        limit: int = DEFAULT_LIMIT,
+        include_archived: bool = False,
+        include_deleted: bool = False,
+    ) -> SearchResult:
+        """Search by keyword, meaning and time; ``now`` fixes the clock for time phrases."""
+        moment = self.context.moment(now)
+        result = self.engine.search(text, moment, limit, include_archived, include_deleted)
+        return replace(result, route=self.route(text, moment).to_dict())
+
+    def route(self, question: str, now: datetime | None = None) -> Route:
+        """How ``question`` would be answered (for `remen explain`)."""
+        asker = self.context.asker
+        return route(question, self.context.moment(now), asker.index(), asker.entity_by_meaning, self.engine.date_order)
+
+    def explain(self, text: str, now: datetime | None = None) -> ParsedQuery:
+        """How a query is understood, without running it."""
+        return parse_query(text, self.context.moment(now), self.engine.date_order)
+
+    def related(self, note_id: str, limit: int = 5) -> list[RelatedNote]:
+        """Notes closest in meaning to this one (not itself, not archived or trashed)."""
+        return self.engine.related(self.context.resolve(note_id).nid, limit)
+
+    def related_to_draft(self, text: str, limit: int = 5, exclude_id: str | None = None) -> list[RelatedNote]:
+        """Notes closest in meaning to unsaved text (the note being written, if saved, excluded)."""
+        exclude = self.context.resolve(exclude_id).nid if exclude_id else None
+        return self.engine.related_to_text(text, limit, exclude)
+
+    def meaning(self, text: str) -> np.ndarray:
+        """The unit vector of a text (to tell whether a draft's meaning changed)."""
+        return self.context.models.embedder.embed_query(text)
+
+    def warm_search(self) -> None:
+        """Load the model and every vector into RAM, for a long-lived process like the TUI."""
+        _ = self.context.models.embedder
+        self.engine.warm()

@@ -1,0 +1,97 @@
+"""The knowledge graph and questions: reading notes into it, what it holds, answers from it."""
+
+from __future__ import annotations
+
+import os
+import threading
+from datetime import datetime
+
+from remen.core.answers import Answer
+from remen.core.config import llm_settings
+from remen.core.constants import EXTRACT_BULK_STEP, EXTRACT_PARALLEL_MIN_NOTES, LLM_HEALTH_TIMEOUT_SECONDS
+from remen.core.errors import ConfigError
+from remen.core.knowledge import Aspect, EntityDetail, EntitySummary, EntityType, ExtractionRun, Fact, LabelCount
+from remen.core.progress import ProgressCallback
+from remen.memory.llm.client import LLMClient, LLMHealth
+from remen.memory.llm.extractor import LLMExtractor
+from remen.memory.parallel import ProcessExtractor
+from remen.services.context import Context
+
+
+class MemoryService:
+    """Extraction runs, the model server's queue, graph listings and ask."""
+
+    def __init__(self, context: Context) -> None:
+        """Serve the graph of ``context``'s database."""
+        self.context = context
+        self.worker = context.memory_worker
+        self.reader = context.memory
+
+    def pending_extractions(self) -> int:
+        """Notes whose facts are still to extract."""
+        return self.worker.pending()
+
+    def extract_pending(
+        self,
+        on_progress: ProgressCallback | None = None,
+        stop: threading.Event | None = None,
+        background: bool = False,
+        refine: bool = True,
+    ) -> ExtractionRun:
+        """Extract every pending note into the knowledge graph (jobs a killed run left are retried),
+        then, with ``refine`` and a model server configured, read the notes queued for it.
+        A large foreground run reads notes in one process per core; ``background`` stays on one
+        low-priority thread."""
+        self.worker.requeue_interrupted()
+        models = self.context.models
+        if background:
+            return self.worker.run(on_progress, stop, background, extractor=models.background_reader(), refine=refine)
+        cores = os.cpu_count() or 1
+        if cores < 2 or self.pending_extractions() < EXTRACT_PARALLEL_MIN_NOTES:
+            return self.worker.run(on_progress, stop, refine=refine)
+        pool = ProcessExtractor(cores, models.model_dir_for_memory())
+        try:
+            return self.worker.run(on_progress, stop, extractor=pool, step_size=EXTRACT_BULK_STEP, refine=refine)
+        finally:
+            pool.close()
+
+    def queue_for_llm(self) -> tuple[int, str]:
+        """Queue every note the configured model has not read as it is now (`remen worker --llm`):
+        how many, and which server. A ConfigError when no model server is configured."""
+        settings = llm_settings()
+        if settings is None:
+            raise ConfigError(
+                "No model server is configured: `remen config set llm.url http://127.0.0.1:11434 llm.model qwen2.5:3b`."
+            )
+        return self.worker.queue_for_model(LLMExtractor(settings)), settings.described
+
+    def llm_health(self) -> LLMHealth | None:
+        """A live check of the configured model server (None when there is none)."""
+        settings = llm_settings()
+        return None if settings is None else LLMClient(settings).check(LLM_HEALTH_TIMEOUT_SECONDS)
+
+    def entities(self, kind: EntityType | None = None) -> list[EntitySummary]:
+        """People, places, tools… the notes mention, most mentioned first."""
+        return self.reader.entities(kind)
+
+    def entity(self, name: str) -> EntityDetail:
+        """One entity by any of its names: aliases, attributes, facts with history, notes."""
+        return self.reader.entity(name)
+
+    def facts(self, entity: str | None = None, aspect: Aspect | None = None, history: bool = False) -> list[Fact]:
+        """Current facts (all, with ``history``), optionally about one entity or of one aspect."""
+        return self.reader.facts(entity, aspect, history)
+
+    def counts(self) -> dict[str, int]:
+        """Sizes of the graph and what is left to extract."""
+        return self.reader.counts()
+
+    def labels(self) -> list[LabelCount]:
+        """Topic labels of the notes, commonest first."""
+        return self.reader.labels()
+
+    def ask(self, question: str, now: datetime | None = None, with_notes: bool = True) -> Answer:
+        """Answer a question from the knowledge graph (route, answers with their notes), with the
+        note search for it alongside unless ``with_notes`` is False; says so when the notes do not
+        have the answer."""
+        return self.context.asker.ask(question, self.context.moment(now), with_notes)
