@@ -394,7 +394,7 @@ def ask_latencies(app: Remen, questions: list[str], now: datetime) -> tuple[list
 
 def bench_ask(sizes: list[int]) -> None:
     """Ask latency at ``sizes`` notes (the labelled memory notes among synthetic ones)."""
-    from remen.ask.evaluation import add_labelled_notes, load_questions
+    from evaluation.ask import add_labelled_notes, load_questions
 
     data = Path(__file__).resolve().parents[1] / "tests" / "data"
     questions = [q.question for q in load_questions(data / "ask_questions.jsonl")]

@@ -149,10 +149,11 @@ def chat_db(workdir: Path) -> tuple[Path, Labelled]:
 
 def evaluate_memory(as_json: bool, verbose: bool) -> None:
     """Entity precision/recall by type, aspect accuracy and triple accuracy of the built-in extractor."""
+    from evaluation.memory import load_labelled, score
+
     from remen.core.config import model_dir
     from remen.embed import OnnxMiniLM
     from remen.memory.builtin import BuiltinExtractor
-    from remen.memory.evaluation import load_labelled, score
 
     folder = model_dir()
     notes = load_labelled(Path(__file__).resolve().parents[1] / "tests" / "data" / "memory_notes.jsonl")
@@ -164,9 +165,9 @@ def evaluate_memory(as_json: bool, verbose: bool) -> None:
         "entity_precision": scores.precision(),
         "entity_recall": scores.recall(),
         "aspect_accuracy": scores.aspect_accuracy,
-        "aspects_labelled": scores.aspects_total,
+        "aspects_labelled": scores.aspects.total,
         "triple_accuracy": scores.triple_accuracy,
-        "triples_labelled": scores.triples_total,
+        "triples_labelled": scores.triples.total,
     }
     if as_json:
         print(json.dumps(report, indent=2))
@@ -175,8 +176,8 @@ def evaluate_memory(as_json: bool, verbose: bool) -> None:
     print(f"  entities   precision {scores.precision():.3f}  recall {scores.recall():.3f}")
     for kind in kinds:
         print(f"    {kind:<13} precision {scores.precision(kind):.3f}  recall {scores.recall(kind):.3f}")
-    print(f"  aspects    accuracy {scores.aspect_accuracy:.3f} ({scores.aspects_total} sentences)")
-    print(f"  triples    accuracy {scores.triple_accuracy:.3f} ({scores.triples_total} triples)")
+    print(f"  aspects    accuracy {scores.aspect_accuracy:.3f} ({scores.aspects.total} sentences)")
+    print(f"  triples    accuracy {scores.triple_accuracy:.3f} ({scores.triples.total} triples)")
     if verbose:
         print("\n".join(scores.misses))
 
@@ -185,7 +186,7 @@ def evaluate_ask(as_json: bool, verbose: bool) -> None:
     """Route and answer accuracy of `ask` over the labelled memory notes."""
     from datetime import datetime
 
-    from remen.ask.evaluation import add_labelled_notes, load_questions, score
+    from evaluation.ask import add_labelled_notes, load_questions, score
 
     data = Path(__file__).resolve().parents[1] / "tests" / "data"
     questions = load_questions(data / "ask_questions.jsonl")
@@ -195,18 +196,18 @@ def evaluate_ask(as_json: bool, verbose: bool) -> None:
         app.extract_pending()
         scores = score(lambda q, at: app.ask(q, now=at), questions, now)
     report = {
-        "questions": scores.total,
+        "questions": scores.routes.total,
         "route_accuracy": scores.route_accuracy,
         "answer_accuracy": scores.answer_accuracy,
-        "answers_labelled": scores.answers_total,
+        "answers_labelled": scores.answers.total,
     }
     if as_json:
         print(json.dumps(report, indent=2))
     else:
-        print(f"ask: {scores.total} labelled questions over the memory notes")
+        print(f"ask: {scores.routes.total} labelled questions over the memory notes")
         print(f"  routes   accuracy {scores.route_accuracy:.3f}")
         print(
-            f"  answers  accuracy {scores.answer_accuracy:.3f} ({scores.answers_total} with a labelled answer or none)"
+            f"  answers  accuracy {scores.answer_accuracy:.3f} ({scores.answers.total} with a labelled answer or none)"
         )
     if verbose:
         print("\n".join(scores.misses))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from remen.core.constants import LLM_NOTES_PER_STEP, LLM_PAUSE_SECONDS
 from remen.core.errors import LLMError
@@ -19,12 +19,10 @@ from remen.memory.graph_writer import GraphWriter, Producer
 from remen.memory.llm.client import LLMCancelled
 from remen.memory.llm.extractor import LLMExtractor
 from remen.memory.llm.validate import LLMBadOutput
+from remen.memory.queue import Claimed, JobQueue
 from remen.memory.reading import memory_vectors
 from remen.store import jobs as job_store
 from remen.store import memory as memory_store
-
-if TYPE_CHECKING:
-    from remen.memory.worker import Claimed, MemoryWorker
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +35,7 @@ class ModelPass:
 
     def __init__(
         self,
-        worker: MemoryWorker,
+        worker: JobQueue,
         llm: LLMExtractor,
         extractor: Extractor,
         run: ExtractionRun,

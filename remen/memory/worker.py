@@ -40,6 +40,7 @@ from remen.memory.llm.extractor import LLMExtractor
 from remen.memory.llm.validate import LLMBadOutput
 from remen.memory.model_pass import ModelPass
 from remen.memory.nearby import nearby_names
+from remen.memory.queue import Claimed
 from remen.memory.reading import ReadNotes, memory_vectors
 from remen.store import Store
 from remen.store import digests as digest_store
@@ -48,15 +49,6 @@ from remen.store import memory as memory_store
 from remen.store import notes as note_store
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class Claimed:
-    """A job whose note is to be extracted now."""
-
-    job: Job
-    nid: int
-    note: NoteForExtraction
 
 
 @dataclass(frozen=True)

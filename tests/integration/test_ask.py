@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from cli_runner import run_cli
 
-from remen.ask.evaluation import add_labelled_notes, load_questions, score
 from remen.core.answers import QueryType
 from remen.service import Remen
 from remen.store import digests as digest_store
+from scripts.evaluation.ask import add_labelled_notes, load_questions, score
 
 LABELLED = Path(__file__).resolve().parents[1] / "data" / "memory_notes.jsonl"
 QUESTIONS = LABELLED.with_name("ask_questions.jsonl")

@@ -19,9 +19,9 @@ from remen.core.knowledge import Aspect, EntityType
 from remen.core.models import JobKind
 from remen.embed import HashedEmbedder
 from remen.memory.builtin import BuiltinExtractor
-from remen.memory.evaluation import load_labelled, score
 from remen.service import Remen
 from remen.store import jobs as job_store
+from scripts.evaluation.memory import load_labelled, score
 
 LABELLED = Path(__file__).resolve().parents[1] / "data" / "memory_notes.jsonl"
 

@@ -9,11 +9,11 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
+from conftest import Clock
 
 from remen.embed import Embedder
 from remen.service import Remen
 from remen.store import Store
-from tests.conftest import Clock
 
 
 def at(text: str) -> datetime:

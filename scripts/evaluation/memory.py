@@ -13,6 +13,8 @@ from remen.core.knowledge import USER_NAME, Extraction, NoteForExtraction
 from remen.memory.extractor import Extractor
 from remen.memory.names import name_key, normalise_value
 
+from .tally import Tally
+
 
 @dataclass(frozen=True)
 class LabelledNote:
@@ -33,10 +35,8 @@ class MemoryScores:
     entity_tp: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     entity_fp: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     entity_fn: dict[str, int] = field(default_factory=lambda: defaultdict(int))
-    aspects_right: int = 0
-    aspects_total: int = 0
-    triples_right: int = 0
-    triples_total: int = 0
+    aspects: Tally = field(default_factory=Tally)
+    triples: Tally = field(default_factory=Tally)
     misses: list[str] = field(default_factory=list)
 
     def precision(self, kind: str | None = None) -> float:
@@ -54,12 +54,12 @@ class MemoryScores:
     @property
     def aspect_accuracy(self) -> float:
         """Labelled sentences whose statement has the labelled aspect."""
-        return self.aspects_right / self.aspects_total if self.aspects_total else 1.0
+        return self.aspects.ratio
 
     @property
     def triple_accuracy(self) -> float:
         """Labelled triples the extractor produced exactly (subject, predicate, object)."""
-        return self.triples_right / self.triples_total if self.triples_total else 1.0
+        return self.triples.ratio
 
 
 def load_labelled(path: Path) -> list[LabelledNote]:
@@ -108,18 +108,12 @@ def score(extractor: Extractor, notes: list[LabelledNote]) -> MemoryScores:
             scores.entity_fn[key[1]] += 1
             scores.misses.append(f"{note.id}: entity {key}")
         for quote, aspect in note.aspects:
-            scores.aspects_total += 1
             match = next((s for s in extraction.statements if quote.lower() in s.text.lower()), None)
-            if match is not None and match.aspect.value == aspect:
-                scores.aspects_right += 1
-            else:
+            if not scores.aspects.count(match is not None and match.aspect.value == aspect):
                 scores.misses.append(f"{note.id}: aspect {quote!r} {aspect} ≠ {match.aspect.value if match else None}")
         triples = found_triples(extraction)
         for subject, predicate, target in note.triples:
-            scores.triples_total += 1
             triple = (name_key(subject), predicate, normalise_value(name_key(target)))
-            if triple in triples:
-                scores.triples_right += 1
-            else:
+            if not scores.triples.count(triple in triples):
                 scores.misses.append(f"{note.id}: triple {triple}")
     return scores

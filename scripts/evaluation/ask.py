@@ -11,7 +11,9 @@ from pathlib import Path
 
 from remen.core.answers import Answer
 from remen.core.timeutil import from_epoch
-from remen.memory.evaluation import load_labelled
+
+from .memory import load_labelled
+from .tally import Tally
 
 
 @dataclass(frozen=True)
@@ -28,21 +30,19 @@ class LabelledQuestion:
 class AskScores:
     """Counts behind the figures."""
 
-    routes_right: int = 0
-    answers_right: int = 0
-    answers_total: int = 0
-    total: int = 0
+    routes: Tally = field(default_factory=Tally)
+    answers: Tally = field(default_factory=Tally)
     misses: list[str] = field(default_factory=list)
 
     @property
     def route_accuracy(self) -> float:
         """Questions routed as labelled."""
-        return self.routes_right / self.total if self.total else 1.0
+        return self.routes.ratio
 
     @property
     def answer_accuracy(self) -> float:
         """Questions with a labelled answer (or a labelled absence of one) answered so."""
-        return self.answers_right / self.answers_total if self.answers_total else 1.0
+        return self.answers.ratio
 
 
 def load_questions(path: Path) -> list[LabelledQuestion]:
@@ -64,19 +64,13 @@ def score(ask: Callable[[str, datetime], Answer], questions: list[LabelledQuesti
     scores = AskScores()
     for expected in questions:
         answer = ask(expected.question, now)
-        scores.total += 1
         route = answer.route.query_type.value
-        if route == expected.route:
-            scores.routes_right += 1
-        else:
+        if not scores.routes.count(route == expected.route):
             scores.misses.append(f"route {expected.question!r}: {route} ≠ {expected.route}")
-        if expected.answer is not None or expected.none:
-            scores.answers_total += 1
-            if answered(answer, expected):
-                scores.answers_right += 1
-            else:
-                got = [item.text[:60] for item in answer.answers[:2]] or answer.not_found
-                scores.misses.append(f"answer {expected.question!r}: {got} ≠ {expected.answer or 'none'}")
+        labelled = expected.answer is not None or expected.none
+        if labelled and not scores.answers.count(answered(answer, expected)):
+            got = [item.text[:60] for item in answer.answers[:2]] or answer.not_found
+            scores.misses.append(f"answer {expected.question!r}: {got} ≠ {expected.answer or 'none'}")
     return scores
 
 
