@@ -8,15 +8,15 @@ traceback on the stream.
 from __future__ import annotations
 
 import functools
-import json
 import logging
-from collections.abc import Callable, Sequence
-from datetime import date, datetime, timedelta
+from collections.abc import Callable
+from datetime import date, timedelta
 from typing import Any
 
 from remen.core.constants import MCP_CHARS_PER_TOKEN, MCP_DEFAULT_TOKENS, MCP_MAX_BODY_CHARS, MCP_MAX_TOKENS
 from remen.core.errors import RemenError
-from remen.core.models import Note, SearchHit
+from remen.core.models import Note
+from remen.core.serialize import dumps, hit_ref, note_ref, plain
 from remen.core.timeutil import from_epoch
 from remen.service import Remen
 
@@ -44,32 +44,6 @@ def budget_tokens(max_tokens: int) -> int:
 def budget_chars(max_tokens: int) -> int:
     """The characters a reply may take for ``max_tokens``."""
     return budget_tokens(max_tokens) * MCP_CHARS_PER_TOKEN
-
-
-def provenance(note_id: str, title: str, created: datetime, updated: datetime, tags: Sequence[str]) -> dict[str, Any]:
-    """Where a piece of text comes from: the note's id, title, dates and tags."""
-    return {
-        "id": note_id,
-        "title": title,
-        "created": created.isoformat(timespec="seconds"),
-        "updated": updated.isoformat(timespec="seconds"),
-        "tags": list(tags),
-    }
-
-
-def note_ref(note: Note) -> dict[str, Any]:
-    """A note's provenance."""
-    return provenance(note.id, note.title, note.created, note.updated, note.tags)
-
-
-def hit_ref(hit: SearchHit) -> dict[str, Any]:
-    """One search hit with its provenance and why it matched."""
-    return {
-        **provenance(hit.note_id, hit.title, hit.created, hit.updated, hit.tags),
-        "snippet": hit.snippet,
-        "score": round(hit.score, 3),
-        "match": str(hit.match_type),
-    }
 
 
 def fit(payload: dict[str, Any], list_key: str, max_chars: int) -> dict[str, Any]:
@@ -144,7 +118,7 @@ class MemoryTools:
         if not question.strip():
             raise McpInputError("question is empty: ask something, e.g. 'when is Anna's birthday?'.")
         tokens = budget_tokens(max_tokens)
-        return self.app.ask(question.strip()).within(tokens).to_dict()
+        return dict(plain(self.app.ask(question.strip()).within(tokens)))
 
     def get_note(self, note_id: str, max_tokens: int = MCP_DEFAULT_TOKENS) -> dict[str, Any]:
         """One note by id (or a unique id prefix): its text, title, dates and tags. The text is
@@ -241,7 +215,7 @@ def guarded(action: Callable[..., object]) -> Callable[..., str]:
 
 def compact(value: object) -> str:
     """JSON without spaces; a string stays as it is."""
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return value if isinstance(value, str) else dumps(value, pretty=False)
 
 
 def build_server(tools: MemoryTools) -> Any:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import os
 import shlex
@@ -18,6 +17,7 @@ from remen.cli.memory import add_memory_commands, describe_run, run_extraction
 from remen.core.errors import ConfigError, RemenError
 from remen.core.logs import log_path, setup_logging
 from remen.core.models import MatchType
+from remen.core.serialize import emit, plain
 from remen.core.wording import plural
 
 if TYPE_CHECKING:
@@ -28,11 +28,6 @@ if TYPE_CHECKING:
 
 EXIT_ERROR = 1
 EXIT_INTERRUPTED = 130
-
-
-def emit_json(data: object) -> None:
-    """Print data as pretty JSON (Unicode kept)."""
-    print(json.dumps(data, ensure_ascii=False, indent=2))
 
 
 def short_date(note: Note) -> str:
@@ -65,7 +60,7 @@ def cmd_add(app: Remen, args: argparse.Namespace) -> None:
     tags = [t for chunk in (args.tags or []) for t in chunk.replace(",", " ").split()]
     note = app.add(body, title=args.title, tags=tags, embed=not args.no_embed)
     if args.json:
-        emit_json(note.to_dict())
+        emit(note)
     else:
         print(f"Saved {note.id}  {note.title}")
 
@@ -73,7 +68,7 @@ def cmd_add(app: Remen, args: argparse.Namespace) -> None:
 def cmd_show(app: Remen, args: argparse.Namespace) -> None:
     note = app.get(args.id)
     if args.json:
-        emit_json(note.to_dict())
+        emit(note)
         return
     print(note_line(note))
     print(f"created {note.created:%Y-%m-%d %H:%M}  updated {note.updated:%Y-%m-%d %H:%M}")
@@ -133,7 +128,7 @@ def cmd_history(app: Remen, args: argparse.Namespace) -> None:
     if args.restore:
         restored = app.restore_revision(note.id, args.number)
         if args.json:
-            emit_json(restored.to_dict())
+            emit(restored)
             return
         print(f"Restored version {args.number} of {restored.id}  {restored.title}")
         print(f"The text it replaced is now version 1: `remen history {restored.id} 1 --restore` undoes this.")
@@ -141,7 +136,7 @@ def cmd_history(app: Remen, args: argparse.Namespace) -> None:
     if args.number is not None:
         revision = app.revision(note.id, args.number)
         if args.json:
-            emit_json(
+            emit(
                 {
                     "title": revision.title,
                     "body": revision.body,
@@ -154,7 +149,7 @@ def cmd_history(app: Remen, args: argparse.Namespace) -> None:
         return
     revisions = app.revisions(note.id)
     if args.json:
-        emit_json(
+        emit(
             [
                 {"number": i, "title": r.title, "saved": r.saved.isoformat(), "chars": len(r.body)}
                 for i, r in enumerate(revisions, start=1)
@@ -172,7 +167,7 @@ def cmd_history(app: Remen, args: argparse.Namespace) -> None:
 def cmd_list(app: Remen, args: argparse.Namespace) -> None:
     notes = app.list_notes(tag=args.tag, archived=args.archived, trash=args.trash, limit=args.limit)
     if args.json:
-        emit_json([n.to_dict() for n in notes])
+        emit(notes)
         return
     if not notes:
         print("No notes." if not (args.archived or args.trash) else "Nothing here.")
@@ -187,7 +182,7 @@ def flag_command(action: str) -> Callable[[Remen, argparse.Namespace], None]:
     def run(app: Remen, args: argparse.Namespace) -> None:
         notes = [getattr(app, action)(note_id) for note_id in args.ids]
         if args.json:
-            emit_json([n.to_dict() for n in notes])
+            emit(notes)
             return
         for note in notes:
             print(f"{past[action]}: {note.id}  {note.title}")
@@ -235,7 +230,7 @@ def cmd_purge(app: Remen, args: argparse.Namespace) -> None:
 def cmd_tags(app: Remen, args: argparse.Namespace) -> None:
     tags = app.tags()
     if args.json:
-        emit_json([{"tag": t, "count": n} for t, n in tags])
+        emit([{"tag": t, "count": n} for t, n in tags])
         return
     for tag, count in tags:
         print(f"{count:6}  #{tag}")
@@ -249,7 +244,7 @@ def cmd_import(app: Remen, args: argparse.Namespace) -> None:
     # Facts are read after the notes are stored and embedded: the import itself is already safe.
     extraction = None if args.no_wait else run_extraction(app, args.json, refine=False)
     if args.json:
-        emit_json(summary.__dict__ | {"stored": summary.stored, "extraction": extraction and extraction.__dict__})
+        emit({**plain(summary), "stored": summary.stored, "extraction": extraction})
         return
     print(
         f"Imported {plural(summary.stored, 'note')}: {summary.added} new, {summary.updated} updated, "
@@ -292,7 +287,7 @@ def cmd_export(app: Remen, args: argparse.Namespace) -> None:
 def cmd_doctor(app: Remen, args: argparse.Namespace) -> None:
     report = app.doctor()
     if args.json:
-        emit_json(report.to_dict())
+        emit(report)
     else:
         print_doctor(report)
     if report.advice:
@@ -356,7 +351,7 @@ def cmd_config(args: argparse.Namespace) -> None:
         stored = read_config()
     shown = [k for k in values if k in CONFIG_KEYS] if args.action == "get" and values else CONFIG_KEYS
     if args.json:
-        emit_json({"file": str(config_path()), "settings": {k: stored.get(k) for k in shown}})
+        emit({"file": str(config_path()), "settings": {k: stored.get(k) for k in shown}})
         return
     width = max(map(len, CONFIG_KEYS))
     for key in shown:
@@ -391,7 +386,7 @@ def recover(args: argparse.Namespace) -> None:
 
     report = recover_database(args.db)
     if args.json:
-        emit_json(
+        emit(
             {
                 "source": str(report.source),
                 "target": str(report.target),
@@ -455,7 +450,7 @@ def cmd_search(app: Remen, args: argparse.Namespace) -> None:
         include_deleted=args.trash,
     )
     if args.json:
-        emit_json(result.to_dict())
+        emit(result)
         return
     print_interpretation(result.query)
     if result.relaxation:
@@ -493,7 +488,7 @@ def cmd_explain(app: Remen, args: argparse.Namespace) -> None:
     query = app.explain(text, now=parse_now(args.now))
     route = app.route(text, now=parse_now(args.now))
     if args.json:
-        emit_json(interpretation_dict(query) | {"route": route.to_dict()})
+        emit(interpretation_dict(query) | {"route": route.to_dict()})
         return
     print_interpretation(query)
     if query.time_range:
@@ -507,7 +502,7 @@ def cmd_explain(app: Remen, args: argparse.Namespace) -> None:
 def cmd_related(app: Remen, args: argparse.Namespace) -> None:
     related = app.related(args.id, limit=args.limit)
     if args.json:
-        emit_json([{"id": r.note_id, "title": r.title, "similarity": round(r.similarity, 4)} for r in related])
+        emit([{"id": r.note_id, "title": r.title, "similarity": round(r.similarity, 4)} for r in related])
         return
     if not related:
         print("No related notes.")

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from remen.core.answers import Answer
+from remen.core.constants import LISTING_LIMIT
 from remen.core.knowledge import Aspect, EntityType, ExtractionRun, Fact
+from remen.core.serialize import cut, emit
 from remen.core.wording import plural
 
 if TYPE_CHECKING:
@@ -21,11 +22,6 @@ Register = Callable[[str, Command, str], argparse.ArgumentParser]
 
 # How often `remen worker` looks for new notes when the queue is empty.
 WORKER_POLL_SECONDS = 2.0
-
-
-def emit(data: object) -> None:
-    """Pretty JSON, Unicode kept."""
-    print(json.dumps(data, ensure_ascii=False, indent=2))
 
 
 def describe_run(run: ExtractionRun) -> str:
@@ -65,7 +61,7 @@ def cmd_worker(app: Remen, args: argparse.Namespace) -> None:
     if args.once:
         run = run_extraction(app, args.json)
         if args.json:
-            emit(run.__dict__)
+            emit(run)
         else:
             print(describe_run(run))
         return
@@ -81,10 +77,15 @@ def cmd_worker(app: Remen, args: argparse.Namespace) -> None:
         print("Stopped. Notes not yet extracted stay queued.", file=sys.stderr)
 
 
+def fetch(limit: int) -> int | None:
+    """How many to ask for to show ``limit`` and know whether more exist (0: all)."""
+    return limit + 1 if limit > 0 else None
+
+
 def cmd_entities(app: Remen, args: argparse.Namespace) -> None:
-    found = app.entities(EntityType(args.type) if args.type else None)
+    found = cut(app.entities(EntityType(args.type) if args.type else None, fetch(args.limit)), args.limit, "entities")
     if args.json:
-        emit([e.to_dict() for e in found])
+        emit(found)
         return
     if not found:
         print("No entities yet. Facts are extracted in the background (`remen worker --once` does it now).")
@@ -106,7 +107,7 @@ def fact_line(fact: Fact) -> str:
 def cmd_entity(app: Remen, args: argparse.Namespace) -> None:
     detail = app.entity(" ".join(args.name))
     if args.json:
-        emit(detail.to_dict())
+        emit(detail)
         return
     print(f"{detail.name} ({detail.type.value})")
     if len(detail.aliases) > 1:
@@ -121,9 +122,10 @@ def cmd_entity(app: Remen, args: argparse.Namespace) -> None:
 
 
 def cmd_facts(app: Remen, args: argparse.Namespace) -> None:
-    found = app.facts(" ".join(args.entity) or None, Aspect(args.aspect) if args.aspect else None, args.history)
+    aspect = Aspect(args.aspect) if args.aspect else None
+    found = cut(app.facts(" ".join(args.entity) or None, aspect, args.history, fetch(args.limit)), args.limit, "facts")
     if args.json:
-        emit([f.to_dict() for f in found])
+        emit(found)
         return
     if not found:
         print("No facts yet." + ("" if app.pending_extractions() == 0 else " Some notes are still being read."))
@@ -165,7 +167,7 @@ def cmd_ask(app: Remen, args: argparse.Namespace) -> None:
     if args.max_tokens:
         answer = answer.within(args.max_tokens)
     if args.json:
-        emit(answer.to_dict())
+        emit(answer)
     else:
         print_answer(answer)
 
@@ -177,12 +179,14 @@ def add_memory_commands(add: Register) -> None:
     p.add_argument("--llm", action="store_true", help="queue every note the model server has not read yet")
     p = add("entities", cmd_entities, "people, places, tools… your notes mention")
     p.add_argument("--type", choices=[t.value for t in EntityType])
+    p.add_argument("--limit", type=int, default=LISTING_LIMIT, help=f"list at most N (default {LISTING_LIMIT}; 0: all)")
     p = add("entity", cmd_entity, "what your notes say about one entity")
     p.add_argument("name", nargs="+")
     p = add("facts", cmd_facts, "facts extracted from your notes (current ones; --history for all)")
     p.add_argument("entity", nargs="*")
     p.add_argument("--aspect", choices=[a.value for a in Aspect])
     p.add_argument("--history", action="store_true", help="include facts later notes replaced")
+    p.add_argument("--limit", type=int, default=LISTING_LIMIT, help=f"list at most N (default {LISTING_LIMIT}; 0: all)")
     add("labels", cmd_labels, "topic labels of your notes")
     p = add("ask", cmd_ask, "answer a question from what your notes say (with the notes to back it)")
     p.add_argument("question", nargs="+")

@@ -59,6 +59,8 @@ BOTH_BONUS = 0.15
 RECENCY_MAX_BOOST = 0.10
 RECENCY_WINDOW_DAYS = 30.0
 DEFAULT_LIMIT = 50
+# How many entities or facts a listing holds unless asked for more (`--limit 0`: all).
+LISTING_LIMIT = 500
 KEYWORD_TITLE_SCORE = 0.4
 KEYWORD_BODY_SCORE = 0.1
 KEYWORD_BODY_CAP = 0.5

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from remen.core.constants import LISTING_LIMIT
 from remen.core.errors import EntityNotFoundError
 from remen.core.knowledge import Aspect, Digest, EntityDetail, EntitySummary, EntityType, Fact, LabelCount
 from remen.core.timeutil import from_epoch
@@ -41,10 +42,10 @@ class MemoryReader:
         """Reads through the store's pool of read connections."""
         self.store = store
 
-    def entities(self, kind: EntityType | None = None) -> list[EntitySummary]:
-        """Entities, most mentioned first."""
+    def entities(self, kind: EntityType | None = None, limit: int | None = LISTING_LIMIT) -> list[EntitySummary]:
+        """Entities, most mentioned first (the first ``limit``; None: all)."""
         with self.store.read() as conn:
-            rows = graph_store.entities(conn, kind.value if kind else None)
+            rows = graph_store.entities(conn, kind.value if kind else None, -1 if limit is None else limit)
         return [EntitySummary(r.name, EntityType(r.type), r.aliases, r.statements, r.notes) for r in rows]
 
     def _find(self, conn: Connection, name: str) -> list[int]:
@@ -70,11 +71,19 @@ class MemoryReader:
                 attributes.setdefault(f"{fact.subject.lower()}'s {fact.predicate}".replace("me's", "your"), title)
         return EntityDetail(title, EntityType(kind), aliases, attributes, facts, notes)
 
-    def facts(self, entity: str | None = None, aspect: Aspect | None = None, history: bool = False) -> list[Fact]:
-        """Current facts (or all, with ``history``), about ``entity`` and of ``aspect`` when given."""
+    def facts(
+        self,
+        entity: str | None = None,
+        aspect: Aspect | None = None,
+        history: bool = False,
+        limit: int | None = LISTING_LIMIT,
+    ) -> list[Fact]:
+        """Current facts (or all, with ``history``), about ``entity`` and of ``aspect`` when given
+        (the newest ``limit``; None: all)."""
         with self.store.read() as conn:
             eids = self._find(conn, entity) if entity else None
-            rows = graph_store.facts(conn, eids, [aspect.value] if aspect else [], history)
+            aspects = [aspect.value] if aspect else []
+            rows = graph_store.facts(conn, eids, aspects, history, -1 if limit is None else limit)
         return [to_fact(r) for r in rows]
 
     def statements(

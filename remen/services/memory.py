@@ -8,7 +8,12 @@ from datetime import datetime
 
 from remen.core.answers import Answer
 from remen.core.config import llm_settings
-from remen.core.constants import EXTRACT_BULK_STEP, EXTRACT_PARALLEL_MIN_NOTES, LLM_HEALTH_TIMEOUT_SECONDS
+from remen.core.constants import (
+    EXTRACT_BULK_STEP,
+    EXTRACT_PARALLEL_MIN_NOTES,
+    LISTING_LIMIT,
+    LLM_HEALTH_TIMEOUT_SECONDS,
+)
 from remen.core.errors import ConfigError
 from remen.core.knowledge import Aspect, EntityDetail, EntitySummary, EntityType, ExtractionRun, Fact, LabelCount
 from remen.core.progress import ProgressCallback
@@ -70,17 +75,25 @@ class MemoryService:
         settings = llm_settings()
         return None if settings is None else LLMClient(settings).check(LLM_HEALTH_TIMEOUT_SECONDS)
 
-    def entities(self, kind: EntityType | None = None) -> list[EntitySummary]:
-        """People, places, tools… the notes mention, most mentioned first."""
-        return self.reader.entities(kind)
+    def entities(self, kind: EntityType | None = None, limit: int | None = LISTING_LIMIT) -> list[EntitySummary]:
+        """People, places, tools… the notes mention, most mentioned first (the first ``limit``;
+        None: all)."""
+        return self.reader.entities(kind, limit)
 
     def entity(self, name: str) -> EntityDetail:
         """One entity by any of its names: aliases, attributes, facts with history, notes."""
         return self.reader.entity(name)
 
-    def facts(self, entity: str | None = None, aspect: Aspect | None = None, history: bool = False) -> list[Fact]:
-        """Current facts (all, with ``history``), optionally about one entity or of one aspect."""
-        return self.reader.facts(entity, aspect, history)
+    def facts(
+        self,
+        entity: str | None = None,
+        aspect: Aspect | None = None,
+        history: bool = False,
+        limit: int | None = LISTING_LIMIT,
+    ) -> list[Fact]:
+        """Current facts (all, with ``history``), optionally about one entity or of one aspect
+        (the newest ``limit``; None: all)."""
+        return self.reader.facts(entity, aspect, history, limit)
 
     def counts(self) -> dict[str, int]:
         """Sizes of the graph and what is left to extract."""

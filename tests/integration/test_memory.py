@@ -166,6 +166,14 @@ def test_cli_memory_commands(hermetic_home: Path) -> None:
     missing = run_cli("entity", "Bob")
     assert missing.returncode == 1 and "No entity called 'Bob'" in missing.stderr
 
+    # A listing cut short says so (on stderr, so the JSON list stays whole); --limit 0 lists all.
+    cut = run_cli("facts", "--json", "--limit", "1")
+    assert len(json.loads(cut.stdout)) == 1 and "showing the first 1 facts" in cut.stderr
+    everything = run_cli("facts", "--json", "--limit", "0")
+    assert len(json.loads(everything.stdout)) > 1 and everything.stderr == ""
+    whole = run_cli("entities", "--json", "--limit", "5")
+    assert len(json.loads(whole.stdout)) <= 5 and "showing" not in whole.stderr
+
 
 def test_a_killed_worker_loses_nothing(tmp_path: Path, clock) -> None:  # type: ignore[no-untyped-def]
     db = tmp_path / "kill.db"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -149,3 +150,12 @@ def test_a_failed_embedding_does_not_fail_the_save(app: Remen, monkeypatch: pyte
 def test_notes_saved_in_one_millisecond_get_distinct_ids(app: Remen) -> None:
     ids = {app.add(f"note {i}", embed=False).id for i in range(400)}  # the test clock stands still
     assert len(ids) == 400
+
+
+def test_the_api_takes_naive_datetimes_as_local_time(app: Remen) -> None:
+    app.add("Sprint review notes: the search page is faster", created=datetime(2026, 3, 10, 9, 0))
+    naive = datetime(2026, 3, 18, 12, 0)
+    found = app.search("search page last week", now=naive)
+    assert [hit.title for hit in found.results][:1] == ["Sprint review notes: the search page is faster"]
+    assert found.query.time_range is not None
+    assert app.ask("what did I work on last week", now=naive).route is not None
