@@ -13,17 +13,25 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from remen.cli.memory import add_memory_commands, describe_run, run_extraction
-from remen.core.errors import ConfigError, RemenError
-from remen.core.logs import log_path, setup_logging
-from remen.core.models import MatchType
-from remen.core.serialize import emit, plain
+from remen.cli.memory import add_memory_commands
+from remen.cli.search import cmd_explain, cmd_related, cmd_search
+from remen.cli.upkeep import (
+    CONFIG_HELP,
+    cmd_config,
+    cmd_doctor,
+    cmd_export,
+    cmd_import,
+    cmd_mcp,
+    cmd_reindex,
+    recover,
+)
+from remen.core.errors import RemenError
+from remen.core.logs import setup_logging
+from remen.core.serialize import emit
 from remen.core.wording import plural
 
 if TYPE_CHECKING:
-    from datetime import datetime
-
-    from remen.core.models import DoctorReport, Note, ParsedQuery
+    from remen.core.models import Note
     from remen.service import Remen
 
 EXIT_ERROR = 1
@@ -234,280 +242,6 @@ def cmd_tags(app: Remen, args: argparse.Namespace) -> None:
         return
     for tag, count in tags:
         print(f"{count:6}  #{tag}")
-
-
-def cmd_import(app: Remen, args: argparse.Namespace) -> None:
-    from remen.core.progress import ProgressBar
-
-    with ProgressBar() as bar:
-        summary = app.import_path(args.path, embed=not args.no_wait, on_progress=None if args.json else bar)
-    # Facts are read after the notes are stored and embedded: the import itself is already safe.
-    extraction = None if args.no_wait else run_extraction(app, args.json, refine=False)
-    if args.json:
-        emit({**plain(summary), "stored": summary.stored, "extraction": extraction})
-        return
-    print(
-        f"Imported {plural(summary.stored, 'note')}: {summary.added} new, {summary.updated} updated, "
-        f"{summary.unchanged} unchanged."
-    )
-    skipped = summary.skipped_binary + summary.skipped_empty
-    if skipped:
-        print(f"Skipped {skipped}: {summary.skipped_binary} binary, {summary.skipped_empty} empty.")
-    if summary.decoded_cp1252:
-        print(f"{plural(summary.decoded_cp1252, 'file')} not in UTF-8 read as Windows-1252 (Latin-1).")
-    if summary.replaced_utf8:
-        print(f"{plural(summary.replaced_utf8, 'file')} had invalid UTF-8 (bytes replaced with �).")
-    for error in summary.errors[:20]:
-        print(f"  {error}", file=sys.stderr)
-    if len(summary.errors) > 20:
-        print(f"  … and {len(summary.errors) - 20} more", file=sys.stderr)
-    if summary.pending_embeddings:
-        print(
-            f"{plural(summary.pending_embeddings, 'note')} still need embeddings: run `remen reindex` or open the app."
-        )
-    if extraction is not None:
-        print(f"Facts: {describe_run(extraction)}")
-
-
-def cmd_export(app: Remen, args: argparse.Namespace) -> None:
-    if args.format == "md":
-        if not args.dest:
-            raise RemenError("Markdown export needs a folder: remen export --format md FOLDER")
-        count = app.export_markdown(args.dest)
-        print(f"Wrote {plural(count, 'note')} to {args.dest}", file=sys.stderr)
-        return
-    if args.dest:
-        with open(args.dest, "w", encoding="utf-8") as fh:
-            count = app.export_jsonl(fh)
-        print(f"Wrote {plural(count, 'note')} to {args.dest}", file=sys.stderr)
-    else:
-        app.export_jsonl(sys.stdout)
-
-
-def cmd_doctor(app: Remen, args: argparse.Namespace) -> None:
-    report = app.doctor()
-    if args.json:
-        emit(report)
-    else:
-        print_doctor(report)
-    if report.advice:
-        raise RemenError(report.advice)
-
-
-def print_doctor(report: DoctorReport) -> None:
-    """The health report as aligned lines."""
-    notes = report.notes
-    print(f"database      {report.database}  (integrity: {report.integrity})")
-    print(f"sqlite        {report.sqlite}  sqlite-vec {report.sqlite_vec}")
-    print(f"notes         {notes['live']} live, {notes['archived']} archived, {notes['trash']} in the trash")
-    print(f"model         {'ok' if report.model.ok else 'PROBLEM'}: {report.model.message}")
-    if not report.model.ok:
-        print(f"              using {report.model.embedder}; search by meaning is degraded.")
-        print("              Reinstall Remen (or restore assets/models) to get the real model back.")
-    by_model = ", ".join(f"{n} by {ns}" for ns, n in report.embedded.items()) or "none"
-    print(f"embedded      {by_model}; waiting: {report.pending_embeddings}")
-    print(f"jobs          {', '.join(f'{n} {status}' for status, n in report.jobs.items()) or 'none'}")
-    memory = report.memory
-    if memory:
-        print(
-            f"memory        {memory['extracted_notes']} notes read: {memory['entities']} entities, "
-            f"{memory['statements']} facts, {memory['labels']} labels; waiting: {memory['pending']}"
-        )
-    print_llm_health(report.llm)
-    print(f"log           {log_path()}")
-    for problem in report.problems[:20]:
-        note = f" note {problem.note_id}" if problem.note_id else ""
-        tries = f" after {plural(problem.attempts, 'attempt')}" if problem.attempts > 1 else ""
-        print(f"problem       {problem.task}{note} failed{tries}: {problem.error}")
-    if len(report.problems) > 20:
-        print(f"              … and {len(report.problems) - 20} more")
-
-
-CONFIG_HELP = "show or change settings: config set llm.url URL llm.model NAME [llm.api ollama|openai]"
-
-
-def cmd_config(args: argparse.Namespace) -> None:
-    """`remen config set K V [K V…] | get [K] | unset K…`: settings kept in the config file."""
-    from remen.core.config import (
-        CONFIG_KEYS,
-        DATE_ORDER_KEY,
-        SETTING_ENV,
-        config_path,
-        date_order,
-        read_config,
-        write_config,
-    )
-
-    values = args.values
-    if args.action == "set":
-        if not values or len(values) % 2:
-            raise ConfigError("`remen config set` takes pairs: KEY VALUE [KEY VALUE …].")
-        stored = write_config(dict(zip(values[::2], values[1::2], strict=True)))
-    elif args.action == "unset":
-        if not values:
-            raise ConfigError("`remen config unset` takes the keys to remove.")
-        stored = write_config(dict.fromkeys(values))
-    else:
-        stored = read_config()
-    shown = [k for k in values if k in CONFIG_KEYS] if args.action == "get" and values else CONFIG_KEYS
-    if args.json:
-        emit({"file": str(config_path()), "settings": {k: stored.get(k) for k in shown}})
-        return
-    width = max(map(len, CONFIG_KEYS))
-    for key in shown:
-        overridden = os.environ.get(SETTING_ENV[key])
-        note = f"  (overridden by {SETTING_ENV[key]}={overridden})" if overridden else ""
-        if key == DATE_ORDER_KEY and key not in stored and not overridden:
-            note = f"  ({date_order()}, the system locale's order)"
-        print(f"{key:<{width}} {stored.get(key, '—')}{note}")
-    print(f"(in {config_path()})")
-
-
-def print_llm_health(llm: dict[str, object] | None) -> None:
-    """The model server's line of `remen doctor`."""
-    if llm is None:
-        print("llm           none configured: facts come from the built-in extractor (see README: LLM extraction)")
-        return
-    if "server" not in llm:
-        print(f"llm           PROBLEM: {llm['error']}")
-        return
-    if not llm["reachable"]:
-        print(f"llm           {llm['server']}: unreachable ({llm['error']}); the built-in extractor carries on")
-        return
-    if llm["error"]:
-        print(f"llm           {llm['server']}: PROBLEM: {llm['error']}")
-        return
-    print(f"llm           {llm['server']}: ok, a tiny request took {llm['latency_ms']} ms")
-
-
-def recover(args: argparse.Namespace) -> None:
-    """`remen doctor --recover`: salvage a damaged database without opening it for writing."""
-    from remen.service import recover_database
-
-    report = recover_database(args.db)
-    if args.json:
-        emit(
-            {
-                "source": str(report.source),
-                "target": str(report.target),
-                "notes": report.notes,
-                "revisions": report.revisions,
-                "problems": report.problems,
-            }
-        )
-        return
-    for problem in report.problems[:20]:
-        print(f"  {problem}", file=sys.stderr)
-    print(
-        f"Recovered {plural(report.notes, 'note')} and {plural(report.revisions, 'earlier version')} "
-        f"into {report.target}"
-    )
-    print(f"{report.source} was left as it was. Look at the copy with: remen --db {report.target} list")
-    print(
-        f"When it looks right, put it in place: mv {report.source} {report.source}.damaged && "
-        f"mv {report.target} {report.source}"
-    )
-
-
-def cmd_reindex(app: Remen, args: argparse.Namespace) -> None:
-    from remen.core.progress import ProgressBar
-
-    with ProgressBar() as bar:
-        chunks = app.reindex(bar) if args.full else app.embed_pending(bar)
-    print(f"Embedded {plural(chunks, 'chunk')} with {app.embedder.description}.")
-
-
-def cmd_mcp(app: Remen, args: argparse.Namespace) -> None:
-    from remen.mcp_server import serve
-
-    serve(app, args.allow_writes)
-
-
-def parse_now(value: str | None) -> datetime | None:
-    """The --now option: an ISO 8601 time (no offset = local)."""
-    if value is None:
-        return None
-    from remen.core.timeutil import parse_iso
-
-    try:
-        return parse_iso(value)
-    except ValueError as exc:
-        raise RemenError(f"--now: {exc}") from exc
-
-
-SEARCH_OPTIONS = frozenset({"--limit", "--now", "--archived", "--trash", "--json", "--db"})
-
-
-def cmd_search(app: Remen, args: argparse.Namespace) -> None:
-    stray = [w for w in args.query if w.split("=")[0] in SEARCH_OPTIONS]
-    if stray:
-        print(f"remen: {' '.join(stray)} after `--` is searched as text; put options before `--`.", file=sys.stderr)
-    result = app.search(
-        " ".join(args.query),
-        now=parse_now(args.now),
-        limit=args.limit,
-        include_archived=args.archived,
-        include_deleted=args.trash,
-    )
-    if args.json:
-        emit(result)
-        return
-    print_interpretation(result.query)
-    if result.relaxation:
-        print(f"  ({result.relaxation})")
-    if not result.results:
-        print("No matching notes.")
-    badges = {MatchType.BOTH: "◆ both", MatchType.KEYWORD: "▪ word", MatchType.SEMANTIC: "≈ meaning"}
-    for hit in result.results:
-        print(f"{hit.note_id}  {hit.created:%Y-%m-%d}  {badges[hit.match_type]:<9}  {hit.score:.2f}  {hit.title}")
-        if hit.snippet:
-            print(f"    {hit.snippet}")
-    count = len(result.results)
-    print(f"{count} result{'' if count == 1 else 's'} in {result.timings_ms.get('total', 0):.0f} ms", file=sys.stderr)
-    pending = app.pending_embeddings()
-    if pending:
-        print(f"{plural(pending, 'note')} not indexed by meaning yet: run `remen reindex`.", file=sys.stderr)
-
-
-def print_interpretation(query: ParsedQuery) -> None:
-    """One line saying how a query was understood."""
-    parts = []
-    if query.time_range:
-        parts.append(query.time_range.description)
-    parts += [f"#{t}" for t in query.tags]
-    parts += [f'"{p}"' for p in query.phrases]
-    if query.terms:
-        parts.append("words: " + " ".join(query.terms))
-    print("Understood: " + (" · ".join(parts) if parts else "nothing to search for"))
-
-
-def cmd_explain(app: Remen, args: argparse.Namespace) -> None:
-    from remen.core.models import interpretation_dict
-
-    text = " ".join(args.query)
-    query = app.explain(text, now=parse_now(args.now))
-    route = app.route(text, now=parse_now(args.now))
-    if args.json:
-        emit(interpretation_dict(query) | {"route": route.to_dict()})
-        return
-    print_interpretation(query)
-    if query.time_range:
-        print(f"time range   {query.time_range.start.isoformat()} .. {query.time_range.end.isoformat()}")
-    print(f"remaining    {query.text!r}")
-    print(f"route        {route.query_type.value} (confidence {route.confidence:.2f}, {route.routing_ms:.1f} ms)")
-    for line in route.evidence:
-        print(f"             {line}")
-
-
-def cmd_related(app: Remen, args: argparse.Namespace) -> None:
-    related = app.related(args.id, limit=args.limit)
-    if args.json:
-        emit([{"id": r.note_id, "title": r.title, "similarity": round(r.similarity, 4)} for r in related])
-        return
-    if not related:
-        print("No related notes.")
-    for r in related:
-        print(f"{r.note_id}  {r.similarity:.2f}  {r.title}")
 
 
 def build_parser() -> argparse.ArgumentParser:

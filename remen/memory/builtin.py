@@ -10,9 +10,7 @@ labelled exemplar sentences in MiniLM space.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -24,20 +22,17 @@ from remen.core.constants import (
     MAX_LABELS_PER_NOTE,
     MAX_LEFTOVER_CHARS,
     MAX_LEFTOVERS_PER_NOTE,
-    MAX_STATEMENTS_PER_NOTE,
 )
 from remen.core.knowledge import (
     USER_NAME,
     Aspect,
     EntityType,
-    ExtractedEntity,
     ExtractedStatement,
     Extraction,
     NoteForExtraction,
     Span,
 )
 from remen.core.models import DateOrder
-from remen.core.timeutil import from_epoch
 from remen.embed import embed_texts
 from remen.memory import lexicon
 from remen.memory.cues import (
@@ -52,13 +47,10 @@ from remen.memory.cues import (
     title_case,
     tool_type,
 )
-from remen.memory.dates import StatedDate, day_month, stated_date
+from remen.memory.dates import day_month
 from remen.memory.extractor import load_spacy
 from remen.memory.patterns import (
-    ADOPT,
     BIRTHDAY,
-    DATE_HINT,
-    DROP,
     EMAIL,
     FIRST_PERSON,
     FOR_PROJECT,
@@ -78,7 +70,6 @@ from remen.memory.patterns import (
     SPACY_TYPES,
     SWITCH,
     THEIR_RELATION,
-    USING,
     WORKS_AT,
 )
 
@@ -87,74 +78,7 @@ if TYPE_CHECKING:
 
     from remen.embed import Embedder
 
-
-@dataclass
-class NoteState:
-    """What one note's extraction accumulates as it reads the note, sentence by sentence."""
-
-    written: float
-    # How numeric dates that could be either way round ("3/2") read: the user's setting.
-    date_order: DateOrder = "mdy"
-    entities: dict[str, ExtractedEntity] = field(default_factory=dict)
-    statements: list[ExtractedStatement] = field(default_factory=list)
-    unclassified: list[tuple[str, Span, str]] = field(default_factory=list)
-    last_person: str | None = None
-    # Whether the sentence being read is in the past tense (its undated days are not the coming ones).
-    past: bool = False
-    _date_cache: tuple[str, StatedDate | None] = ("", None)
-    mentions: Counter[str] = field(default_factory=Counter)
-
-    def entity(
-        self, name: str, kind: EntityType, span: Span, role: str | None = None, context: str = "", sure: bool = False
-    ) -> str:
-        """Record an entity mention; returns the name it is known by in this note. A ``sure`` type
-        (from a pattern like "my wife X" or "lives in X") overrides what the NER guessed."""
-        name = re.sub(r"['’]s$", "", name.strip().strip("\"'"))
-        key = name.lower()
-        known = self.entities.get(key)
-        if known is None or (sure and known.type != kind) or (role and not known.role):
-            self.entities[key] = ExtractedEntity(
-                name, kind, span, role or (known.role if known else None), context[:200]
-            )
-        self.mentions[key] += 1
-        if kind == EntityType.PERSON:
-            self.last_person = self.entities[key].name
-        return self.entities[key].name
-
-    def date_of(self, sentence: str) -> StatedDate | None:
-        """The date the sentence states (read once per sentence; most sentences have none)."""
-        if self._date_cache[0] != sentence:
-            found = (
-                stated_date(sentence, from_epoch(self.written), self.past, self.date_order)
-                if DATE_HINT.search(sentence)
-                else None
-            )
-            self._date_cache = (sentence, found)
-        return self._date_cache[1]
-
-    def state(self, statement: ExtractedStatement) -> None:
-        """Record a statement, once."""
-        if len(self.statements) < MAX_STATEMENTS_PER_NOTE and statement not in self.statements:
-            self.statements.append(statement)
-
-
-# Sentences about using a tool: adopting it (a decision), using it (a fact), dropping it.
-TOOL_USES = ((ADOPT, Aspect.DECISION, False), (USING, Aspect.KNOWLEDGE, False), (DROP, Aspect.DECISION, True))
-
-
-def email_owner(email: str, state: NoteState, known: Mapping[str, EntityType]) -> str | None:
-    """The person an address is named after: its local part's first word, a person of the note
-    or of the graph ("sarah.chen@acme.com" → Sarah Chen when she is known)."""
-    first = re.split(r"[._+-]", email.split("@")[0].lower())[0]
-    if len(first) < 3:
-        return None
-    for key, entity in state.entities.items():
-        if entity.type == EntityType.PERSON and key.split()[0] == first:
-            return entity.name
-    for key, kind in known.items():
-        if kind == EntityType.PERSON and key.split()[0] == first:
-            return title_case(key)
-    return None
+from remen.memory.note_state import TOOL_USES, NoteState, email_owner
 
 
 class BuiltinExtractor:

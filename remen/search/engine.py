@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import re
 import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import datetime
 
 import numpy as np
-from dateutil.relativedelta import relativedelta
 
 from remen.core.constants import (
     DEFAULT_LIMIT,
@@ -34,13 +32,12 @@ from remen.core.models import (
     RelatedNote,
     SearchHit,
     SearchResult,
-    TimeRange,
     Why,
 )
 from remen.core.snippet import make_snippet
-from remen.core.text import fold
 from remen.core.timeutil import from_epoch
 from remen.embed import Embedder
+from remen.search.filters import event_windows, holds_phrases
 from remen.search.keyword import KeywordResult, TermNotes, Vocabulary, keyword_search
 from remen.search.query import is_topical, parse_query, soften_time, weekday_names
 from remen.search.rank import Ranked, merge, recency_boost
@@ -55,9 +52,6 @@ RELAX_ANY_WORD = "no note had all the words: showing notes with any of them"
 RELAX_SEMANTIC = "no word matched: showing the closest notes by meaning"
 NO_FLOOR = -1.0
 RELAX_TIME = "no note written {when} matched: showing notes that mention “{words}”"
-# A range this short named without a year may be the coming one when notes plan events.
-EVENT_AHEAD_MAX_SPAN = timedelta(days=31)
-YEAR_RE = re.compile(r"\b(?:19|20)\d\d\b")
 RELAX_EVENT = "no note written {when} matched: showing notes about something on that date"
 BOTH_LEGS = frozenset({Leg.KEYWORD, Leg.SEMANTIC})
 MODEL_NOT_READY = "keyword only (model loading)"
@@ -197,7 +191,7 @@ class SearchEngine:
         )
         with self.store.read() as conn:
             names = weekday_names(query)
-            if any(search_store.newest_matches(conn, "notes_fts", name, 1) for name in names):
+            if any(search_store.newest_matches(conn, "substrings", name, 1) for name in names):
                 # "black friday deals" when the notes say "black friday": words, not a day.
                 query = soften_time(query) or query
                 note_filter = replace(note_filter, start=None, end=None)
@@ -377,22 +371,6 @@ class SearchEngine:
         with self.store.read() as conn:
             texts = {t.nid: t for t in search_store.note_texts(conn, [n for n, _ in top])}
         return [RelatedNote(texts[n].id, texts[n].title, s) for n, s in top if n in texts]
-
-
-def event_windows(span: TimeRange, now: datetime) -> list[tuple[float, float]]:
-    """Where events a time phrase names may be dated: the range itself and, for a short range in
-    the past written without a year ("on March 3"), the coming one too: the note may plan it."""
-    windows = [(span.start.timestamp(), span.end.timestamp())]
-    if span.end <= now and span.end - span.start <= EVENT_AHEAD_MAX_SPAN and not YEAR_RE.search(span.phrase):
-        ahead = relativedelta(years=1)
-        windows.append(((span.start + ahead).timestamp(), (span.end + ahead).timestamp()))
-    return windows
-
-
-def holds_phrases(note: NoteText, phrases: Sequence[str]) -> bool:
-    """Whether the note's title, body or tags contain every quoted phrase (folded)."""
-    text = fold(f"{note.title}\n{note.body}\n{' '.join(note.tags)}")
-    return all(fold(phrase) in text for phrase in phrases)
 
 
 class SearchRun:

@@ -182,9 +182,9 @@ class TermNotes:
     found: set[int] | None
 
 
-def index_table(needle: str) -> str:
+def index_for(needle: str) -> search_store.TextIndex:
     """The index that can find ``needle``: substrings (trigrams) or, for short needles, words."""
-    return "notes_fts" if len(needle) >= TRIGRAM_MIN else "notes_words"
+    return "substrings" if len(needle) >= TRIGRAM_MIN else "words"
 
 
 def term_notes(conn: Connection, needle: str, memo: dict[str, TermNotes]) -> TermNotes:
@@ -195,7 +195,7 @@ def term_notes(conn: Connection, needle: str, memo: dict[str, TermNotes]) -> Ter
         if docs > KEYWORD_COMMON_DOCS:
             memo[needle] = TermNotes(docs, None)
         else:
-            found = search_store.match_nids(conn, index_table(needle), needle)
+            found = search_store.match_nids(conn, index_for(needle), needle)
             memo[needle] = TermNotes(len(found), found)
     return memo[needle]
 
@@ -243,7 +243,7 @@ def common_only_pool(
         return set(scope.within - scope.excluded)
     rarest = min((i for i, t in enumerate(lookups) if t.found is None), key=lambda i: lookups[i].count)
     needle = needles[rarest][0]
-    found = search_store.newest_matches(conn, index_table(needle), needle, KEYWORD_CANDIDATE_CAP + len(scope.excluded))
+    found = search_store.newest_matches(conn, index_for(needle), needle, KEYWORD_CANDIDATE_CAP + len(scope.excluded))
     return visible(found, scope)
 
 

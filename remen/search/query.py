@@ -9,7 +9,8 @@ from datetime import datetime
 from remen.core.constants import MAX_QUERY_TERMS
 from remen.core.models import DateOrder, ParsedQuery
 from remen.core.text import fold, normalise_tag
-from remen.search.temporal import BARE_WEEKDAY_RE, CUE_WORDS, parse_temporal
+from remen.search.temporal import BARE_WEEKDAY_RE, parse_temporal
+from remen.search.time_handlers import CUE_WORDS
 
 QUOTE_RE = re.compile(r'"([^"]*)"|“([^”]*)”')
 TAG_RE = re.compile(r"(?:(?<=\s)|^)#([^\W\d_][\w/-]*)", re.UNICODE)

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from remen.core.models import NoteFilter
 from remen.store.connect import Connection
 
 NOTES_GENERATION_KEY = "notes_generation"  # kept current by triggers (migration m004)
+
+# The two text indexes: every substring of three characters or more (trigrams), and whole words.
+TextIndex = Literal["substrings", "words"]
+INDEX_TABLES: dict[TextIndex, str] = {"substrings": "notes_fts", "words": "notes_words"}
 
 
 def state_where(note_filter: NoteFilter) -> str:
@@ -39,12 +44,13 @@ def fts_string(text: str) -> str:
     return '"' + text.replace('"', '""') + '"'
 
 
-def match_nids(conn: Connection, table: str, text: str) -> set[int]:
-    """Notes whose index ``table`` (notes_fts: substrings, notes_words: words) contains ``text``.
+def match_nids(conn: Connection, index: TextIndex, text: str) -> set[int]:
+    """Notes whose text ``index`` (substrings or words) contains ``text``.
 
     No join here: visibility is applied by the caller with sets, which is far cheaper than a
     lookup in notes for each of tens of thousands of matches.
     """
+    table = INDEX_TABLES[index]
     rows = conn.execute(f"SELECT rowid FROM {table} WHERE {table} MATCH ?", (fts_string(text),)).fetchall()
     return {r[0] for r in rows}
 
@@ -55,8 +61,9 @@ def word_doc_count(conn: Connection, word: str) -> int:
     return int(row[0]) if row else 0
 
 
-def newest_matches(conn: Connection, table: str, text: str, limit: int) -> set[int]:
-    """The ``limit`` newest notes whose index ``table`` contains ``text`` (stops reading there)."""
+def newest_matches(conn: Connection, index: TextIndex, text: str, limit: int) -> set[int]:
+    """The ``limit`` newest notes whose text ``index`` contains ``text`` (stops reading there)."""
+    table = INDEX_TABLES[index]
     rows = conn.execute(
         f"SELECT rowid FROM {table} WHERE {table} MATCH ? ORDER BY rowid DESC LIMIT ?", (fts_string(text), limit)
     ).fetchall()

@@ -18,8 +18,9 @@ from remen.core.errors import DatabaseCorruptError, RemenError
 from remen.core.logs import log_path, setup_logging
 from remen.core.wording import plural
 from remen.service import Remen
+from remen.tui.dialogs import HelpScreen
 from remen.tui.messages import NoteTrashed, StatusChanged, StatusStale, WorkerFailed, forward_failure
-from remen.tui.screens import EditorScreen, HelpScreen
+from remen.tui.screens import EditorScreen
 from remen.tui.search_screen import SearchScreen
 
 STATUS_POLL_SECONDS = 2.0

@@ -10,17 +10,17 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Input, Label, ListView, Markdown, OptionList, TextArea
-from textual.widgets.option_list import Option
+from textual.widgets import Footer, Input, Label, ListView, TextArea
 from textual.worker import Worker
 
 from remen.core.errors import RemenError
-from remen.core.models import Note, Revision
+from remen.core.models import Note
 from remen.core.text import inline_tags
 from remen.core.wording import plural
 from remen.service import Remen
+from remen.tui.dialogs import ConfirmScreen, HistoryScreen
 from remen.tui.messages import NoteTrashed, RelatedFound, StatusStale, forward_failure
 from remen.tui.widgets import NoteItem, RelatedItem
 
@@ -37,36 +37,6 @@ RELATED_DEBOUNCE_SECONDS = 0.8
 DRAFT_MIN_CHARS = 60
 # Cosine between the draft's meaning now and when related notes were last computed.
 MEANING_UNCHANGED = 0.97
-
-HELP = """\
-# Remen — keys
-
-**Main screen**
-
-| key | does |
-| --- | --- |
-| type | search as you type (words, meaning, `#tags`, `"phrases"`, times like *last week*) |
-| ↑ ↓ | move in the results |
-| Enter | a new note titled with what you typed; the note you moved to (↓), or titled exactly so |
-| Ctrl+N | new note (from what you typed) |
-| F5 | append: open the selected note with the cursor at its end |
-| F8 | move the selected note to the trash (Ctrl+Z undoes) |
-| Ctrl+R | archive the selected note |
-| Esc | clear the search |
-| F2 / F3 / F4 | tags / archive / trash |
-| Ctrl+P | command palette |
-| Ctrl+Q | quit (unsaved text is saved first) |
-
-**Editor**: it saves by itself after a pause, and on Ctrl+S. The first line or `# heading` is the
-title; write `#tags` in the text or in the tags field. Ctrl+Home and Ctrl+End jump to the top
-and the end. Esc goes back (saving first), F8 moves the note to the trash, Ctrl+R archives it.
-The sidebar shows related notes; Tab to it, Enter opens one.
-
-F9 lists the note's earlier versions; Enter restores one (the text it replaces is kept as a version).
-
-**Trash / archive**: R restores or unarchives, Enter opens, E empties the trash (after a yes), Esc
-goes back.
-"""
 
 
 class EditorScreen(Screen[None]):
@@ -405,95 +375,3 @@ class NoteListScreen(Screen[None]):
     async def on_list_view_selected(self, event: ListView.Selected) -> None:
         if isinstance(event.item, NoteItem) and self.mode == "archive":
             self.app.push_screen(EditorScreen(self.service, event.item.note))
-
-
-class TagsScreen(ModalScreen[str | None]):
-    """Pick a tag to filter the search by."""
-
-    BINDINGS = [Binding("escape", "dismiss_none", "Back")]
-
-    def __init__(self, tags: list[tuple[str, int]]) -> None:
-        super().__init__()
-        self.tags = tags
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="tags-box"):
-            yield Label("Tags — Enter filters the search")
-            options = [Option(f"#{tag}  ({count})", id=tag) for tag, count in self.tags]
-            yield OptionList(*options, id="tag-list")
-            if not self.tags:
-                yield Label("No tags yet: write #tags in a note.")
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option.id)
-
-    def action_dismiss_none(self) -> None:
-        self.dismiss(None)
-
-
-class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question before something that cannot be undone; anything but Y is no."""
-
-    BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n", "answer(False)", "No"),
-        Binding("escape", "answer(False)", "No"),
-    ]
-
-    def __init__(self, question: str) -> None:
-        super().__init__()
-        self.question = question
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="confirm-box"):
-            yield Label(self.question)
-            yield Label("Y: yes, delete · N or Esc: no", classes="hint")
-
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
-
-
-class HistoryScreen(ModalScreen[int | None]):
-    """A note's earlier versions, newest first, with the highlighted one's text; Enter restores it."""
-
-    BINDINGS = [Binding("escape", "dismiss_none", "Back"), Binding("enter", "choose", "Restore", priority=True)]
-
-    def __init__(self, revisions: list[Revision]) -> None:
-        super().__init__()
-        self.revisions = revisions
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="history-box"):
-            yield Label("Earlier versions — Enter restores one (the text now becomes a version too)")
-            options = [
-                Option(f"{i:2}  {r.saved:%Y-%m-%d %H:%M}  {len(r.body):6} chars  {r.title}", id=str(i))
-                for i, r in enumerate(self.revisions, start=1)
-            ]
-            yield OptionList(*options, id="history-list")
-            yield TextArea(
-                self.revisions[0].body if self.revisions else "No earlier versions yet.",
-                read_only=True,
-                soft_wrap=True,
-                id="history-text",
-            )
-
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option.id is not None:
-            self.query_one("#history-text", TextArea).load_text(self.revisions[int(event.option.id) - 1].body)
-
-    def action_choose(self) -> None:
-        chosen = self.query_one("#history-list", OptionList).highlighted
-        self.dismiss(None if chosen is None or not self.revisions else chosen + 1)
-
-    def action_dismiss_none(self) -> None:
-        self.dismiss(None)
-
-
-class HelpScreen(ModalScreen[None]):
-    """Keys and how things work."""
-
-    BINDINGS = [Binding("escape", "app.pop_screen", "Close"), Binding("f1", "app.pop_screen", "Close")]
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="help-box"):
-            yield Markdown(HELP)

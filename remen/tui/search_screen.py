@@ -14,8 +14,9 @@ from textual.worker import Worker
 from remen.core.errors import RemenError
 from remen.core.models import AppStatus, Note, SearchResult
 from remen.service import Remen
+from remen.tui.dialogs import TagsScreen
 from remen.tui.messages import SearchFinished, StatusStale, forward_failure
-from remen.tui.screens import EditorScreen, NoteListScreen, TagsScreen
+from remen.tui.screens import EditorScreen, NoteListScreen
 from remen.tui.widgets import AnswerCard, Interpretation, ResultItem, ResultsList, StatusBar
 
 SEARCH_DEBOUNCE_SECONDS = 0.06

@@ -14,7 +14,8 @@ from tui_helpers import drive, settle, wait_until
 from remen.core.logs import setup_logging
 from remen.service import Remen
 from remen.tui.app import RemenApp
-from remen.tui.screens import ConfirmScreen, EditorScreen, HelpScreen, HistoryScreen, NoteListScreen, TagsScreen
+from remen.tui.dialogs import ConfirmScreen, HelpScreen, HistoryScreen, TagsScreen
+from remen.tui.screens import EditorScreen, NoteListScreen
 from remen.tui.search_screen import SearchScreen
 from remen.tui.widgets import AnswerCard, RelatedItem, ResultItem, StatusBar
 

@@ -1,0 +1,205 @@
+"""The upkeep commands of `remen`: import, export, doctor (and recovery), config, reindex, mcp."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import TYPE_CHECKING
+
+from remen.cli.memory import describe_run, run_extraction
+from remen.core.errors import ConfigError, RemenError
+from remen.core.logs import log_path
+from remen.core.serialize import emit, plain
+from remen.core.wording import plural
+
+if TYPE_CHECKING:
+    from remen.core.models import DoctorReport
+    from remen.service import Remen
+
+
+def cmd_import(app: Remen, args: argparse.Namespace) -> None:
+    from remen.core.progress import ProgressBar
+
+    with ProgressBar() as bar:
+        summary = app.import_path(args.path, embed=not args.no_wait, on_progress=None if args.json else bar)
+    # Facts are read after the notes are stored and embedded: the import itself is already safe.
+    extraction = None if args.no_wait else run_extraction(app, args.json, refine=False)
+    if args.json:
+        emit({**plain(summary), "stored": summary.stored, "extraction": extraction})
+        return
+    print(
+        f"Imported {plural(summary.stored, 'note')}: {summary.added} new, {summary.updated} updated, "
+        f"{summary.unchanged} unchanged."
+    )
+    skipped = summary.skipped_binary + summary.skipped_empty
+    if skipped:
+        print(f"Skipped {skipped}: {summary.skipped_binary} binary, {summary.skipped_empty} empty.")
+    if summary.decoded_cp1252:
+        print(f"{plural(summary.decoded_cp1252, 'file')} not in UTF-8 read as Windows-1252 (Latin-1).")
+    if summary.replaced_utf8:
+        print(f"{plural(summary.replaced_utf8, 'file')} had invalid UTF-8 (bytes replaced with �).")
+    for error in summary.errors[:20]:
+        print(f"  {error}", file=sys.stderr)
+    if len(summary.errors) > 20:
+        print(f"  … and {len(summary.errors) - 20} more", file=sys.stderr)
+    if summary.pending_embeddings:
+        print(
+            f"{plural(summary.pending_embeddings, 'note')} still need embeddings: run `remen reindex` or open the app."
+        )
+    if extraction is not None:
+        print(f"Facts: {describe_run(extraction)}")
+
+
+def cmd_export(app: Remen, args: argparse.Namespace) -> None:
+    if args.format == "md":
+        if not args.dest:
+            raise RemenError("Markdown export needs a folder: remen export --format md FOLDER")
+        count = app.export_markdown(args.dest)
+        print(f"Wrote {plural(count, 'note')} to {args.dest}", file=sys.stderr)
+        return
+    if args.dest:
+        with open(args.dest, "w", encoding="utf-8") as fh:
+            count = app.export_jsonl(fh)
+        print(f"Wrote {plural(count, 'note')} to {args.dest}", file=sys.stderr)
+    else:
+        app.export_jsonl(sys.stdout)
+
+
+def cmd_doctor(app: Remen, args: argparse.Namespace) -> None:
+    report = app.doctor()
+    if args.json:
+        emit(report)
+    else:
+        print_doctor(report)
+    if report.advice:
+        raise RemenError(report.advice)
+
+
+def print_doctor(report: DoctorReport) -> None:
+    """The health report as aligned lines."""
+    notes = report.notes
+    print(f"database      {report.database}  (integrity: {report.integrity})")
+    print(f"sqlite        {report.sqlite}  sqlite-vec {report.sqlite_vec}")
+    print(f"notes         {notes['live']} live, {notes['archived']} archived, {notes['trash']} in the trash")
+    print(f"model         {'ok' if report.model.ok else 'PROBLEM'}: {report.model.message}")
+    if not report.model.ok:
+        print(f"              using {report.model.embedder}; search by meaning is degraded.")
+        print("              Reinstall Remen (or restore assets/models) to get the real model back.")
+    by_model = ", ".join(f"{n} by {ns}" for ns, n in report.embedded.items()) or "none"
+    print(f"embedded      {by_model}; waiting: {report.pending_embeddings}")
+    print(f"jobs          {', '.join(f'{n} {status}' for status, n in report.jobs.items()) or 'none'}")
+    memory = report.memory
+    if memory:
+        print(
+            f"memory        {memory['extracted_notes']} notes read: {memory['entities']} entities, "
+            f"{memory['statements']} facts, {memory['labels']} labels; waiting: {memory['pending']}"
+        )
+    print_llm_health(report.llm)
+    print(f"log           {log_path()}")
+    for problem in report.problems[:20]:
+        note = f" note {problem.note_id}" if problem.note_id else ""
+        tries = f" after {plural(problem.attempts, 'attempt')}" if problem.attempts > 1 else ""
+        print(f"problem       {problem.task}{note} failed{tries}: {problem.error}")
+    if len(report.problems) > 20:
+        print(f"              … and {len(report.problems) - 20} more")
+
+
+CONFIG_HELP = "show or change settings: config set llm.url URL llm.model NAME [llm.api ollama|openai]"
+
+
+def cmd_config(args: argparse.Namespace) -> None:
+    """`remen config set K V [K V…] | get [K] | unset K…`: settings kept in the config file."""
+    from remen.core.config import (
+        CONFIG_KEYS,
+        DATE_ORDER_KEY,
+        SETTING_ENV,
+        config_path,
+        date_order,
+        read_config,
+        write_config,
+    )
+
+    values = args.values
+    if args.action == "set":
+        if not values or len(values) % 2:
+            raise ConfigError("`remen config set` takes pairs: KEY VALUE [KEY VALUE …].")
+        stored = write_config(dict(zip(values[::2], values[1::2], strict=True)))
+    elif args.action == "unset":
+        if not values:
+            raise ConfigError("`remen config unset` takes the keys to remove.")
+        stored = write_config(dict.fromkeys(values))
+    else:
+        stored = read_config()
+    shown = [k for k in values if k in CONFIG_KEYS] if args.action == "get" and values else CONFIG_KEYS
+    if args.json:
+        emit({"file": str(config_path()), "settings": {k: stored.get(k) for k in shown}})
+        return
+    width = max(map(len, CONFIG_KEYS))
+    for key in shown:
+        overridden = os.environ.get(SETTING_ENV[key])
+        note = f"  (overridden by {SETTING_ENV[key]}={overridden})" if overridden else ""
+        if key == DATE_ORDER_KEY and key not in stored and not overridden:
+            note = f"  ({date_order()}, the system locale's order)"
+        print(f"{key:<{width}} {stored.get(key, '—')}{note}")
+    print(f"(in {config_path()})")
+
+
+def print_llm_health(llm: dict[str, object] | None) -> None:
+    """The model server's line of `remen doctor`."""
+    if llm is None:
+        print("llm           none configured: facts come from the built-in extractor (see README: LLM extraction)")
+        return
+    if "server" not in llm:
+        print(f"llm           PROBLEM: {llm['error']}")
+        return
+    if not llm["reachable"]:
+        print(f"llm           {llm['server']}: unreachable ({llm['error']}); the built-in extractor carries on")
+        return
+    if llm["error"]:
+        print(f"llm           {llm['server']}: PROBLEM: {llm['error']}")
+        return
+    print(f"llm           {llm['server']}: ok, a tiny request took {llm['latency_ms']} ms")
+
+
+def recover(args: argparse.Namespace) -> None:
+    """`remen doctor --recover`: salvage a damaged database without opening it for writing."""
+    from remen.service import recover_database
+
+    report = recover_database(args.db)
+    if args.json:
+        emit(
+            {
+                "source": str(report.source),
+                "target": str(report.target),
+                "notes": report.notes,
+                "revisions": report.revisions,
+                "problems": report.problems,
+            }
+        )
+        return
+    for problem in report.problems[:20]:
+        print(f"  {problem}", file=sys.stderr)
+    print(
+        f"Recovered {plural(report.notes, 'note')} and {plural(report.revisions, 'earlier version')} "
+        f"into {report.target}"
+    )
+    print(f"{report.source} was left as it was. Look at the copy with: remen --db {report.target} list")
+    print(
+        f"When it looks right, put it in place: mv {report.source} {report.source}.damaged && "
+        f"mv {report.target} {report.source}"
+    )
+
+
+def cmd_reindex(app: Remen, args: argparse.Namespace) -> None:
+    from remen.core.progress import ProgressBar
+
+    with ProgressBar() as bar:
+        chunks = app.reindex(bar) if args.full else app.embed_pending(bar)
+    print(f"Embedded {plural(chunks, 'chunk')} with {app.embedder.description}.")
+
+
+def cmd_mcp(app: Remen, args: argparse.Namespace) -> None:
+    from remen.mcp_server import serve
+
+    serve(app, args.allow_writes)

@@ -1,0 +1,105 @@
+"""What the built-in extractor gathers while it reads one note: entities by name, dated sentences,
+statements, and whom an e-mail address belongs to."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from remen.core.constants import (
+    MAX_STATEMENTS_PER_NOTE,
+)
+from remen.core.knowledge import (
+    Aspect,
+    EntityType,
+    ExtractedEntity,
+    ExtractedStatement,
+    Span,
+)
+from remen.core.models import DateOrder
+from remen.core.timeutil import from_epoch
+from remen.memory.cues import (
+    title_case,
+)
+from remen.memory.dates import StatedDate, stated_date
+from remen.memory.patterns import (
+    ADOPT,
+    DATE_HINT,
+    DROP,
+    USING,
+)
+
+if TYPE_CHECKING:
+    pass
+
+
+@dataclass
+class NoteState:
+    """What one note's extraction accumulates as it reads the note, sentence by sentence."""
+
+    written: float
+    # How numeric dates that could be either way round ("3/2") read: the user's setting.
+    date_order: DateOrder = "mdy"
+    entities: dict[str, ExtractedEntity] = field(default_factory=dict)
+    statements: list[ExtractedStatement] = field(default_factory=list)
+    unclassified: list[tuple[str, Span, str]] = field(default_factory=list)
+    last_person: str | None = None
+    # Whether the sentence being read is in the past tense (its undated days are not the coming ones).
+    past: bool = False
+    _date_cache: tuple[str, StatedDate | None] = ("", None)
+    mentions: Counter[str] = field(default_factory=Counter)
+
+    def entity(
+        self, name: str, kind: EntityType, span: Span, role: str | None = None, context: str = "", sure: bool = False
+    ) -> str:
+        """Record an entity mention; returns the name it is known by in this note. A ``sure`` type
+        (from a pattern like "my wife X" or "lives in X") overrides what the NER guessed."""
+        name = re.sub(r"['’]s$", "", name.strip().strip("\"'"))
+        key = name.lower()
+        known = self.entities.get(key)
+        if known is None or (sure and known.type != kind) or (role and not known.role):
+            self.entities[key] = ExtractedEntity(
+                name, kind, span, role or (known.role if known else None), context[:200]
+            )
+        self.mentions[key] += 1
+        if kind == EntityType.PERSON:
+            self.last_person = self.entities[key].name
+        return self.entities[key].name
+
+    def date_of(self, sentence: str) -> StatedDate | None:
+        """The date the sentence states (read once per sentence; most sentences have none)."""
+        if self._date_cache[0] != sentence:
+            found = (
+                stated_date(sentence, from_epoch(self.written), self.past, self.date_order)
+                if DATE_HINT.search(sentence)
+                else None
+            )
+            self._date_cache = (sentence, found)
+        return self._date_cache[1]
+
+    def state(self, statement: ExtractedStatement) -> None:
+        """Record a statement, once."""
+        if len(self.statements) < MAX_STATEMENTS_PER_NOTE and statement not in self.statements:
+            self.statements.append(statement)
+
+
+# Sentences about using a tool: adopting it (a decision), using it (a fact), dropping it.
+TOOL_USES = ((ADOPT, Aspect.DECISION, False), (USING, Aspect.KNOWLEDGE, False), (DROP, Aspect.DECISION, True))
+
+
+def email_owner(email: str, state: NoteState, known: Mapping[str, EntityType]) -> str | None:
+    """The person an address is named after: its local part's first word, a person of the note
+    or of the graph ("sarah.chen@acme.com" → Sarah Chen when she is known)."""
+    first = re.split(r"[._+-]", email.split("@")[0].lower())[0]
+    if len(first) < 3:
+        return None
+    for key, entity in state.entities.items():
+        if entity.type == EntityType.PERSON and key.split()[0] == first:
+            return entity.name
+    for key, kind in known.items():
+        if kind == EntityType.PERSON and key.split()[0] == first:
+            return title_case(key)
+    return None
