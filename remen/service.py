@@ -3,6 +3,7 @@ methods are those of a few services (notes, finding, memory, upkeep) sharing one
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 from collections.abc import Callable
@@ -10,8 +11,9 @@ from pathlib import Path
 from types import MethodType
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, cast, overload
 
-from remen.core.config import Settings
+from remen.core.config import Settings, default_home
 from remen.core.errors import RemenError
+from remen.core.private import make_private
 from remen.embed import Embedder, ModelStatus
 from remen.memory.extractor import Extractor
 from remen.search.engine import SearchEngine
@@ -24,6 +26,8 @@ from remen.store import Store
 from remen.store.recover import SalvageReport, salvage
 
 __all__ = ["Remen", "recover_database"]
+
+logger = logging.getLogger(__name__)
 
 Service = TypeVar("Service")
 Params = ParamSpec("Params")
@@ -93,6 +97,8 @@ class Remen:
         self.settings: Settings = settings
         self.clock: Callable[[], float] = clock
         self.engine: SearchEngine = self.context.engine
+        self.notices: list[str] = []
+        """Things the user should hear about once, from opening the database (the CLI prints them)."""
 
     @classmethod
     def open(
@@ -103,7 +109,19 @@ class Remen:
     ) -> Remen:
         """Open the database at ``path`` (or the configured default), creating it if needed."""
         settings = Settings.resolve(path)
-        return cls(Store(settings.db_path), settings, embedder, clock)
+        home = default_home()
+        # Remen's own data folder is made private; a folder the user chose with --db is theirs.
+        folder_fixed = settings.db_path.parent == home and make_private(home)
+        app = cls(Store(settings.db_path), settings, embedder, clock)
+        made_private = ([home] if folder_fixed else []) + list(app.store.made_private)
+        if made_private:
+            app.notices.append(
+                "Other users of this machine could read "
+                + ", ".join(str(p) for p in made_private)
+                + "; now only you can (folders 0700, files 0600)."
+            )
+            logger.warning(app.notices[-1])
+        return app
 
     def close(self) -> None:
         """Close the database (and stop the background reader process, if one was started)."""
@@ -180,6 +198,7 @@ class Remen:
     pending_extractions = delegate("memory", MemoryService.pending_extractions)
     extract_pending = delegate("memory", MemoryService.extract_pending)
     queue_for_llm = delegate("memory", MemoryService.queue_for_llm)
+    drop_llm_queue = delegate("memory", MemoryService.drop_llm_queue)
     llm_health = delegate("memory", MemoryService.llm_health)
     entities = delegate("memory", MemoryService.entities)
     entity = delegate("memory", MemoryService.entity)

@@ -46,6 +46,8 @@ class FakeLLM:
     seen: list[Seen] = field(default_factory=list)
     release: threading.Event = field(default_factory=threading.Event)
     url: str = ""
+    # Seconds between the bytes of every response (a server that drips its replies); 0: at once.
+    drip_seconds: float = 0.0
 
     def chats(self) -> list[Seen]:
         """The chat requests, in order."""
@@ -68,11 +70,26 @@ def handler_for(fake: FakeLLM) -> type[BaseHTTPRequestHandler]:
 
         def send_json(self, status: int, data: object) -> None:
             payload = json.dumps(data).encode()
+            if fake.drip_seconds:
+                self.drip(status, payload)
+                return
             self.send_response(status)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(payload)))
             self.end_headers()
             self.wfile.write(payload)
+
+        def drip(self, status: int, payload: bytes) -> None:
+            """The whole response, headers too, one byte at a time until done or released."""
+            head = f"HTTP/1.1 {status} OK\r\nContent-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n"
+            for byte in head.encode() + payload:
+                if fake.release.wait(fake.drip_seconds):
+                    return
+                try:
+                    self.wfile.write(bytes([byte]))
+                    self.wfile.flush()
+                except OSError:
+                    return
 
         def do_GET(self) -> None:
             fake.seen.append(Seen("GET", self.path, {}, dict(self.headers)))
@@ -103,9 +120,9 @@ def handler_for(fake: FakeLLM) -> type[BaseHTTPRequestHandler]:
 
 
 @contextmanager
-def fake_llm(api: Api, replies: list[Reply]) -> Iterator[FakeLLM]:
+def fake_llm(api: Api, replies: list[Reply], drip_seconds: float = 0.0) -> Iterator[FakeLLM]:
     """Run a fake server on a free port of 127.0.0.1 for the block."""
-    fake = FakeLLM(api, list(replies))
+    fake = FakeLLM(api, list(replies), drip_seconds=drip_seconds)
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler_for(fake))
     server.daemon_threads = True
     fake.url = f"http://127.0.0.1:{server.server_address[1]}"

@@ -353,6 +353,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             standalone(args)
             return
         with Remen.open(args.db) as app:
+            for notice in app.notices:
+                print(f"remen: {notice}", file=sys.stderr)
             args.handler(app, args)
     except RemenError as exc:
         print(f"remen: {exc}", file=sys.stderr)

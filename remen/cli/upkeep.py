@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from remen.cli.memory import describe_run, run_extraction
 from remen.core.errors import ConfigError, RemenError
 from remen.core.logs import log_path
+from remen.core.private import open_private
 from remen.core.serialize import emit, plain
 from remen.core.wording import plural
 
@@ -59,7 +61,7 @@ def cmd_export(app: Remen, args: argparse.Namespace) -> None:
         print(f"Wrote {plural(count, 'note')} to {args.dest}", file=sys.stderr)
         return
     if args.dest:
-        with open(args.dest, "w", encoding="utf-8") as fh:
+        with open_private(Path(args.dest)) as fh:
             count = app.export_jsonl(fh)
         print(f"Wrote {plural(count, 'note')} to {args.dest}", file=sys.stderr)
     else:
@@ -74,6 +76,9 @@ def cmd_doctor(app: Remen, args: argparse.Namespace) -> None:
         print_doctor(report)
     if report.advice:
         raise RemenError(report.advice)
+    troubles = report.troubles()
+    if troubles:
+        raise RemenError(f"doctor found a problem with {', '.join(troubles)} (see above).")
 
 
 def print_doctor(report: DoctorReport) -> None:
@@ -129,6 +134,8 @@ def cmd_config(args: argparse.Namespace) -> None:
         if not values:
             raise ConfigError("`remen config unset` takes the keys to remove.")
         stored = write_config(dict.fromkeys(values))
+        if {"llm.url", "llm.model"} & set(values):
+            drop_llm_queue(args)
     else:
         stored = read_config()
     shown = [k for k in values if k in CONFIG_KEYS] if args.action == "get" and values else CONFIG_KEYS
@@ -143,6 +150,16 @@ def cmd_config(args: argparse.Namespace) -> None:
             note = f"  ({date_order()}, the system locale's order)"
         print(f"{key:<{width}} {stored.get(key, '—')}{note}")
     print(f"(in {config_path()})")
+
+
+def drop_llm_queue(args: argparse.Namespace) -> None:
+    """With the model server unset, the notes queued for it are dropped (and said so)."""
+    from remen.service import Remen
+
+    with Remen.open(args.db) as app:
+        dropped = app.drop_llm_queue()
+    if dropped:
+        print(f"Dropped {plural(dropped, 'note')} queued for the model server.", file=sys.stderr)
 
 
 def print_llm_health(llm: dict[str, object] | None) -> None:

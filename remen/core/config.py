@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 from remen.core.constants import LLM_TIMEOUT_BASE_SECONDS
 from remen.core.errors import ConfigError
 from remen.core.models import DATE_ORDERS, DateOrder
+from remen.core.private import create_private_folder, open_private
 
 DB_FILENAME = "remen.db"
 
@@ -153,9 +154,10 @@ def write_config(changes: dict[str, str | None], path: Path | None = None) -> di
             stored.pop(known_key(key), None)
         else:
             stored[key] = check_setting(key, value)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    create_private_folder(path.parent)
     temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps(stored, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    with open_private(temporary) as out:
+        out.write(json.dumps(stored, indent=2, sort_keys=True) + "\n")
     os.replace(temporary, path)
     return stored
 

@@ -13,6 +13,8 @@ CHUNK_OVERLAP = 32
 MAX_CHUNKS_PER_NOTE = 16
 # Characters handed to the tokenizer at most (16 chunks x 256 tokens x ~4 chars, with slack).
 MAX_EMBED_CHARS = 24_000
+# Short texts (sentences, names, labels) are embedded from their first this many characters.
+SHORT_TEXT_CHARS = 2000
 EMBED_BATCH = 32
 # Notes embedded per step of a bulk run: big enough to batch chunks of similar length, small
 # enough that Ctrl-C loses only seconds of work.
@@ -38,6 +40,8 @@ MAX_REVISION_BYTES_PER_NOTE = 20 * 1024 * 1024
 
 # --- Store ---------------------------------------------------------------------------------
 BUSY_TIMEOUT_MS = 5_000
+# Below this much free space on its filesystem, an SQLite "disk I/O error" means the disk is full.
+DISK_FULL_BYTES = 1 << 20
 CACHE_KIB = 64 * 1024
 MMAP_BYTES = 512 * 1024 * 1024
 IMPORT_BATCH = 200
@@ -171,6 +175,10 @@ LLM_HEALTH_TIMEOUT_SECONDS = 20.0
 # token), up to a cap, so a small model that loops on a short note stops after seconds.
 LLM_CHARS_PER_TOKEN = 3
 LLM_MAX_TOKENS = 1024
+# What Remen reads of one reply at most (the token cap above is only a request to the server), and
+# the entities and statements it looks at in one answer.
+LLM_MAX_REPLY_BYTES = 2_000_000
+LLM_MAX_ITEMS = 64
 # Notes longer than this are cut for the prompt (the rest still has the built-in extraction).
 LLM_MAX_NOTE_CHARS = 6000
 # Entities already known that the prompt lists, so names resolve to them.

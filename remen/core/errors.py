@@ -27,12 +27,24 @@ class DatabaseCorruptError(RemenError):
     """The database file exists but is not a readable SQLite database."""
 
 
+class DiskFullError(RemenError):
+    """The disk (or the database's size limit) has no room for the change; nothing of it was written."""
+
+
+class NewerDatabaseError(RemenError):
+    """The database was made by a newer Remen; this one refuses to read or write it."""
+
+
 class DatabaseLockedError(RemenError):
     """Another process holds the write lock longer than the busy timeout."""
 
 
 class ImportFormatError(RemenError):
     """An import file that cannot be read as the format it claims."""
+
+
+class ExportError(RemenError):
+    """An export that cannot write where it was asked to (a link in the way, no permission)."""
 
 
 class DatabasePathError(RemenError):

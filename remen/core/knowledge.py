@@ -92,8 +92,10 @@ class ExtractedStatement:
 
 @dataclass(frozen=True)
 class NoteForExtraction:
-    """What an extractor reads: the note's text, its time, and the names the graph already knows
-    (lower-cased alias → type), so a lower-case "julia" is still found once "Julia" is known."""
+    """What an extractor reads: the note's text and time. ``known_names`` (the graph's aliases,
+    lower-cased → type) only spare computing vectors of names already stored: the built-in
+    extractor reads each note on its own, so reading a note again, in any order or after a crash,
+    gives the same facts."""
 
     text: str
     tags: tuple[str, ...]

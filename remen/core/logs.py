@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import logging
 import logging.handlers
 import os
 from pathlib import Path
 
 from remen.core.config import default_home
+from remen.core.private import create_private_folder, open_private_append
 
 LOG_FILENAME = "remen.log"
 LOG_BYTES = 1_000_000
@@ -19,6 +21,13 @@ FORMAT = "%(asctime)s %(process)d %(threadName)s %(levelname)s %(name)s: %(messa
 def log_path() -> Path:
     """Where the log file is: ``remen.log`` in the data folder."""
     return default_home() / LOG_FILENAME
+
+
+class PrivateFileHandler(logging.handlers.RotatingFileHandler):
+    """A rotating log whose files only their owner can read (they quote note titles and errors)."""
+
+    def _open(self) -> io.TextIOWrapper:
+        return open_private_append(Path(self.baseFilename))
 
 
 def setup_logging() -> Path | None:
@@ -33,12 +42,12 @@ def setup_logging() -> Path | None:
         if isinstance(handler, logging.handlers.RotatingFileHandler) and Path(handler.baseFilename) == path:
             return path
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(
-            path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8"
-        )
+        create_private_folder(path.parent)
+        handler = PrivateFileHandler(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8")
     except OSError:
         return None
+    # A full disk must not print a traceback for every record the handler cannot write.
+    logging.raiseExceptions = False
     handler.setFormatter(logging.Formatter(FORMAT))
     root.addHandler(handler)
     root.propagate = False

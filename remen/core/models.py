@@ -382,6 +382,17 @@ class DoctorReport:
     # The live check of the configured model server (None: none configured).
     llm: dict[str, object] | None = None
 
+    def troubles(self) -> list[str]:
+        """What needs the user's attention, in a few words each (empty: all is well)."""
+        found = [] if self.integrity == "ok" else ["the database's integrity"]
+        if not self.model.ok:
+            found.append("the embedding model")
+        if self.llm is not None and (self.llm.get("error") or not self.llm.get("reachable", True)):
+            found.append("the model server")
+        if self.problems:
+            found.append(f"{len(self.problems)} failed task(s)")
+        return found
+
     def to_dict(self) -> dict[str, object]:
         """Plain data for JSON."""
-        return asdict(self)
+        return {**asdict(self), "troubles": self.troubles()}

@@ -70,7 +70,7 @@ def derive_title(body: str) -> str:
     markdown decoration."""
     for line in prose_lines(body):
         heading = HEADING_RE.match(line.strip())
-        text = heading.group(1).strip() if heading else MARKDOWN_DECOR_RE.sub("", line).strip()
+        text = one_line(heading.group(1) if heading else MARKDOWN_DECOR_RE.sub("", line))
         if text:
             return text[:MAX_TITLE_CHARS]
     return "Untitled"
@@ -110,6 +110,26 @@ def slugify(text: str, limit: int = 60) -> str:
     """A file-name-safe slug."""
     slug = re.sub(r"[^\w]+", "-", fold(text)).strip("-")
     return slug[:limit].strip("-") or "note"
+
+
+# Unicode categories that break a line or drive the terminal: controls (NUL, newline, ESC…) and
+# the line and paragraph separators.
+LINE_BREAKING_CATEGORIES = frozenset({"Cc", "Zl", "Zp"})
+
+
+def one_line(text: str) -> str:
+    """``text`` as one printable line: controls and line breaks become spaces, runs of spaces one.
+    Titles go through it, so a listing never shows a forged line or a terminal escape."""
+    spaced = "".join(" " if unicodedata.category(ch) in LINE_BREAKING_CATEGORIES else ch for ch in text)
+    return " ".join(spaced.split())
+
+
+def clean_id(raw: str | None) -> str | None:
+    """An imported note id without control characters or surrounding space; None when nothing is left
+    (the note then gets an id of its own)."""
+    if raw is None:
+        return None
+    return "".join(ch for ch in raw if unicodedata.category(ch) not in LINE_BREAKING_CATEGORIES).strip() or None
 
 
 def clean_text(text: str) -> str:

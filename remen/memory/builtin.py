@@ -10,7 +10,7 @@ labelled exemplar sentences in MiniLM space.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -128,14 +128,14 @@ class BuiltinExtractor:
             for start, original, length in pieces:
                 sent = doc.char_span(start, start + length, alignment_mode="expand")
                 if sent is not None:
-                    self.read_sentence(note, state, sent, original - start)
+                    self.read_sentence(state, sent, original - start)
             states.append(state)
         self.classify_leftovers(states)
         return [self.finish(note, state) for note, state in zip(notes, states, strict=True)]
 
     # --- one sentence ------------------------------------------------------------------------
 
-    def read_sentence(self, note: NoteForExtraction, state: NoteState, sent: SpacySpan, offset: int) -> None:
+    def read_sentence(self, state: NoteState, sent: SpacySpan, offset: int) -> None:
         """Entities and statements of one sentence (``offset``: where its line starts in the note)."""
         text = sent.text.strip()
         if len(text) < 3:
@@ -143,12 +143,12 @@ class BuiltinExtractor:
         start = offset + sent.start_char
         span = Span(start, start + len(sent.text))
         state.past = any(token.tag_ in ("VBD", "VBN") for token in sent)
-        named = self.entities_in(note, state, sent, offset)
+        named = self.entities_in(state, sent, offset)
         related = self.relations(state, text, span)
         named = [(n, t) for n, t in named if state.entities[n.lower()].type == t]
         named += [(n, EntityType.PERSON) for n in related if (n, EntityType.PERSON) not in named]
         found = bool(related)
-        found |= self.attributes(state, text, span, named, note.known_names)
+        found |= self.attributes(state, text, span, named)
         found |= self.tool_changes(state, text, span, named)
         if found:
             return
@@ -185,9 +185,7 @@ class BuiltinExtractor:
             return
         state.state(ExtractedStatement(aspect, text, subject, aspect.value.lower(), span, negated=negated))
 
-    def entities_in(
-        self, note: NoteForExtraction, state: NoteState, sent: SpacySpan, offset: int
-    ) -> list[tuple[str, EntityType]]:
+    def entities_in(self, state: NoteState, sent: SpacySpan, offset: int) -> list[tuple[str, EntityType]]:
         """Every entity named in the sentence, recorded in ``state``; (name, type) in order."""
         text = sent.text
         base = offset + sent.start_char
@@ -204,14 +202,12 @@ class BuiltinExtractor:
             word = ent.text.lower()
             if "@" in word:
                 continue
-            kind = lexicon.LEXICON_TYPES.get(word) or note.known_names.get(word) or SPACY_TYPES.get(ent.label_)
+            kind = lexicon.LEXICON_TYPES.get(word) or SPACY_TYPES.get(ent.label_)
             if kind is not None:
                 add(ent.text, kind, ent.start_char - sent.start_char)
         for token in sent:
             word = token.lower_
             kind = lexicon.LEXICON_TYPES.get(word)
-            if kind is None and word in note.known_names and not token.is_stop:
-                kind = note.known_names[word]
             if kind is not None and not any(n.lower() == word for n, _ in named):
                 add(token.text, kind, token.idx - sent.start_char)
         for match in PROJECT.finditer(text):
@@ -261,7 +257,6 @@ class BuiltinExtractor:
         text: str,
         span: Span,
         named: list[tuple[str, EntityType]],
-        known: Mapping[str, EntityType],
     ) -> bool:
         """Birthdays, emails, phones, addresses, where someone lives and works: identity triples."""
         whose = self.person_in(state, text, named)
@@ -287,7 +282,7 @@ class BuiltinExtractor:
                 attribute("birthday", day_month(date.moment, date.has_year))
         for email in EMAIL.findall(text):
             # "sarah@acme.com" belongs to the Sarah the note or the graph knows, when there is one.
-            owner = email_owner(email, state, known)
+            owner = email_owner(email, state)
             if owner is not None and owner != whose:
                 state.state(ExtractedStatement(Aspect.IDENTITY, text, owner, "email", span, object_value=email.lower()))
                 found = True

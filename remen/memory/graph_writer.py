@@ -29,6 +29,7 @@ from remen.core.knowledge import (
 from remen.memory.chains import ChainItem, validity
 from remen.memory.lexicon import FUNCTIONAL_PREDICATES
 from remen.memory.names import compatible, is_user, name_key, name_tokens, normalise_value, relation_reference
+from remen.memory.note_state import email_first_name
 from remen.store import memory as memory_store
 from remen.store.connect import Connection
 
@@ -208,6 +209,8 @@ class GraphWriter:
             return self.resolve(name, kind, entity_context(name, kind, statement.text))
 
         subject = entity_of(statement.subject)
+        if statement.predicate == "email" and statement.object_value:
+            subject = self.address_owner(statement.object_value) or subject
         object_eid = entity_of(statement.object_name) if statement.object_name else None
         replaces_eid = entity_of(statement.replaces) if statement.replaces else None
         valid_at = statement.valid_at if statement.valid_at is not None else self.written
@@ -240,6 +243,16 @@ class GraphWriter:
             conn, sid, self.nid, span.start, span.end, valid_at, self.producer.name, self.producer.version
         )
         self.touched.add((subject, statement.predicate))
+
+    def address_owner(self, email: str) -> int | None:
+        """The one person the graph knows by the first name an address starts with, if exactly one
+        ("sarah.chen@acme.com" → Sarah Chen). Looked up as notes are written, in their order, so a
+        note read again after a crash finds the same owner."""
+        first = email_first_name(email)
+        if first is None:
+            return None
+        people = memory_store.entities_by_first_word(self.conn, first, EntityType.PERSON.value)
+        return people[0].eid if len(people) == 1 else None
 
     def near_voice(
         self, subject: int, statement: ExtractedStatement, vector: np.ndarray

@@ -19,7 +19,7 @@ from remen.memory.graph_writer import GraphWriter, Producer
 from remen.memory.llm.client import LLMCancelled
 from remen.memory.llm.extractor import LLMExtractor
 from remen.memory.llm.validate import LLMBadOutput
-from remen.memory.queue import Claimed, JobQueue
+from remen.memory.queue import Claimed, JobQueue, put_back_if_interrupted
 from remen.memory.reading import memory_vectors
 from remen.store import jobs as job_store
 from remen.store import memory as memory_store
@@ -56,30 +56,32 @@ class ModelPass:
         worker = self.worker
         with worker.store.read() as conn:
             total = sum(memory_store.pending_refinements(conn, worker.clock()))
-        while not (self.stop is not None and self.stop.is_set()):
-            if worker.pending():
-                return  # a note written meanwhile gets its built-in reading first, in the next run
-            jobs = worker.claim(LLM_NOTES_PER_STEP, JobKind.LLM_EXTRACT)
-            if not jobs:
-                return
-            todo, labels = worker.sort_out(jobs, self.base, self.run, self.producer)
-            try:
-                base = extract_all(self.extractor, [c.note for c in todo])
-            except Exception as exc:
-                log.exception("the built-in extractor failed on notes queued for the model server")
-                worker.fail([c.job for c in todo], f"{type(exc).__name__}: {exc}", self.run)
-                continue
-            for n, (claimed, extraction) in enumerate(zip(todo, base, strict=True)):
-                outcome = self.read(claimed, extraction, labels)
-                if outcome != "next":
-                    worker.release([c.job for c in todo[n + 1 :]])
-                    if outcome == "pause":
-                        with worker.store.transaction() as conn:
-                            until = worker.clock() + LLM_PAUSE_SECONDS
-                            job_store.postpone(conn, JobKind.LLM_EXTRACT, until, worker.clock())
+        with put_back_if_interrupted(worker) as under_way:
+            while not (self.stop is not None and self.stop.is_set()):
+                if worker.pending():
+                    return  # a note written meanwhile gets its built-in reading first, in the next run
+                jobs = worker.claim(LLM_NOTES_PER_STEP, JobKind.LLM_EXTRACT)
+                if not jobs:
                     return
-                if on_progress:
-                    on_progress(Progress("llm", min(self.run.refined, total), max(total, self.run.refined)))
+                under_way[:] = jobs
+                todo, labels = worker.sort_out(jobs, self.base, self.run, self.producer)
+                try:
+                    base = extract_all(self.extractor, [c.note for c in todo])
+                except Exception as exc:
+                    log.exception("the built-in extractor failed on notes queued for the model server")
+                    worker.fail([c.job for c in todo], f"{type(exc).__name__}: {exc}", self.run)
+                    continue
+                for n, (claimed, extraction) in enumerate(zip(todo, base, strict=True)):
+                    outcome = self.read(claimed, extraction, labels)
+                    if outcome != "next":
+                        worker.release([c.job for c in todo[n + 1 :]])
+                        if outcome == "pause":
+                            with worker.store.transaction() as conn:
+                                until = worker.clock() + LLM_PAUSE_SECONDS
+                                job_store.postpone(conn, JobKind.LLM_EXTRACT, until, worker.clock())
+                        return
+                    if on_progress:
+                        on_progress(Progress("llm", min(self.run.refined, total), max(total, self.run.refined)))
 
     def read(self, claimed: Claimed, extraction: Extraction, labels: set[str]) -> Outcome:
         """Ask the model about one note and write what holds; whether to go on, stop (Remen is

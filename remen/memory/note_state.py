@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -21,9 +20,6 @@ from remen.core.knowledge import (
 )
 from remen.core.models import DateOrder
 from remen.core.timeutil import from_epoch
-from remen.memory.cues import (
-    title_case,
-)
 from remen.memory.dates import StatedDate, stated_date
 from remen.memory.patterns import (
     ADOPT,
@@ -90,16 +86,23 @@ class NoteState:
 TOOL_USES = ((ADOPT, Aspect.DECISION, False), (USING, Aspect.KNOWLEDGE, False), (DROP, Aspect.DECISION, True))
 
 
-def email_owner(email: str, state: NoteState, known: Mapping[str, EntityType]) -> str | None:
-    """The person an address is named after: its local part's first word, a person of the note
-    or of the graph ("sarah.chen@acme.com" → Sarah Chen when she is known)."""
+def email_first_name(email: str) -> str | None:
+    """The first word of an address's local part, when it can be a first name ("sarah.chen@…")."""
     first = re.split(r"[._+-]", email.split("@")[0].lower())[0]
-    if len(first) < 3:
+    return first if len(first) >= 3 and first.isalpha() else None
+
+
+def email_owner(email: str, state: NoteState) -> str | None:
+    """The person of the note an address is named after ("sarah.chen@acme.com" → Sarah Chen when
+    the note names her). One the graph knows is found when the statement is written."""
+    first = email_first_name(email)
+    if first is None:
         return None
     for key, entity in state.entities.items():
         if entity.type == EntityType.PERSON and key.split()[0] == first:
             return entity.name
-    for key, kind in known.items():
-        if kind == EntityType.PERSON and key.split()[0] == first:
-            return title_case(key)
+    return None
+    for key, entity in state.entities.items():
+        if entity.type == EntityType.PERSON and key.split()[0] == first:
+            return entity.name
     return None

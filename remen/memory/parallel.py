@@ -10,6 +10,7 @@ from __future__ import annotations
 import multiprocessing
 import multiprocessing.connection
 import os
+import signal
 import sys
 import threading
 from collections.abc import Sequence
@@ -30,6 +31,9 @@ def _start(model_dir: Path | None, niceness: int) -> None:
     thread: the processes are the parallelism)."""
     from remen.embed import load_embedder
 
+    # Ctrl-C in a terminal reaches the whole process group: the parent decides what stops, and a
+    # reader must not die mid-batch with a traceback of its own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if niceness and hasattr(os, "nice"):
         os.nice(niceness)
     threading.Thread(target=_exit_with_parent, name="remen-reader-watchdog", daemon=True).start()
@@ -118,5 +122,16 @@ class ProcessExtractor:
         return combined
 
     def close(self) -> None:
-        """Stop the processes."""
+        """Stop the processes once their work is done."""
         self.pool.shutdown(cancel_futures=True)
+
+    def abandon(self) -> None:
+        """Stop the processes now, their work thrown away (the caller was interrupted: its jobs go
+        back to the queue), so Ctrl-C never waits for a batch still being read."""
+        # The executor offers no way to end its processes before Python 3.14 (terminate_workers),
+        # and forgets them on shutdown: take them first.
+        processes: dict[int, multiprocessing.Process] = getattr(self.pool, "_processes", None) or {}
+        running = list(processes.values())
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        for process in running:
+            process.terminate()

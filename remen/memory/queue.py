@@ -3,7 +3,8 @@ the worker that owns the queue (so the pass needs no import of the worker)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -51,3 +52,15 @@ class JobQueue(Protocol):
     def fail(self, jobs: Sequence[Job], error: str, run: ExtractionRun) -> None:
         """Record failures, retried later with backoff."""
         ...
+
+
+@contextmanager
+def put_back_if_interrupted(queue: JobQueue) -> Iterator[list[Job]]:
+    """The jobs the caller keeps in the yielded list and that are still running when the block is
+    interrupted (Ctrl-C, an error) go back to the queue at once, not when the next run starts."""
+    under_way: list[Job] = []
+    try:
+        yield under_way
+    except BaseException:
+        queue.release(under_way)
+        raise

@@ -40,7 +40,7 @@ from remen.memory.llm.extractor import LLMExtractor
 from remen.memory.llm.validate import LLMBadOutput
 from remen.memory.model_pass import ModelPass
 from remen.memory.nearby import nearby_names
-from remen.memory.queue import Claimed
+from remen.memory.queue import Claimed, put_back_if_interrupted
 from remen.memory.reading import ReadNotes, memory_vectors
 from remen.store import Store
 from remen.store import digests as digest_store
@@ -155,20 +155,24 @@ class MemoryWorker:
         extractor = extractor or self.extractor()
         run = ExtractionRun()
         settings = self.llm_settings(run)
+        if settings is None and run.llm_error is None:
+            self.drop_model_queue()
         total = self.pending()
         pause = BACKGROUND_WRITE_PAUSE_SECONDS if background else 0.0
         ahead: Batch | None = None
-        while True:
-            jobs = [] if stop is not None and stop.is_set() else self.claim(step_size)
-            batch = self.start_batch(extractor, jobs, run, settings is not None) if jobs else None
-            if ahead is not None:
-                self.finish_batch(ahead, run, pause)
-                if on_progress:
-                    done = run.done + run.skipped + run.failed + run.dropped
-                    on_progress(Progress("extract", min(done, total), max(total, done)))
-            ahead = batch
-            if not jobs:
-                break
+        with put_back_if_interrupted(self) as under_way:
+            while True:
+                jobs = [] if stop is not None and stop.is_set() else self.claim(step_size)
+                under_way[:] = [*(c.job for c in ahead.todo), *jobs] if ahead is not None else jobs
+                batch = self.start_batch(extractor, jobs, run, settings is not None) if jobs else None
+                if ahead is not None:
+                    self.finish_batch(ahead, run, pause)
+                    if on_progress:
+                        done = run.done + run.skipped + run.failed + run.dropped
+                        on_progress(Progress("extract", min(done, total), max(total, done)))
+                ahead = batch
+                if not jobs:
+                    break
         llm = LLMExtractor(settings, stop) if refine and settings is not None else None
         if llm is not None:
             ModelPass(self, llm, extractor, run, stop).drain(on_progress)
@@ -209,6 +213,15 @@ class MemoryWorker:
             log.error("LLM extraction is off: %s", exc)
             run.llm_error = str(exc)
             return None
+
+    def drop_model_queue(self) -> int:
+        """Forget the notes queued for a model server: none is configured any more, so they would
+        wait (and show as waiting) for ever. How many were dropped."""
+        with self.store.transaction() as conn:
+            dropped = job_store.drop_kind(conn, JobKind.LLM_EXTRACT)
+        if dropped:
+            log.info("no model server is configured: dropped %d note(s) queued for one", dropped)
+        return dropped
 
     def release(self, jobs: Sequence[Job]) -> None:
         """Put claimed jobs back, their attempts not counted."""

@@ -70,21 +70,32 @@ class Indexer:
         on_chunks: Callable[[int, int], None] | None = None,
         embedder: Embedder | None = None,
     ) -> int:
-        """Embed ``pending`` notes and store the vectors of those unchanged meanwhile; return chunks."""
+        """Embed ``pending`` notes and store the vectors of those unchanged meanwhile; return chunks.
+        Vectors are written as the notes are done, a few at a time: an interrupted step (Ctrl-C)
+        keeps every note it finished."""
         embedder = embedder or self.embedder()
-        vectors = embed_documents(embedder, [embeddable_text(p.title, p.body) for p in pending], on_chunks)
-        self._write(pending, vectors, embedder.namespace)
-        return sum(len(m) for m in vectors)
+        finished: list[tuple[vector_store.PendingNote, np.ndarray]] = []
+        chunks = 0
 
-    def _write(self, pending: Sequence[vector_store.PendingNote], vectors: list[np.ndarray], namespace: str) -> None:
-        for start in range(0, len(pending), EMBED_NOTES_PER_WRITE):
-            with self.store.transaction() as conn:
-                for note, matrix in zip(
-                    pending[start : start + EMBED_NOTES_PER_WRITE],
-                    vectors[start : start + EMBED_NOTES_PER_WRITE],
-                    strict=True,
-                ):
-                    vector_store.replace_if_current(conn, note, namespace, matrix)
+        def keep(index: int, matrix: np.ndarray) -> None:
+            nonlocal chunks
+            finished.append((pending[index], matrix))
+            chunks += len(matrix)
+            if len(finished) >= EMBED_NOTES_PER_WRITE:
+                self._write(finished, embedder.namespace)
+                finished.clear()
+
+        try:
+            embed_documents(embedder, [embeddable_text(p.title, p.body) for p in pending], on_chunks, keep)
+        finally:
+            if finished:
+                self._write(finished, embedder.namespace)
+        return chunks
+
+    def _write(self, finished: Sequence[tuple[vector_store.PendingNote, np.ndarray]], namespace: str) -> None:
+        with self.store.transaction() as conn:
+            for note, matrix in finished:
+                vector_store.replace_if_current(conn, note, namespace, matrix)
 
     def embed_after_save(self, stored: StoredNote) -> None:
         """Embed a just-saved note. The save has happened: if embedding fails (the database is busy,

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from remen.core.constants import MAX_NOTE_BYTES
 from remen.core.errors import EmptyNoteError, NoteTooLargeError
-from remen.core.text import clean_text, content_hash, derive_title, inline_tags, normalise_tags
+from remen.core.text import clean_text, content_hash, derive_title, inline_tags, normalise_tags, one_line
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,8 @@ def prepare(body: str, title: str | None, tags: Iterable[str]) -> PreparedNote:
         raise NoteTooLargeError(
             f"The note is {size / 1e6:.1f} MB; Remen stores notes up to {MAX_NOTE_BYTES / 1e6:.0f} MB."
         )
-    final_title = clean_text(title).strip() if title and title.strip() else derive_title(body)
+    given_title = one_line(clean_text(title)) if title else ""
+    final_title = given_title or derive_title(body)
     final_tags = normalise_tags([*tags, *inline_tags(body)])
     return PreparedNote(final_title, body, final_tags, content_hash(final_title, body, final_tags))
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from remen.core.errors import EmptyNoteError, NoteTooLargeError
 from remen.core.models import ImportSummary, JobKind, NoteDraft
-from remen.core.text import new_id, stable_id
+from remen.core.text import clean_id, new_id, stable_id
 from remen.core.timeutil import to_epoch
 from remen.memory.graph_writer import refresh_chains
 from remen.notes.note_input import PreparedNote, prepare
@@ -186,6 +186,6 @@ def prepare_batch(drafts: Sequence[NoteDraft], summary: ImportSummary, now: floa
             continue
         created = to_epoch(draft.created) if draft.created else now
         updated = to_epoch(draft.updated) if draft.updated else created
-        note_id = draft.id or stable_id(f"{created}:{prepared.body}")
+        note_id = clean_id(draft.id) or stable_id(f"{created}:{prepared.body}")
         batch.append(ImportedNote(draft, prepared, note_id, created, updated))
     return batch

@@ -56,9 +56,12 @@ class MemoryService:
             return self.worker.run(on_progress, stop, refine=refine)
         pool = ProcessExtractor(cores, models.model_dir_for_memory())
         try:
-            return self.worker.run(on_progress, stop, extractor=pool, step_size=EXTRACT_BULK_STEP, refine=refine)
-        finally:
-            pool.close()
+            run = self.worker.run(on_progress, stop, extractor=pool, step_size=EXTRACT_BULK_STEP, refine=refine)
+        except BaseException:
+            pool.abandon()
+            raise
+        pool.close()
+        return run
 
     def queue_for_llm(self) -> tuple[int, str]:
         """Queue every note the configured model has not read as it is now (`remen worker --llm`):
@@ -70,10 +73,23 @@ class MemoryService:
             )
         return self.worker.queue_for_model(LLMExtractor(settings)), settings.described
 
+    def drop_llm_queue(self) -> int:
+        """Forget the notes queued for the model server when none is configured any more (after
+        `remen config unset llm.url`); how many. With a server configured, nothing is dropped."""
+        try:
+            if llm_settings() is not None:
+                return 0
+        except ConfigError:
+            return 0  # half set: kept until the settings are whole again (or both removed)
+        return self.worker.drop_model_queue()
+
     def llm_health(self) -> LLMHealth | None:
-        """A live check of the configured model server (None when there is none)."""
+        """A live check of the configured model server (None when there is none), over within the
+        configured timeout (and never longer than LLM_HEALTH_TIMEOUT_SECONDS)."""
         settings = llm_settings()
-        return None if settings is None else LLMClient(settings).check(LLM_HEALTH_TIMEOUT_SECONDS)
+        if settings is None:
+            return None
+        return LLMClient(settings).check(min(settings.timeout, LLM_HEALTH_TIMEOUT_SECONDS))
 
     def entities(self, kind: EntityType | None = None, limit: int | None = LISTING_LIMIT) -> list[EntitySummary]:
         """People, places, tools… the notes mention, most mentioned first (the first ``limit``;

@@ -13,6 +13,7 @@ from typing import TextIO
 from remen.core.constants import IMPORT_BATCH, PROGRESS_SECONDS
 from remen.core.errors import ConfigError, RemenError
 from remen.core.models import AppStatus, DoctorReport, ImportSummary, ModelHealth, NoteDraft, Problem
+from remen.core.private import open_private
 from remen.core.progress import Progress, ProgressCallback
 from remen.notes.transfer import exporter
 from remen.notes.transfer.importer import count_inputs, read_drafts
@@ -168,7 +169,7 @@ class UpkeepService:
         for number in range(1, 1000):
             path = folder / f"remen-export-{today}{'' if number == 1 else f'-{number}'}.jsonl"
             try:
-                with path.open("x", encoding="utf-8") as out:
+                with open_private(path, exclusive=True) as out:
                     return path, self.export_jsonl(out)
             except FileExistsError:
                 continue

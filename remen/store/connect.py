@@ -7,15 +7,24 @@ another process could then checkpoint and delete the WAL under us (lost commits)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import os
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol, cast
 
 import sqlean as sqlite3
 import sqlite_vec
 
-from remen.core.constants import BUSY_TIMEOUT_MS, CACHE_KIB, MMAP_BYTES
-from remen.core.errors import DatabaseCorruptError, DatabaseLockedError, DatabasePathError, RemenError
+from remen.core.constants import BUSY_TIMEOUT_MS, CACHE_KIB, DISK_FULL_BYTES, MMAP_BYTES
+from remen.core.errors import (
+    DatabaseCorruptError,
+    DatabaseLockedError,
+    DatabasePathError,
+    DiskFullError,
+    RemenError,
+)
+from remen.core.private import create_private_folder, make_private
 
 SqlParameters = Sequence[Any]
 
@@ -62,8 +71,12 @@ class Connection(Protocol):
 DatabaseError = sqlite3.DatabaseError
 
 # Words of SQLite's messages for a file that is damaged or is not a database at all.
-DAMAGE_WORDS = ("malformed", "disk i/o error", "database corrupt")
+DISK_IO_ERROR = "disk i/o error"
+LOCK_RETRY_SECONDS = 0.02
+DAMAGE_WORDS = ("malformed", DISK_IO_ERROR, "database corrupt")
 NOT_A_DATABASE = "file is not a database"
+# SQLITE_FULL: no room on the disk (or beyond max_page_count); the statement or COMMIT failed whole.
+DISK_FULL = "database or disk is full"
 
 
 def is_locked_error(exc: BaseException) -> bool:
@@ -89,6 +102,26 @@ def damaged_error(path: Path, detail: str) -> DatabaseCorruptError:
     )
 
 
+def disk_full_error(path: Path) -> DiskFullError:
+    """The message for a change that found no room on the disk holding the database."""
+    return DiskFullError(
+        f"The disk holding {path} is full: Remen could not write to it, so this change was not saved "
+        "(everything saved before is intact). Free some space, or move the database elsewhere with "
+        "--db, then try again."
+    )
+
+
+def disk_is_full(path: Path) -> bool:
+    """Whether the filesystem holding ``path`` has (almost) no room left. SQLite reports a full disk
+    as a plain "disk I/O error" when it cannot even grow its shared-memory file, which must not be
+    taken for damage."""
+    try:
+        usage = os.statvfs(path.parent if str(path) != ":memory:" else ".")
+    except OSError:
+        return False
+    return usage.f_bavail * usage.f_frsize < DISK_FULL_BYTES
+
+
 def translate_error(exc: BaseException, path: Path) -> RemenError | None:
     """The user-facing error for an SQLite error about the file itself, or None for other errors."""
     if not isinstance(exc, sqlite3.DatabaseError):
@@ -96,6 +129,8 @@ def translate_error(exc: BaseException, path: Path) -> RemenError | None:
     text = str(exc).lower()
     if is_locked_error(exc):
         return locked_error(path)
+    if DISK_FULL in text or (DISK_IO_ERROR in text and disk_is_full(path)):
+        return disk_full_error(path)
     if NOT_A_DATABASE in text:
         return DatabaseCorruptError(
             f"{path} is not a Remen database (not an SQLite file). It was left untouched; "
@@ -115,11 +150,26 @@ def prepare_location(path: Path) -> None:
     if path.is_dir():
         raise DatabasePathError(f"{path} is a folder; give the database a file name, like {path / 'remen.db'}")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        create_private_folder(path.parent)
     except OSError as exc:
         raise DatabasePathError(
             f"Cannot create the folder {path.parent} for the database: {exc.strerror or exc}."
         ) from exc
+
+
+def retry_while_locked(step: Callable[[], object]) -> None:
+    """Run ``step``, again while SQLite says the file is locked, for up to BUSY_TIMEOUT_MS. Opening
+    a file that other processes are creating or switching to WAL this very moment can be refused
+    at once, without SQLite's own busy wait (seen with four processes opening a new file)."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            step()
+            return
+        except sqlite3.DatabaseError as exc:
+            if not is_locked_error(exc) or time.monotonic() > deadline:
+                raise
+        time.sleep(LOCK_RETRY_SECONDS)
 
 
 def connect(path: Path, read_only: bool = False) -> Connection:
@@ -146,8 +196,8 @@ def connect(path: Path, read_only: bool = False) -> Connection:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         # The first read of the file: SQLite checks its header here and refuses a file that is not
         # a database before anything could be written to it.
-        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        conn.execute("PRAGMA journal_mode = WAL")
+        retry_while_locked(lambda: conn.execute("SELECT count(*) FROM sqlite_master").fetchone())
+        retry_while_locked(lambda: conn.execute("PRAGMA journal_mode = WAL"))
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA foreign_keys = ON")
         # A bigger page cache and memory-mapped reads keep searches over large indexes in RAM.
@@ -165,6 +215,24 @@ def connect(path: Path, read_only: bool = False) -> Connection:
             ) from exc
         raise translated from exc
     return conn
+
+
+def rollback(conn: Connection) -> None:
+    """Undo the open transaction, if SQLite has not already: after a failed COMMIT (disk full, I/O
+    error) it has rolled back by itself, and a second ROLLBACK would fail and hide the real error."""
+    if conn.in_transaction:
+        conn.execute("ROLLBACK")
+
+
+def database_files(path: Path) -> tuple[Path, Path, Path]:
+    """The database file and the two SQLite keeps beside it in WAL mode."""
+    return path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")
+
+
+def make_database_private(path: Path) -> list[Path]:
+    """Take other users' access away from the database and its WAL files (SQLite gives new -wal and
+    -shm files the database's own mode, so they follow); the files that had some."""
+    return [file for file in database_files(path) if make_private(file)]
 
 
 def run_script(conn: Connection, script: str) -> None:

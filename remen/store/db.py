@@ -12,8 +12,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from remen.store.connect import Connection, DatabaseError, connect, translate_error
-from remen.store.migrations import migrate
+from remen.core.errors import NewerDatabaseError
+from remen.store.connect import (
+    Connection,
+    DatabaseError,
+    connect,
+    make_database_private,
+    rollback,
+    translate_error,
+)
+from remen.store.migrations import migrate, unknown_migrations
 
 
 class Store:
@@ -22,13 +30,23 @@ class Store:
     def __init__(self, path: Path) -> None:
         """Open ``path`` and bring its schema up to date."""
         self.path = path
+        existed = path.exists()
         self._writer: Connection = connect(path)
+        # Files other users could read: a fresh file is made private silently, an old one is reported.
+        loosened = [] if str(path) == ":memory:" else make_database_private(path)
+        self.made_private: tuple[Path, ...] = tuple(loosened) if existed else ()
         self._write_lock = threading.Lock()
         self._pool_lock = threading.Lock()
         self._idle: list[Connection] = []
         self._closed = False
         try:
             with self._translated():
+                newer = unknown_migrations(self._writer)
+                if newer:
+                    raise NewerDatabaseError(
+                        f"The database {path} was made by a newer version of Remen (it has "
+                        f"{', '.join(newer)}). Upgrade Remen to open it; this version leaves it untouched."
+                    )
                 migrate(self._writer)
         except BaseException:
             self._writer.close()
@@ -54,12 +72,12 @@ class Store:
             try:
                 yield conn
             except BaseException:
-                conn.execute("ROLLBACK")
+                rollback(conn)
                 raise
             try:
                 conn.execute("COMMIT")
             except DatabaseError:
-                conn.execute("ROLLBACK")
+                rollback(conn)
                 raise
 
     @contextmanager

@@ -95,10 +95,18 @@ def postpone(conn: Connection, kind: JobKind, until: float, now: float) -> int:
     return int(cur.rowcount)
 
 
+def drop_kind(conn: Connection, kind: JobKind) -> int:
+    """Remove every job of ``kind``, whatever its state (the work it stands for is gone); how many."""
+    return int(conn.execute("DELETE FROM jobs WHERE kind = ?", (str(kind),)).rowcount)
+
+
 def release(conn: Connection, job_id: int, now: float) -> None:
-    """Put a running job back as it was, its attempt not counted (Remen stopped while it ran)."""
+    """Put a running job back as it was, its attempt not counted (Remen stopped while it ran); a
+    job that has finished meanwhile is left as it is."""
     conn.execute(
-        "UPDATE jobs SET status = 'pending', attempts = max(attempts - 1, 0), updated = ? WHERE id = ?", (now, job_id)
+        "UPDATE jobs SET status = 'pending', attempts = max(attempts - 1, 0), updated = ?"
+        " WHERE id = ? AND status = 'running'",
+        (now, job_id),
     )
 
 

@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 
 from remen.core.constants import EMBED_DIM, FALLBACK_DIM, FALLBACK_NAMESPACE, MODEL_NAMESPACE
-from remen.store.connect import Connection, run_script
+from remen.store.connect import Connection, rollback, run_script
 
 VECTOR_TABLES = {MODEL_NAMESPACE: EMBED_DIM, FALLBACK_NAMESPACE: FALLBACK_DIM}
 
@@ -411,6 +411,12 @@ def applied(conn: Connection) -> list[str]:
     return [row[0] for row in conn.execute("SELECT name FROM schema_migrations ORDER BY rowid")]
 
 
+def unknown_migrations(conn: Connection) -> list[str]:
+    """Migrations recorded in the file that this version does not know: a newer Remen made it."""
+    known = {name for name, _ in MIGRATIONS}
+    return [name for name in applied(conn) if name not in known]
+
+
 def migrate(conn: Connection, upto: str | None = None) -> list[str]:
     """Apply every pending migration (or those up to ``upto``); return the names applied.
 
@@ -428,7 +434,7 @@ def migrate(conn: Connection, upto: str | None = None) -> list[str]:
                     ran.append(name)
                 conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                rollback(conn)
                 raise
         if name == upto:
             break

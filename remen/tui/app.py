@@ -68,6 +68,8 @@ class RemenApp(App[None]):
                 self.notify(message, severity="error", timeout=30)
                 return
         self.service.search_waits_for_model = False
+        for notice in self.service.notices:
+            self.notify(notice, severity="warning", timeout=15)
         self.search_screen.service = self.service
         self.search_screen.run_search()
         self.refresh_status()

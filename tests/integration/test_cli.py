@@ -78,7 +78,7 @@ def test_import_export_and_doctor(hermetic_home: Path, tmp_path: Path) -> None:
 
 def test_doctor_reports_a_missing_model(hermetic_home: Path, tmp_path: Path) -> None:
     result = run_cli("doctor", env={"REMEN_MODEL_DIR": str(tmp_path / "gone")})
-    assert result.returncode == 0
+    assert result.returncode == 1 and "problem with the embedding model" in result.stderr
     assert "PROBLEM: model file missing" in result.stdout and "hashed-token fallback" in result.stdout
 
 

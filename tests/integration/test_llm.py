@@ -264,7 +264,7 @@ def test_an_api_key_is_sent_but_never_logged(app: Remen, monkeypatch: pytest.Mon
         run_cli("--db", str(app.settings.db_path), "worker", "--once")
     assert {chat.headers["Authorization"] for chat in fake.chats()} == {"Bearer sk-secret-123"}
     logged = log_path().read_text(encoding="utf-8")
-    assert "refused json_schema" in logged and "dropped from the model's answer" in logged
+    assert "refused json_schema" in logged and "item(s) from the model's answer" in logged
     assert "sk-secret-123" not in logged
 
 

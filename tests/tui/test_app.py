@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 
 from damage import damaged_database
+from small_disk import fill, small_disk
 from textual import events
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
@@ -12,6 +14,7 @@ from textual.widgets import Input, Label, ListView, TextArea
 from tui_helpers import drive, settle, wait_until
 
 from remen.core.logs import setup_logging
+from remen.embed import HashedEmbedder
 from remen.service import Remen
 from remen.tui.app import RemenApp
 from remen.tui.dialogs import ConfirmScreen, HelpScreen, HistoryScreen, TagsScreen
@@ -329,6 +332,29 @@ def test_failed_save_keeps_the_text_and_says_why(service: Remen, notebook: dict[
         assert service.get(notebook["pasta"]).body.endswith(" more")
 
     drive(RemenApp(service=service), scenario)
+
+
+def test_full_disk_keeps_the_draft_and_says_so(tmp_path: Path, clock) -> None:  # type: ignore[no-untyped-def]
+    with small_disk(tmp_path / "disk") as disk, Remen.open(disk / "tui.db", HashedEmbedder(), clock) as service:
+        filler: list[Path] = []
+
+        async def scenario(app: RemenApp, pilot: Pilot) -> None:
+            await pilot.press("ctrl+n")
+            await settle(pilot)
+            filler.append(fill(disk))
+            await pilot.press(*list("A thought worth keeping"))
+            await pilot.press("ctrl+s")
+            await wait_until(pilot, lambda: "disk holding" in toasts(app), "the full disk named")
+            assert "Your text is still here" in toasts(app)
+            assert isinstance(app.screen, EditorScreen)
+            assert app.screen.query_one("#editor", TextArea).text.startswith("A thought worth keeping")
+            filler[0].unlink()
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            await wait_until(pilot, lambda: bool(service.list_notes()), "the note saved once there is room")
+
+        drive(RemenApp(service=service), scenario)
+        assert service.list_notes()[0].body.startswith("A thought worth keeping")
 
 
 def test_small_terminal_still_works(service: Remen, notebook: dict[str, str]) -> None:

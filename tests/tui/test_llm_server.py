@@ -17,10 +17,15 @@ from remen.tui.app import RemenApp
 from remen.tui.widgets import ResultItem, StatusBar
 
 
-def test_a_hanging_model_server_never_slows_the_app(service: Remen, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("server", ["hangs", "drips a byte a second"])
+def test_a_hanging_model_server_never_slows_the_app(
+    service: Remen, monkeypatch: pytest.MonkeyPatch, server: str
+) -> None:
     service.add("Lunch with Sarah Chen. She joined Acme Corp as a designer.")
     service.add("Sourdough starter: feed it twice a day.")
-    with fake_llm("ollama", [Reply(hang=True)]) as fake:
+    dripping = server.startswith("drips")
+    reply = Reply({"entities": [], "statements": [], "labels": []}) if dripping else Reply(hang=True)
+    with fake_llm("ollama", [reply], drip_seconds=1.0 if dripping else 0.0) as fake:
         monkeypatch.setenv("REMEN_LLM_URL", fake.url)
         monkeypatch.setenv("REMEN_LLM_MODEL", "fake")
         monkeypatch.setenv("REMEN_LLM_TIMEOUT", "600")

@@ -8,10 +8,11 @@ a second. The API key goes into one header and nowhere else.
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import logging
-import select
+import socket
 import threading
 import time
 from dataclasses import dataclass
@@ -19,12 +20,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from remen.core.config import LLMSettings
-from remen.core.constants import LLM_CONNECT_TIMEOUT_SECONDS, LLM_POLL_SECONDS
+from remen.core.constants import LLM_CONNECT_TIMEOUT_SECONDS, LLM_MAX_REPLY_BYTES, LLM_POLL_SECONDS
 from remen.core.errors import LLMError
 
 log = logging.getLogger(__name__)
 
 SCHEMA_NAME = "remen_extraction"
+READ_CHUNK_BYTES = 65536
 HEALTH_SCHEMA: dict[str, object] = {
     "type": "object",
     "properties": {"ok": {"type": "boolean"}},
@@ -130,6 +132,8 @@ class LLMClient:
         """Reachable? Is the model there? How long does one tiny request take?"""
         described = self.settings.described
         model = self.settings.model
+        # Both requests share the one timeout: the check as a whole ends in time.
+        deadline = time.monotonic() + timeout
         try:
             names = self.models(timeout)
         except LLMError as exc:
@@ -139,7 +143,10 @@ class LLMClient:
             return LLMHealth(described, True, False, None, f"Model {model!r} is not pulled: `ollama pull {model}`.")
         started = time.monotonic()
         try:
-            self.chat_json("Reply with JSON.", 'Reply with {"ok": true}.', HEALTH_SCHEMA, timeout, 16)
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise LLMError(f"The model server did not answer within {timeout:.0f} s.")
+            self.chat_json("Reply with JSON.", 'Reply with {"ok": true}.', HEALTH_SCHEMA, left, 16)
         except LLMError as exc:
             return LLMHealth(described, True, present, None, str(exc))
         return LLMHealth(described, True, present, (time.monotonic() - started) * 1000, None)
@@ -155,8 +162,8 @@ class LLMClient:
         return self.request("POST", path, json.dumps(body).encode(), timeout)
 
     def request(self, method: str, path: str, body: bytes | None, timeout: float) -> Any:
-        """One request with a connect timeout, a total deadline and cancellation."""
-        deadline = time.monotonic() + timeout
+        """One request with a connect timeout, a deadline over the whole response (a server that
+        drips its reply a byte at a time is cut off too), a cap on the reply's size, and cancellation."""
         kind = http.client.HTTPSConnection if self.https else http.client.HTTPConnection
         conn = kind(self.host, self.port, timeout=min(LLM_CONNECT_TIMEOUT_SECONDS, timeout))
         headers = {"Content-Type": "application/json", "Accept": "application/json"}
@@ -169,20 +176,22 @@ class LLMClient:
                 raise LLMError(f"Cannot reach the model server at {self.settings.url}: {exc}") from exc
             sock = conn.sock
             assert sock is not None
-            sock.settimeout(max(0.1, deadline - time.monotonic()))
-            conn.request(method, self.base + path, body=body, headers=headers)
-            while not select.select([sock], [], [], LLM_POLL_SECONDS)[0]:
-                if self.cancel is not None and self.cancel.is_set():
-                    raise LLMCancelled("Stopped waiting for the model server: Remen is closing.")
-                if time.monotonic() > deadline:
-                    raise LLMError(f"The model server did not answer within {timeout:.0f} s.")
-            sock.settimeout(max(0.1, deadline - time.monotonic()))
-            response = conn.getresponse()
-            data = response.read()
-        except TimeoutError as exc:
-            raise LLMError(f"The model server did not answer within {timeout:.0f} s.") from exc
-        except (OSError, http.client.HTTPException) as exc:
-            raise LLMError(f"The model server at {self.settings.url} failed: {exc}") from exc
+            sock.settimeout(None)
+            failure: Exception | None = None
+            with Watchdog(sock, time.monotonic() + timeout, self.cancel) as watchdog:
+                try:
+                    conn.request(method, self.base + path, body=body, headers=headers)
+                    response = conn.getresponse()
+                    data = read_capped(response)
+                except (OSError, http.client.HTTPException) as exc:
+                    failure = exc
+            # A socket shut by the watchdog can also look like a short, clean reply: check it first.
+            if watchdog.cancelled:
+                raise LLMCancelled("Stopped waiting for the model server: Remen is closing.") from failure
+            if watchdog.expired:
+                raise LLMError(f"The model server did not answer within {timeout:.0f} s.") from failure
+            if failure is not None:
+                raise LLMError(f"The model server at {self.settings.url} failed: {failure}") from failure
         finally:
             conn.close()
         if response.status >= 400:
@@ -191,6 +200,56 @@ class LLMClient:
             return json.loads(data)
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise LLMError(f"The model server's reply is not JSON: {data[:80]!r}") from exc
+
+
+def read_capped(response: http.client.HTTPResponse) -> bytes:
+    """The reply's body, refused once it grows past LLM_MAX_REPLY_BYTES (the answer's token cap is
+    only asked of the server; a server may send far more)."""
+    chunks: list[bytes] = []
+    size = 0
+    while chunk := response.read1(READ_CHUNK_BYTES):
+        size += len(chunk)
+        if size > LLM_MAX_REPLY_BYTES:
+            raise LLMError(
+                f"The model server's reply is over {LLM_MAX_REPLY_BYTES // 1_000_000} MB; "
+                "Remen stopped reading it (is the model looping?)."
+            )
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+class Watchdog:
+    """Shuts the request's socket when its deadline passes or ``cancel`` is set: a blocked connect,
+    send or read then fails at once, whatever the server is doing. Socket timeouts alone restart
+    with every byte received, so they never stop a server that keeps sending slowly."""
+
+    def __init__(self, sock: socket.socket, deadline: float, cancel: threading.Event | None) -> None:
+        """Watch ``sock`` until the block ends."""
+        self.sock = sock
+        self.deadline = deadline
+        self.cancel = cancel
+        self.done = threading.Event()
+        self.cancelled = False
+        self.expired = False
+        self.thread = threading.Thread(target=self.watch, name="llm-deadline", daemon=True)
+
+    def __enter__(self) -> Watchdog:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.done.set()
+        self.thread.join()
+
+    def watch(self) -> None:
+        """Wait in short steps; on cancel or deadline, shut the socket down and say which."""
+        while not self.done.wait(LLM_POLL_SECONDS):
+            self.cancelled = self.cancel is not None and self.cancel.is_set()
+            self.expired = time.monotonic() > self.deadline
+            if self.cancelled or self.expired:
+                with contextlib.suppress(OSError):
+                    self.sock.shutdown(socket.SHUT_RDWR)
+                return
 
 
 def field(data: Any, *path: str | int) -> Any:

@@ -32,6 +32,8 @@ from remen.memory.llm.prompt import (
 from remen.memory.llm.validate import Checked, LLMBadOutput, check, check_summary, parse_reply
 
 log = logging.getLogger(__name__)
+# Reasons for dropped items quoted in the one log line of an answer.
+LOGGED_REASONS = 5
 
 
 def answer_tokens(chars: int) -> int:
@@ -82,8 +84,16 @@ class LLMExtractor:
             log.info("the model's answer was not valid JSON; asking once more")
             data = parse_reply(self.client.chat_json(self.system, prompt, schema, timeout, tokens))
         checked = check(data, shown)
-        for reason in checked.dropped:
-            log.info("dropped from the model's answer: %s", reason)
+        if checked.dropped:
+            # One line per answer: a model that answers with thousands of items must not flood the log.
+            shown_reasons = "; ".join(checked.dropped[:LOGGED_REASONS])
+            more = len(checked.dropped) - LOGGED_REASONS
+            log.info(
+                "dropped %d item(s) from the model's answer: %s%s",
+                len(checked.dropped),
+                shown_reasons,
+                f"; and {more} more" if more > 0 else "",
+            )
         return checked
 
     def summarize(self, label: str, lines: list[str], titles: list[str]) -> str:

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from remen.core.constants import LLM_MAX_ITEMS
 from remen.core.errors import LLMError
 from remen.core.knowledge import (
     USER_NAME,
@@ -96,10 +97,14 @@ def context_of(text: str, span: Span) -> str:
     return line.strip()[:CONTEXT_CHARS]
 
 
-def items(data: dict[str, object], key: str) -> list[dict[str, object]]:
-    """The objects of one list of the answer (anything else in it is skipped)."""
+def items(data: dict[str, object], key: str, dropped: list[str]) -> list[dict[str, object]]:
+    """The objects of one list of the answer, the first LLM_MAX_ITEMS of them (anything else in it
+    is skipped; what is left beyond the cap is counted in ``dropped``)."""
     value = data.get(key)
-    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+    found = [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+    if len(found) > LLM_MAX_ITEMS:
+        dropped.append(f"{len(found) - LLM_MAX_ITEMS} {key} beyond the first {LLM_MAX_ITEMS}")
+    return found[:LLM_MAX_ITEMS]
 
 
 def text_field(item: dict[str, object], key: str) -> str:
@@ -113,7 +118,7 @@ def check(data: dict[str, object], note: NoteForExtraction) -> Checked:
     text = note.text
     dropped: list[str] = []
     entities: dict[str, ExtractedEntity] = {}
-    for item in items(data, "entities"):
+    for item in items(data, "entities", dropped):
         name, kind = text_field(item, "name"), text_field(item, "type")
         if kind not in EntityType.__members__.values():
             dropped.append(f"entity {name!r}: unknown type {kind!r}")
@@ -127,7 +132,7 @@ def check(data: dict[str, object], note: NoteForExtraction) -> Checked:
             name_key(named), ExtractedEntity(named, EntityType(kind), span, None, context_of(text, span))
         )
     statements: list[ExtractedStatement] = []
-    for item in items(data, "statements"):
+    for item in items(data, "statements", dropped):
         statement = check_statement(item, note, entities, dropped)
         if statement is not None:
             statements.append(statement)

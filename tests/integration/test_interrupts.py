@@ -1,0 +1,93 @@
+"""Ctrl-C and kill -9 in the middle of reading notes into the graph: a quick exit, nothing left
+"running", and a rerun that ends with the graph a clean run builds."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from remen.embed import HashedEmbedder
+from remen.service import Remen
+
+NOTES = 400
+
+
+def import_notes(db: Path, corpus: Path) -> None:
+    """The first NOTES notes of the shared corpus, stored without their facts yet."""
+    source = db.parent / "source"
+    for path in sorted(corpus.rglob("*.md"))[:NOTES]:
+        target = source / path.relative_to(corpus)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, target)
+    with Remen.open(db, embedder=HashedEmbedder()) as app:
+        app.import_path(source, embed=False)
+
+
+def worker(db: Path) -> subprocess.Popen[str]:
+    """`remen worker --once` in a session of its own (Ctrl-C in a terminal reaches the whole group)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "remen", "--db", str(db), "worker", "--once"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
+def job_counts(db: Path) -> dict[str, int]:
+    with Remen.open(db, embedder=HashedEmbedder()) as app, app.store.read() as conn:
+        rows = conn.execute("SELECT status, count(*) FROM jobs WHERE kind = 'extract' GROUP BY status").fetchall()
+    return {str(status): int(n) for status, n in rows}
+
+
+def wait_for_progress(db: Path, process: subprocess.Popen[str]) -> None:
+    """Until the worker has read some notes and still has more to read (fails after 120 s)."""
+    deadline = time.monotonic() + 120
+    while job_counts(db).get("done", 0) == 0:
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline, "the worker read no note in 120 s"
+        time.sleep(0.2)
+
+
+def graph(db: Path) -> set[tuple[str, ...]]:
+    """Every statement with its subject, object and the note it comes from, as text."""
+    with Remen.open(db, embedder=HashedEmbedder()) as app, app.store.read() as conn:
+        rows = conn.execute(
+            "SELECT s.aspect, s.predicate, s.text, coalesce(s.object_value, ''), coalesce(subj.name, ''),"
+            " coalesce(obj.name, ''), n.id FROM statements s"
+            " JOIN statement_sources ss ON ss.sid = s.sid JOIN notes n ON n.nid = ss.nid"
+            " LEFT JOIN entities subj ON subj.eid = s.subject_eid LEFT JOIN entities obj ON obj.eid = s.object_eid"
+        ).fetchall()
+    return {tuple(str(v) for v in row) for row in rows}
+
+
+def test_ctrl_c_during_extraction_exits_at_once_and_leaves_nothing_running(tmp_path: Path, corpus: Path) -> None:
+    db = tmp_path / "remen.db"
+    import_notes(db, corpus)
+    process = worker(db)
+    wait_for_progress(db, process)
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=10)
+    assert process.returncode == 130 and "interrupted" in err
+    counts = job_counts(db)
+    assert counts.get("running", 0) == 0 and counts["pending"] > 0 and counts["done"] > 0
+
+
+def test_a_rerun_after_kill_9_builds_the_graph_of_a_clean_run(tmp_path: Path, corpus: Path) -> None:
+    clean, killed = tmp_path / "clean" / "remen.db", tmp_path / "killed" / "remen.db"
+    import_notes(clean, corpus)
+    killed.parent.mkdir()
+    shutil.copy(clean, killed)
+    assert worker(clean).wait(timeout=300) == 0
+    process = worker(killed)
+    wait_for_progress(killed, process)
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    assert job_counts(killed).get("pending", 0) > 0
+    assert worker(killed).wait(timeout=300) == 0
+    assert graph(killed) == graph(clean)
