@@ -65,11 +65,16 @@ started=$(date +%s%N)
 echo "worker: $(( ($(date +%s%N) - started) / 1000000 )) ms for 3 notes (built-in reading, then the model's)"
 
 "$PYTHON" - <<'PY'
-from remen.logs import log_path
+from remen.core.logs import log_path
 from remen.service import Remen
 
 logged = log_path().read_text().splitlines()
-dropped = [line.split("answer: ", 1)[1] for line in logged if "dropped from the model's answer" in line]
+dropped = [
+    reason
+    for line in logged
+    if "item(s) from the model's answer: " in line
+    for reason in line.split("answer: ", 1)[1].split("; ")
+]
 for line in logged:
     if "no summary for" in line:
         print("  summary refused:", line.split("no summary for ", 1)[1])

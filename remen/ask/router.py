@@ -20,7 +20,7 @@ from remen.core.answers import EntityHint, LookupMode, QueryType, Route
 from remen.core.constants import ASK_FUZZY_MIN_SCORE, ASK_MIN_CONFIDENCE
 from remen.core.knowledge import Aspect
 from remen.core.models import DateOrder
-from remen.memory.lexicon import RELATIONS, words
+from remen.memory.lexicon import RELATIONS, ties_of, words
 from remen.memory.names import name_key
 from remen.search.temporal import parse_temporal
 
@@ -183,6 +183,11 @@ def words_of(text: str) -> list[str]:
     return [re.sub(r"'s$|'$", "", w) for w in re.findall(r"[\w@.'-]+", text)]
 
 
+def relation_holder(index: EntityIndex, relation: str) -> str | None:
+    """Who holds ``relation`` to the user, or a tie that may go by that word ("partner": the wife)."""
+    return next((index.relations[tie] for tie in ties_of(relation) if tie in index.relations), None)
+
+
 def entity_hints(text: str, index: EntityIndex) -> list[EntityHint]:
     """Entities a question names: 'my wife' (relations), 'I'/'me' (the user), aliases (longest
     first), then near spellings of aliases ("julias", "pirya")."""
@@ -190,8 +195,8 @@ def entity_hints(text: str, index: EntityIndex) -> list[EntityHint]:
     taken: set[int] = set()
     words = words_of(text)
     for i, word in enumerate(words):
-        if word == "my" and i + 1 < len(words) and words[i + 1] in RELATIONS:
-            holder = index.relations.get(words[i + 1])
+        if word in ("my", "our") and i + 1 < len(words) and words[i + 1] in RELATIONS:
+            holder = relation_holder(index, words[i + 1])
             if holder:
                 hints.append(EntityHint(f"my {words[i + 1]}", holder, "relation"))
             taken |= {i, i + 1}
@@ -221,8 +226,9 @@ def entity_hints(text: str, index: EntityIndex) -> list[EntityHint]:
         # "wife's birthday?": a bare relation word is the user's when nobody else is named.
         if i in taken or word not in RELATIONS or any(h.matched_by == "alias" for h in hints):
             continue
-        if word in index.relations:
-            hints.append(EntityHint(word, index.relations[word], "relation"))
+        holder = relation_holder(index, word)
+        if holder:
+            hints.append(EntityHint(word, holder, "relation"))
             taken.add(i)
         elif re.search(rf"\bmy {re.escape(word)}\b|\b{re.escape(word)}'s\b", text):
             hints.append(EntityHint(f"your {word}", "", "relation"))  # a relation the notes never name

@@ -48,7 +48,7 @@ from remen.memory.cues import (
     tool_type,
 )
 from remen.memory.dates import day_month
-from remen.memory.extractor import load_spacy
+from remen.memory.extractor import load_spacy, parse
 from remen.memory.patterns import (
     BIRTHDAY,
     EMAIL,
@@ -61,15 +61,18 @@ from remen.memory.patterns import (
     MY_RELATION_NAMED,
     MY_RELATION_REF,
     NAMED_IS_RELATION,
+    NOT_A_PHONE,
     NOT_NAMES,
     PHONE,
     PROJECT,
     PRONOUN_THIRD,
     REPLACED,
+    REPORTS_TO,
     ROLE_AT,
     SPACY_TYPES,
     SWITCH,
     THEIR_RELATION,
+    TITLED_NAME,
     WORKS_AT,
 )
 
@@ -79,6 +82,34 @@ if TYPE_CHECKING:
     from remen.embed import Embedder
 
 from remen.memory.note_state import TOOL_USES, NoteState, email_owner
+
+COMMON_NOUN_TAGS = frozenset({"NN", "NNS"})
+
+
+def clause_subject(state: NoteState, text: str, at: int, named: list[tuple[str, EntityType]]) -> str:
+    """Who does the verb starting at character ``at`` of the sentence, by spaCy's dependency parse:
+    its subject ("Tom joined Acme": Tom; "she works at …": the last person), else the writer: a
+    note drops its "I" ("Started at Acme today, my manager is Dana": me, not Dana)."""
+    doc = parse(text)
+    verb = next((t for t in doc if t.idx >= at), None)
+    if verb is None:
+        return USER_NAME
+    if not verb.tag_.startswith("VB"):
+        verb = verb.head
+    subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if not subjects and verb.dep_ == "conj":
+        subjects = [c for c in verb.head.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if not subjects or subjects[0].lower_ in ("i", "we"):
+        return USER_NAME
+    subject = subjects[0]
+    if subject.lower_ in ("she", "he", "they"):
+        return state.last_person or USER_NAME
+    for name, kind in named:
+        if kind == EntityType.PERSON and subject.text in name.split():
+            return name
+    if subject.tag_ == "NNP":  # a name the entity recogniser missed: "Priya works for …"
+        return " ".join(t.text for t in subject.subtree if t.tag_ == "NNP")
+    return USER_NAME
 
 
 class BuiltinExtractor:
@@ -198,13 +229,21 @@ class BuiltinExtractor:
             if (final, kind) not in named:
                 named.append((final, kind))
 
+        titled = [(m.start(), m.end()) for m in TITLED_NAME.finditer(text)]
+        for start, end in titled:
+            add(text[start:end], EntityType.PERSON, start)
         for ent in sent.ents:
             word = ent.text.lower()
-            if "@" in word:
+            at, until = ent.start_char - sent.start_char, ent.end_char - sent.start_char
+            if "@" in word or any(start < until and at < end for start, end in titled):
                 continue
-            kind = lexicon.LEXICON_TYPES.get(word) or SPACY_TYPES.get(ent.label_)
+            kind = lexicon.LEXICON_TYPES.get(word)
+            # One word the tagger reads as a common noun ("Lunch with Sarah") is not a name,
+            # whatever the entity recogniser guessed.
+            if kind is None and not (len(ent) == 1 and ent[0].tag_ in COMMON_NOUN_TAGS):
+                kind = SPACY_TYPES.get(ent.label_)
             if kind is not None:
-                add(ent.text, kind, ent.start_char - sent.start_char)
+                add(ent.text, kind, at)
         for token in sent:
             word = token.lower_
             kind = lexicon.LEXICON_TYPES.get(word)
@@ -221,8 +260,10 @@ class BuiltinExtractor:
         """'my wife Julia', 'Tom is a friend', "Leo's teacher Ms Park": relationship triples; the
         people named."""
         found: list[str] = []
-        for match in [*MY_RELATION_NAMED.finditer(text), *MY_RELATION_IS.finditer(text)]:
-            relation, name = match.group(1).lower(), match.group(2)
+        matches = [(m.group(1).lower(), m) for m in [*MY_RELATION_NAMED.finditer(text), *MY_RELATION_IS.finditer(text)]]
+        matches += [("manager", m) for m in REPORTS_TO.finditer(text)]
+        for relation, match in matches:
+            name = match.group(match.lastindex or 0)
             first = name.split()[0]
             if first.lower() in NOT_NAMES or first.lower() in lexicon.RELATIONS or not first[0].isalpha():
                 continue
@@ -290,7 +331,9 @@ class BuiltinExtractor:
                 attribute("email", email.lower())
         for phone in PHONE.findall(text):
             digits = re.sub(r"\D", "", phone)
-            if 7 <= len(digits) <= 15 and not re.fullmatch(r"(19|20)\d\d(-\d\d){0,2}", phone.strip()):
+            shape = phone.strip()
+            is_year = re.fullmatch(r"(19|20)\d\d(-\d\d){0,2}", shape)
+            if 7 <= len(digits) <= 15 and not is_year and not NOT_A_PHONE.match(shape):
                 attribute("phone", phone.strip())
         address = LIVES_AT.search(text)
         if address:
@@ -312,7 +355,11 @@ class BuiltinExtractor:
                 kind = lexicon.LEXICON_TYPES.get(works.group(1).lower(), EntityType.ORGANIZATION)
                 if kind == EntityType.ORGANIZATION:
                     org = state.entity(works.group(1), kind, span, None, text, sure=True)
-                    attribute("works_at", target=org)
+                    who = clause_subject(state, text, works.start(), named)
+                    if who != USER_NAME and all(who != name for name, _ in named):
+                        who = state.entity(who, EntityType.PERSON, span, None, text)
+                    state.state(ExtractedStatement(Aspect.IDENTITY, text, who, "works_at", span, object_name=org))
+                    found = True
         return found
 
     def tool_changes(self, state: NoteState, text: str, span: Span, named: list[tuple[str, EntityType]]) -> bool:

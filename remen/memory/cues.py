@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 
 from remen.core.knowledge import Aspect, EntityType
 from remen.memory import lexicon
-from remen.memory.patterns import FENCE, MARKUP, NOT_NAMES
+from remen.memory.patterns import DONE_ITEM, FENCE, MARKUP, NOT_NAMES
 
 
 def title_case(word: str) -> str:
@@ -16,7 +16,8 @@ def title_case(word: str) -> str:
 
 
 def note_lines(text: str) -> Iterator[tuple[int, str]]:
-    """(offset, line) of the prose lines of a markdown note: code blocks skipped, markup stripped."""
+    """(offset, line) of the prose lines of a markdown note: code blocks and ticked checklist items
+    (done, so no longer tasks) skipped, markup stripped."""
     offset = 0
     in_code = False
     for raw in text.splitlines(keepends=True):
@@ -25,7 +26,7 @@ def note_lines(text: str) -> Iterator[tuple[int, str]]:
         if FENCE.match(raw):
             in_code = not in_code
             continue
-        if in_code or raw.startswith(("    ", "\t")) or not raw.strip():
+        if in_code or raw.startswith(("    ", "\t")) or not raw.strip() or DONE_ITEM.match(raw):
             continue
         marker = MARKUP.match(raw)
         skip = marker.end() if marker else 0
@@ -94,14 +95,22 @@ def tool_type(word: str) -> EntityType:
 
 
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9À-Ý])")
+# A word before a full stop that does not end a sentence: a title or common abbreviation, an
+# initial ("J."), or a word or number with dots inside ("e.g.", "a.m.", a date "14.01.").
+NOT_A_SENTENCE_END = re.compile(
+    r"(?:^|[\s(\[])(?:(?i:" + "|".join(lexicon.ABBREVIATIONS) + r")|[A-Z]|\w+(?:\.\w+)+)\.$"
+)
 # Between a note's lines in the text spaCy reads: a paragraph break, never inside a sentence.
 LINE_JOINER = "\n\n"
 
 
 def sentence_bounds(line: str) -> list[tuple[int, int]]:
-    """[start, end) of the sentences of one line: cut after . ! ? before a capital or a digit."""
+    """[start, end) of the sentences of one line: cut after . ! ? before a capital or a digit, but
+    not after an abbreviation, an initial or a number written with dots ("Dr. Hill on 14.01.")."""
     bounds, start = [], 0
     for match in SENTENCE_END.finditer(line):
+        if NOT_A_SENTENCE_END.search(line, max(start, match.start() - 24), match.start()):
+            continue
         bounds.append((start, match.start()))
         start = match.end()
     if start < len(line):

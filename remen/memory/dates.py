@@ -7,12 +7,30 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from remen.core.models import DateOrder
-from remen.search.temporal import parse_temporal
+from remen.search.temporal import CLOCK_WINDOW, parse_temporal
 
+CLOCK_TIME = re.compile(r"\d:\d\d|\d\s*[ap]m\b", re.IGNORECASE)
 YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
 # The search grammar leans to the past ("March 3" in a query means the last March 3); a note that
 # says "dentist on March 3" in February means the coming one.
 FORWARD_DAYS = 185
+
+
+# A bare ordinal ("the 3rd"), and the words after one that still let it be a day ("the 3rd at 5").
+BARE_ORDINAL = re.compile(r"(?:\b(?:on|the)\s+)*\d{1,2}(?:st|nd|rd|th)$", re.IGNORECASE)
+AFTER_A_DAY = frozenset(
+    {"at", "in", "on", "of", "for", "and", "or", "to", "from", "with", "by", "until", "till", "then", "we", "i"}
+)
+
+
+def ordinal_of_a_noun(sentence: str, phrase: str) -> bool:
+    """Whether the date found is only an ordinal that numbers the noun after it ("the 3rd floor",
+    "my 2nd attempt"), not a day of the month ("on the 3rd", "the 3rd at noon")."""
+    if not phrase or not BARE_ORDINAL.search(phrase):
+        return False
+    at = sentence.lower().find(phrase.lower())
+    following = re.match(r"\s+([a-z]+)", sentence[at + len(phrase) :]) if at >= 0 else None
+    return following is not None and following.group(1).lower() not in AFTER_A_DAY
 
 
 @dataclass(frozen=True)
@@ -30,10 +48,19 @@ def stated_date(
     """The first date ``sentence`` states, as of ``written`` (the note's time), or None. A day
     without a year in a sentence not in the past tense ("dentist on March 3") is the coming one."""
     found, _ = parse_temporal(sentence, written, date_order)
+    if found is not None and ordinal_of_a_noun(sentence, found.phrase or ""):
+        # "the 2nd office … on 4 May": the ordinal is not the date; another may follow.
+        at = sentence.lower().find((found.phrase or "").lower())
+        rest = sentence[:at] + " " * len(found.phrase or "") + sentence[at + len(found.phrase or "") :]
+        found = parse_temporal(rest, written, date_order)[0]
+        if found is not None and ordinal_of_a_noun(rest, found.phrase or ""):
+            found = None
     if found is None:
         return None
     start = found.start
-    if found.start <= written < found.end:
+    if found.end - found.start == 2 * CLOCK_WINDOW and CLOCK_TIME.search(found.phrase or ""):
+        start = found.start + CLOCK_WINDOW  # search reads "at 14:00" as 13:00-15:00; a note means 14:00
+    elif found.start <= written < found.end:
         start = written  # "today", "this week": the note's own time says it more precisely
     has_year = YEAR.search(found.phrase or "") is not None
     single_day = found.end - found.start <= timedelta(days=1)

@@ -27,7 +27,7 @@ from remen.core.knowledge import (
     Extraction,
 )
 from remen.memory.chains import ChainItem, validity
-from remen.memory.lexicon import FUNCTIONAL_PREDICATES
+from remen.memory.lexicon import FUNCTIONAL_PREDICATES, ties_of
 from remen.memory.names import compatible, is_user, name_key, name_tokens, normalise_value, relation_reference
 from remen.memory.note_state import email_first_name
 from remen.store import memory as memory_store
@@ -160,9 +160,10 @@ class GraphWriter:
             return self.user
         relation = relation_reference(name)
         if relation is not None:
-            holder = memory_store.current_relation_holder(conn, self.user, relation)
-            if holder is not None:
-                return holder
+            for tie in ties_of(relation):
+                holder = memory_store.current_relation_holder(conn, self.user, tie)
+                if holder is not None:
+                    return holder
         candidates = memory_store.entities_by_alias(conn, key)
         same = [c for c in candidates if c.type == kind.value] or candidates
         if same:

@@ -397,3 +397,38 @@ PREDICATE_SYNONYMS = {
     "using": "uses",
     "switched_to": "uses",
 }
+
+# Titles before a person's name ("Dr. Hill", "Mrs Park").
+TITLES = ("mr", "mrs", "ms", "mx", "dr", "prof", "rev")
+# Abbreviations written with a full stop that never end a sentence by themselves: the titles, and
+# the common short forms of notes ("approx. 3 km", "Dept. of Health", "St. Mary's").
+ABBREVIATIONS = (
+    *TITLES,
+    *("sr", "jr", "st", "mt", "capt", "col", "gen", "lt", "sgt", "approx", "dept", "est", "etc", "vs"),
+    *("no", "nr", "tel", "fig", "ca", "cf", "inc", "ltd", "co"),
+)
+
+# Relation words that may name the same tie, broader term → narrower ones: "my partner" is whoever
+# "my wife" is, "my kid" a son or a daughter, "my boss" my manager. A narrow word never stands for
+# a sibling ("my son" is not "my daughter").
+NARROWER_RELATIONS: dict[str, frozenset[str]] = {
+    "partner": frozenset({"wife", "husband", "spouse", "girlfriend", "boyfriend", "fiance", "fiancee"}),
+    "spouse": frozenset({"wife", "husband"}),
+    "manager": frozenset({"boss", "supervisor", "lead"}),
+    "boss": frozenset({"manager", "supervisor"}),
+    "child": frozenset({"son", "daughter", "kid", "baby"}),
+    "kid": frozenset({"son", "daughter", "child", "baby"}),
+    "mother": frozenset({"mom", "mum"}),
+    "mom": frozenset({"mother", "mum"}),
+    "mum": frozenset({"mother", "mom"}),
+    "father": frozenset({"dad"}),
+    "dad": frozenset({"father"}),
+}
+
+
+def ties_of(relation: str) -> list[str]:
+    """The relation words that may name the tie ``relation`` names, itself first, then narrower
+    ones, then broader ones ("wife" → wife, partner, spouse)."""
+    narrower = sorted(NARROWER_RELATIONS.get(relation, ()))
+    broader = sorted(word for word, below in NARROWER_RELATIONS.items() if relation in below)
+    return list(dict.fromkeys([relation, *narrower, *broader]))

@@ -20,6 +20,10 @@ SPACY_TYPES = {
 }
 FENCE = re.compile(r"^\s*(```|~~~)")
 MARKUP = re.compile(r"^\s*(?:#{1,6}\s+|[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+|>\s*)")
+# A ticked checkbox: the item is done, not an open task.
+DONE_ITEM = re.compile(r"^\s*[-*+]\s+\[[xX]\]\s+")
+# Dotted numbers that are not phone numbers: IPv4 addresses and dates (14.01.2026, 3/2/26).
+NOT_A_PHONE = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3}){3}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4})$")
 EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 PHONE = re.compile(r"(?<![\w+])(\+?\d[\d ()./-]{6,}\d)(?!\w)")
 HANDLE = re.compile(r"(?<![\w@])@([A-Za-z][\w-]{1,30})\b")
@@ -28,9 +32,17 @@ NAME = r"([A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?)"
 LOOSE_NAME = r"([\wÀ-ÿ][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?)"
 RELATION_WORDS = "|".join(sorted((re.escape(w) for w in lexicon.RELATIONS), key=len, reverse=True))
 # "my wife Julia", "my manager, Ruth": any case after the cue (notes are often lower case).
-MY_RELATION_NAMED = re.compile(rf"(?i:\bmy\s+(?:new\s+|old\s+|best\s+)?({RELATION_WORDS}))(?:,)?\s+{LOOSE_NAME}")
+# A person named with a title: "Dr. Hill", "Mrs Park", "Prof. Anna Weber".
+TITLED_NAME = re.compile(
+    r"\b(?:" + "|".join(t.capitalize() for t in lexicon.TITLES) + r")\.?\s+[A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?"
+)
+MY_RELATION_NAMED = re.compile(
+    rf"(?i:\b(?:my|our)\s+(?:new\s+|old\s+|best\s+)?({RELATION_WORDS}))(?:,)?\s+{LOOSE_NAME}"
+)
+# "I report to Dana": Dana is my manager.
+REPORTS_TO = re.compile(rf"(?i:\b(?:i|we)\s+(?:now\s+)?report(?:s|ed)?\s+(?:directly\s+)?to\s+){LOOSE_NAME}")
 # "my new manager is Priya".
-MY_RELATION_IS = re.compile(rf"(?i:\bmy\s+(?:new\s+|old\s+|best\s+)?({RELATION_WORDS})\s+is\s+){LOOSE_NAME}")
+MY_RELATION_IS = re.compile(rf"(?i:\b(?:my|our)\s+(?:new\s+|old\s+|best\s+)?({RELATION_WORDS})\s+is\s+){LOOSE_NAME}")
 # "Julia, my wife" / "Tom is my friend" / "Tom is a friend".
 NAMED_IS_RELATION = re.compile(
     rf"\b{NAME}(?:,\s+|\s+is\s+)(?:my|a|an|our)\s+(?:new\s+|old\s+|good\s+|best\s+)?({RELATION_WORDS})\b(?!['’]s)"
@@ -38,7 +50,7 @@ NAMED_IS_RELATION = re.compile(
 # "Leo's teacher Ms Park" / "Leo's teacher is Ms Park".
 THEIR_RELATION = re.compile(rf"\b{NAME}'s\s+({RELATION_WORDS})(?:\s+is)?\s+((?:Mr|Ms|Mrs|Dr)\.?\s+)?{NAME}")
 # "my wife's birthday", "my manager" as a reference to someone the notes name elsewhere.
-MY_RELATION_REF = re.compile(rf"\bmy\s+({RELATION_WORDS})\b", re.I)
+MY_RELATION_REF = re.compile(rf"\b(?:my|our)\s+({RELATION_WORDS})\b", re.I)
 SWITCH = re.compile(
     r"\b(?:switch(?:ed|ing)?|mov(?:ed|ing)|migrat(?:ed|ing)|went|go(?:ing)?)\s+(?:\w+\s+){0,3}?from\s+"
     r"([\w.+#-]+)\s+to\s+([\w.+#-]+)",

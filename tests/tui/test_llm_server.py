@@ -35,7 +35,7 @@ def test_a_hanging_model_server_never_slows_the_app(
             async with app.run_test(size=(100, 30), notifications=True) as pilot:
                 await wait_until(pilot, lambda: bool(fake.chats()), "a request to the model server", 30)
                 # The request hangs; the built-in facts are in and searching answers at once.
-                assert {f.target for f in service.facts("Sarah Chen")} == {"Acme Corp"}
+                assert "Acme Corp" in {f.target for f in service.facts("Sarah Chen")}
                 await pilot.press(*"sourdough")
                 results = app.search_screen.query_one(ListView)
                 await wait_until(

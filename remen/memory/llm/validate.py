@@ -24,7 +24,7 @@ from remen.core.knowledge import (
 )
 from remen.core.timeutil import from_epoch, to_epoch
 from remen.memory.dates import stated_date
-from remen.memory.lexicon import PREDICATE_SYNONYMS, words
+from remen.memory.lexicon import PREDICATE_SYNONYMS, RELATIONS, ties_of, words
 from remen.memory.llm.prompt import MAX_SUMMARY_CHARS
 from remen.memory.names import is_user, name_key
 
@@ -42,6 +42,27 @@ CONTEXT_CHARS = 200
 # new (compared on their first STEM_CHARS letters, so "decided" matches "decision").
 SUMMARY_MAX_NEW_SHARE = 0.3
 STEM_CHARS = 5
+# Words (or characters) a quote says a predicate with, beyond the words of its own name, compared
+# on their first CUE_STEM_CHARS letters ("work" for works, worked, working).
+CUE_STEM_CHARS = 4
+PREDICATE_CUES: dict[str, tuple[str, ...]] = {
+    "works_at": ("job", "joined", "started", "employed", "employer", "hired", "company", "office", "team"),
+    "lives_in": ("home", "moved", "house", "flat", "apartment", "based", "address"),
+    "address": ("live", "home", "moved", "house", "flat", "apartment"),
+    "birthday": ("born", "birth", "turns", "bday"),
+    "email": ("@",),
+    "phone": ("+", "number", "call", "mobile", "tel"),
+    "role": ("job", "works", "title", "position", "joined", "hired", "promoted"),
+    "uses": ("switched", "moved", "using", "started", "adopted", "tried"),
+    "age": ("old", "turns", "turned", "aged"),
+}
+# Words addressed to a model rather than facts of a note (a note that quotes a prompt injection).
+INSTRUCTION = re.compile(
+    r"\b(?:ignore|disregard|forget|override)\b[^.]{0,40}\b(?:instructions?|prompts?|rules?|above)\b"
+    r"|\b(?:output|return|respond|reply|print|answer)\b[^.]{0,30}\b(?:entit(?:y|ies)|json|statements?|as my)\b"
+    r"|\byou are (?:now )?(?:an? |the )?(?:ai|assistant|model|llm|chatbot)\b|\bsystem prompt\b",
+    re.IGNORECASE,
+)
 SUMMARY_FREE_WORDS = words(
     """
     your you this that with from they them their about also week notes note topic have been were
@@ -180,17 +201,43 @@ def check_statement(
     if not predicate or not target:
         dropped.append(f"statement {quote[:40]!r}: no predicate or object")
         return None
+    unsupported = unsupported_by(said, predicate, target)
+    if unsupported:
+        dropped.append(f"statement {quote[:40]!r}: {unsupported}")
+        return None
     if name_key(target) in entities:
         return ExtractedStatement(
             aspect, said, subject, predicate, span, object_name=entities[name_key(target)].name, valid_at=when
         )
-    value = locate(target, text)
-    if value is None:
-        dropped.append(f"statement {quote[:40]!r}: its value {target!r} is not in the note")
-        return None
+    value = locate(target, said)
+    assert value is not None  # unsupported_by checked that the quote holds it
     return ExtractedStatement(
-        aspect, said, subject, predicate, span, object_value=text[value.start : value.end], valid_at=when
+        aspect,
+        said,
+        subject,
+        predicate,
+        span,
+        object_value=said[value.start : value.end],
+        valid_at=when,
     )
+
+
+def unsupported_by(quote: str, predicate: str, target: str) -> str | None:
+    """Why ``quote`` does not support "subject · predicate · target", or None when it does: the
+    quote must not talk to the model, must hold the object, and must say the predicate (one of its
+    cue words, a relation word naming the tie, or a word of the predicate's own name)."""
+    if INSTRUCTION.search(quote):
+        return "the quote is an instruction to the model, not a fact"
+    if locate(target, quote) is None:
+        return f"its object {target!r} is not in the quoted words"
+    said = {w[:CUE_STEM_CHARS] for w in re.findall(r"[^\W\d_]{3,}", quote.lower())}
+    if predicate in RELATIONS:
+        cues = ties_of(predicate)
+    else:
+        cues = [*PREDICATE_CUES.get(predicate, ()), *(w for w in predicate.split("_") if len(w) >= 3)]
+    if not any(cue in quote.lower() if not cue.isalpha() else cue[:CUE_STEM_CHARS] in said for cue in cues):
+        return f"the quoted words never say {predicate.replace('_', ' ')!r}"
+    return None
 
 
 def who(subject: str, text: str, entities: dict[str, ExtractedEntity]) -> str | None:
