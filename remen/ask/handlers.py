@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from remen.core.answers import AnswerItem, EntityHint, Route
 from remen.core.errors import EntityNotFoundError
 from remen.core.knowledge import Aspect, Digest, EntityDetail, Fact
+from remen.memory.lexicon import ties_of
 from remen.memory.reader import MemoryReader
 
 ATTRIBUTE_LABELS = {
@@ -64,14 +65,48 @@ def entity_lookup(route: Route, memory: MemoryReader, user: str) -> Handled:
     hint = subject_of(route, user)
     if hint is None:
         return Handled((), "The question names nobody the notes know.")
-    if not hint.name:
-        return Handled((), f"Your notes don't say who {hint.text} is.")
     try:
+        if hint.matched_by == "relation" and not (route.lookup_mode == "attribute" and route.attribute_hint):
+            return relation_holders(route, hint, memory, user)
+        if not hint.name:
+            return Handled((), f"Your notes don't say who {hint.text} is.")
         if route.lookup_mode == "attribute" and route.attribute_hint:
             return attribute_value(hint, memory.facts(hint.name, history=True), route.attribute_hint, user)
         return entity_card(memory.entity(hint.name))
     except EntityNotFoundError:
         return Handled((), f"Your notes say nothing about {hint.text}.")
+
+
+def relation_holders(route: Route, hint: EntityHint, memory: MemoryReader, user: str) -> Handled:
+    """ "Who is my manager": who holds the tie now, with who held it before (the chain), then the
+    holder's card. "Who was my manager before Priya": the one whose tie Priya's ended."""
+    relation = hint.text.split()[-1]
+    ties = ties_of(relation)
+    chain = sorted(
+        (f for f in memory.facts(user, history=True) if f.subject == user and f.predicate in ties and f.target),
+        key=lambda f: f.valid_at,
+    )
+    label = f"your {relation}"
+    others = [h for h in route.entity_hints if h is not hint and h.matched_by in ("alias", "fuzzy") and h.name]
+    if "before" in route.topic.split() and others:
+        later = next((i for i, f in enumerate(chain) if f.target == others[0].name), None)
+        if later is None or later == 0:
+            return Handled((), f"Your notes name nobody as {label} before {others[0].name}.")
+        before = chain[later - 1]
+        return Handled((fact_item(before, f"Before {others[0].name}, {label} was {before.target}"),))
+    current = [f for f in chain if f.current]
+    if not current:
+        if chain:  # the tie ended ("Tomasz left"): who held it, newest first
+            ended = tuple(reversed(chain))
+            text = f"Nobody is {label} now; the last was {ended[0].target}"
+            return Handled((fact_item(ended[0], text, ended[1:]),))
+        return Handled((), f"Your notes don't say who {label} is.")
+    now = current[-1]
+    earlier = tuple(reversed([f for f in chain if f is not now]))
+    card = entity_card(memory.entity(hint.name)) if hint.name else Handled(())
+    if not earlier and card.answers:
+        return card  # nothing changed: the holder's card says it all
+    return Handled((fact_item(now, f"{label.capitalize()}: {now.target}", earlier), *card.answers))
 
 
 def attribute_value(hint: EntityHint, facts: list[Fact], attribute: str, user: str) -> Handled:

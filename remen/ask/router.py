@@ -196,9 +196,8 @@ def entity_hints(text: str, index: EntityIndex) -> list[EntityHint]:
     words = words_of(text)
     for i, word in enumerate(words):
         if word in ("my", "our") and i + 1 < len(words) and words[i + 1] in RELATIONS:
-            holder = relation_holder(index, words[i + 1])
-            if holder:
-                hints.append(EntityHint(f"my {words[i + 1]}", holder, "relation"))
+            # Nobody holds it now (or ever): still the user's relation, answered from its chain.
+            hints.append(EntityHint(f"my {words[i + 1]}", relation_holder(index, words[i + 1]) or "", "relation"))
             taken |= {i, i + 1}
     for size in (3, 2, 1):
         for i in range(len(words) - size + 1):

@@ -49,12 +49,14 @@ from remen.memory.cues import (
 )
 from remen.memory.dates import day_month
 from remen.memory.extractor import load_spacy, parse
+from remen.memory.lexicon import ENDS_TIES
 from remen.memory.patterns import (
     BIRTHDAY,
     EMAIL,
     FIRST_PERSON,
     FOR_PROJECT,
     HANDLE,
+    LEFT,
     LIVES_AT,
     LIVES_IN,
     MY_RELATION_IS,
@@ -181,6 +183,10 @@ class BuiltinExtractor:
         found = bool(related)
         found |= self.attributes(state, text, span, named)
         found |= self.tool_changes(state, text, span, named)
+        for left in LEFT.finditer(text):
+            # Which ties end is known only to the graph: the writer ends them (see GraphWriter).
+            person = state.entity(left.group(1), EntityType.PERSON, span, None, text, sure=True)
+            state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, ENDS_TIES, span, object_name=person))
         if found:
             return
         aspect = cue_aspect(text)
@@ -262,8 +268,8 @@ class BuiltinExtractor:
         found: list[str] = []
         matches = [(m.group(1).lower(), m) for m in [*MY_RELATION_NAMED.finditer(text), *MY_RELATION_IS.finditer(text)]]
         matches += [("manager", m) for m in REPORTS_TO.finditer(text)]
-        for relation, match in matches:
-            name = match.group(match.lastindex or 0)
+        for word, match in matches:
+            relation, name = lexicon.canonical_relation(word), match.group(match.lastindex or 0)
             first = name.split()[0]
             if first.lower() in NOT_NAMES or first.lower() in lexicon.RELATIONS or not first[0].isalpha():
                 continue
@@ -277,14 +283,14 @@ class BuiltinExtractor:
             state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, relation, span, object_name=person))
             found.append(person)
         for match in NAMED_IS_RELATION.finditer(text):
-            name, relation = match.group(1), match.group(2).lower()
+            name, relation = match.group(1), lexicon.canonical_relation(match.group(2).lower())
             if name.split()[0].lower() in NOT_NAMES | {"my", "i"}:
                 continue
             person = state.entity(name, EntityType.PERSON, span, relation, text, sure=True)
             state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, relation, span, object_name=person))
             found.append(person)
         for match in THEIR_RELATION.finditer(text):
-            owner, relation = match.group(1), match.group(2).lower()
+            owner, relation = match.group(1), lexicon.canonical_relation(match.group(2).lower())
             name = (match.group(3) or "") + match.group(4)
             holder = state.entity(owner, EntityType.PERSON, span, None, text, sure=True)
             person = state.entity(name, EntityType.PERSON, span, None, text, sure=True)

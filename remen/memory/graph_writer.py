@@ -22,12 +22,13 @@ from remen.core.knowledge import (
     FREE_TEXT_PREDICATES,
     USER_NAME,
     VOICE_ASPECTS,
+    Aspect,
     EntityType,
     ExtractedStatement,
     Extraction,
 )
 from remen.memory.chains import ChainItem, validity
-from remen.memory.lexicon import FUNCTIONAL_PREDICATES, ties_of
+from remen.memory.lexicon import ENDS_TIES, FUNCTIONAL_PREDICATES, ties_of
 from remen.memory.names import compatible, is_user, name_key, name_tokens, normalise_value, relation_reference
 from remen.memory.note_state import email_first_name
 from remen.store import memory as memory_store
@@ -129,7 +130,10 @@ class GraphWriter:
             eid = self.resolve(found.name, found.type, entity_context(found.name, found.type, found.context))
             memory_store.add_mention(conn, eid, self.nid)
         for statement in extraction.statements:
-            self.add_statement(statement, types)
+            if statement.predicate == ENDS_TIES and statement.object_name:
+                self.end_ties(statement)
+            else:
+                self.add_statement(statement, types)
         for label in extraction.labels:
             memory_store.label_note(conn, self.nid, self.label(label))
 
@@ -244,6 +248,27 @@ class GraphWriter:
             conn, sid, self.nid, span.start, span.end, valid_at, self.producer.name, self.producer.version
         )
         self.touched.add((subject, statement.predicate))
+
+    def end_ties(self, left: ExtractedStatement) -> None:
+        """ "Dana left the company": each current tie of Dana's (my manager, works at Acme) gets a
+        negated statement from this sentence, which ends it in its chain. Looked up as notes are
+        written, in their order, like every resolution."""
+        assert left.object_name is not None
+        person = self.resolve(
+            left.object_name, EntityType.PERSON, entity_context(left.object_name, EntityType.PERSON, left.text)
+        )
+        for aspect, subject, predicate, target in memory_store.current_ties(self.conn, person):
+            ended = ExtractedStatement(
+                Aspect(aspect),
+                left.text,
+                subject,
+                predicate,
+                left.span,
+                object_name=target,
+                negated=True,
+                valid_at=left.valid_at,
+            )
+            self.add_statement(ended, {})
 
     def address_owner(self, email: str) -> int | None:
         """The one person the graph knows by the first name an address starts with, if exactly one

@@ -415,20 +415,32 @@ NARROWER_RELATIONS: dict[str, frozenset[str]] = {
     "partner": frozenset({"wife", "husband", "spouse", "girlfriend", "boyfriend", "fiance", "fiancee"}),
     "spouse": frozenset({"wife", "husband"}),
     "manager": frozenset({"boss", "supervisor", "lead"}),
-    "boss": frozenset({"manager", "supervisor"}),
     "child": frozenset({"son", "daughter", "kid", "baby"}),
     "kid": frozenset({"son", "daughter", "child", "baby"}),
     "mother": frozenset({"mom", "mum"}),
-    "mom": frozenset({"mother", "mum"}),
-    "mum": frozenset({"mother", "mom"}),
     "father": frozenset({"dad"}),
-    "dad": frozenset({"father"}),
 }
+
+
+# Words for the very same tie, stored under one predicate so that one chain holds its history
+# ("my boss is Marco", later "I report to Yuki": Yuki replaced Marco).
+SAME_TIE = {"boss": "manager", "supervisor": "manager", "mom": "mother", "mum": "mother", "dad": "father"}
+
+
+def canonical_relation(relation: str) -> str:
+    """The predicate a relation word is stored under ("boss" → "manager")."""
+    return SAME_TIE.get(relation, relation)
 
 
 def ties_of(relation: str) -> list[str]:
     """The relation words that may name the tie ``relation`` names, itself first, then narrower
     ones, then broader ones ("wife" → wife, partner, spouse)."""
+    relation = canonical_relation(relation)
     narrower = sorted(NARROWER_RELATIONS.get(relation, ()))
     broader = sorted(word for word, below in NARROWER_RELATIONS.items() if relation in below)
     return list(dict.fromkeys([relation, *narrower, *broader]))
+
+
+# The predicate of "X left (the company)": not stored, the writer turns it into the end of X's
+# current relations to the user and of X's job.
+ENDS_TIES = "ends_ties"

@@ -39,6 +39,12 @@ TITLED_NAME = re.compile(
 MY_RELATION_NAMED = re.compile(
     rf"(?i:\b(?:my|our)\s+(?:new\s+|old\s+|best\s+)?({RELATION_WORDS}))(?:,)?\s+{LOOSE_NAME}"
 )
+# "Dana left the company", "Tom quit", "Priya retired": their ties to me and their job end. "Left"
+# needs what was left ("Dana left early" is not leaving a job).
+LEFT = re.compile(
+    NAME + r"\s+(?:has\s+)?(?:(?:just\s+)?left\s+(?:the\s+)?(?:company|team|firm|job|group|department|"
+    r"[A-Z][\w&-]+)|quit|resigned|retired)\b"
+)
 # "I report to Dana": Dana is my manager.
 REPORTS_TO = re.compile(rf"(?i:\b(?:i|we)\s+(?:now\s+)?report(?:s|ed)?\s+(?:directly\s+)?to\s+){LOOSE_NAME}")
 # "my new manager is Priya".

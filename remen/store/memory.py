@@ -114,6 +114,21 @@ def current_relation_holder(conn: Connection, user_eid: int, relation: str) -> i
     return None if row is None else int(row[0])
 
 
+def current_ties(conn: Connection, eid: int) -> list[tuple[str, str, str, str]]:
+    """(aspect, subject name, predicate, object name) of the current, visible ties of entity
+    ``eid``: relations held to it, and where it works (what "X left" ends)."""
+    rows = conn.execute(
+        "SELECT s.aspect, subj.name, s.predicate, obj.name FROM statements s"
+        " JOIN entities subj ON subj.eid = s.subject_eid JOIN entities obj ON obj.eid = s.object_eid"
+        " WHERE s.negated = 0 AND s.invalid_at IS NULL"
+        " AND ((s.object_eid = ? AND s.aspect = 'Relationship') OR (s.subject_eid = ? AND s.predicate = 'works_at'))"
+        " AND EXISTS (SELECT 1 FROM statement_sources ss JOIN notes n ON n.nid = ss.nid"
+        " WHERE ss.sid = s.sid AND n.deleted_at IS NULL)",
+        (eid, eid),
+    ).fetchall()
+    return [(str(a), str(b), str(c), str(d)) for a, b, c, d in rows]
+
+
 # --- statements ---------------------------------------------------------------------------------
 
 

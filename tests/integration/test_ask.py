@@ -195,3 +195,27 @@ def test_weekly_digests_are_built_by_the_worker_and_never_answer_stale(tmp_path:
         assert app.ask("summarize my cooking notes from march", now=NOW).not_found == (
             "No notes about cooking from march · Sun 1 – Tue 31 Mar."
         )
+
+
+def test_a_relation_that_changed_answers_with_who_held_it_before(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    day = 86_400
+    for body in (
+        "First week done. My boss is Ingrid Holm, she runs the data team.",
+        "Big reshuffle: my new boss is Marco Ruiz.",
+        "From today I report to Yuki Tanaka.",
+    ):
+        app.add(body, embed=False)
+        clock.advance(30 * day)
+    app.extract_pending()
+    now = datetime.fromtimestamp(clock()).astimezone()
+    current = app.ask("who is my manager", now=now)
+    first = current.answers[0]
+    assert first.text == "Your manager: Yuki Tanaka"
+    assert [f.target for f in first.earlier] == ["Marco Ruiz", "Ingrid Holm"]
+    assert current.to_dict()["answers"][0]["earlier"]  # type: ignore[index]
+    before = app.ask("who was my boss before Marco", now=now).answers[0]
+    assert before.text == "Before Marco Ruiz, your boss was Ingrid Holm"
+    app.add("Yuki Tanaka resigned, her farewell lunch was lovely.", embed=False)
+    app.extract_pending()
+    ended = app.ask("who is my boss", now=now).answers[0]
+    assert ended.text.startswith("Nobody is your boss now; the last was Yuki Tanaka")

@@ -24,7 +24,7 @@ from remen.core.knowledge import (
 )
 from remen.core.timeutil import from_epoch, to_epoch
 from remen.memory.dates import stated_date
-from remen.memory.lexicon import PREDICATE_SYNONYMS, RELATIONS, ties_of, words
+from remen.memory.lexicon import PREDICATE_SYNONYMS, RELATIONS, canonical_relation, ties_of, words
 from remen.memory.llm.prompt import MAX_SUMMARY_CHARS
 from remen.memory.names import is_user, name_key
 
@@ -253,7 +253,7 @@ def who(subject: str, text: str, entities: dict[str, ExtractedEntity]) -> str | 
 def predicate_of(raw: str) -> str:
     """snake_case, mapped to the built-in extractor's word where one means the same."""
     snake = re.sub(r"[^a-z0-9]+", "_", raw.lower()).strip("_")[:40]
-    return PREDICATE_SYNONYMS.get(snake, snake)
+    return canonical_relation(PREDICATE_SYNONYMS.get(snake, snake))
 
 
 def valid_from(when: str, said: str, created: float, aspect: Aspect) -> float | None:
