@@ -357,7 +357,8 @@ class BuiltinExtractor:
             attribute("works_at", target=org)
         else:
             works = WORKS_AT.search(text)
-            if works and works.group(1).lower() not in NOT_NAMES:
+            # "started Monday" says when, not where.
+            if works and works.group(1).lower() not in NOT_NAMES and state.date_of(works.group(1)) is None:
                 kind = lexicon.LEXICON_TYPES.get(works.group(1).lower(), EntityType.ORGANIZATION)
                 if kind == EntityType.ORGANIZATION:
                     org = state.entity(works.group(1), kind, span, None, text, sure=True)

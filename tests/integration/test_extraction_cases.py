@@ -84,3 +84,8 @@ def test_who_works_somewhere_is_the_verbs_subject(reader: BuiltinExtractor, text
 def test_a_common_noun_opening_a_note_is_not_a_person(reader: BuiltinExtractor) -> None:
     people = {n for n, kind in entities(read(reader, "Breakfast with Omar at nine.")) if kind == "Person"}
     assert "Breakfast" not in people
+
+
+def test_a_day_is_when_someone_started_not_where(reader: BuiltinExtractor) -> None:
+    found = read(reader, "The new designer Kofi joined Thursday, great energy.")
+    assert not [s for s in found.statements if s.predicate == "works_at"]
