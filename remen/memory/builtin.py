@@ -85,7 +85,9 @@ if TYPE_CHECKING:
 
 from remen.memory.note_state import TOOL_USES, NoteState, email_owner
 
-COMMON_NOUN_TAGS = frozenset({"NN", "NNS"})
+PROPER_NOUN_TAGS = frozenset({"NNP", "NNPS"})
+# A label names a topic in words: "q3" or "00028" is not one.
+LABEL_WORD = re.compile(r"[^\W\d_]{3,}")
 
 
 def clause_subject(state: NoteState, text: str, at: int, named: list[tuple[str, EntityType]]) -> str:
@@ -244,9 +246,9 @@ class BuiltinExtractor:
             if "@" in word or any(start < until and at < end for start, end in titled):
                 continue
             kind = lexicon.LEXICON_TYPES.get(word)
-            # One word the tagger reads as a common noun ("Lunch with Sarah") is not a name,
-            # whatever the entity recogniser guessed.
-            if kind is None and not (len(ent) == 1 and ent[0].tag_ in COMMON_NOUN_TAGS):
+            # One word the tagger does not read as a proper noun ("Lunch with Sarah", "Shipped
+            # the upgrade") is not a name, whatever the entity recogniser guessed.
+            if kind is None and not (len(ent) == 1 and ent[0].tag_ not in PROPER_NOUN_TAGS):
                 kind = SPACY_TYPES.get(ent.label_)
             if kind is not None:
                 add(ent.text, kind, at)
@@ -489,7 +491,7 @@ class BuiltinExtractor:
         )
         for key, _ in state.mentions.most_common():
             entity = state.entities[key]
-            if entity.type in topical and key not in labels:
+            if entity.type in topical and key not in labels and LABEL_WORD.search(key):
                 labels.append(key)
             if len(labels) >= MAX_LABELS_PER_NOTE:
                 break

@@ -89,3 +89,10 @@ def test_a_common_noun_opening_a_note_is_not_a_person(reader: BuiltinExtractor) 
 def test_a_day_is_when_someone_started_not_where(reader: BuiltinExtractor) -> None:
     found = read(reader, "The new designer Kofi joined Thursday, great energy.")
     assert not [s for s in found.statements if s.predicate == "works_at"]
+
+
+def test_a_verb_opening_a_note_is_not_a_person_and_numbers_are_not_labels(reader: BuiltinExtractor) -> None:
+    shipped = read(reader, "# Standup\nShipped the Kafka migration.")
+    assert "Shipped" not in {name for name, _ in entities(shipped)}
+    invoice = read(reader, "Invoice 00112 from Linode for the Q4 servers")
+    assert invoice.labels == () or all(len([c for c in label if c.isalpha()]) >= 3 for label in invoice.labels)
