@@ -65,13 +65,14 @@ def entity_lookup(route: Route, memory: MemoryReader, user: str) -> Handled:
     hint = subject_of(route, user)
     if hint is None:
         return Handled((), "The question names nobody the notes know.")
+    attribute = route.attribute_hint if route.lookup_mode == "attribute" else None
     try:
-        if hint.matched_by == "relation" and not (route.lookup_mode == "attribute" and route.attribute_hint):
+        if hint.matched_by == "relation" and not attribute:
             return relation_holders(route, hint, memory, user)
         if not hint.name:
             return Handled((), f"Your notes don't say who {hint.text} is.")
-        if route.lookup_mode == "attribute" and route.attribute_hint:
-            return attribute_value(hint, memory.facts(hint.name, history=True), route.attribute_hint, user)
+        if attribute:
+            return attribute_value(hint, memory.facts(hint.name, history=True), attribute, user)
         return entity_card(memory.entity(hint.name))
     except EntityNotFoundError:
         return Handled((), f"Your notes say nothing about {hint.text}.")

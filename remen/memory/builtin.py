@@ -342,7 +342,7 @@ class BuiltinExtractor:
             shape = phone.strip()
             is_year = re.fullmatch(r"(19|20)\d\d(-\d\d){0,2}", shape)
             if 7 <= len(digits) <= 15 and not is_year and not NOT_A_PHONE.match(shape):
-                attribute("phone", phone.strip())
+                attribute("phone", shape)
         address = LIVES_AT.search(text)
         if address:
             attribute("address", address.group(1).strip())

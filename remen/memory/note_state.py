@@ -102,7 +102,3 @@ def email_owner(email: str, state: NoteState) -> str | None:
         if entity.type == EntityType.PERSON and key.split()[0] == first:
             return entity.name
     return None
-    for key, entity in state.entities.items():
-        if entity.type == EntityType.PERSON and key.split()[0] == first:
-            return entity.name
-    return None

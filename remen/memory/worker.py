@@ -216,7 +216,11 @@ class MemoryWorker:
 
     def drop_model_queue(self) -> int:
         """Forget the notes queued for a model server: none is configured any more, so they would
-        wait (and show as waiting) for ever. How many were dropped."""
+        wait (and show as waiting) for ever. How many were dropped. Every run without a server asks,
+        so the write lock is taken only when there is something to drop."""
+        with self.store.read() as conn:
+            if not job_store.has_kind(conn, JobKind.LLM_EXTRACT):
+                return 0
         with self.store.transaction() as conn:
             dropped = job_store.drop_kind(conn, JobKind.LLM_EXTRACT)
         if dropped:

@@ -95,6 +95,11 @@ def postpone(conn: Connection, kind: JobKind, until: float, now: float) -> int:
     return int(cur.rowcount)
 
 
+def has_kind(conn: Connection, kind: JobKind) -> bool:
+    """Whether any job of ``kind`` is stored, whatever its state."""
+    return conn.execute("SELECT 1 FROM jobs WHERE kind = ? LIMIT 1", (str(kind),)).fetchone() is not None
+
+
 def drop_kind(conn: Connection, kind: JobKind) -> int:
     """Remove every job of ``kind``, whatever its state (the work it stands for is gone); how many."""
     return int(conn.execute("DELETE FROM jobs WHERE kind = ?", (str(kind),)).rowcount)
