@@ -2,7 +2,7 @@
 reciprocal-rank-fusion reference (RRF, k=60, of the two legs' own rankings) computed in the same
 run. The categories: queries over the shared TIL corpus, and ``question``: natural-language
 questions over a chat corpus written for the project (scripts/eval_chat.py). With ``memory``,
-the built-in extractor on the hand-labelled personal notes in tests/data.
+the built-in extractor on the memory set's dev and test splits (tests/data/memory_set).
 
 Usage: python scripts/eval.py [--json] [--verbose]
        python scripts/eval.py memory [--json] [--verbose]
@@ -22,13 +22,25 @@ import sys
 import tempfile
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from corpus import corpus_db, corpus_records
 from eval_chat import QUESTIONS, chat_notes, evidence
 from eval_queries import EVAL_NOW, KEYWORD, PARAPHRASE, PHRASE, TAG, TEMPORAL, TYPO
+from evaluation.memory_set import (
+    SPLITS,
+    Person,
+    SetScores,
+    entity_key,
+    figures,
+    load_split,
+    score_chains,
+    score_extraction,
+)
 
+from remen.core.knowledge import Fact
 from remen.core.text import fold
 from remen.core.timeutil import parse_iso
 from remen.service import Remen
@@ -147,39 +159,92 @@ def chat_db(workdir: Path) -> tuple[Path, Labelled]:
     return path, labelled
 
 
+def notebook_facts(person: Person) -> dict[str, list[Fact]]:
+    """The person's notes through the real pipeline (add, extract) in a fresh database; the facts,
+    with history, of each subject of the person's changes."""
+    with tempfile.TemporaryDirectory() as tmp, Remen.open(Path(tmp) / "memory.db") as app:
+        for note in person.notes:
+            app.add(note.text, created=note.created)
+        app.extract_pending()
+        return {c.subject: app.facts(c.subject, history=True, limit=None) for c in person.changes}
+
+
+def baseline_scores(people: list[Person], majority: str) -> SetScores:
+    """What spaCy's named entities alone and the commonest dev aspect for every sentence score."""
+    from remen.memory.extractor import load_spacy
+
+    kinds = {"PERSON": "Person", "ORG": "Organization", "GPE": "Place", "LOC": "Place", "FAC": "Place"}
+    nlp = load_spacy()
+    scores = SetScores()
+    for person in people:
+        for note in person.notes:
+            got = {k for e in nlp(note.text).ents if (k := entity_key(e.text, kinds.get(e.label_, "")))}
+            want = {k for name, kind in note.entities if (k := entity_key(name, kind))}
+            scores.entities.tp += len(got & want)
+            scores.entities.fp += len(got - want)
+            scores.entities.fn += len(want - got)
+            for _, aspect in note.aspects:
+                scores.aspects.count(aspect == majority)
+            scores.notes += 1
+    return scores
+
+
 def evaluate_memory(as_json: bool, verbose: bool) -> None:
-    """Entity precision/recall by type, aspect accuracy and triple accuracy of the built-in extractor."""
-    from evaluation.memory import load_labelled, score
+    """The built-in extractor on the memory set's dev and test splits, with a baseline from the
+    same run (spaCy's entities alone; the commonest dev aspect for every sentence)."""
+    from collections import Counter
 
     from remen.core.config import model_dir
     from remen.embed import OnnxMiniLM
     from remen.memory.builtin import BuiltinExtractor
 
     folder = model_dir()
-    notes = load_labelled(Path(__file__).resolve().parents[1] / "tests" / "data" / "memory_notes.jsonl")
-    scores = score(BuiltinExtractor(OnnxMiniLM(folder / "model.onnx", folder / "tokenizer.json")), notes)
-    kinds = sorted(set(scores.entity_tp) | set(scores.entity_fp) | set(scores.entity_fn))
-    report = {
-        "notes": len(notes),
-        "entities": {k: {"precision": scores.precision(k), "recall": scores.recall(k)} for k in kinds},
-        "entity_precision": scores.precision(),
-        "entity_recall": scores.recall(),
-        "aspect_accuracy": scores.aspect_accuracy,
-        "aspects_labelled": scores.aspects.total,
-        "triple_accuracy": scores.triple_accuracy,
-        "triples_labelled": scores.triples.total,
-    }
+    extractor = BuiltinExtractor(OnnxMiniLM(folder / "model.onnx", folder / "tokenizer.json"))
+    splits = {split: load_split(split) for split in SPLITS}
+    majority = Counter(a for p in splits["dev"] for n in p.notes for _, a in n.aspects).most_common(1)[0][0]
+    report: dict[str, object] = {}
+    misses: list[str] = []
+    for split, people in splits.items():
+        scores = SetScores()
+        score_extraction(extractor, people, scores)
+        score_chains(people, notebook_facts, scores)
+        baseline = baseline_scores(people, majority)
+        report[split] = scores.report() | {
+            "baseline": {"entities": figures(baseline.entities), "aspect_accuracy": baseline.aspects.ratio}
+        }
+        if split == "dev":
+            misses = scores.misses
     if as_json:
         print(json.dumps(report, indent=2))
         return
-    print(f"memory: {len(notes)} labelled notes")
-    print(f"  entities   precision {scores.precision():.3f}  recall {scores.recall():.3f}")
-    for kind in kinds:
-        print(f"    {kind:<13} precision {scores.precision(kind):.3f}  recall {scores.recall(kind):.3f}")
-    print(f"  aspects    accuracy {scores.aspect_accuracy:.3f} ({scores.aspects.total} sentences)")
-    print(f"  triples    accuracy {scores.triple_accuracy:.3f} ({scores.triples.total} triples)")
+    for split in SPLITS:
+        print_memory_split(split, report[split])  # type: ignore[arg-type]
     if verbose:
-        print("\n".join(scores.misses))
+        print("dev misses (test misses are never shown: tune on dev only)")
+        print("\n".join(misses))
+
+
+def print_memory_split(split: str, figures_: dict[str, Any]) -> None:
+    """One split's figures beside the baseline's."""
+    base = figures_["baseline"]
+    print(f"memory {split}: {figures_['notes']} notes")
+    e, b = figures_["entities"], base["entities"]
+    print(
+        f"  entities      F1 {e['f1']:.3f} (P {e['precision']:.3f} R {e['recall']:.3f})"
+        f"   baseline spaCy NER F1 {b['f1']:.3f}"
+    )
+    for kind, f in figures_["entity_kinds"].items():
+        print(f"    {kind:<13} F1 {f['f1']:.3f} (P {f['precision']:.3f} R {f['recall']:.3f})")
+    print(
+        f"  aspects       accuracy {figures_['aspect_accuracy']:.3f} ({figures_['aspects_labelled']} sentences)"
+        f"   baseline commonest aspect {base['aspect_accuracy']:.3f}"
+    )
+    t = figures_["relations_attributes"]
+    print(f"  relations/attributes F1 {t['f1']:.3f} (P {t['precision']:.3f} R {t['recall']:.3f})")
+    print(
+        f"  event dates   accuracy {figures_['event_date_accuracy']:.3f} ({figures_['event_dates_labelled']} labelled)"
+    )
+    print(f"  chains kept   {figures_['chains_kept']:.3f} ({figures_['chains_labelled']} changes)")
 
 
 def evaluate_ask(as_json: bool, verbose: bool) -> None:
