@@ -205,6 +205,11 @@ class Remen:
     facts = delegate("memory", MemoryService.facts)
     labels = delegate("memory", MemoryService.labels)
     ask = delegate("memory", MemoryService.ask)
+    forget_fact = delegate("memory", MemoryService.forget_fact)
+    restore_fact = delegate("memory", MemoryService.restore_fact)
+    set_fact = delegate("memory", MemoryService.set_fact)
+    merge_entities = delegate("memory", MemoryService.merge_entities)
+    rename_entity = delegate("memory", MemoryService.rename_entity)
 
     status = delegate("upkeep", UpkeepService.status)
     doctor = delegate("upkeep", UpkeepService.doctor)

@@ -194,12 +194,9 @@ def evaluate_memory(as_json: bool, verbose: bool) -> None:
     same run (spaCy's entities alone; the commonest dev aspect for every sentence)."""
     from collections import Counter
 
-    from remen.core.config import model_dir
-    from remen.embed import OnnxMiniLM
     from remen.memory.builtin import BuiltinExtractor
 
-    folder = model_dir()
-    extractor = BuiltinExtractor(OnnxMiniLM(folder / "model.onnx", folder / "tokenizer.json"))
+    extractor = BuiltinExtractor()
     splits = {split: load_split(split) for split in SPLITS}
     majority = Counter(a for p in splits["dev"] for n in p.notes for _, a in n.aspects).most_common(1)[0][0]
     report: dict[str, object] = {}

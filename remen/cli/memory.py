@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from remen.core.answers import Answer
 from remen.core.constants import LISTING_LIMIT
+from remen.core.errors import CorrectionError
 from remen.core.knowledge import Aspect, EntityType, ExtractionRun, Fact
 from remen.core.serialize import cut, emit
 from remen.core.wording import plural
@@ -96,15 +97,32 @@ def cmd_entities(app: Remen, args: argparse.Namespace) -> None:
 
 
 def fact_line(fact: Fact) -> str:
-    """One fact with its validity: 'me uses pnpm (since 10 Feb 2026)'."""
+    """One fact with its number and validity: '#12 me uses pnpm (since 10 Feb 2026; note …)'."""
     when = f"since {fact.valid_at:%d %b %Y}"
     if fact.invalid_at is not None:
         when = f"{fact.valid_at:%d %b %Y} – {fact.invalid_at:%d %b %Y}, replaced"
     said = f"{fact.subject} · {fact.predicate} · {fact.target}" if fact.is_triple else f"“{fact.text}”"
-    return f"[{fact.aspect.value}] {said}  ({when}; note {', '.join(fact.note_ids) or '—'})"
+    where = "set by you" if fact.by_user else f"note {', '.join(fact.note_ids) or '—'}"
+    return f"#{fact.id} [{fact.aspect.value}] {said}  ({when}; {where})"
+
+
+# `remen entity merge A B` and `remen entity rename A NEW`: the words after `entity` name an
+# entity unless they are one of these with exactly two names after it.
+ENTITY_ACTIONS = ("merge", "rename")
 
 
 def cmd_entity(app: Remen, args: argparse.Namespace) -> None:
+    if len(args.name) == 3 and args.name[0] in ENTITY_ACTIONS:
+        action, first, second = args.name
+        if action == "merge":
+            detail = app.merge_entities(first, second)
+            print(f"Merged {second!r} into {detail.name}: one entity from now on, also when notes are read again.")
+        else:
+            detail = app.rename_entity(first, second)
+            print(f"Renamed {first!r} to {detail.name} (the old name still finds it).")
+        if args.json:
+            emit(detail)
+        return
     detail = app.entity(" ".join(args.name))
     if args.json:
         emit(detail)
@@ -132,6 +150,28 @@ def cmd_facts(app: Remen, args: argparse.Namespace) -> None:
         return
     for fact in found:
         print(fact_line(fact))
+
+
+def cmd_fact(app: Remen, args: argparse.Namespace) -> None:
+    if args.action in ("forget", "restore"):
+        if len(args.words) != 1 or not args.words[0].lstrip("#").isdigit():
+            raise CorrectionError(f"Usage: remen fact {args.action} NUMBER (`remen facts` shows each fact's #number).")
+        fact_id = int(args.words[0].lstrip("#"))
+        if args.action == "forget":
+            forgotten = app.forget_fact(fact_id)
+            print(f"Forgot {fact_line(forgotten)}.\nReading its notes again will not bring it back.")
+            print(f"Undo: remen fact restore {fact_id}")
+        else:
+            notes = app.restore_fact(fact_id)
+            print(f"Restored #{fact_id}: {plural(notes, 'note')} read again.")
+        return
+    if len(args.words) != 3:
+        raise CorrectionError('Usage: remen fact set ENTITY ATTRIBUTE VALUE (quote names with spaces: "Dana Scully").')
+    fact = app.set_fact(*args.words)
+    if args.json:
+        emit(fact)
+    else:
+        print(f"Set: {fact_line(fact)}")
 
 
 def cmd_labels(app: Remen, args: argparse.Namespace) -> None:
@@ -180,8 +220,19 @@ def add_memory_commands(add: Register) -> None:
     p = add("entities", cmd_entities, "people, places, tools… your notes mention")
     p.add_argument("--type", choices=[t.value for t in EntityType])
     p.add_argument("--limit", type=int, default=LISTING_LIMIT, help=f"list at most N (default {LISTING_LIMIT}; 0: all)")
-    p = add("entity", cmd_entity, "what your notes say about one entity")
+    p = add(
+        "entity",
+        cmd_entity,
+        "what your notes say about one entity; `entity merge A B` makes B part of A, `entity rename A NEW`",
+    )
     p.add_argument("name", nargs="+")
+    p = add(
+        "fact",
+        cmd_fact,
+        "correct the facts: `fact forget N`, `fact restore N` (undo), `fact set ENTITY ATTRIBUTE VALUE`",
+    )
+    p.add_argument("action", choices=["forget", "restore", "set"])
+    p.add_argument("words", nargs="*", metavar="ARG")
     p = add("facts", cmd_facts, "facts extracted from your notes (current ones; --history for all)")
     p.add_argument("entity", nargs="*")
     p.add_argument("--aspect", choices=[a.value for a in Aspect])

@@ -106,14 +106,13 @@ RECENTLY_DAYS = 14
 # --- Memory (extraction into the knowledge graph) --------------------------------------------
 # Characters of a note the built-in extractor reads (long logs and pastes say little per byte).
 MAX_EXTRACT_CHARS = 4_000
-# First-person sentences no cue classified, per note, that go to the exemplar vote (each costs a
-# model run: a long first-person essay must not cost seconds), and their length.
-MAX_LEFTOVERS_PER_NOTE = 1
-MAX_LEFTOVER_CHARS = 160
 MAX_STATEMENTS_PER_NOTE = 24
 MAX_LABELS_PER_NOTE = 5
-# A sentence no cue classifies takes the aspect of its nearest exemplar only when this close.
-ASPECT_EXEMPLAR_MIN_SIMILARITY = 0.40
+# A sentence neither about the writer nor about anyone named is kept only when the aspect
+# classifier is at least this sure of it (most such sentences in long technical notes are prose).
+MIN_ASPECT_CONFIDENCE = 0.35
+# Words a sentence needs to be a statement of its own ("boiler again" is one; "yes." is not).
+MIN_STATEMENT_WORDS = 2
 # A name that fits several known entities ("Sarah": Sarah Chen, Sarah Lee) goes to the one whose
 # stored context is at least this similar (ENTITY namespace); one fitting entity takes it outright.
 ENTITY_MATCH_SIMILARITY = 0.55

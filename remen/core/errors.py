@@ -61,3 +61,11 @@ class ConfigError(RemenError):
 
 class LLMError(RemenError):
     """The model server could not give a usable answer (down, slow, refused, or bad output)."""
+
+
+class CorrectionError(RemenError):
+    """A correction of the graph that cannot be made as asked; the message says why and what to do."""
+
+
+class ModelError(RemenError):
+    """A file of a shipped model is missing or does not match its pinned checksum."""

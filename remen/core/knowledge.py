@@ -144,6 +144,8 @@ class Fact:
     invalidated_by: int | None
     note_ids: tuple[str, ...]
     quote: str
+    # Stated by the user (`remen fact set`), not read from a note: it outranks extraction.
+    by_user: bool = False
 
     @property
     def current(self) -> bool:
@@ -170,6 +172,7 @@ class Fact:
             "current": self.current,
             "notes": list(self.note_ids),
             "quote": self.quote,
+            "by_user": self.by_user,
         }
 
 

@@ -3,28 +3,27 @@
 spaCy finds people, organisations, places and dates and parses each sentence. The rules add what a
 personal note needs: relations ("my wife Julia", "Leo's teacher"), attributes (birthdays, emails,
 phones, where someone lives or works), technologies and products from word lists, tool switches and
-decisions, dated events, and the aspect of each sentence by cue phrases, falling back to the nearest
-labelled exemplar sentences in MiniLM space.
+decisions, dated events. The aspect of each sentence is the trained classifier's
+(remen.memory.aspect_model), which reads the cue tables as features among others.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
-
-import numpy as np
 
 from remen.core.config import date_order
 from remen.core.constants import (
-    ASPECT_EXEMPLAR_MIN_SIMILARITY,
     MAX_EXTRACT_CHARS,
     MAX_LABELS_PER_NOTE,
-    MAX_LEFTOVER_CHARS,
-    MAX_LEFTOVERS_PER_NOTE,
+    MIN_ASPECT_CONFIDENCE,
+    MIN_STATEMENT_WORDS,
 )
 from remen.core.knowledge import (
     USER_NAME,
+    VOICE_ASPECTS,
     Aspect,
     EntityType,
     ExtractedStatement,
@@ -33,13 +32,11 @@ from remen.core.knowledge import (
     Span,
 )
 from remen.core.models import DateOrder
-from remen.embed import embed_texts
 from remen.memory import lexicon
+from remen.memory.aspect_model import aspect_features, shipped_classifier
 from remen.memory.cues import (
     LINE_JOINER,
-    VOICE_NAMES,
-    cue_aspect,
-    has_event_word,
+    chat_turns,
     is_negated,
     is_tool,
     note_lines,
@@ -81,8 +78,6 @@ from remen.memory.patterns import (
 if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan
 
-    from remen.embed import Embedder
-
 from remen.memory.note_state import TOOL_USES, NoteState, email_owner
 
 PROPER_NOUN_TAGS = frozenset({"NNP", "NNPS"})
@@ -116,18 +111,59 @@ def clause_subject(state: NoteState, text: str, at: int, named: list[tuple[str, 
     return USER_NAME
 
 
+@dataclass(frozen=True)
+class Piece:
+    """A sentence of a note as spaCy reads it: where it starts in the text spaCy reads and in the
+    note, its length, who said it (None: the writer), and whether it is a heading (read for the
+    names in it, never as a statement: "# Tooling", "Use An Array Check")."""
+
+    start: int
+    original: int
+    length: int
+    speaker: str | None
+    heading: bool
+
+
+def note_pieces(text: str) -> tuple[str, list[Piece]]:
+    """The text spaCy reads for a note (its prose lines, chat turns without their "Name: ", up to
+    MAX_EXTRACT_CHARS) and the sentences in it. Each note's lines go to spaCy as one text (fewer,
+    larger docs run faster); sentences are cut by punctuation within a line."""
+    parts: list[str] = []
+    pieces: list[Piece] = []
+    budget, at = MAX_EXTRACT_CHARS, 0
+    for block, speaker in chat_turns(list(note_lines(text))):
+        if budget <= 0:
+            break
+        line = block.text[:budget]
+        budget -= len(line)
+        pieces += [
+            Piece(at + start, block.offset + start, end - start, speaker, block.heading)
+            for start, end in sentence_bounds(line)
+        ]
+        parts.append(line)
+        at += len(line) + len(LINE_JOINER)
+    return LINE_JOINER.join(parts), pieces
+
+
+def spoken_by(state: NoteState, speaker: str, since: int, span: Span) -> None:
+    """A chat turn of someone else's: they are a person of the note, and the statements read from
+    it since index ``since`` that would be the writer's ("I have the clinic") are theirs."""
+    who = state.entity(speaker, EntityType.PERSON, span, None, speaker, sure=True)
+    state.statements[since:] = [
+        replace(s, subject=who) if s.subject == USER_NAME else s for s in state.statements[since:]
+    ]
+
+
 class BuiltinExtractor:
-    """spaCy + rules; the exemplar fallback uses ``embedder`` when one is given."""
+    """spaCy + rules + the trained aspect classifier."""
 
     name = "builtin"
     version = "1"
 
-    def __init__(self, embedder: Embedder | None = None, order: DateOrder | None = None) -> None:
+    def __init__(self, order: DateOrder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
         ``order`` reads dates like "3/2" (default: the user's dates.order setting)."""
-        self.embedder = embedder
         self.date_order = order or date_order()
-        self._exemplars: tuple[np.ndarray, list[Aspect]] | None = None
 
     @property
     def nlp(self) -> Any:
@@ -139,33 +175,24 @@ class BuiltinExtractor:
         return self.extract_many([note])[0]
 
     def extract_many(self, notes: Sequence[NoteForExtraction]) -> list[Extraction]:
-        """Several notes at once: spaCy and the model batch them. Each note's prose lines go to spaCy
-        as one text (fewer, larger docs run faster); sentences are cut by punctuation within a line."""
-        joined: list[tuple[str, list[tuple[int, int, int]]]] = []
-        for note in notes:
-            parts: list[str] = []
-            pieces: list[tuple[int, int, int]] = []  # (start in the joined text, start in the note, length)
-            budget, at = MAX_EXTRACT_CHARS, 0
-            for offset, line in note_lines(note.text):
-                if budget <= 0:
-                    break
-                line = line[:budget]
-                budget -= len(line)
-                for start, end in sentence_bounds(line):
-                    pieces.append((at + start, offset + start, end - start))
-                parts.append(line)
-                at += len(line) + len(LINE_JOINER)
-            joined.append((LINE_JOINER.join(parts), pieces))
+        """Several notes at once: spaCy batches them."""
+        joined = [note_pieces(note.text) for note in notes]
         docs = self.nlp.pipe([text for text, _ in joined], batch_size=64)
         states = []
         for note, doc, (_, pieces) in zip(notes, docs, joined, strict=True):
             state = NoteState(note.created, self.date_order)
-            for start, original, length in pieces:
-                sent = doc.char_span(start, start + length, alignment_mode="expand")
-                if sent is not None:
-                    self.read_sentence(state, sent, original - start)
+            for piece in pieces:
+                sent = doc.char_span(piece.start, piece.start + piece.length, alignment_mode="expand")
+                if sent is None:
+                    continue
+                if piece.heading:
+                    self.entities_in(state, sent, piece.original - piece.start)
+                    continue
+                said = len(state.statements)
+                self.read_sentence(state, sent, piece.original - piece.start)
+                if piece.speaker is not None:
+                    spoken_by(state, piece.speaker, said, Span(piece.original, piece.original + piece.length))
             states.append(state)
-        self.classify_leftovers(states)
         return [self.finish(note, state) for note, state in zip(notes, states, strict=True)]
 
     # --- one sentence ------------------------------------------------------------------------
@@ -191,38 +218,31 @@ class BuiltinExtractor:
             state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, ENDS_TIES, span, object_name=person))
         if found:
             return
-        aspect = cue_aspect(text)
+        if sum(not t.is_punct for t in sent) < MIN_STATEMENT_WORDS:
+            return  # "yes.", "ugh": a reply, not a statement
         subject = self.subject_of(state, sent, named)
-        negated = is_negated(text)
-        if aspect is None:
-            date = state.date_of(text)
-            # A dated fragment without a verb ("Parent evening on 3 February") is an event too.
-            if date is not None and (has_event_word(text) or not any(t.tag_.startswith("VB") for t in sent)):
-                state.state(
-                    ExtractedStatement(
-                        Aspect.EVENT,
-                        text,
-                        USER_NAME,
-                        "event",
-                        span,
-                        object_value=text,
-                        valid_at=date.moment.timestamp(),
-                    )
-                )
-                return
-            if FIRST_PERSON.search(text) and len(state.unclassified) < MAX_LEFTOVERS_PER_NOTE:
-                state.unclassified.append((text[:MAX_LEFTOVER_CHARS], span, subject))
-            elif subject != USER_NAME:
-                state.state(ExtractedStatement(Aspect.KNOWLEDGE, text, subject, "knowledge", span, object_value=text))
+        date = state.date_of(text)
+        aspect, confidence = shipped_classifier().classify(aspect_features(sent, date is not None))
+        impersonal = subject == USER_NAME and not FIRST_PERSON.search(text)
+        if impersonal and (confidence < MIN_ASPECT_CONFIDENCE or aspect == Aspect.KNOWLEDGE):
+            # About nobody the note names: how-to prose ("the flag sets the port") stays in the
+            # note, whose vector finds it; the graph keeps what is said of someone or something.
             return
-        if aspect == Aspect.PROBLEM:
+        negated = is_negated(text)
+        if aspect == Aspect.EVENT:
+            when = None if date is None else date.moment.timestamp()
+            state.state(ExtractedStatement(aspect, text, USER_NAME, "event", span, object_value=text, valid_at=when))
+        elif aspect == Aspect.PROBLEM:
             about = next((n for n, t in named if t in (EntityType.TECHNOLOGY, EntityType.PRODUCT)), subject)
             state.state(ExtractedStatement(aspect, text, about, "problem", span, object_value=text, negated=negated))
-            return
-        if aspect == Aspect.DECISION:
+        elif aspect == Aspect.DECISION:
             state.state(ExtractedStatement(aspect, text, subject, "decided", span, object_value=text, negated=negated))
-            return
-        state.state(ExtractedStatement(aspect, text, subject, aspect.value.lower(), span, negated=negated))
+        elif aspect in VOICE_ASPECTS:
+            state.state(ExtractedStatement(aspect, text, subject, aspect.value.lower(), span, negated=negated))
+        else:
+            # Knowledge, and who-is-who or a person's details told in words no pattern reads: kept
+            # whole under their aspect, with no triple to store.
+            state.state(ExtractedStatement(aspect, text, subject, "knowledge", span, object_value=text))
 
     def entities_in(self, state: NoteState, sent: SpacySpan, offset: int) -> list[tuple[str, EntityType]]:
         """Every entity named in the sentence, recorded in ``state``; (name, type) in order."""
@@ -441,42 +461,6 @@ class BuiltinExtractor:
                 if token.lower_ in name.lower().split():
                     return name
         return USER_NAME
-
-    def classify_leftovers(self, states: Sequence[NoteState]) -> None:
-        """Sentences no cue classified: the aspect of the nearest exemplars, when close enough."""
-        pending = [(state, item) for state in states for item in state.unclassified]
-        if not pending or self.embedder is None:
-            for state, (text, span, subject) in pending:
-                if subject != USER_NAME:
-                    state.state(
-                        ExtractedStatement(Aspect.KNOWLEDGE, text, subject, "knowledge", span, object_value=text)
-                    )
-            return
-        matrix, aspects = self.exemplars()
-        vectors = embed_texts(self.embedder, [text for _, (text, _, _) in pending])
-        sims = vectors @ matrix.T
-        for (state, (text, span, subject)), row in zip(pending, sims, strict=True):
-            best = int(np.argmax(row))
-            if float(row[best]) < ASPECT_EXEMPLAR_MIN_SIMILARITY:
-                if subject == USER_NAME:
-                    continue
-                aspect = Aspect.KNOWLEDGE
-            else:
-                aspect = aspects[best]
-            if aspect == Aspect.RELATIONSHIP or aspect == Aspect.IDENTITY:
-                aspect = Aspect.KNOWLEDGE  # without the pattern there is no triple to store
-            predicate = aspect.value.lower()
-            value = None if aspect.value in VOICE_NAMES else text
-            state.state(ExtractedStatement(aspect, text, subject, predicate, span, object_value=value))
-
-    def exemplars(self) -> tuple[np.ndarray, list[Aspect]]:
-        """The labelled exemplar sentences embedded once."""
-        if self._exemplars is None:
-            assert self.embedder is not None
-            aspects = [a for a, texts in lexicon.ASPECT_EXEMPLARS.items() for _ in texts]
-            texts = [t for texts in lexicon.ASPECT_EXEMPLARS.values() for t in texts]
-            self._exemplars = (embed_texts(self.embedder, texts), aspects)
-        return self._exemplars
 
     @staticmethod
     def finish(note: NoteForExtraction, state: NoteState) -> Extraction:

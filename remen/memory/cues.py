@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from remen.core.knowledge import Aspect, EntityType
 from remen.memory import lexicon
@@ -15,11 +16,33 @@ def title_case(word: str) -> str:
     return " ".join(part[:1].upper() + part[1:] for part in word.split())
 
 
-def note_lines(text: str) -> Iterator[tuple[int, str]]:
-    """(offset, line) of the prose lines of a markdown note: code blocks and ticked checklist items
-    (done, so no longer tasks) skipped, markup stripped."""
+# A turn of a chat pasted into a note: "Dana: are you coming?", "me: yes". The writer is "me".
+TURN = re.compile(r"^(me|i|[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?):\s+(?=\S)")
+WRITER = frozenset({"me", "i"})
+
+
+@dataclass(frozen=True)
+class NoteLine:
+    """A block of prose of a note: where it starts, its words, and whether it is a heading."""
+
+    offset: int
+    text: str
+    heading: bool = False
+
+
+# A line at least this long that ends mid-sentence was wrapped by its writer: the next plain line
+# goes on with the same paragraph (shorter lines are list-like: "milk", "eggs").
+WRAPPED_LINE_CHARS = 50
+SENTENCE_PUNCTUATION = (".", "!", "?", ":", ";")
+
+
+def note_lines(text: str) -> Iterator[NoteLine]:
+    """The prose of a markdown note: code blocks and ticked checklist items (done, so no longer
+    tasks) skipped, markup stripped, the lines of a hard-wrapped paragraph joined into one block
+    (each line break read as a space, so offsets into the note hold)."""
     offset = 0
     in_code = False
+    paragraph: NoteLine | None = None
     for raw in text.splitlines(keepends=True):
         start = offset
         offset += len(raw)
@@ -27,17 +50,31 @@ def note_lines(text: str) -> Iterator[tuple[int, str]]:
             in_code = not in_code
             continue
         if in_code or raw.startswith(("    ", "\t")) or not raw.strip() or DONE_ITEM.match(raw):
+            if paragraph:
+                yield paragraph
+            paragraph = None
             continue
         marker = MARKUP.match(raw)
-        skip = marker.end() if marker else 0
-        line = raw[skip:].rstrip()
-        if line:
-            yield start + skip, line
+        line = raw[marker.end() if marker else 0 :].rstrip()
+        plain = marker is None and TURN.match(line) is None
+        if paragraph and plain and wraps(paragraph.text):
+            joined = text[paragraph.offset : start + len(line)]
+            paragraph = NoteLine(paragraph.offset, joined.replace("\r", " ").replace("\n", " "))
+            continue
+        if paragraph:
+            yield paragraph
+        at = start + (marker.end() if marker else 0)
+        heading = marker is not None and marker.group(0).lstrip().startswith("#")
+        paragraph = NoteLine(at, line, heading) if plain else None
+        if not plain:
+            yield NoteLine(at, line, heading)
+    if paragraph:
+        yield paragraph
 
 
-VOICE_NAMES = frozenset(
-    a.value for a in (Aspect.DIRECTIVE, Aspect.PREFERENCE, Aspect.HABIT, Aspect.BELIEF, Aspect.GOAL, Aspect.TASK)
-)
+def wraps(line: str) -> bool:
+    """Whether a line was cut by its writer's wrapping, mid-sentence."""
+    return len(line) >= WRAPPED_LINE_CHARS and not line.rstrip().endswith(SENTENCE_PUNCTUATION)
 
 
 # One compiled alternation per aspect, in the order the cues are tried.
@@ -94,7 +131,8 @@ def tool_type(word: str) -> EntityType:
     return lexicon.LEXICON_TYPES.get(word.lower(), EntityType.TECHNOLOGY)
 
 
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9À-Ý])")
+# Quick notes start sentences in lower case too ("shipped it. zero pages. celebrating").
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[^\W_])")
 # A word before a full stop that does not end a sentence: a title or common abbreviation, an
 # initial ("J."), or a word or number with dots inside ("e.g.", "a.m.", a date "14.01.").
 NOT_A_SENTENCE_END = re.compile(
@@ -105,8 +143,8 @@ LINE_JOINER = "\n\n"
 
 
 def sentence_bounds(line: str) -> list[tuple[int, int]]:
-    """[start, end) of the sentences of one line: cut after . ! ? before a capital or a digit, but
-    not after an abbreviation, an initial or a number written with dots ("Dr. Hill on 14.01.")."""
+    """[start, end) of the sentences of one line: cut after . ! ? before a word, but not after an
+    abbreviation, an initial or a number written with dots ("Dr. Hill on 14.01.")."""
     bounds, start = [], 0
     for match in SENTENCE_END.finditer(line):
         if NOT_A_SENTENCE_END.search(line, max(start, match.start() - 24), match.start()):
@@ -116,3 +154,22 @@ def sentence_bounds(line: str) -> list[tuple[int, int]]:
     if start < len(line):
         bounds.append((start, len(line)))
     return [(a, b) for a, b in bounds if line[a:b].strip()]
+
+
+def chat_turns(lines: list[NoteLine]) -> list[tuple[NoteLine, str | None]]:
+    """Each line of a note with who said it. In a chat (two turns or more, one of them the
+    writer's) each turn loses its "Name: " and says who spoke: None for the writer, whose "I" is
+    the user; a line of a note that is no chat keeps its words ("Goal: a fourteener")."""
+    turns = [TURN.match(line.text) for line in lines]
+    is_chat = sum(t is not None for t in turns) >= 2 and any(t and t.group(1).lower() in WRITER for t in turns)
+    if not is_chat:
+        return [(line, None) for line in lines]
+    out: list[tuple[NoteLine, str | None]] = []
+    for line, turn in zip(lines, turns, strict=True):
+        if turn is None:
+            out.append((line, None))
+            continue
+        speaker = turn.group(1)
+        spoken = NoteLine(line.offset + turn.end(), line.text[turn.end() :])
+        out.append((spoken, None if speaker.lower() in WRITER else speaker))
+    return out

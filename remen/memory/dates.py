@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from dateutil.relativedelta import relativedelta
+
 from remen.core.models import DateOrder
 from remen.search.temporal import CLOCK_WINDOW, parse_temporal
 
@@ -14,6 +16,15 @@ YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
 # The search grammar leans to the past ("March 3" in a query means the last March 3); a note that
 # says "dentist on March 3" in February means the coming one.
 FORWARD_DAYS = 185
+# A weekday or a bare day of the month whose direction the sentence's tense decides ("arrives
+# Wednesday": the coming one; "launched Monday", written on a Monday: that day), unless the
+# phrase says it ("last Friday", "next Tuesday").
+WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", re.IGNORECASE)
+MONTH_NAME = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?!\w)", re.IGNORECASE)
+NUMERIC_DATE = re.compile(r"\d{1,4}\s*[./-]\s*\d{1,2}")
+DIRECTION_WORD = re.compile(
+    r"\b(?:last|next|this|coming|ago|yesterday|tomorrow|today|tonight|past|previous|following)\b", re.IGNORECASE
+)
 
 
 # A bare ordinal ("the 3rd"), and the words after one that still let it be a day ("the 3rd at 5").
@@ -62,13 +73,33 @@ def stated_date(
         start = found.start + CLOCK_WINDOW  # search reads "at 14:00" as 13:00-15:00; a note means 14:00
     elif found.start <= written < found.end:
         start = written  # "today", "this week": the note's own time says it more precisely
-    has_year = YEAR.search(found.phrase or "") is not None
+    phrase = found.phrase or ""
+    has_year = YEAR.search(phrase) is not None
     single_day = found.end - found.start <= timedelta(days=1)
-    if not past and single_day and not has_year and start < written - timedelta(days=FORWARD_DAYS):
+    if single_day and not has_year and not DIRECTION_WORD.search(phrase):
+        start = in_tense(start, written, phrase, past)
+    return StatedDate(start, has_year, phrase)
+
+
+def in_tense(start: datetime, written: datetime, phrase: str, past: bool) -> datetime:
+    """The day the search grammar read (the last one before the note) turned the way the sentence
+    speaks: a plan's weekday or day of the month is the coming one, the same weekday in the past
+    tense is the note's own day, a month and day far behind is next year's."""
+    behind = (written.date() - start.date()).days
+    if WEEKDAY.search(phrase) and not MONTH_NAME.search(phrase):
+        if behind > 0 and (not past or behind == 7):
+            return start + timedelta(days=7)
+        return start
+    if past or behind <= 0:
+        return start
+    if not MONTH_NAME.search(phrase) and not NUMERIC_DATE.search(phrase):
+        ahead = start + relativedelta(months=1)
+        return ahead if ahead.day == start.day else start
+    if start < written - timedelta(days=FORWARD_DAYS):
         later = start.replace(year=start.year + 1)
         if later <= written + timedelta(days=FORWARD_DAYS):
-            start = later
-    return StatedDate(start, has_year, found.phrase or "")
+            return later
+    return start
 
 
 def day_month(moment: datetime, has_year: bool) -> str:

@@ -31,6 +31,7 @@ from remen.memory.chains import ChainItem, validity
 from remen.memory.lexicon import ENDS_TIES, FUNCTIONAL_PREDICATES, ties_of
 from remen.memory.names import compatible, is_user, name_key, name_tokens, normalise_value, relation_reference
 from remen.memory.note_state import email_first_name
+from remen.store import corrections as corrections_store
 from remen.store import memory as memory_store
 from remen.store.connect import Connection
 
@@ -59,6 +60,19 @@ def statement_key(subject: int, statement: ExtractedStatement, object_eid: int |
         return f"voice|{subject}|{statement.aspect.value}|{polarity}|{normalise_value(statement.text)}"
     target = f"e{object_eid}" if object_eid is not None else normalise_value(statement.object_value or "")
     return f"{subject}|{statement.predicate}|{polarity}|{target}"
+
+
+def rekey(key: str, gone: int, kept: int) -> str:
+    """A statement key (see :func:`statement_key`) after entity ``gone`` merged into ``kept``."""
+    if key.startswith("voice|"):
+        parts = key.split("|", 4)
+        parts[1] = str(kept) if parts[1] == str(gone) else parts[1]
+        return "|".join(parts)
+    parts = key.split("|", 3)
+    parts[0] = str(kept) if parts[0] == str(gone) else parts[0]
+    if len(parts) == 4 and parts[3] == f"e{gone}":
+        parts[3] = f"e{kept}"
+    return "|".join(parts)
 
 
 def vector_kind(statement: ExtractedStatement) -> str | None:
@@ -220,6 +234,8 @@ class GraphWriter:
         replaces_eid = entity_of(statement.replaces) if statement.replaces else None
         valid_at = statement.valid_at if statement.valid_at is not None else self.written
         key = statement_key(subject, statement, object_eid)
+        if corrections_store.is_forgotten(conn, key):
+            return  # the user said it is wrong: reading the note again does not bring it back
         sid = memory_store.statement_by_key(conn, key)
         kind = vector_kind(statement)
         vector = self.vectors.get(statement.text) if kind else None

@@ -41,7 +41,6 @@ class NoteState:
     date_order: DateOrder = "mdy"
     entities: dict[str, ExtractedEntity] = field(default_factory=dict)
     statements: list[ExtractedStatement] = field(default_factory=list)
-    unclassified: list[tuple[str, Span, str]] = field(default_factory=list)
     last_person: str | None = None
     # Whether the sentence being read is in the past tense (its undated days are not the coming ones).
     past: bool = False

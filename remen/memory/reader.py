@@ -32,6 +32,7 @@ def to_fact(row: graph_store.FactRow) -> Fact:
         invalidated_by=row.invalidated_by,
         note_ids=row.note_ids,
         quote=row.text,
+        by_user=row.by_user,
     )
 
 

@@ -14,9 +14,10 @@ from remen.core.constants import (
     LISTING_LIMIT,
     LLM_HEALTH_TIMEOUT_SECONDS,
 )
-from remen.core.errors import ConfigError
+from remen.core.errors import ConfigError, CorrectionError
 from remen.core.knowledge import Aspect, EntityDetail, EntitySummary, EntityType, ExtractionRun, Fact, LabelCount
 from remen.core.progress import ProgressCallback
+from remen.memory.corrections import Corrector
 from remen.memory.llm.client import LLMClient, LLMHealth
 from remen.memory.llm.extractor import LLMExtractor
 from remen.memory.parallel import ProcessExtractor
@@ -31,6 +32,7 @@ class MemoryService:
         self.context = context
         self.worker = context.memory_worker
         self.reader = context.memory
+        self.corrector = Corrector(context.store)
 
     def pending_extractions(self) -> int:
         """Notes whose facts are still to extract."""
@@ -110,6 +112,39 @@ class MemoryService:
         """Current facts (all, with ``history``), optionally about one entity or of one aspect
         (the newest ``limit``; None: all)."""
         return self.reader.facts(entity, aspect, history, limit)
+
+    # --- corrections ----------------------------------------------------------------------------
+
+    def forget_fact(self, fact_id: int) -> Fact:
+        """Remove a wrong fact; reading its notes again does not bring it back (undo:
+        restore_fact). Returns the fact as it was."""
+        found = self.reader.statements(sids=[fact_id])
+        if not found:
+            raise CorrectionError(f"No fact #{fact_id}. `remen facts` lists them with their numbers.")
+        self.corrector.forget(fact_id, self.context.clock())
+        return found[0]
+
+    def restore_fact(self, fact_id: int) -> int:
+        """Undo forget_fact: the notes that stated the fact are read again now; how many."""
+        queued = self.corrector.restore(fact_id, self.context.clock())
+        self.worker.run()
+        return queued
+
+    def set_fact(self, entity: str, attribute: str, value: str) -> Fact:
+        """State ``entity``'s ``attribute`` in the user's own word ("me", "manager", "Priya"): it
+        holds from now and outranks what notes say; a one-at-a-time attribute's earlier value ends."""
+        sid = self.corrector.set(entity, attribute, value, self.context.clock())
+        return self.reader.statements(sids=[sid])[0]
+
+    def merge_entities(self, kept: str, gone: str) -> EntityDetail:
+        """``gone`` is the same as ``kept``: one entity from now on, under ``kept``'s name."""
+        self.corrector.merge(kept, gone)
+        return self.reader.entity(kept)
+
+    def rename_entity(self, name: str, new_name: str) -> EntityDetail:
+        """Call entity ``name`` ``new_name`` from now on (the old name still finds it)."""
+        self.corrector.rename(name, new_name)
+        return self.reader.entity(new_name)
 
     def counts(self) -> dict[str, int]:
         """Sizes of the graph and what is left to extract."""

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from remen.store.connect import Connection
-from remen.store.graph import VISIBLE
+from remen.store.memory import VISIBLE
 
 
 @dataclass(frozen=True)

@@ -9,11 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from remen.store.connect import Connection
-
-VISIBLE = (
-    "EXISTS (SELECT 1 FROM statement_sources ss JOIN notes n ON n.nid = ss.nid"
-    " WHERE ss.sid = s.sid AND n.deleted_at IS NULL)"
-)
+from remen.store.memory import VISIBLE
 
 
 @dataclass(frozen=True)
@@ -42,6 +38,7 @@ class FactRow:
     invalid_at: float | None
     invalidated_by: int | None
     note_ids: tuple[str, ...]
+    by_user: bool = False
 
 
 def entities(conn: Connection, kind: str | None = None, limit: int = 500) -> list[EntityListing]:
@@ -114,7 +111,8 @@ def facts(
         "SELECT s.sid, s.aspect, s.text, subj.name, s.predicate, coalesce(obj.name, s.object_value), s.valid_at,"
         " s.invalid_at, s.invalidated_by, s.negated,"
         " (SELECT group_concat(n.id, ' ') FROM statement_sources ss JOIN notes n ON n.nid = ss.nid"
-        "   WHERE ss.sid = s.sid AND n.deleted_at IS NULL)"
+        "   WHERE ss.sid = s.sid AND n.deleted_at IS NULL),"
+        " EXISTS (SELECT 1 FROM user_statements u WHERE u.sid = s.sid)"
         " FROM statements s JOIN entities subj ON subj.eid = s.subject_eid"
         " LEFT JOIN entities obj ON obj.eid = s.object_eid"
         f" WHERE {' AND '.join(where)} ORDER BY s.valid_at DESC, s.sid DESC LIMIT ?",
@@ -132,6 +130,7 @@ def facts(
             None if r[7] is None else float(r[7]),
             None if r[8] is None else int(r[8]),
             tuple(sorted(set((r[10] or "").split()))),
+            bool(r[11]),
         )
         for r in rows
     ]

@@ -12,6 +12,11 @@ from remen.core.constants import MODEL_NAMESPACE
 from remen.store.connect import Connection
 
 MEMORY_GENERATION_KEY = "memory_generation"
+# A statement ``s`` is in view while a note outside the trash states it, or the user does.
+VISIBLE = (
+    "(EXISTS (SELECT 1 FROM statement_sources ss JOIN notes n ON n.nid = ss.nid"
+    " WHERE ss.sid = s.sid AND n.deleted_at IS NULL) OR EXISTS (SELECT 1 FROM user_statements u WHERE u.sid = s.sid))"
+)
 VECTOR_TABLE = f"memvec_{MODEL_NAMESPACE}"
 
 
@@ -106,8 +111,7 @@ def current_relation_holder(conn: Connection, user_eid: int, relation: str) -> i
     """Who currently holds ``relation`` to the user ("wife" → Julia), from visible statements."""
     row = conn.execute(
         "SELECT s.object_eid FROM statements s WHERE s.subject_eid = ? AND s.predicate = ? AND s.negated = 0"
-        " AND s.object_eid IS NOT NULL AND s.invalid_at IS NULL AND EXISTS (SELECT 1 FROM statement_sources ss"
-        " JOIN notes n ON n.nid = ss.nid WHERE ss.sid = s.sid AND n.deleted_at IS NULL)"
+        f" AND s.object_eid IS NOT NULL AND s.invalid_at IS NULL AND {VISIBLE}"
         " ORDER BY s.valid_at DESC LIMIT 1",
         (user_eid, relation),
     ).fetchone()
@@ -122,8 +126,7 @@ def current_ties(conn: Connection, eid: int) -> list[tuple[str, str, str, str]]:
         " JOIN entities subj ON subj.eid = s.subject_eid JOIN entities obj ON obj.eid = s.object_eid"
         " WHERE s.negated = 0 AND s.invalid_at IS NULL"
         " AND ((s.object_eid = ? AND s.aspect = 'Relationship') OR (s.subject_eid = ? AND s.predicate = 'works_at'))"
-        " AND EXISTS (SELECT 1 FROM statement_sources ss JOIN notes n ON n.nid = ss.nid"
-        " WHERE ss.sid = s.sid AND n.deleted_at IS NULL)",
+        f" AND {VISIBLE}",
         (eid, eid),
     ).fetchall()
     return [(str(a), str(b), str(c), str(d)) for a, b, c, d in rows]
@@ -221,8 +224,9 @@ def retract_note(conn: Connection, nid: int) -> tuple[set[int], set[int]]:
         part = sids[start : start + 500]
         marks = ",".join("?" * len(part))
         conn.execute(
-            "UPDATE statements SET valid_at = (SELECT min(valid_at) FROM statement_sources ss"
-            f" WHERE ss.sid = statements.sid) WHERE sid IN ({marks})",
+            "UPDATE statements SET valid_at = coalesce((SELECT min(v) FROM (SELECT valid_at v FROM statement_sources"
+            " WHERE sid = statements.sid UNION ALL SELECT stated FROM user_statements WHERE sid = statements.sid)),"
+            f" valid_at) WHERE sid IN ({marks})",
             part,
         )
     return eids, lids
@@ -235,8 +239,7 @@ def visible_statements_of(conn: Connection, chains: Iterable[tuple[int, str]]) -
         rows = conn.execute(
             "SELECT s.sid, s.subject_eid, s.predicate, s.object_eid, s.object_value, s.replaces_eid, s.replaces_sid,"
             " s.negated, s.valid_at, s.aspect FROM statements s"
-            " WHERE s.subject_eid = ? AND s.predicate = ? AND EXISTS (SELECT 1 FROM statement_sources ss"
-            " JOIN notes n ON n.nid = ss.nid WHERE ss.sid = s.sid AND n.deleted_at IS NULL)",
+            f" WHERE s.subject_eid = ? AND s.predicate = ? AND {VISIBLE}",
             (subject, predicate),
         )
         found += [
@@ -257,7 +260,8 @@ def clear_validity_of_hidden(conn: Connection, chains: Iterable[tuple[int, str]]
         conn.execute(
             "UPDATE statements SET invalid_at = NULL, invalidated_by = NULL WHERE subject_eid = ? AND predicate = ?"
             " AND invalid_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM statement_sources ss JOIN notes n"
-            " ON n.nid = ss.nid WHERE ss.sid = statements.sid AND n.deleted_at IS NULL)",
+            " ON n.nid = ss.nid WHERE ss.sid = statements.sid AND n.deleted_at IS NULL)"
+            " AND NOT EXISTS (SELECT 1 FROM user_statements u WHERE u.sid = statements.sid)",
             (subject, predicate),
         )
 
@@ -349,6 +353,11 @@ def forget_refinement(conn: Connection, nid: int) -> None:
     conn.execute("DELETE FROM note_llm WHERE nid = ?", (nid,))
 
 
+def forget_extraction(conn: Connection, nid: int) -> None:
+    """Note ``nid`` is to be read again even though it did not change."""
+    conn.execute("DELETE FROM note_memory WHERE nid = ?", (nid,))
+
+
 def notes_to_refine(conn: Connection, producer: str, version: str) -> list[tuple[int, str]]:
     """(nid, content hash) of the notes outside the trash this model and prompt have not read as
     they are now, oldest first."""
@@ -392,6 +401,11 @@ def nearest(conn: Connection, kind: str, vector: np.ndarray, k: int) -> list[tup
         (np.asarray(vector, dtype=np.float32).tobytes(), k, kind),
     ).fetchall()
     return [(int(ref), 1.0 - float(distance)) for ref, distance in rows]
+
+
+def bump_memory_generation(conn: Connection) -> None:
+    """Names changed without a statement changing (a rename): readers' caches must refresh."""
+    conn.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = ?", (MEMORY_GENERATION_KEY,))
 
 
 def memory_generation(conn: Connection) -> int:

@@ -391,6 +391,44 @@ def m010_digest_summaries(conn: Connection) -> None:
     conn.execute("ALTER TABLE digests ADD COLUMN summary TEXT")
 
 
+def m011_corrections(conn: Connection) -> None:
+    """The user's corrections: statements the user forgot (never stored again when a note is read
+    again; the notes that stated them, to read again on undo), and statements in the user's own
+    word, which live without a note."""
+    run_script(
+        conn,
+        """
+        CREATE TABLE forgotten_statements (
+            key TEXT PRIMARY KEY,
+            sid INTEGER NOT NULL,
+            text TEXT NOT NULL,
+            subject_eid INTEGER NOT NULL,
+            predicate TEXT NOT NULL,
+            nids TEXT NOT NULL,
+            forgotten REAL NOT NULL,
+            -- a statement in the user's own word comes back from these on undo
+            aspect TEXT NOT NULL,
+            object_eid INTEGER,
+            object_value TEXT,
+            valid_at REAL NOT NULL,
+            stated REAL
+        );
+        CREATE INDEX forgotten_statements_sid ON forgotten_statements(sid);
+        CREATE TABLE user_statements (
+            sid INTEGER PRIMARY KEY REFERENCES statements(sid) ON DELETE CASCADE,
+            stated REAL NOT NULL
+        );
+        DROP TRIGGER statement_sources_orphan;
+        -- A statement lives as long as one note states it, or the user does.
+        CREATE TRIGGER statement_sources_orphan AFTER DELETE ON statement_sources
+        WHEN NOT EXISTS (SELECT 1 FROM statement_sources WHERE sid = old.sid)
+         AND NOT EXISTS (SELECT 1 FROM user_statements WHERE sid = old.sid) BEGIN
+            DELETE FROM statements WHERE sid = old.sid;
+        END;
+        """,
+    )
+
+
 MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("m001_notes", m001_notes),
     ("m002_vectors", m002_vectors),
@@ -402,6 +440,7 @@ MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("m008_digests", m008_digests),
     ("m009_llm", m009_llm),
     ("m010_digest_summaries", m010_digest_summaries),
+    ("m011_corrections", m011_corrections),
 ]
 
 

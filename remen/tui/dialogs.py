@@ -1,4 +1,5 @@
-"""The app's small dialogs: pick a tag, confirm, pick an earlier version, help."""
+"""The app's small dialogs: pick a tag, confirm, type a fact's right value, pick an earlier
+version, help."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Label, Markdown, OptionList, TextArea
+from textual.widgets import Input, Label, Markdown, OptionList, TextArea
 from textual.widgets.option_list import Option
 
 from remen.core.models import Revision
@@ -26,6 +27,8 @@ HELP = """\
 | F8 | move the selected note to the trash (Ctrl+Z undoes) |
 | Ctrl+R | archive the selected note |
 | Esc | clear the search |
+| ↑ on the first hit | select the answer above the hits: Enter opens its note |
+| F6 / F8 on the answer | correct its fact / forget it (Ctrl+Z undoes) |
 | F2 / F3 / F4 | tags / archive / trash |
 | Ctrl+P | command palette |
 | Ctrl+Q | quit (unsaved text is saved first) |
@@ -86,6 +89,30 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+class FactValueScreen(ModalScreen[str | None]):
+    """The right value of a fact the notes got wrong: Enter sets it, Esc leaves it."""
+
+    BINDINGS = [Binding("escape", "dismiss_none", "Back")]
+
+    def __init__(self, what: str, value: str) -> None:
+        super().__init__()
+        self.what = what
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="fact-box"):
+            yield Label(f"The right value of {self.what}:")
+            yield Input(self.value, id="fact-value")
+            yield Label("Enter sets it (as your own word, which outranks the notes) · Esc: no change", classes="hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        value = event.value.strip()
+        self.dismiss(value if value and value != self.value else None)
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
 
 
 class HistoryScreen(ModalScreen[int | None]):

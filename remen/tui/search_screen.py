@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Literal
 
 from textual import work
 from textual.app import ComposeResult
@@ -12,9 +13,10 @@ from textual.widgets import Footer, Input, Label
 from textual.worker import Worker
 
 from remen.core.errors import RemenError
+from remen.core.knowledge import Fact
 from remen.core.models import AppStatus, Note, SearchResult
 from remen.service import Remen
-from remen.tui.dialogs import TagsScreen
+from remen.tui.dialogs import FactValueScreen, TagsScreen
 from remen.tui.messages import SearchFinished, StatusStale, forward_failure
 from remen.tui.screens import EditorScreen, NoteListScreen
 from remen.tui.widgets import AnswerCard, Interpretation, ResultItem, ResultsList, StatusBar
@@ -45,6 +47,7 @@ class SearchScreen(Screen[None]):
         Binding("f3", "archive_view", "Archived"),
         Binding("f4", "trash_view", "Trash view"),
         Binding("ctrl+o", "open_answer", "Answer's note", show=False),
+        Binding("f6", "fix_fact", "Correct fact", show=False),
         Binding("escape", "clear", "Clear", show=False),
         Binding("down", "cursor(1)", show=False),
         Binding("up", "cursor(-1)", show=False),
@@ -55,7 +58,8 @@ class SearchScreen(Screen[None]):
         self.seq = 0
         self.status: AppStatus | None = None
         self.search_ms: float | None = None
-        self.undo_ids: list[str] = []
+        # What Ctrl+Z undoes, last first: a note moved to the trash, or a fact forgotten.
+        self.undo: list[tuple[Literal["note", "fact"], str]] = []
         self.problems = 0
         # Whether the user moved to a result with the arrow keys since the query last changed: only
         # then, or when a result's title is the query, does Enter open a result instead of creating.
@@ -189,7 +193,7 @@ class SearchScreen(Screen[None]):
                 results.index = 0 if len(results.children) else None
                 self.moved = True
             return
-        if step < 0 and not results.index and card.source is not None:
+        if step < 0 and not results.index and card.answer is not None:
             card.select(True)  # Up from the first hit (or from none): the answer above it
             results.index = None
             return
@@ -295,11 +299,15 @@ class SearchScreen(Screen[None]):
 
     def offer_undo(self, note: Note) -> None:
         """``note`` went to the trash: Ctrl+Z brings it back."""
-        self.undo_ids.append(note.id)
+        self.undo.append(("note", note.id))
         self.notify(f"Moved to trash: {note.title} — Ctrl+Z to undo", timeout=8)
         self.refresh_after_change()
 
     async def action_trash(self) -> None:
+        card = self.query_one(AnswerCard)
+        if card.selected:
+            await self.forget_fact(card.fact)
+            return
         item = self.selected()
         if item is None:
             self.notify("Pick a note first (↓ to a result), then F8 moves it to the trash.")
@@ -307,11 +315,56 @@ class SearchScreen(Screen[None]):
         await self.trash_note(item.note_id)
 
     async def action_undo(self) -> None:
-        if not self.undo_ids or self.service is None:
+        if not self.undo or self.service is None:
             self.notify("Nothing to undo.")
             return
-        note = await asyncio.to_thread(self.service.restore, self.undo_ids.pop())
-        self.notify(f"Restored: {note.title}")
+        kind, ref = self.undo.pop()
+        if kind == "fact":
+            await asyncio.to_thread(self.service.restore_fact, int(ref))
+            self.notify("The forgotten fact is back.")
+        else:
+            note = await asyncio.to_thread(self.service.restore, ref)
+            self.notify(f"Restored: {note.title}")
+        self.refresh_after_change()
+
+    # --- correcting the answer's fact -----------------------------------------------------
+
+    async def forget_fact(self, fact: Fact | None) -> None:
+        """Forget the selected answer's fact (the notes got it wrong) and offer undo."""
+        if fact is None or self.service is None:
+            self.notify("This answer is no stored fact; open its note (Enter) to change what it says.")
+            return
+        try:
+            await asyncio.to_thread(self.service.forget_fact, fact.id)
+        except RemenError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.undo.append(("fact", str(fact.id)))
+        self.notify(f"Forgot: {fact_words(fact)} — Ctrl+Z to undo", timeout=8)
+        self.refresh_after_change()
+
+    def action_fix_fact(self) -> None:
+        """Type the right value of the selected answer's fact."""
+        card = self.query_one(AnswerCard)
+        fact = card.fact if card.selected else None
+        if fact is None or not fact.is_triple:
+            self.notify("Select an answer that states a fact first (↑ from the first hit), then F6 corrects it.")
+            return
+        self.app.push_screen(
+            FactValueScreen(f"{fact.subject} · {fact.predicate}", fact.target or ""),
+            callback=lambda value: self.set_fact(fact, value),
+        )
+
+    async def set_fact(self, fact: Fact, value: str | None) -> None:
+        """Store the value the user typed as their own word."""
+        if value is None or self.service is None:
+            return
+        try:
+            stored = await asyncio.to_thread(self.service.set_fact, fact.subject, fact.predicate, value)
+        except RemenError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.notify(f"Set: {fact_words(stored)} (your word outranks the notes)")
         self.refresh_after_change()
 
     async def action_archive(self) -> None:
@@ -351,3 +404,8 @@ class SearchScreen(Screen[None]):
         if tag:
             search.value = f"#{tag} " + " ".join(w for w in search.value.split() if not w.startswith("#"))
         search.focus()
+
+
+def fact_words(fact: Fact) -> str:
+    """A fact in a notification: 'Me · manager · Priya', or its sentence."""
+    return f"{fact.subject} · {fact.predicate} · {fact.target}" if fact.is_triple else f"“{fact.text}”"

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.widgets import Label, ListItem, ListView, Static
 
 from remen.core.answers import Answer
+from remen.core.knowledge import Fact
 from remen.core.models import AppStatus, MatchType, Note, ParsedQuery, RelatedNote, SearchHit
 from remen.core.snippet import make_snippet
 
@@ -190,6 +191,11 @@ class AnswerCard(Static):
         self.redraw()
 
     @property
+    def fact(self) -> Fact | None:
+        """The stored fact the first answer states (None when it is a note's sentence)."""
+        return None if self.answer is None else self.answer.answers[0].fact
+
+    @property
     def source(self) -> str | None:
         """The id of the note the first answer comes from."""
         if self.answer is None or not self.answer.answers[0].note_ids:
@@ -213,13 +219,12 @@ class AnswerCard(Static):
                 lines.append(Text(f"    earlier: {old.target or old.text}{span}", style="dim"))
             if not self.selected and len(item.earlier) > len(shown):
                 lines.append(Text(f"    … {len(item.earlier) - len(shown)} more earlier values (↑)", style="dim"))
-        if self.source is not None:
-            hint: str = (
-                "Enter opens the note it comes from"
-                if self.selected
-                else "↑ selects the answer · Ctrl+O opens its note"
-            )
-            lines.append(Text(hint, style="dim italic"))
+        if self.selected:
+            hints = ["Enter opens the note it comes from"] if self.source is not None else []
+            hints += ["F6 corrects the fact", "F8 forgets it"] if self.fact is not None else []
+        else:
+            hints = ["↑ selects the answer"] + (["Ctrl+O opens its note"] if self.source is not None else [])
+        lines.append(Text(" · ".join(hints), style="dim italic"))
         self.update(Text("\n").join(lines))
 
 

@@ -17,7 +17,7 @@ from remen.core.logs import setup_logging
 from remen.embed import HashedEmbedder
 from remen.service import Remen
 from remen.tui.app import RemenApp
-from remen.tui.dialogs import ConfirmScreen, HelpScreen, HistoryScreen, TagsScreen
+from remen.tui.dialogs import ConfirmScreen, FactValueScreen, HelpScreen, HistoryScreen, TagsScreen
 from remen.tui.screens import EditorScreen, NoteListScreen
 from remen.tui.search_screen import SearchScreen
 from remen.tui.widgets import AnswerCard, RelatedItem, ResultItem, StatusBar
@@ -452,6 +452,36 @@ def test_up_selects_the_answer_with_its_history_and_enter_opens_its_note(service
         await wait_until(pilot, lambda: isinstance(app.screen, SearchScreen), "back on the search screen")
         await type_search(pilot, "where does tom work now")
         assert not card.selected
+
+    drive(RemenApp(service=service), scenario)
+
+
+def test_the_answer_card_corrects_and_forgets_its_fact_with_undo(service: Remen) -> None:
+    service.add("Tom works at Globex now, as a data engineer.", created=datetime(2026, 2, 24, 9).astimezone())
+    service.extract_pending()
+
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        card = app.search_screen.query_one(AnswerCard)
+        await type_search(pilot, "where does tom work")
+        assert "Tom's workplace: Globex" in str(card.render())
+        await pilot.press("up")
+        assert "F6 corrects the fact" in str(card.render())
+        await pilot.press("f6")
+        await wait_until(pilot, lambda: isinstance(app.screen, FactValueScreen), "the value dialog")
+        field = app.screen.query_one(Input)
+        assert field.value == "Globex"
+        field.value = ""
+        await pilot.press(*"Initech", "enter")
+        await wait_until(pilot, lambda: "Tom's workplace: Initech" in str(card.render()), "the corrected answer")
+        assert [f.target for f in service.facts("Tom") if f.predicate == "works_at"] == ["Initech"]
+        assert "earlier: Globex" in str(card.render())
+        await pilot.press("up", "f8")
+        await wait_until(
+            pilot, lambda: "Initech" not in str(card.render()) or "hidden" in card.classes, "the forgotten fact"
+        )
+        assert [f.target for f in service.facts("Tom") if f.predicate == "works_at"] == ["Globex"]
+        await pilot.press("ctrl+z")
+        await wait_until(pilot, lambda: "Tom's workplace: Initech" in str(card.render()), "the fact back")
 
     drive(RemenApp(service=service), scenario)
 

@@ -110,6 +110,27 @@ def test_dates_in_sentences_follow_tense_and_the_note_time() -> None:
     assert stated_date("no date here at all", written) is None
 
 
+@pytest.mark.parametrize(
+    ("sentence", "past", "day"),
+    [
+        ("Laptop arrives Wednesday", False, "2026-07-08"),  # a plan: the coming Wednesday
+        ("dentist Monday 9am", False, "2026-07-06"),  # written on a Monday: that day
+        ("launched Monday", True, "2026-07-06"),  # the past tense on a Monday: that day too
+        ("dinner on Friday was lovely", True, "2026-07-03"),  # the past tense: the last Friday
+        ("lunch next Friday", False, "2026-07-10"),
+        ("drinks last Friday", False, "2026-07-03"),  # the phrase says it, whatever the tense
+        ("party on the 2nd", False, "2026-08-02"),  # a plan: the 2nd of the coming month
+        ("we met on the 2nd", True, "2026-07-02"),
+        ("on the 20th", False, "2026-07-20"),
+        ("Dentist on 3/2", False, "2026-02-03"),  # a month in numbers is no bare day of the month
+    ],
+)
+def test_a_day_without_a_year_is_read_the_way_the_sentence_speaks(sentence: str, past: bool, day: str) -> None:
+    written = datetime(2026, 7, 6, 18, 0).astimezone()  # a Monday evening
+    found = stated_date(sentence, written, past, "dmy")
+    assert found is not None and found.moment.date().isoformat() == day
+
+
 def test_tools_are_words_of_the_lists_or_named_tools_never_function_words() -> None:
     assert is_tool("pnpm", []) and is_tool("Postgres", [])
     assert not is_tool("Hamburg", [("Hamburg", EntityType.PLACE)])

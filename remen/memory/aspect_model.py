@@ -1,0 +1,150 @@
+"""The aspect of a sentence by a trained linear classifier (scripts/train_aspects.py).
+
+Features are what spaCy has already computed for the sentence, so classifying costs no model run:
+the mean of its contextual token vectors (tok2vec), hashed words and word pairs with names and
+numbers generalised away, the opening word and tag, tag pairs, and the cue tables' readings
+(cue aspect, a stated date, an event word, negation, first person, past tense). The weights ship
+beside this module and are checked against their pinned sha256 when loaded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import zlib
+from dataclasses import dataclass
+from functools import cache
+from itertools import pairwise
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from remen.core.errors import ModelError
+from remen.core.knowledge import Aspect
+from remen.memory.cues import cue_aspect, has_event_word, is_negated
+from remen.memory.patterns import FIRST_PERSON
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span as SpacySpan
+
+WEIGHTS = Path(__file__).with_name("aspect_weights.npz")
+WEIGHTS_SHA256 = Path(__file__).with_name("aspect_weights.sha256")
+
+# Buckets of the hashed words, pairs and tags: a few thousand keep collisions rare for the
+# vocabulary of a sentence while the weights stay under a megabyte.
+HASH_BUCKETS = 4096
+TENSOR_DIM = 96
+CUE_ORDER: tuple[Aspect | None, ...] = (None, *Aspect)
+FLAGS = (
+    *("dated", "verbless", "event_word", "negated", "first_person"),
+    *("past", "imperative", "question", "short", "long"),
+)
+FEATURE_DIM = HASH_BUCKETS + TENSOR_DIM + len(CUE_ORDER) + len(FLAGS)
+
+
+def word_shape(token_text: str, tag: str) -> str:
+    """The word as a feature: names and numbers generalised ('Kenji' → '<name>', '9:30' → '<num>')."""
+    if tag in ("NNP", "NNPS"):
+        return "<name>"
+    if any(ch.isdigit() for ch in token_text):
+        return "<num>"
+    return token_text.lower()
+
+
+def bucket(feature: str) -> int:
+    """A stable hash bucket (Python's own hash is salted per process)."""
+    return zlib.crc32(feature.encode("utf-8")) % HASH_BUCKETS
+
+
+def aspect_features(sent: SpacySpan, dated: bool) -> np.ndarray:
+    """The feature vector of one sentence (``dated``: the note's date reader found a date in it)."""
+    tokens = [t for t in sent if not t.is_space and not t.is_punct]
+    words = [word_shape(t.text, t.tag_) for t in tokens]
+    tags = [t.tag_ for t in tokens]
+    out = np.zeros(FEATURE_DIM, dtype=np.float32)
+    if not tokens:
+        return out
+    hashed = [f"w:{w}" for w in words]
+    hashed += [f"b:{a}_{b}" for a, b in pairwise(words)]
+    hashed += [f"t:{a}_{b}" for a, b in pairwise(tags)]
+    hashed += [f"first:{words[0]}", f"first_tag:{tags[0]}"]
+    for feature in hashed:
+        out[bucket(feature)] += 1.0
+    out[:HASH_BUCKETS] /= np.linalg.norm(out[:HASH_BUCKETS])
+    tensor = sent.doc.tensor
+    if tensor is not None and len(tensor) >= sent.end:
+        mean = tensor[sent.start : sent.end].mean(axis=0)
+        norm = float(np.linalg.norm(mean))
+        if norm > 0:
+            out[HASH_BUCKETS : HASH_BUCKETS + TENSOR_DIM] = mean / norm
+    text = sent.text
+    at = HASH_BUCKETS + TENSOR_DIM
+    out[at + CUE_ORDER.index(cue_aspect(text))] = 1.0
+    at += len(CUE_ORDER)
+    flags = (
+        dated,
+        not any(t.startswith("VB") for t in tags),
+        has_event_word(text),
+        is_negated(text),
+        bool(FIRST_PERSON.search(text)),
+        any(t in ("VBD", "VBN") for t in tags),
+        tags[0] == "VB",
+        text.rstrip().endswith("?"),
+        len(tokens) <= 6,
+        len(tokens) >= 25,
+    )
+    out[at : at + len(FLAGS)] = np.array(flags, dtype=np.float32)
+    return out
+
+
+@dataclass(frozen=True)
+class AspectClassifier:
+    """Softmax regression over :func:`aspect_features`."""
+
+    weights: np.ndarray  # (FEATURE_DIM, aspects)
+    bias: np.ndarray  # (aspects,)
+    aspects: tuple[Aspect, ...]
+
+    def probabilities(self, features: np.ndarray) -> np.ndarray:
+        """P(aspect) for each row of ``features`` (or for one vector)."""
+        logits = features @ self.weights + self.bias
+        logits = logits - logits.max(axis=-1, keepdims=True)
+        exp = np.exp(logits)
+        result: np.ndarray = exp / exp.sum(axis=-1, keepdims=True)
+        return result
+
+    def classify(self, features: np.ndarray) -> tuple[Aspect, float]:
+        """The likeliest aspect of one sentence and its probability."""
+        p = self.probabilities(features)
+        best = int(np.argmax(p))
+        return self.aspects[best], float(p[best])
+
+    def save(self, path: Path) -> str:
+        """Write the weights (float16 halves the file; the loss in accuracy is nil) and return
+        their sha256."""
+        with path.open("wb") as out:
+            np.savez_compressed(
+                out,
+                weights=self.weights.astype(np.float16),
+                bias=self.bias.astype(np.float32),
+                aspects=np.array([a.value for a in self.aspects]),
+            )
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@cache
+def shipped_classifier() -> AspectClassifier:
+    """The classifier shipped with Remen, verified against its pinned checksum."""
+    try:
+        data = WEIGHTS.read_bytes()
+        expected = WEIGHTS_SHA256.read_text(encoding="utf-8").split()[0]
+    except OSError as exc:
+        raise ModelError(f"The aspect classifier's weights are missing ({exc}); reinstall Remen.") from exc
+    if hashlib.sha256(data).hexdigest() != expected:
+        raise ModelError(f"The aspect classifier's weights are corrupt (sha256 mismatch): {WEIGHTS}; reinstall Remen.")
+    with np.load(WEIGHTS) as npz:
+        return AspectClassifier(
+            npz["weights"].astype(np.float32),
+            npz["bias"].astype(np.float32),
+            tuple(Aspect(str(a)) for a in npz["aspects"]),
+        )
