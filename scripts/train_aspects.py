@@ -23,10 +23,11 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from evaluation.memory_set import SET_DIR, Person, load_split
+from training import fit, leave_one_person_out
 
 from remen.core.config import date_order
 from remen.core.knowledge import Aspect
-from remen.memory.aspect_model import WEIGHTS, WEIGHTS_SHA256, AspectClassifier, aspect_features
+from remen.memory.aspect_model import WEIGHTS, WEIGHTS_SHA256, aspect_features
 from remen.memory.builtin import note_pieces
 from remen.memory.cues import cue_aspect
 from remen.memory.extractor import load_spacy
@@ -36,12 +37,12 @@ from remen.memory.note_state import NoteState
 L2 = 1e-4
 STEPS = 1000
 RATE = 0.5
+LABELS = tuple(a.value for a in Aspect)
 
 
 def examples(people: list[Person]) -> tuple[np.ndarray, np.ndarray, list[str], list[str]]:
     """(features, aspect indices, person of each, sentence of each) of every labelled fragment."""
     nlp = load_spacy()
-    aspects = list(Aspect)
     rows, labels, owners, texts = [], [], [], []
     for person in people:
         for note in person.notes:
@@ -58,7 +59,7 @@ def examples(people: list[Person]) -> tuple[np.ndarray, np.ndarray, list[str], l
                     continue
                 state.past = any(t.tag_ in ("VBD", "VBN") for t in sent)
                 rows.append(aspect_features(sent, state.date_of(sent.text.strip()) is not None))
-                labels.append(aspects.index(Aspect(aspect)))
+                labels.append(LABELS.index(Aspect(aspect).value))
                 owners.append(person.name)
                 texts.append(sent.text)
     for path in sorted((SET_DIR / "dev").glob("*.tsv")):
@@ -74,7 +75,6 @@ def sentence_examples(path: Path) -> tuple[list[np.ndarray], list[int], list[str
     """(features, aspect indices, sentences) of a file of labelled sentences (aspect<TAB>sentence),
     each read on its own."""
     nlp = load_spacy()
-    aspects = list(Aspect)
     rows, labels, texts = [], [], []
     state = NoteState(datetime(2026, 6, 1).astimezone().timestamp(), date_order())
     for line in path.read_text(encoding="utf-8").splitlines():
@@ -84,42 +84,18 @@ def sentence_examples(path: Path) -> tuple[list[np.ndarray], list[int], list[str
         sent = nlp(sentence)[:]
         state.past = any(t.tag_ in ("VBD", "VBN") for t in sent)
         rows.append(aspect_features(sent, state.date_of(sentence) is not None))
-        labels.append(aspects.index(Aspect(aspect)))
+        labels.append(LABELS.index(Aspect(aspect).value))
         texts.append(sentence)
     return rows, labels, texts
 
 
-def fit(x: np.ndarray, y: np.ndarray, classes: int) -> AspectClassifier:
-    """Softmax regression with L2, classes weighted by inverse frequency (the rare aspects count)."""
-    counts = np.bincount(y, minlength=classes).astype(np.float32)
-    sample_weight = (len(y) / (classes * np.maximum(counts, 1)))[y]
-    onehot = np.eye(classes, dtype=np.float32)[y]
-    w = np.zeros((x.shape[1], classes), dtype=np.float32)
-    b = np.zeros(classes, dtype=np.float32)
-    aspects = tuple(Aspect)
-    for _ in range(STEPS):
-        model = AspectClassifier(w, b, aspects)
-        error = (model.probabilities(x) - onehot) * sample_weight[:, None] / len(y)
-        w -= RATE * (x.T @ error + L2 * w)
-        b -= RATE * error.sum(axis=0)
-    return AspectClassifier(w, b, aspects)
-
-
 def cross_validate(x: np.ndarray, y: np.ndarray, owners: list[str], texts: list[str]) -> float:
     """Leave-one-person-out accuracy on dev, beside the cue tables alone (their verdict, or none)."""
-    right = cue_right = 0
-    aspects = list(Aspect)
-    for person in sorted(set(owners)):
-        held = np.array([o == person for o in owners])
-        model = fit(x[~held], y[~held], len(aspects))
-        predicted = np.argmax(model.probabilities(x[held]), axis=1)
-        right += int((predicted == y[held]).sum())
-        cue_right += sum(
-            cue_aspect(t) == aspects[label] for t, label in zip(np.array(texts)[held], y[held], strict=True)
-        )
-        print(f"  {person:<8} {float((predicted == y[held]).mean()):.3f} ({int(held.sum())} sentences)")
-    print(f"leave-one-person-out accuracy {right / len(y):.3f}; cue tables alone {cue_right / len(y):.3f}")
-    return right / len(y)
+    predicted = leave_one_person_out(x, y, owners, LABELS, L2, STEPS, RATE)
+    cues = sum(cue_aspect(t) == Aspect(LABELS[label]) for t, label in zip(texts, y, strict=True))
+    accuracy = float((predicted == y).mean())
+    print(f"leave-one-person-out accuracy {accuracy:.3f}; cue tables alone {cues / len(y):.3f}")
+    return accuracy
 
 
 def main() -> None:
@@ -128,11 +104,11 @@ def main() -> None:
     parser.add_argument("--check", action="store_true", help="cross-validate only")
     args = parser.parse_args()
     x, y, owners, texts = examples(load_split("dev"))
-    print(f"{len(y)} labelled dev sentences: {dict(Counter(list(Aspect)[i].value for i in y))}")
+    print(f"{len(y)} labelled dev sentences: {dict(Counter(LABELS[i] for i in y))}")
     cross_validate(x, y, owners, texts)
     if args.check:
         return
-    digest = fit(x, y, len(Aspect)).save(WEIGHTS)
+    digest = fit(x, y, LABELS, L2, STEPS, RATE).save(WEIGHTS)
     WEIGHTS_SHA256.write_text(f"{digest}  {WEIGHTS.name}\n", encoding="utf-8")
     print(f"wrote {WEIGHTS} ({WEIGHTS.stat().st_size} bytes, sha256 {digest[:12]}…) on {datetime.now():%Y-%m-%d}")
 

@@ -111,6 +111,9 @@ MAX_LABELS_PER_NOTE = 5
 # A sentence neither about the writer nor about anyone named is kept only when the aspect
 # classifier is at least this sure of it (most such sentences in long technical notes are prose).
 MIN_ASPECT_CONFIDENCE = 0.35
+# A sentence a pattern already read into a triple gets a statement of another aspect only when the
+# classifier is at least this sure ("she joined Acme last month": an event too).
+SECOND_ASPECT_CONFIDENCE = 0.6
 # Words a sentence needs to be a statement of its own ("boiler again" is one; "yes." is not).
 MIN_STATEMENT_WORDS = 2
 # A name that fits several known entities ("Sarah": Sarah Chen, Sarah Lee) goes to the one whose

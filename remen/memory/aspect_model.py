@@ -9,9 +9,7 @@ beside this module and are checked against their pinned sha256 when loaded.
 
 from __future__ import annotations
 
-import hashlib
 import zlib
-from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
 from pathlib import Path
@@ -19,9 +17,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from remen.core.errors import ModelError
 from remen.core.knowledge import Aspect
 from remen.memory.cues import cue_aspect, has_event_word, is_negated
+from remen.memory.linear_model import SoftmaxModel, load_model
 from remen.memory.patterns import FIRST_PERSON
 
 if TYPE_CHECKING:
@@ -97,54 +95,13 @@ def aspect_features(sent: SpacySpan, dated: bool) -> np.ndarray:
     return out
 
 
-@dataclass(frozen=True)
-class AspectClassifier:
-    """Softmax regression over :func:`aspect_features`."""
-
-    weights: np.ndarray  # (FEATURE_DIM, aspects)
-    bias: np.ndarray  # (aspects,)
-    aspects: tuple[Aspect, ...]
-
-    def probabilities(self, features: np.ndarray) -> np.ndarray:
-        """P(aspect) for each row of ``features`` (or for one vector)."""
-        logits = features @ self.weights + self.bias
-        logits = logits - logits.max(axis=-1, keepdims=True)
-        exp = np.exp(logits)
-        result: np.ndarray = exp / exp.sum(axis=-1, keepdims=True)
-        return result
-
-    def classify(self, features: np.ndarray) -> tuple[Aspect, float]:
-        """The likeliest aspect of one sentence and its probability."""
-        p = self.probabilities(features)
-        best = int(np.argmax(p))
-        return self.aspects[best], float(p[best])
-
-    def save(self, path: Path) -> str:
-        """Write the weights (float16 halves the file; the loss in accuracy is nil) and return
-        their sha256."""
-        with path.open("wb") as out:
-            np.savez_compressed(
-                out,
-                weights=self.weights.astype(np.float16),
-                bias=self.bias.astype(np.float32),
-                aspects=np.array([a.value for a in self.aspects]),
-            )
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 @cache
-def shipped_classifier() -> AspectClassifier:
-    """The classifier shipped with Remen, verified against its pinned checksum."""
-    try:
-        data = WEIGHTS.read_bytes()
-        expected = WEIGHTS_SHA256.read_text(encoding="utf-8").split()[0]
-    except OSError as exc:
-        raise ModelError(f"The aspect classifier's weights are missing ({exc}); reinstall Remen.") from exc
-    if hashlib.sha256(data).hexdigest() != expected:
-        raise ModelError(f"The aspect classifier's weights are corrupt (sha256 mismatch): {WEIGHTS}; reinstall Remen.")
-    with np.load(WEIGHTS) as npz:
-        return AspectClassifier(
-            npz["weights"].astype(np.float32),
-            npz["bias"].astype(np.float32),
-            tuple(Aspect(str(a)) for a in npz["aspects"]),
-        )
+def shipped_classifier() -> SoftmaxModel:
+    """The aspect classifier shipped with Remen, verified against its pinned checksum."""
+    return load_model(WEIGHTS, WEIGHTS_SHA256, "aspect classifier")
+
+
+def classify_aspect(sent: SpacySpan, dated: bool) -> tuple[Aspect, float]:
+    """The likeliest aspect of a sentence and the classifier's probability for it."""
+    label, p = shipped_classifier().classify(aspect_features(sent, dated))
+    return Aspect(label), p

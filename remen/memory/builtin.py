@@ -20,6 +20,7 @@ from remen.core.constants import (
     MAX_LABELS_PER_NOTE,
     MIN_ASPECT_CONFIDENCE,
     MIN_STATEMENT_WORDS,
+    SECOND_ASPECT_CONFIDENCE,
 )
 from remen.core.knowledge import (
     USER_NAME,
@@ -33,10 +34,12 @@ from remen.core.knowledge import (
 )
 from remen.core.models import DateOrder
 from remen.memory import lexicon
-from remen.memory.aspect_model import aspect_features, shipped_classifier
+from remen.memory.aspect_model import classify_aspect
 from remen.memory.cues import (
     LINE_JOINER,
+    TOOL_TYPES,
     chat_turns,
+    could_be_tool,
     is_negated,
     is_tool,
     note_lines,
@@ -59,19 +62,25 @@ from remen.memory.patterns import (
     MY_RELATION_IS,
     MY_RELATION_NAMED,
     MY_RELATION_REF,
+    NAME_THEN_ROLE,
     NAMED_IS_RELATION,
     NOT_A_PHONE,
     NOT_NAMES,
     PHONE,
+    POSSESSIVE_DETAIL,
     PROJECT,
     PRONOUN_THIRD,
     REPLACED,
     REPORTS_TO,
     ROLE_AT,
+    ROLE_LABEL,
     SPACY_TYPES,
     SWITCH,
     THEIR_RELATION,
     TITLED_NAME,
+    TRYING,
+    USE_CUE,
+    WORK_SPELL,
     WORKS_AT,
 )
 
@@ -81,6 +90,10 @@ if TYPE_CHECKING:
 from remen.memory.note_state import TOOL_USES, NoteState, email_owner
 
 PROPER_NOUN_TAGS = frozenset({"NNP", "NNPS"})
+# Tags of a word used as a verb, adverb, adjective or function word.
+PLAIN_WORD_TAGS = frozenset(
+    {"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "RB", "RBR", "RBS", "JJ", "JJR", "JJS", "DT", "IN", "CC", "MD", "PRP"}
+)
 # A label names a topic in words: "q3" or "00028" is not one.
 LABEL_WORD = re.compile(r"[^\W\d_]{3,}")
 
@@ -103,8 +116,9 @@ def clause_subject(state: NoteState, text: str, at: int, named: list[tuple[str, 
     subject = subjects[0]
     if subject.lower_ in ("she", "he", "they"):
         return state.last_person or USER_NAME
+    words = {t.text for t in subject.subtree}  # "my sister Anna lives…": the subject is "sister Anna"
     for name, kind in named:
-        if kind == EntityType.PERSON and subject.text in name.split():
+        if kind == EntityType.PERSON and words & set(name.split()):
             return name
     if subject.tag_ == "NNP":  # a name the entity recogniser missed: "Priya works for …"
         return " ".join(t.text for t in subject.subtree if t.tag_ == "NNP")
@@ -206,7 +220,8 @@ class BuiltinExtractor:
         span = Span(start, start + len(sent.text))
         state.past = any(token.tag_ in ("VBD", "VBN") for token in sent)
         named = self.entities_in(state, sent, offset)
-        related = self.relations(state, text, span)
+        before = len(state.statements)
+        related = self.relations(state, sent, span)
         named = [(n, t) for n, t in named if state.entities[n.lower()].type == t]
         named += [(n, EntityType.PERSON) for n in related if (n, EntityType.PERSON) not in named]
         found = bool(related)
@@ -216,14 +231,17 @@ class BuiltinExtractor:
             # Which ties end is known only to the graph: the writer ends them (see GraphWriter).
             person = state.entity(left.group(1), EntityType.PERSON, span, None, text, sure=True)
             state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, ENDS_TIES, span, object_name=person))
-        if found:
-            return
         if sum(not t.is_punct for t in sent) < MIN_STATEMENT_WORDS:
             return  # "yes.", "ugh": a reply, not a statement
         subject = self.subject_of(state, sent, named)
         date = state.date_of(text)
-        aspect, confidence = shipped_classifier().classify(aspect_features(sent, date is not None))
-        impersonal = subject == USER_NAME and not FIRST_PERSON.search(text)
+        aspect, confidence = classify_aspect(sent, date is not None)
+        said = {s.aspect for s in state.statements[before:]} | {Aspect.IDENTITY, Aspect.RELATIONSHIP, Aspect.KNOWLEDGE}
+        if found and (aspect in said or confidence < SECOND_ASPECT_CONFIDENCE):
+            return  # a triple read from the sentence says it (or all the classifier can be sure of)
+        # Said to oneself ("Never deploy on a Friday"), a rule is the writer's even without an "I".
+        to_self = text.lower().lstrip(" -*>").startswith(lexicon.DIRECTIVE_OPENINGS)
+        impersonal = subject == USER_NAME and not FIRST_PERSON.search(text) and not to_self
         if impersonal and (confidence < MIN_ASPECT_CONFIDENCE or aspect == Aspect.KNOWLEDGE):
             # About nobody the note names: how-to prose ("the flag sets the port") stays in the
             # note, whose vector finds it; the graph keeps what is said of someone or something.
@@ -275,7 +293,9 @@ class BuiltinExtractor:
         for token in sent:
             word = token.lower_
             kind = lexicon.LEXICON_TYPES.get(word)
-            if kind is not None and not any(n.lower() == word for n, _ in named):
+            # A tool's name that is also a plain word is the plain word when used as one: "I go
+            # to the market", "less sugar" are no Go, no less.
+            if kind is not None and token.tag_ not in PLAIN_WORD_TAGS and not any(n.lower() == word for n, _ in named):
                 add(token.text, kind, token.idx - sent.start_char)
         for match in PROJECT.finditer(text):
             name = match.group(1) or match.group(2)
@@ -284,9 +304,11 @@ class BuiltinExtractor:
             add("@" + match.group(1), EntityType.PERSON, match.start())
         return named
 
-    def relations(self, state: NoteState, text: str, span: Span) -> list[str]:
+    def relations(self, state: NoteState, sent: SpacySpan, span: Span) -> list[str]:
         """'my wife Julia', 'Tom is a friend', "Leo's teacher Ms Park": relationship triples; the
         people named."""
+        text = sent.text.strip()
+        lead = sent.start_char + len(sent.text) - len(sent.text.lstrip())
         found: list[str] = []
         matches = [(m.group(1).lower(), m) for m in [*MY_RELATION_NAMED.finditer(text), *MY_RELATION_IS.finditer(text)]]
         matches += [("manager", m) for m in REPORTS_TO.finditer(text)]
@@ -296,11 +318,22 @@ class BuiltinExtractor:
             if first.lower() in NOT_NAMES or first.lower() in lexicon.RELATIONS or not first[0].isalpha():
                 continue
             if not first[0].isupper():
-                if "," in match.group(0):
-                    continue  # "my accountant, needs the receipts": after a comma a name is capitalised
+                at = lead + match.start(match.lastindex or 0)
+                if "," in match.group(0) or next((t.tag_ for t in sent if t.idx == at), "NN") in PLAIN_WORD_TAGS:
+                    # "my accountant, needs the receipts", "my partner remembers": no name
+                    continue
                 name = title_case(first)
             elif len(name.split()) > 1 and name.split()[1].lower() in NOT_NAMES:
                 name = first
+            person = state.entity(name, EntityType.PERSON, span, relation, text, sure=True)
+            state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, relation, span, object_name=person))
+            found.append(person)
+        labelled = [(m.group(2), m.group(1)) for m in ROLE_LABEL.finditer(text)]
+        labelled += [(m.group(1), m.group(2)) for m in NAME_THEN_ROLE.finditer(text)]
+        for name, word in labelled:
+            if name.split()[0].lower() in NOT_NAMES or name in found:
+                continue
+            relation = lexicon.canonical_relation(word.lower())
             person = state.entity(name, EntityType.PERSON, span, relation, text, sure=True)
             state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, relation, span, object_name=person))
             found.append(person)
@@ -328,7 +361,11 @@ class BuiltinExtractor:
         named: list[tuple[str, EntityType]],
     ) -> bool:
         """Birthdays, emails, phones, addresses, where someone lives and works: identity triples."""
-        whose = self.person_in(state, text, named)
+        possessive = POSSESSIVE_DETAIL.search(text)
+        if possessive and possessive.group(1).split()[0].lower() not in NOT_NAMES | {"my", "our"}:
+            whose = state.entity(possessive.group(1), EntityType.PERSON, span, None, text, sure=True)
+        else:
+            whose = self.person_in(state, text, named)
         found = False
 
         def attribute(
@@ -369,9 +406,21 @@ class BuiltinExtractor:
         lives = LIVES_IN.search(text)
         if lives and not address:
             place = state.entity(lives.group(1), EntityType.PLACE, span, None, text, sure=True)
-            if whose == place:
-                whose = self.person_in(state, text, [(n, t) for n, t in named if n != place])
-            attribute("lives_in", target=place)
+            others = [(n, t) for n, t in named if n != place]
+            # "Told Luis I'm moving to Denver": who moves is the verb's subject, not whoever is named.
+            mover = whose if possessive else clause_subject(state, text, lives.start(), others)
+            if mover == place:
+                mover = self.person_in(state, text, others)
+            state.state(ExtractedStatement(Aspect.IDENTITY, text, mover, "lives_in", span, object_name=place))
+            found = True
+        spell = WORK_SPELL.search(text)
+        if spell and spell.group(2).split()[0].lower() not in NOT_NAMES:
+            org = state.entity(spell.group(2), EntityType.ORGANIZATION, span, None, text, sure=True)
+            ended = spell.group(1).lower().startswith(("last", "final"))
+            state.state(
+                ExtractedStatement(Aspect.IDENTITY, text, USER_NAME, "works_at", span, object_name=org, negated=ended)
+            )
+            return True
         role = ROLE_AT.search(text)
         if role:
             org = state.entity(role.group(2), EntityType.ORGANIZATION, span, None, text, sure=True)
@@ -402,10 +451,17 @@ class BuiltinExtractor:
         found = False
         for match in [*SWITCH.finditer(text), *REPLACED.finditer(text)]:
             old, new = match.group(1).strip(".,"), match.group(2).strip(".,")
-            if not (is_tool(old, named) and is_tool(new, named)):
+            if not (could_be_tool(old, named) and could_be_tool(new, named)):
                 continue
             old_name = state.entity(old, tool_type(old), span, None, text)
             new_name = state.entity(new, tool_type(new), span, None, text)
+            switched = when if when is not None else state.written
+            # A switch says the old tool was in use until then, even if no earlier note says so.
+            state.state(
+                ExtractedStatement(
+                    Aspect.KNOWLEDGE, text, subject, "uses", span, object_name=old_name, valid_at=switched - 1
+                )
+            )
             state.state(
                 ExtractedStatement(
                     Aspect.DECISION, text, subject, "uses", span, object_name=new_name, valid_at=when, replaces=old_name
@@ -426,6 +482,17 @@ class BuiltinExtractor:
                     )
                 )
                 found = True
+        if FIRST_PERSON.search(text) and not TRYING.search(text) and not is_negated(text):
+            # "we track everything in Notion", "I'm in VS Code debugging": the writer uses it. An
+            # inference beside what the sentence says, so the sentence keeps its own aspect.
+            stated = {s.object_name for s in state.statements if s.predicate == "uses" and s.text == text}
+            for name, kind in named:
+                at = text.find(name)
+                if name in stated:
+                    continue
+                cued = at > 0 and USE_CUE.search(" ".join(text[:at].split()[-3:])) is not None
+                if kind in TOOL_TYPES and cued and not any(ch.isdigit() for ch in name):
+                    state.state(ExtractedStatement(Aspect.KNOWLEDGE, text, subject, "uses", span, object_name=name))
         return found
 
     # --- helpers -----------------------------------------------------------------------------

@@ -126,6 +126,19 @@ def is_tool(word: str, named: Sequence[tuple[str, EntityType]]) -> bool:
     return (bool(kinds) and all(kind in TOOL_TYPES for kind in kinds)) or (not kinds and word[:1].islower())
 
 
+def could_be_tool(word: str, named: Sequence[tuple[str, EntityType]]) -> bool:
+    """Whether ``word`` can name a tool in a switch ("moved my passwords from LastPass to
+    Bitwarden"): the switch says it is one unless the sentence names it as a person or a place, or
+    it is a number or a plain word."""
+    key = word.lower()
+    if key in lexicon.LEXICON_TYPES:
+        return True
+    if key in NOT_NAMES or not word[:1].isalpha():
+        return False
+    kinds = [kind for name, kind in named if name.lower() == key]
+    return not any(kind in (EntityType.PERSON, EntityType.PLACE) for kind in kinds)
+
+
 def tool_type(word: str) -> EntityType:
     """Technology, product or standard by the word lists; a technology when unknown (it was switched to)."""
     return lexicon.LEXICON_TYPES.get(word.lower(), EntityType.TECHNOLOGY)

@@ -71,7 +71,7 @@ KINSHIP = words(
 ROLES = words(
     """
     friend manager boss colleague coworker co-worker teammate mentor mentee teacher tutor coach
-    doctor dentist therapist physio physiotherapist lawyer accountant landlord landlady neighbor
+    doctor gp dentist therapist physio physiotherapist lawyer accountant landlord landlady neighbor
     neighbour roommate flatmate housemate client customer contractor plumber electrician vet
     babysitter nanny trainer professor supervisor advisor report intern lead cto ceo founder
     cofounder co-founder
@@ -80,7 +80,11 @@ ROLES = words(
 RELATIONS = KINSHIP | ROLES
 
 # A person can hold only one of these at a time: a new one replaces the old.
-SINGLE_RELATIONS = frozenset({"wife", "husband", "partner", "girlfriend", "boyfriend", "spouse", "manager", "boss"})
+SINGLE_RELATIONS = frozenset(
+    {"wife", "husband", "partner", "girlfriend", "boyfriend", "spouse", "manager", "boss"}
+    # the people one sees for a service, one at a time: a new dentist replaces the old one
+    | {"dentist", "doctor", "gp", "landlord", "landlady", "accountant", "supervisor", "therapist", "trainer"}
+)
 
 # Predicates that hold one value at a time per subject; a different value later invalidates it.
 FUNCTIONAL_PREDICATES = frozenset(
@@ -333,6 +337,9 @@ PREDICATE_SYNONYMS = {
 
 # Titles before a person's name ("Dr. Hill", "Mrs Park").
 TITLES = ("mr", "mrs", "ms", "mx", "dr", "prof", "rev")
+# Honorifics that make the capitalised word after them a person's name in notes in several
+# languages and trades ("Herr Vogt", "Dona Fátima", "Sister Okafor" on a ward, "Coach Mike").
+HONORIFICS = (*TITLES, "sr", "sra", "herr", "frau", "dona", "don", "mme", "mlle", "sister", "coach", "auntie", "eng")
 # Abbreviations written with a full stop that never end a sentence by themselves: the titles, and
 # the common short forms of notes ("approx. 3 km", "Dept. of Health", "St. Mary's").
 ABBREVIATIONS = (
@@ -357,7 +364,14 @@ NARROWER_RELATIONS: dict[str, frozenset[str]] = {
 
 # Words for the very same tie, stored under one predicate so that one chain holds its history
 # ("my boss is Marco", later "I report to Yuki": Yuki replaced Marco).
-SAME_TIE = {"boss": "manager", "supervisor": "manager", "mom": "mother", "mum": "mother", "dad": "father"}
+SAME_TIE = {
+    "boss": "manager",
+    "gp": "doctor",
+    "supervisor": "manager",
+    "mom": "mother",
+    "mum": "mother",
+    "dad": "father",
+}
 
 
 def canonical_relation(relation: str) -> str:

@@ -29,13 +29,15 @@ PHONE = re.compile(r"(?<![\w+])(\+?\d[\d ()./-]{6,}\d)(?!\w)")
 HANDLE = re.compile(r"(?<![\w@])@([A-Za-z][\w-]{1,30})\b")
 PROJECT = re.compile(r"\b(?:[Pp]roject\s+([A-Z][\w-]+|\"[^\"]{2,40}\")|(side project|pet project))\b")
 NAME = r"([A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?)"
-LOOSE_NAME = r"([\wÀ-ÿ][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?)"
+TITLE = r"(?:" + "|".join(t.capitalize() for t in lexicon.HONORIFICS) + r")\.?\s+"
+# After "my wife", "my manager is": a name in any case (quick notes), with a title or without.
+LOOSE_NAME = rf"((?:{TITLE})?[\wÀ-ÿ][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?)"
 RELATION_WORDS = "|".join(sorted((re.escape(w) for w in lexicon.RELATIONS), key=len, reverse=True))
 # "my wife Julia", "my manager, Ruth": any case after the cue (notes are often lower case).
 # A person named with a title: "Dr. Hill", "Mrs Park", "Prof. Anna Weber".
-TITLED_NAME = re.compile(
-    r"\b(?:" + "|".join(t.capitalize() for t in lexicon.TITLES) + r")\.?\s+[A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?"
-)
+TITLED_NAME = re.compile(r"\b" + TITLE + r"[A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?")
+# A person's name, with a title or without.
+PERSON_NAME = rf"((?:{TITLE})?[A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?)"
 MY_RELATION_NAMED = re.compile(
     rf"(?i:\b(?:my|our)\s+(?:new\s+|old\s+|best\s+)?({RELATION_WORDS}))(?:,)?\s+{LOOSE_NAME}"
 )
@@ -47,11 +49,20 @@ LEFT = re.compile(
 )
 # "I report to Dana": Dana is my manager.
 REPORTS_TO = re.compile(rf"(?i:\b(?:i|we)\s+(?:now\s+)?report(?:s|ed)?\s+(?:directly\s+)?to\s+){LOOSE_NAME}")
-# "my new manager is Priya".
-MY_RELATION_IS = re.compile(rf"(?i:\b(?:my|our)\s+(?:new\s+|old\s+|best\s+)?({RELATION_WORDS})\s+is\s+){LOOSE_NAME}")
+# "my new manager is Priya", "my manager here is Grace".
+MY_RELATION_IS = re.compile(
+    rf"(?i:\b(?:my|our)\s+(?:new\s+|old\s+|best\s+)?({RELATION_WORDS})\s+(?:here\s+|now\s+|there\s+)?is\s+"
+    rf"(?:now\s+)?){LOOSE_NAME}"
+)
+# A role as a label: "Accountant: Herr Vogt", "new dentist: Dr. Mensah", "book dentist (Dr. Liu)".
+ROLE_LABEL = re.compile(
+    rf"(?i:(?<![\w'’])(?:(?:my|our)\s+)?(?:new\s+)?({RELATION_WORDS}))\s*(?::|\(|–|—)\s*{PERSON_NAME}"
+)
+# A role after a name, in brackets: "Karen (my boss)", "Omar (my new manager)".
+NAME_THEN_ROLE = re.compile(rf"{PERSON_NAME}\s*\((?i:(?:my|our)\s+)?(?i:new\s+)?({RELATION_WORDS})\)")
 # "Julia, my wife" / "Tom is my friend" / "Tom is a friend".
 NAMED_IS_RELATION = re.compile(
-    rf"\b{NAME}(?:,\s+|\s+is\s+)(?:my|a|an|our)\s+(?:new\s+|old\s+|good\s+|best\s+)?({RELATION_WORDS})\b(?!['’]s)"
+    rf"\b{NAME}(?:,\s+|\s+(?:is(?:\s+now)?|will\s+be|becomes|became)\s+)(?:my|a|an|our)\s+(?:new\s+|old\s+|good\s+|best\s+)?({RELATION_WORDS})\b(?!['’]s)"
 )
 # "Leo's teacher Ms Park" / "Leo's teacher is Ms Park".
 THEIR_RELATION = re.compile(rf"\b{NAME}'s\s+({RELATION_WORDS})(?:\s+is)?\s+((?:Mr|Ms|Mrs|Dr)\.?\s+)?{NAME}")
@@ -74,6 +85,28 @@ FOR_PROJECT = re.compile(r"\bfor\s+(?:the\s+|my\s+|our\s+)?(side project|pet pro
 BIRTHDAY = re.compile(r"\b(birthday|bday|born)\b", re.I)
 LIVES_IN = re.compile(r"(?i:\b(?:lives?|living|moved|moving)\s+(?:in|to)\s+)" + NAME)
 LIVES_AT = re.compile(r"\b(?:lives?\s+at|address(?:\s+is|:))\s+([^.;\n]{6,80})", re.I)
+# A stretch of time at a workplace: "first week back at Northwind", "day one at Halcyon Health",
+# "six months at Brightloop"; "last day at X" ends it.
+WORK_SPELL = re.compile(
+    r"(?i:\b((?:first|second|third|last|final)\s+(?:real\s+|full\s+|proper\s+)?(?:day|week|month|shift)|day\s+(?:one|1)"
+    r"|\w+\s+(?:days|weeks|months|years))\s+(?:back\s+)?(?:at|with)\s+(?:the\s+)?)" + NAME
+)
+# Words before a tool that say the writer works with it: "in VS Code", "we're on Shortcut",
+# "doing Headspace", "track everything in Notion" (within a few words of the tool).
+USE_CUE = re.compile(
+    r"(?i:\b(?:us(?:e|es|ed|ing)|in|on|with|via|through|doing|do|run(?:s|ning)?|track\w*|write|writing|"
+    r"installed|bought|subscribed|signed\s+up\s+for)\b)"
+)
+# Words that make naming a tool a trial or a comparison, not using it.
+TRYING = re.compile(
+    r"(?i:\b(?:tr(?:y|ied|ying)|test(?:ed|ing)?|consider(?:ed|ing)?|looking at|instead of|vs\.?|versus|compar\w*|"
+    r"evaluat\w*|demo(?:ed)?|recommend\w*)\b)"
+)
+# Whose detail it is: "Ama's birthday", "Priscilla's email", "Rachel's address".
+POSSESSIVE_DETAIL = re.compile(
+    PERSON_NAME + r"['’]s\s+(?:new\s+|old\s+|work\s+|private\s+|home\s+)?(?i:birthday|bday|e-?mail|phone|"
+    r"number|mobile|cell|landline|address)\b"
+)
 WORKS_AT = re.compile(r"(?i:\b(?:works?|working|started|joined)\s+(?:at|for|with)?\s*)" + NAME)
 ROLE_AT = re.compile(r"\b(?:is|as)\s+(?:a|an|the)\s+([a-z][a-z -]{2,30}?)\s+(?:at|for)\s+" + NAME)
 FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|our|us)\b", re.I)
@@ -81,7 +114,8 @@ PRONOUN_THIRD = re.compile(r"\b(she|he|her|his|him|they|their)\b", re.I)
 NOT_NAMES = lexicon.words(
     """
     is was and the a an to for from with at in on of it this that who which when where has have had
-    will would can could should may might be been being are were do does did not no yes
+    will would can could should may might be been being are were do does did not no yes here there
+    now today also too again still just really soon then
     """
 )
 # Words without which a sentence states no date: the temporal grammar is only run when one is there.

@@ -104,20 +104,21 @@ def test_a_verb_opening_a_note_is_not_a_person_and_numbers_are_not_labels(reader
 def test_aspect_weights_that_do_not_match_their_checksum_are_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    weights = tmp_path / "aspect_weights.npz"
+    loader = aspect_model.shipped_classifier
+    weights = tmp_path / "weights.npz"
     damaged = bytearray(aspect_model.WEIGHTS.read_bytes())
     damaged[200] ^= 0xFF
     weights.write_bytes(bytes(damaged))
     monkeypatch.setattr(aspect_model, "WEIGHTS", weights)
-    aspect_model.shipped_classifier.cache_clear()
+    loader.cache_clear()
     try:
         with pytest.raises(ModelError, match="corrupt"):
-            aspect_model.shipped_classifier()
+            loader()
         weights.unlink()
         with pytest.raises(ModelError, match="missing"):
-            aspect_model.shipped_classifier()
+            loader()
     finally:
-        aspect_model.shipped_classifier.cache_clear()
+        loader.cache_clear()
 
 
 def test_the_shipped_aspect_classifier_reads_sentences_it_was_not_trained_on(reader: BuiltinExtractor) -> None:
@@ -135,3 +136,43 @@ def test_the_shipped_aspect_classifier_reads_sentences_it_was_not_trained_on(rea
     for sentence, aspect in cases.items():
         right += any(s.aspect == aspect for s in read(reader, sentence).statements)
     assert right >= 4
+
+
+def triples(found: Extraction) -> set[tuple[str, str, str]]:
+    return {(s.subject, s.predicate, s.object_name or s.object_value or "") for s in found.statements if not s.negated}
+
+
+def test_roles_written_as_labels_and_in_brackets_are_relations(reader: BuiltinExtractor) -> None:
+    assert ("me", "accountant", "Herr Vogt") in triples(read(reader, "Accountant: Herr Vogt, needs the receipts."))
+    assert ("me", "dentist", "Dr. Liu") in triples(read(reader, "book dentist (Dr. Liu) for a cleaning"))
+    assert ("me", "manager", "Karen") in triples(read(reader, "Planning with Karen (my boss) and design"))
+    assert ("me", "manager", "Grace Liang") in triples(read(reader, "My manager here is Grace Liang."))
+    assert not [t for t in triples(read(reader, "My partner remembers every date.")) if t[1] == "partner"]
+
+
+def test_whose_detail_it_is_and_who_moves(reader: BuiltinExtractor) -> None:
+    assert ("Ama", "birthday", "3 March") in triples(read(reader, "Ama's birthday is March 3. Gift: a ceramics class."))
+    moving = triples(read(reader, "Told Luis I'm moving to Denver end of July."))
+    assert ("me", "lives_in", "Denver") in moving and not [t for t in moving if t[0] == "Luis"]
+
+
+def test_a_spell_at_a_workplace_starts_or_ends_working_there(reader: BuiltinExtractor) -> None:
+    assert ("me", "works_at", "Halcyon Health") in triples(read(reader, "Day one at Halcyon Health. Laptop Wednesday."))
+    last = read(reader, "Last day at Northwind. Cake and speeches.")
+    assert [s.object_name for s in last.statements if s.predicate == "works_at" and s.negated] == ["Northwind"]
+
+
+def test_a_pasted_chat_gives_each_speaker_their_own_words(reader: BuiltinExtractor) -> None:
+    chat = read(reader, "Ama: can you pick up Kwame at 3? I have the clinic\nme: yes. I use Bitwarden now\nAma: ok")
+    assert ("Ama", EntityType.PERSON) in entities(chat)
+    assert not [s for s in chat.statements if s.text in ("yes.", "ok")]
+    assert ("me", "uses", "Bitwarden") in triples(chat)
+    assert all(s.subject == "Ama" for s in chat.statements if "clinic" in s.text)
+
+
+def test_a_switch_names_the_old_tool_as_used_until_then(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Finally moved all my passwords from LastPass to Bitwarden.")
+    uses = {s.object_name: s for s in found.statements if s.predicate == "uses"}
+    assert uses["Bitwarden"].replaces == "LastPass" and "LastPass" in uses
+    assert (uses["LastPass"].valid_at or 0) < WRITTEN.timestamp()
+    assert not [s for s in read(reader, "I usually go to the market on Saturdays.").statements if s.predicate == "uses"]

@@ -116,6 +116,7 @@ def test_a_good_answer_adds_validated_facts_tagged_with_the_model(
     assert producers(written) == {
         "knowledge:Lunch with Sarah Chen at Luigi's.": {"builtin"},
         "works_at:She joined Acme Corp as a designer last month.": {"builtin"},
+        "event:She joined Acme Corp as a designer last month.": {"builtin"},
         "role:designer": {"llm:fake"},
         "preference:I prefer the window seats there.": {"builtin"},
     }
