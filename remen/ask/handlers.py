@@ -136,7 +136,8 @@ def entity_card(detail: EntityDetail) -> Handled:
         for k, v in detail.attributes.items()
     ]
     count = len(detail.note_ids)
-    parts.append(f"in {count} note{'s' if count != 1 else ''}")
+    # Known only from what the user set (`remen fact set`): no notes to count.
+    parts.append(f"in {count} note{'s' if count != 1 else ''}" if count else "set by you")
     newest = max(f.valid_at for f in current)
     card = AnswerItem(" · ".join(parts), newest, tuple(reversed(detail.note_ids)))
     shown = set(detail.attributes.values())

@@ -105,7 +105,7 @@ class FactValueScreen(ModalScreen[str | None]):
         with Vertical(id="fact-box"):
             yield Label(f"The right value of {self.what}:")
             yield Input(self.value, id="fact-value")
-            yield Label("Enter sets it (as your own word, which outranks the notes) · Esc: no change", classes="hint")
+            yield Label("Enter: set it, as your word (it outranks notes) · Esc: leave it", classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         value = event.value.strip()

@@ -13,7 +13,7 @@ from textual.widgets import Footer, Input, Label
 from textual.worker import Worker
 
 from remen.core.errors import RemenError
-from remen.core.knowledge import Fact
+from remen.core.knowledge import USER_NAME, Fact
 from remen.core.models import AppStatus, Note, SearchResult
 from remen.service import Remen
 from remen.tui.dialogs import FactValueScreen, TagsScreen
@@ -350,8 +350,9 @@ class SearchScreen(Screen[None]):
         if fact is None or not fact.is_triple:
             self.notify("Select an answer that states a fact first (↑ from the first hit), then F6 corrects it.")
             return
+        whose = "your" if fact.subject.lower() == USER_NAME else f"{fact.subject}'s"
         self.app.push_screen(
-            FactValueScreen(f"{fact.subject} · {fact.predicate}", fact.target or ""),
+            FactValueScreen(f"{whose} {fact.predicate.replace('_', ' ')}", fact.target or ""),
             callback=lambda value: self.set_fact(fact, value),
         )
 
