@@ -33,7 +33,7 @@ from evaluation.memory_set import (
     SPLITS,
     Person,
     SetScores,
-    entity_key,
+    count_entities,
     figures,
     load_split,
     score_chains,
@@ -178,11 +178,8 @@ def baseline_scores(people: list[Person], majority: str) -> SetScores:
     scores = SetScores()
     for person in people:
         for note in person.notes:
-            got = {k for e in nlp(note.text).ents if (k := entity_key(e.text, kinds.get(e.label_, "")))}
-            want = {k for name, kind in note.entities if (k := entity_key(name, kind))}
-            scores.entities.tp += len(got & want)
-            scores.entities.fp += len(got - want)
-            scores.entities.fn += len(want - got)
+            found = [(e.text, kinds.get(e.label_, "")) for e in nlp(note.text).ents]
+            count_entities(note, found, scores, note.person)
             for _, aspect in note.aspects:
                 scores.aspects.count(aspect == majority)
             scores.notes += 1

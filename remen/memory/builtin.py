@@ -41,6 +41,7 @@ from remen.memory.cues import (
     chat_turns,
     could_be_tool,
     is_negated,
+    is_phone_number,
     is_tool,
     note_lines,
     sentence_bounds,
@@ -64,7 +65,6 @@ from remen.memory.patterns import (
     MY_RELATION_REF,
     NAME_THEN_ROLE,
     NAMED_IS_RELATION,
-    NOT_A_PHONE,
     NOT_NAMES,
     PHONE,
     POSSESSIVE_DETAIL,
@@ -310,6 +310,13 @@ class BuiltinExtractor:
         text = sent.text.strip()
         lead = sent.start_char + len(sent.text) - len(sent.text.lstrip())
         found: list[str] = []
+
+        def tie(name: str, relation: str) -> None:
+            """``name`` holds ``relation`` to the user."""
+            person = state.entity(name, EntityType.PERSON, span, relation, text, sure=True)
+            state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, relation, span, object_name=person))
+            found.append(person)
+
         matches = [(m.group(1).lower(), m) for m in [*MY_RELATION_NAMED.finditer(text), *MY_RELATION_IS.finditer(text)]]
         matches += [("manager", m) for m in REPORTS_TO.finditer(text)]
         for word, match in matches:
@@ -325,25 +332,19 @@ class BuiltinExtractor:
                 name = title_case(first)
             elif len(name.split()) > 1 and name.split()[1].lower() in NOT_NAMES:
                 name = first
-            person = state.entity(name, EntityType.PERSON, span, relation, text, sure=True)
-            state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, relation, span, object_name=person))
-            found.append(person)
+            tie(name, relation)
         labelled = [(m.group(2), m.group(1)) for m in ROLE_LABEL.finditer(text)]
         labelled += [(m.group(1), m.group(2)) for m in NAME_THEN_ROLE.finditer(text)]
         for name, word in labelled:
             if name.split()[0].lower() in NOT_NAMES or name in found:
                 continue
             relation = lexicon.canonical_relation(word.lower())
-            person = state.entity(name, EntityType.PERSON, span, relation, text, sure=True)
-            state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, relation, span, object_name=person))
-            found.append(person)
+            tie(name, relation)
         for match in NAMED_IS_RELATION.finditer(text):
             name, relation = match.group(1), lexicon.canonical_relation(match.group(2).lower())
             if name.split()[0].lower() in NOT_NAMES | {"my", "i"}:
                 continue
-            person = state.entity(name, EntityType.PERSON, span, relation, text, sure=True)
-            state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, relation, span, object_name=person))
-            found.append(person)
+            tie(name, relation)
         for match in THEIR_RELATION.finditer(text):
             owner, relation = match.group(1), lexicon.canonical_relation(match.group(2).lower())
             name = (match.group(3) or "") + match.group(4)
@@ -395,11 +396,8 @@ class BuiltinExtractor:
             else:
                 attribute("email", email.lower())
         for phone in PHONE.findall(text):
-            digits = re.sub(r"\D", "", phone)
-            shape = phone.strip()
-            is_year = re.fullmatch(r"(19|20)\d\d(-\d\d){0,2}", shape)
-            if 7 <= len(digits) <= 15 and not is_year and not NOT_A_PHONE.match(shape):
-                attribute("phone", shape)
+            if is_phone_number(phone):
+                attribute("phone", phone.strip())
         address = LIVES_AT.search(text)
         if address:
             attribute("address", address.group(1).strip())

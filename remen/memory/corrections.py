@@ -9,14 +9,16 @@ import re
 
 from dateutil import parser as date_parser
 
-from remen.core.errors import CorrectionError, EntityNotFoundError
+from remen.core.errors import CorrectionError
 from remen.core.knowledge import USER_NAME, Aspect, EntityType, ExtractedStatement, Span
 from remen.core.models import JobKind
+from remen.memory.cues import is_phone_number
 from remen.memory.dates import day_month
-from remen.memory.graph_writer import refresh_chains, rekey, statement_key
+from remen.memory.graph_writer import refresh_chains, rekey, statement_key, user_entity
 from remen.memory.lexicon import ATTRIBUTE_PREDICATES, PREDICATE_SYNONYMS, RELATIONS, canonical_relation
 from remen.memory.names import is_user, name_key
 from remen.memory.patterns import EMAIL, PHONE
+from remen.memory.reader import entity_ids
 from remen.store import Store
 from remen.store import corrections as corrections_store
 from remen.store import graph as graph_store
@@ -48,7 +50,7 @@ def typed_value(predicate: str, value: str) -> str:
             raise CorrectionError(f"{value!r} does not look like an e-mail address (name@example.com).")
         return value.lower()
     if predicate == "phone":
-        if not PHONE.fullmatch(value) or sum(ch.isdigit() for ch in value) < 7:
+        if not PHONE.fullmatch(value) or not is_phone_number(value):
             raise CorrectionError(f"{value!r} does not look like a phone number (at least 7 digits).")
         return value
     if predicate == "birthday":
@@ -111,7 +113,7 @@ class Corrector:
         id. It holds from now: an earlier value of a one-at-a-time attribute ends here."""
         predicate = predicate_of(attribute)
         with self.store.transaction() as conn:
-            subject = self.user(conn, now) if is_user(entity) else self.find(conn, entity)
+            subject = user_entity(conn, now) if is_user(entity) else self.find(conn, entity)
             kind = EntityType.PERSON if predicate in RELATIONS else OBJECT_KINDS.get(predicate)
             object_eid = None
             literal = None
@@ -196,22 +198,7 @@ class Corrector:
             found = memory_store.entity_by_key(conn, USER_NAME)
             if found is not None:
                 return found.eid
-        eids = graph_store.find_entities(conn, name_key(name))
-        if not eids:
-            hints = graph_store.entity_names_like(conn, name_key(name))
-            more = f" Did you mean: {', '.join(hints)}?" if hints else " `remen entities` lists them."
-            raise EntityNotFoundError(f"No entity called {name!r} in your notes yet.{more}")
-        return eids[0]
-
-    @staticmethod
-    def user(conn: Connection, now: float) -> int:
-        """The user's own entity (created if no note was read yet)."""
-        found = memory_store.entity_by_key(conn, USER_NAME)
-        if found is not None:
-            return found.eid
-        eid = memory_store.insert_entity(conn, "Me", EntityType.PERSON.value, USER_NAME, now)
-        memory_store.add_alias(conn, eid, "me", USER_NAME)
-        return eid
+        return entity_ids(conn, name)[0]
 
     @staticmethod
     def entity_named(conn: Connection, name: str, kind: EntityType, now: float) -> int:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from remen.core.knowledge import Aspect, EntityType
 from remen.memory import lexicon
-from remen.memory.patterns import DONE_ITEM, FENCE, MARKUP, NOT_NAMES
+from remen.memory.patterns import DONE_ITEM, FENCE, MARKUP, NOT_A_PHONE, NOT_NAMES
 
 
 def title_case(word: str) -> str:
@@ -98,6 +98,15 @@ def cue_aspect(text: str) -> Aspect | None:
         if pattern.search(lower):
             return aspect
     return None
+
+
+def is_phone_number(text: str) -> bool:
+    """Whether digits written as a phone number are one: 7 to 15 digits, not a year or a date
+    with dashes ("2026-03-01"), not an IP address or a dotted date."""
+    shape = text.strip()
+    digits = sum(ch.isdigit() for ch in shape)
+    is_year = re.fullmatch(r"(19|20)\d\d(-\d\d){0,2}", shape)
+    return 7 <= digits <= 15 and not is_year and not NOT_A_PHONE.match(shape)
 
 
 def is_negated(text: str) -> bool:

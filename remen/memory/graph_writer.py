@@ -62,6 +62,16 @@ def statement_key(subject: int, statement: ExtractedStatement, object_eid: int |
     return f"{subject}|{statement.predicate}|{polarity}|{target}"
 
 
+def user_entity(conn: Connection, now: float) -> int:
+    """The user's own entity, created the first time it is needed."""
+    found = memory_store.entity_by_key(conn, USER_NAME)
+    if found is not None:
+        return found.eid
+    eid = memory_store.insert_entity(conn, "Me", EntityType.PERSON.value, USER_NAME, now)
+    memory_store.add_alias(conn, eid, "me", USER_NAME)
+    return eid
+
+
 def rekey(key: str, gone: int, kept: int) -> str:
     """A statement key (see :func:`statement_key`) after entity ``gone`` merged into ``kept``."""
     if key.startswith("voice|"):
@@ -153,12 +163,7 @@ class GraphWriter:
 
     def user_entity(self) -> int:
         """The user's own entity, created once."""
-        found = memory_store.entity_by_key(self.conn, USER_NAME)
-        if found is not None:
-            return found.eid
-        eid = memory_store.insert_entity(self.conn, "Me", EntityType.PERSON.value, USER_NAME, self.now)
-        memory_store.add_alias(self.conn, eid, "me", USER_NAME)
-        return eid
+        return user_entity(self.conn, self.now)
 
     # --- entities ------------------------------------------------------------------------------
 

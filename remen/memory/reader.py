@@ -36,6 +36,17 @@ def to_fact(row: graph_store.FactRow) -> Fact:
     )
 
 
+def entity_ids(conn: Connection, name: str) -> list[int]:
+    """Entities known by ``name`` (any alias), most mentioned first; an error naming close ones
+    when there is none."""
+    eids = graph_store.find_entities(conn, name_key(name))
+    if not eids:
+        hints = graph_store.entity_names_like(conn, name_key(name))
+        more = f" Did you mean: {', '.join(hints)}?" if hints else " `remen entities` lists them."
+        raise EntityNotFoundError(f"No entity called {name!r} in your notes yet.{more}")
+    return eids
+
+
 class MemoryReader:
     """Queries over the graph for the CLI, the TUI and, next, the ask handlers."""
 
@@ -49,18 +60,10 @@ class MemoryReader:
             rows = graph_store.entities(conn, kind.value if kind else None, -1 if limit is None else limit)
         return [EntitySummary(r.name, EntityType(r.type), r.aliases, r.statements, r.notes) for r in rows]
 
-    def _find(self, conn: Connection, name: str) -> list[int]:
-        eids = graph_store.find_entities(conn, name_key(name))
-        if not eids:
-            hints = graph_store.entity_names_like(conn, name_key(name))
-            more = f" Did you mean: {', '.join(hints)}?" if hints else " `remen entities` lists them."
-            raise EntityNotFoundError(f"No entity called {name!r} in your notes yet.{more}")
-        return eids
-
     def entity(self, name: str) -> EntityDetail:
         """Everything the notes say about the entity ``name`` (any of its aliases)."""
         with self.store.read() as conn:
-            eid = self._find(conn, name)[0]
+            eid = entity_ids(conn, name)[0]
             title, kind, aliases, notes = graph_store.entity_row(conn, eid)
             rows = graph_store.facts(conn, [eid], history=True)
         facts = tuple(to_fact(r) for r in rows)
@@ -82,7 +85,7 @@ class MemoryReader:
         """Current facts (or all, with ``history``), about ``entity`` and of ``aspect`` when given
         (the newest ``limit``; None: all)."""
         with self.store.read() as conn:
-            eids = self._find(conn, entity) if entity else None
+            eids = entity_ids(conn, entity) if entity else None
             aspects = [aspect.value] if aspect else []
             rows = graph_store.facts(conn, eids, aspects, history, -1 if limit is None else limit)
         return [to_fact(r) for r in rows]
@@ -97,7 +100,7 @@ class MemoryReader:
     ) -> list[Fact]:
         """Statements by aspect, time they hold from, ids or entity (newest first)."""
         with self.store.read() as conn:
-            eids = self._find(conn, entity) if entity else None
+            eids = entity_ids(conn, entity) if entity else None
             rows = graph_store.facts(conn, eids, [a.value for a in aspects], history, between=between, sids=sids)
         return [to_fact(r) for r in rows]
 
@@ -132,7 +135,7 @@ class MemoryReader:
     def paths(self, first: str, second: str, max_hops: int = 3) -> list[list[Fact]]:
         """The shortest chains of statements linking two entities (not through the user)."""
         with self.store.read() as conn:
-            start, goal = self._find(conn, first)[0], self._find(conn, second)[0]
+            start, goal = entity_ids(conn, first)[0], entity_ids(conn, second)[0]
             user = graph_store.find_entities(conn, "me")
             found = graph_store.paths(conn, start, goal, user[0] if user else -1, max_hops)
             chains = []

@@ -14,7 +14,7 @@ from remen.core.constants import (
     LISTING_LIMIT,
     LLM_HEALTH_TIMEOUT_SECONDS,
 )
-from remen.core.errors import ConfigError, CorrectionError
+from remen.core.errors import ConfigError
 from remen.core.knowledge import Aspect, EntityDetail, EntitySummary, EntityType, ExtractionRun, Fact, LabelCount
 from remen.core.progress import ProgressCallback
 from remen.memory.corrections import Corrector
@@ -119,9 +119,7 @@ class MemoryService:
         """Remove a wrong fact; reading its notes again does not bring it back (undo:
         restore_fact). Returns the fact as it was."""
         found = self.reader.statements(sids=[fact_id])
-        if not found:
-            raise CorrectionError(f"No fact #{fact_id}. `remen facts` lists them with their numbers.")
-        self.corrector.forget(fact_id, self.context.clock())
+        self.corrector.forget(fact_id, self.context.clock())  # says so when there is no such fact
         return found[0]
 
     def restore_fact(self, fact_id: int) -> int:

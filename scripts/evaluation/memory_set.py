@@ -272,10 +272,9 @@ def entity_key(name: str, kind: str) -> tuple[str, str] | None:
     return (" ".join(name_tokens(name)), scored) if scored else None
 
 
-def score_note(note: SetNote, extraction: Extraction, scores: SetScores) -> None:
-    """Count one note's extraction against its labels."""
-    where = f"{note.person} {note.created:%m-%d %H:%M}"
-    got = {k for e in extraction.entities if (k := entity_key(e.name, e.type.value))}
+def count_entities(note: SetNote, found: list[tuple[str, str]], scores: SetScores, where: str) -> None:
+    """Count the (name, type) pairs found in ``note`` against its labelled entities."""
+    got = {k for name, kind in found if (k := entity_key(name, kind))}
     want = {k for name, kind in note.entities if (k := entity_key(name, kind))}
     for key in got & want:
         scores.entities.tp += 1
@@ -288,6 +287,12 @@ def score_note(note: SetNote, extraction: Extraction, scores: SetScores) -> None
         scores.entities.fn += 1
         scores.entity_kinds[key[1]].fn += 1
         scores.misses.append(f"{where}: entity missed {key}")
+
+
+def score_note(note: SetNote, extraction: Extraction, scores: SetScores) -> None:
+    """Count one note's extraction against its labels."""
+    where = f"{note.person} {note.created:%m-%d %H:%M}"
+    count_entities(note, [(e.name, e.type.value) for e in extraction.entities], scores, where)
     for fragment, aspect in note.aspects:
         holding = [s for s in extraction.statements if fragment.lower() in s.text.lower()]
         kinds = {s.aspect.value for s in holding}
