@@ -6,7 +6,7 @@ the built-in extractor on the memory set's dev and test splits (tests/data/memor
 
 Usage: python scripts/eval.py [--json] [--verbose]
        python scripts/eval.py memory [--json] [--verbose]
-       python scripts/eval.py ask [--json] [--verbose]   (routes and answers of tests/data/ask_questions.jsonl)
+       python scripts/eval.py ask [--json] [--verbose]   (the ask set: card against search top-1/top-5)
 
 Recall@K is capped (hits in the top K / min(relevant, K)) so that queries with many relevant
 notes (a quoted phrase found in 30 notes) can still reach 1.0.
@@ -21,20 +21,23 @@ import re
 import sys
 import tempfile
 from collections import defaultdict
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from corpus import corpus_db, corpus_records
-from eval_chat import QUESTIONS, chat_notes, evidence
+from eval_chat import OMAR_JONAS, PRIYA_MEI, QUESTIONS, chat_notes, evidence, session_notes
 from eval_queries import EVAL_NOW, KEYWORD, PARAPHRASE, PHRASE, TAG, TEMPORAL, TYPO
 from evaluation.memory_set import (
+    SET_DIR,
     SPLITS,
     Person,
     SetScores,
     count_entities,
     figures,
+    load_person,
     load_split,
     score_chains,
     score_extraction,
@@ -241,35 +244,64 @@ def print_memory_split(split: str, figures_: dict[str, Any]) -> None:
     print(f"  chains kept   {figures_['chains_kept']:.3f} ({figures_['chains_labelled']} changes)")
 
 
+def notebook_notes(name: str, split: str) -> list[tuple[str, datetime]]:
+    """The notes of one ask-set notebook: a memory-set person's, or one of the two chats (a note
+    per turn, "Name: words")."""
+    chats = {"chat-omar-jonas": OMAR_JONAS, "chat-priya-mei": PRIYA_MEI}
+    if name in chats:
+        return session_notes(chats[name])
+    person = load_person(SET_DIR / split / f"{name}.txt")
+    return [(note.text, note.created) for note in person.notes]
+
+
 def evaluate_ask(as_json: bool, verbose: bool) -> None:
-    """Route and answer accuracy of `ask` over the labelled memory notes."""
-    from datetime import datetime
+    """`ask` on the ask set's dev and test notebooks: the card's first item, any item and its short
+    answer against the top-1 and top-5 search hits of the same run; false premises answered."""
+    from evaluation.ask_set import AskSetScores, ask_time, score_notebook
+    from evaluation.ask_set import load_split as load_ask_split
 
-    from evaluation.ask import add_labelled_notes, load_questions, score
+    report: dict[str, object] = {}
+    misses: list[str] = []
+    for split in SPLITS:
+        scores = AskSetScores()
+        for name, questions in load_ask_split(split).items():
+            notes = notebook_notes(name, split)
+            with tempfile.TemporaryDirectory() as tmp, Remen.open(Path(tmp) / f"{name}.db") as app:
+                for text, created in notes:
+                    app.add(text, created=created.astimezone())
+                app.extract_pending()
+                now = ask_time(max(created for _, created in notes).astimezone())
 
-    data = Path(__file__).resolve().parents[1] / "tests" / "data"
-    questions = load_questions(data / "ask_questions.jsonl")
-    now = datetime(2026, 5, 10, 10, 0).astimezone()
-    with tempfile.TemporaryDirectory() as tmp, Remen.open(Path(tmp) / "ask.db") as app:
-        add_labelled_notes(lambda text, created: app.add(text, created=created), data / "memory_notes.jsonl")
-        app.extract_pending()
-        scores = score(lambda q, at: app.ask(q, now=at), questions, now)
-    report = {
-        "questions": scores.routes.total,
-        "route_accuracy": scores.route_accuracy,
-        "answer_accuracy": scores.answer_accuracy,
-        "answers_labelled": scores.answers.total,
-    }
+                def note_text(note_id: str, app: Remen = app) -> tuple[str, datetime]:
+                    note = app.get(note_id)
+                    return f"{note.title}\n{note.body}", note.created
+
+                score_notebook(lambda q, app=app, now=now: app.ask(q, now=now), note_text, questions, scores, split == "dev")
+        report[split] = scores.report()
+        if split == "dev":
+            misses = scores.misses
     if as_json:
         print(json.dumps(report, indent=2))
     else:
-        print(f"ask: {scores.routes.total} labelled questions over the memory notes")
-        print(f"  routes   accuracy {scores.route_accuracy:.3f}")
-        print(
-            f"  answers  accuracy {scores.answer_accuracy:.3f} ({scores.answers.total} with a labelled answer or none)"
-        )
+        for split in SPLITS:
+            print_ask_split(split, report[split])  # type: ignore[arg-type]
     if verbose:
-        print("\n".join(scores.misses))
+        print("dev misses (test misses are never shown: tune on dev only)")
+        print("\n".join(misses))
+
+
+def print_ask_split(split: str, figures_: dict[str, Any]) -> None:
+    """One split's card figures beside the search baseline, overall and by question kind."""
+    print(f"ask {split}: {figures_['all']['questions']} answerable questions, {figures_['false_premises']} false premises")
+    header = f"  {'kind':<8} {'n':>4} {'first':>6} {'card':>6} {'short':>6} │ {'top1':>6} {'top5':>6}"
+    print(header)
+    rows = [("all", figures_["all"])] + list(figures_["kinds"].items())
+    for kind, f in rows:
+        print(
+            f"  {kind:<8} {f['questions']:>4} {f['card_first']:>6.3f} {f['card_any']:>6.3f} {f['short_answer']:>6.3f}"
+            f" │ {f['search_top1']:>6.3f} {f['search_top5']:>6.3f}"
+        )
+    print(f"  false premises answered {figures_['false_premises_answered']:.3f}")
 
 
 def main() -> None:

@@ -363,16 +363,20 @@ QUESTIONS: list[tuple[str, list[str]]] = [
 ]
 
 
-def chat_notes() -> list[tuple[str, datetime]]:
-    """Every turn as a note text ("Name: words") with its time: the session's start plus a
-    minute per turn."""
+def session_notes(sessions: list[Session]) -> list[tuple[str, datetime]]:
+    """Every turn of one chat as a note text ("Name: words") with its time: the session's start
+    plus a minute per turn."""
     notes = []
-    for sessions in (OMAR_JONAS, PRIYA_MEI):
-        for start, turns in sessions:
-            began = datetime.fromisoformat(start)
-            for i, (speaker, words) in enumerate(turns):
-                notes.append((f"{speaker}: {words}", began + timedelta(minutes=i)))
+    for start, turns in sessions:
+        began = datetime.fromisoformat(start)
+        for i, (speaker, words) in enumerate(turns):
+            notes.append((f"{speaker}: {words}", began + timedelta(minutes=i)))
     return notes
+
+
+def chat_notes() -> list[tuple[str, datetime]]:
+    """Both chats' turns as notes (see :func:`session_notes`)."""
+    return session_notes(OMAR_JONAS) + session_notes(PRIYA_MEI)
 
 
 def evidence(notes: list[str], fragment: str) -> int:
