@@ -381,14 +381,20 @@ def bench_extract(query_count: int) -> None:
             print(f"  ratio p95 {pct(during, 95) / pct(idle, 95):.2f}x (budget 1.5x)")
 
 
-def ask_latencies(app: Remen, questions: list[str], now: datetime) -> tuple[list[float], list[float]]:
-    """(routing + handler ms, whole ask ms including the note search) per question."""
+def ask_latencies(
+    app: Remen, questions: list[str], now: datetime, parts: dict[str, list[float]] | None = None
+) -> tuple[list[float], list[float]]:
+    """(routing + handler ms, whole ask ms including the note search) per question; ``parts``
+    collects the search and the reading of its notes apart."""
     answer_ms, total_ms = [], []
     for question in questions:
         start = time.perf_counter()
         answer = app.ask(question, now=now)
         total_ms.append((time.perf_counter() - start) * 1000)
         answer_ms.append(answer.timings_ms["routing"] + answer.timings_ms["handler"])
+        if parts is not None:
+            for part in ("search", "reading"):
+                parts.setdefault(part, []).append(answer.timings_ms.get(part, 0.0))
     return answer_ms, total_ms
 
 
@@ -397,7 +403,10 @@ def bench_ask(sizes: list[int]) -> None:
     from evaluation.ask import add_labelled_notes, load_questions
 
     data = Path(__file__).resolve().parents[1] / "tests" / "data"
+    from evaluation.ask_set import load_split as load_ask_split
+
     questions = [q.question for q in load_questions(data / "ask_questions.jsonl")]
+    questions += [q.question for notebook in load_ask_split("dev").values() for q in notebook]
     now = datetime(2026, 5, 10, 10, 0).astimezone()
     with tempfile.TemporaryDirectory() as tmp:
         for size in sizes:
@@ -410,9 +419,12 @@ def bench_ask(sizes: list[int]) -> None:
                 app.extract_pending()
                 app.warm_search()
                 ask_latencies(app, questions, now)
-                idle, idle_total = ask_latencies(app, questions * 3, now)
+                parts: dict[str, list[float]] = {}
+                idle, idle_total = ask_latencies(app, questions * 3, now, parts)
                 print(f"\n{size:,} notes, {len(questions)} questions x3, app path")
                 print(line("routing + handler, idle", idle))
+                print(line("note search, idle", parts["search"]))
+                print(line("reading the found notes, idle", parts["reading"]))
                 print(line("whole ask (with note search)", idle_total))
                 with app.store.transaction() as conn:
                     conn.execute(

@@ -1,7 +1,7 @@
 """Retrieval quality: nDCG@10, Recall@5, Recall@10 and MRR for each leg alone, merged, and a
 reciprocal-rank-fusion reference (RRF, k=60, of the two legs' own rankings) computed in the same
 run. The categories: queries over the shared TIL corpus, and ``question``: natural-language
-questions over a chat corpus written for the project (scripts/eval_chat.py). With ``memory``,
+questions over a chat corpus written for the project (scripts/evaluation/chat.py). With ``memory``,
 the built-in extractor on the memory set's dev and test splits (tests/data/memory_set).
 
 Usage: python scripts/eval.py [--json] [--verbose]
@@ -21,23 +21,20 @@ import re
 import sys
 import tempfile
 from collections import defaultdict
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from corpus import corpus_db, corpus_records
-from eval_chat import OMAR_JONAS, PRIYA_MEI, QUESTIONS, chat_notes, evidence, session_notes
 from eval_queries import EVAL_NOW, KEYWORD, PARAPHRASE, PHRASE, TAG, TEMPORAL, TYPO
+from evaluation.chat import QUESTIONS, chat_notes, evidence
 from evaluation.memory_set import (
-    SET_DIR,
     SPLITS,
     Person,
     SetScores,
     count_entities,
     figures,
-    load_person,
     load_split,
     score_chains,
     score_extraction,
@@ -244,42 +241,17 @@ def print_memory_split(split: str, figures_: dict[str, Any]) -> None:
     print(f"  chains kept   {figures_['chains_kept']:.3f} ({figures_['chains_labelled']} changes)")
 
 
-def notebook_notes(name: str, split: str) -> list[tuple[str, datetime]]:
-    """The notes of one ask-set notebook: a memory-set person's, or one of the two chats (a note
-    per turn, "Name: words")."""
-    chats = {"chat-omar-jonas": OMAR_JONAS, "chat-priya-mei": PRIYA_MEI}
-    if name in chats:
-        return session_notes(chats[name])
-    person = load_person(SET_DIR / split / f"{name}.txt")
-    return [(note.text, note.created) for note in person.notes]
-
-
 def evaluate_ask(as_json: bool, verbose: bool) -> None:
     """`ask` on the ask set's dev and test notebooks: the card's first item, any item and its short
     answer against the top-1 and top-5 search hits of the same run; false premises answered."""
-    from evaluation.ask_set import AskSetScores, ask_time, score_notebook
-    from evaluation.ask_set import load_split as load_ask_split
+    from evaluation.ask_set import score_split
 
     report: dict[str, object] = {}
     misses: list[str] = []
     for split in SPLITS:
-        scores = AskSetScores()
-        for name, questions in load_ask_split(split).items():
-            notes = notebook_notes(name, split)
-            with tempfile.TemporaryDirectory() as tmp, Remen.open(Path(tmp) / f"{name}.db") as app:
-                for text, created in notes:
-                    app.add(text, created=created.astimezone())
-                app.extract_pending()
-                now = ask_time(max(created for _, created in notes).astimezone())
-
-                def note_text(note_id: str, app: Remen = app) -> tuple[str, datetime]:
-                    note = app.get(note_id)
-                    return f"{note.title}\n{note.body}", note.created
-
-                score_notebook(lambda q, app=app, now=now: app.ask(q, now=now), note_text, questions, scores, split == "dev")
+        scores = score_split(split, Remen.open, keep_misses=split == "dev")
         report[split] = scores.report()
-        if split == "dev":
-            misses = scores.misses
+        misses = misses or scores.misses
     if as_json:
         print(json.dumps(report, indent=2))
     else:
@@ -292,10 +264,12 @@ def evaluate_ask(as_json: bool, verbose: bool) -> None:
 
 def print_ask_split(split: str, figures_: dict[str, Any]) -> None:
     """One split's card figures beside the search baseline, overall and by question kind."""
-    print(f"ask {split}: {figures_['all']['questions']} answerable questions, {figures_['false_premises']} false premises")
+    print(
+        f"ask {split}: {figures_['all']['questions']} answerable questions, {figures_['false_premises']} false premises"
+    )
     header = f"  {'kind':<8} {'n':>4} {'first':>6} {'card':>6} {'short':>6} │ {'top1':>6} {'top5':>6}"
     print(header)
-    rows = [("all", figures_["all"])] + list(figures_["kinds"].items())
+    rows = [("all", figures_["all"]), *figures_["kinds"].items()]
     for kind, f in rows:
         print(
             f"  {kind:<8} {f['questions']:>4} {f['card_first']:>6.3f} {f['card_any']:>6.3f} {f['short_answer']:>6.3f}"

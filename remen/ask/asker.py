@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 
 import numpy as np
 
+from remen.ask.extractive import Extracted, extract, passages
 from remen.ask.handlers import (
     Handled,
     aspect_query,
@@ -17,21 +19,26 @@ from remen.ask.handlers import (
     temporal,
     temporal_facets,
 )
+from remen.ask.question import SPECIFIC_KINDS, AnswerKind, Question, read_question
 from remen.ask.router import EntityIndex, first_names_of, route
-from remen.core.answers import Answer, EntityHint, QueryType, Route
+from remen.core.answers import Answer, AnswerItem, EntityHint, QueryType, Route
 from remen.core.constants import (
     ASK_ENTITY_MARGIN,
     ASK_ENTITY_MIN_SIMILARITY,
     ASK_NEAR_MIN_SIMILARITY,
     ASK_NEAR_STATEMENTS,
     DIGEST_DAYS,
+    EXTRACT_NOTE_CHARS,
+    EXTRACT_NOTES,
 )
 from remen.core.knowledge import Aspect
-from remen.core.models import DateOrder, SearchResult
+from remen.core.models import DateOrder, SearchHit, SearchResult
+from remen.core.text import fold
 from remen.memory.reader import MemoryReader
 from remen.store import Store
 from remen.store import graph as graph_store
 from remen.store import memory as memory_store
+from remen.store import notes as note_store
 
 
 class Asker:
@@ -114,24 +121,120 @@ class Asker:
         near = self.memory.nearest_statements(("aspect", "statement"), vector, ASK_NEAR_STATEMENTS)
         return [sid for sid, sim in near if sim >= ASK_NEAR_MIN_SIMILARITY]
 
+    def from_notes(self, question: Question, hits: tuple[SearchHit, ...]) -> list[Extracted]:
+        """Answers found in the sentences of the top hits, spans typed by the graph's entities."""
+        top = hits[:EXTRACT_NOTES]
+        if not top:
+            return []
+        with self.store.read() as conn:
+            stored = note_store.by_ids(conn, [hit.note_id for hit in top])
+            known = {
+                fold(alias): kind for alias, kind in graph_store.mentioned_names(conn, [s.nid for s in stored.values()])
+            }
+        found = []
+        for rank, hit in enumerate(top):
+            if hit.note_id in stored:
+                note = stored[hit.note_id].note
+                text = note.body[:EXTRACT_NOTE_CHARS]
+                found.extend(passages(note.id, text, note.created, rank, hit.why.similarity or 0.0))
+        return extract(question, found, known)
+
     def ask(self, question: str, now: datetime, with_notes: bool = True) -> Answer:
-        """Route ``question`` as of ``now`` and answer it; the note search comes along unless the
-        caller runs it itself (``with_notes`` False: the app, which already searched)."""
+        """Route ``question`` as of ``now`` and answer it from the graph and from the sentences of
+        the notes its search finds; the hits come along unless the caller shows its own
+        (``with_notes`` False: the app, which already searched)."""
         started = time.perf_counter()
         index = self.index()
         chosen = route(question, now, index, self.entity_by_meaning, self.date_order)
         handled = self.handle(chosen, index, now)
         handler_ms = (time.perf_counter() - started) * 1000 - chosen.routing_ms
-        found = self.search(question, now) if with_notes else None
+        found = self.search(question, now)
+        read_started = time.perf_counter()
+        asked = read_question(question)
+        asked = replace(asked, names=tuple(dict.fromkeys(asked.names + hinted_names(chosen, index.user_name))))
+        extracted = self.from_notes(asked, found.results) if asked.asks else []
+        answers = merged(asked, chosen, handled.answers, extracted)
         return Answer(
             question,
             chosen,
-            handled.answers,
-            found.results if found else (),
-            handled.not_found,
+            answers,
+            found.results if with_notes else (),
+            None if answers else handled.not_found or "Your notes don't say.",
             {
                 "routing": chosen.routing_ms,
                 "handler": handler_ms,
-                "search": found.timings_ms.get("total", 0.0) if found else 0.0,
+                "search": found.timings_ms.get("total", 0.0),
+                "reading": (time.perf_counter() - read_started) * 1000,
             },
         )
+
+
+# Routes whose graph answers are summaries of a time or a topic ("how many notes in February",
+# "summarize what Tom did"): no sentence of a note says them.
+SUMMARIES = frozenset((QueryType.TEMPORAL_FACETS, QueryType.EXPLORATORY))
+
+
+def hinted_names(chosen: Route, user: str) -> tuple[str, ...]:
+    """Names the router found that the question's capitals do not show: a name typed in lower
+    case ("email of sarah"), the holder of a relation ("my wife" → Julia)."""
+    found = []
+    for hint in chosen.entity_hints:
+        if hint.matched_by in ("alias", "fuzzy") and hint.text:
+            found.append(hint.text)
+        elif hint.matched_by == "relation" and hint.name and hint.name != user:
+            found.append(hint.name)
+    return tuple(found)
+
+
+def note_item(found: Extracted) -> AnswerItem:
+    """An answer from a sentence of the notes."""
+    return AnswerItem(
+        found.answer, found.created, (found.note_id,), answer=found.answer, sentence=found.sentence, source="notes"
+    )
+
+
+def precise(chosen: Route) -> bool:
+    """Whether the graph's answer is a precise one: an attribute's value or a relation's holder."""
+    return chosen.query_type == QueryType.RELATIONSHIP or (
+        chosen.query_type == QueryType.ENTITY_LOOKUP and chosen.lookup_mode == "attribute"
+    )
+
+
+def agrees(item: AnswerItem, found: Extracted) -> bool:
+    """Whether a graph answer and an answer from the notes say the same: the fact's value (or the
+    item's text) inside the found answer or its sentence, or the other way round."""
+    said = fold(item.fact.target or "") if item.fact else fold(item.text)
+    other = fold(f"{found.answer} {found.sentence}")
+    return bool(said) and (said in other or fold(found.answer) in said)
+
+
+def names_only(asked: Question, chosen: Route) -> bool:
+    """Whether the question asks about an entity as a whole ("who is Sarah", "tell me about my
+    wife"): its words are only the names the router found. Its answer is the entity's card."""
+    if chosen.query_type != QueryType.ENTITY_LOOKUP or chosen.lookup_mode == "attribute":
+        return False
+    named = {fold(word) for hint in chosen.entity_hints for word in f"{hint.text} {hint.name}".split()}
+    return bool(named) and all(word in named for word in asked.focus)
+
+
+def merged(
+    asked: Question, chosen: Route, graph: tuple[AnswerItem, ...], notes: list[Extracted]
+) -> tuple[AnswerItem, ...]:
+    """The card. A precise graph answer (an attribute's current value, a relation's holder) leads,
+    the notes' answer that agrees with it next, then the others. Other
+    specific questions (who, where, when, how much, which, why) are answered from the notes only:
+    a bare entity card or a list of statements is no answer to them. Open questions (what
+    happened last week, a summary) keep the graph's answers first."""
+    from_notes = [note_item(found) for found in notes]
+    if graph and names_only(asked, chosen):
+        return (*graph, *from_notes[: max(0, 3 - len(graph))])
+    if precise(chosen) and graph:
+        agreeing = [item for item, found in zip(from_notes, notes, strict=True) if agrees(graph[0], found)]
+        others = [item for item in from_notes if item not in agreeing]
+        return (graph[0], *agreeing[:1], *others)[:3]
+    # A "which X" the notes' sentences do not answer may still be a list of statements ("what
+    # problems did I have"); any other specific question gets no summary instead.
+    listed = asked.kind == AnswerKind.NAME and chosen.query_type != QueryType.ENTITY_LOOKUP
+    if asked.kind in SPECIFIC_KINDS and chosen.query_type not in SUMMARIES and (from_notes or not listed):
+        return tuple(from_notes[:3])
+    return (*graph, *from_notes[: max(0, 3 - len(graph))]) if graph else tuple(from_notes[:3])

@@ -186,9 +186,12 @@ def cmd_labels(app: Remen, args: argparse.Namespace) -> None:
 def print_answer(answer: Answer) -> None:
     """The answers first (with where they come from), then the notes the search found."""
     for item in answer.answers:
-        when = f" (as of {item.as_of:%d %b %Y})" if item.as_of else ""
+        told = "written" if item.source == "notes" else "as of"
+        when = f" ({told} {item.as_of:%d %b %Y})" if item.as_of else ""
         source = f"  — note {', '.join(item.note_ids[:3])}" if item.note_ids else ""
         print(f"{item.text}{when}{source}")
+        if item.sentence and item.sentence != item.text:
+            print(f"    “{item.sentence}”")
         for old in item.earlier:
             until = f" until {old.invalid_at:%d %b %Y}" if old.invalid_at else ""
             print(f"    earlier: {old.target}{until}  — note {', '.join(old.note_ids)}")

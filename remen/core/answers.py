@@ -24,6 +24,8 @@ class QueryType(StrEnum):
 
 
 LookupMode = Literal["attribute", "broad"]
+# Where an answer comes from: a fact of the knowledge graph, or a sentence of the notes.
+AnswerSource = Literal["graph", "notes"]
 # Rough characters per token when an answer is trimmed to a token budget for an agent.
 CHARS_PER_TOKEN = 4
 
@@ -89,13 +91,21 @@ class AnswerItem:
     note_ids: tuple[str, ...]
     fact: Fact | None = None
     earlier: tuple[Fact, ...] = ()
+    # The short answer ("Lisbon") and the sentence it was found in, for answers from the notes.
+    answer: str | None = None
+    sentence: str | None = None
+    source: AnswerSource = "graph"
 
     def to_dict(self) -> dict[str, object]:
         """Plain data for JSON."""
         return {
             "text": self.text,
+            "answer": self.answer if self.answer is not None else self.text,
+            "sentence": self.sentence,
+            "source": self.source,
             "as_of": None if self.as_of is None else self.as_of.isoformat(),
             "notes": list(self.note_ids),
+            "note_ids": list(self.note_ids),
             "fact": None if self.fact is None else self.fact.to_dict(),
             "earlier": [f.to_dict() for f in self.earlier],
         }

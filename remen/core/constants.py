@@ -152,6 +152,24 @@ ASK_ENTITY_MARGIN = 0.03
 # A topic's statements by meaning: the nearest this many, at this cosine or more.
 ASK_NEAR_STATEMENTS = 20
 ASK_NEAR_MIN_SIMILARITY = 0.3
+# Answers found in the notes (tuned on the ask set's dev split): the sentences of this many top
+# search hits are read; a sentence must share this share of the question's weighted words; the
+# note's search rank and its age add up to these weights; a span of the asked kind adds the kind
+# bonus (less when only its form says the kind) and more near a question word.
+EXTRACT_NOTES = 8
+# Of a long note only its start is read for answers: reading costs time in proportion to length.
+EXTRACT_NOTE_CHARS = 3000
+EXTRACT_MIN_COVERAGE = 0.3
+# Spans are looked for in at most this many of the best sentences.
+EXTRACT_READ_SENTENCES = 12
+EXTRACT_CONTEXT_SHARE = 0.5
+EXTRACT_RANK_WEIGHT = 0.2
+EXTRACT_MEANING_WEIGHT = 0.5
+EXTRACT_RECENCY_WEIGHT = 0.3
+EXTRACT_REASON_BONUS = 0.1
+EXTRACT_KIND_BONUS = 0.3
+EXTRACT_UNTYPED_BONUS = 0.1
+EXTRACT_NEAR_BONUS = 0.1
 # Summaries and topic counts without a time phrase cover this many days.
 DIGEST_DAYS = 28
 # Weekly digests: the key statements and titles kept per label and week, and weeks rebuilt per step.

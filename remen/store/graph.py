@@ -181,6 +181,17 @@ def alias_names(conn: Connection) -> dict[str, str]:
     return {str(key): str(name) for key, name in rows}
 
 
+def mentioned_names(conn: Connection, nids: Sequence[int]) -> list[tuple[str, str]]:
+    """(alias, entity type) of every entity the notes mention, under each of its aliases."""
+    marks = ",".join("?" * len(nids))
+    rows = conn.execute(
+        f"SELECT a.alias, e.type FROM entity_mentions m JOIN entities e ON e.eid = m.eid"
+        f" JOIN entity_aliases a ON a.eid = e.eid WHERE m.nid IN ({marks})",
+        list(nids),
+    )
+    return [(str(alias), str(kind)) for alias, kind in rows]
+
+
 def facets(conn: Connection, start: float, end: float, limit: int = 10) -> dict[str, list[tuple[str, int]]]:
     """What the notes written in [start, end) were about: labels, entities, aspects, notes per day."""
     in_range = "n.created >= ? AND n.created < ? AND n.deleted_at IS NULL"

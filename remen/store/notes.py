@@ -196,6 +196,15 @@ def get_many(conn: Connection, nids: Sequence[int]) -> dict[int, StoredNote]:
     return found
 
 
+def by_ids(conn: Connection, note_ids: Sequence[str]) -> dict[str, StoredNote]:
+    """Notes by id (a few: the hits a question is answered from)."""
+    if not note_ids:
+        return {}
+    marks = ",".join("?" * len(note_ids))
+    rows = conn.execute(f"SELECT {NOTE_COLUMNS} FROM notes WHERE id IN ({marks})", list(note_ids))
+    return {stored.note.id: stored for stored in map(row_to_note, rows)}
+
+
 def list_notes(
     conn: Connection,
     tag: str | None = None,

@@ -211,8 +211,11 @@ class AnswerCard(Static):
             return
         lines = []
         for n, item in enumerate(self.answer.answers[:ANSWER_CARD_LINES]):
-            when = f"  (as of {item.as_of:%d %b %Y})" if item.as_of else ""
+            told = "written" if item.source == "notes" else "as of"
+            when = f"  ({told} {item.as_of:%d %b %Y})" if item.as_of else ""
             lines.append(Text.assemble(("➜ ", "bold green"), item.text, (when, "dim")))
+            if item.sentence and item.sentence != item.text:
+                lines.append(Text(f"    “{item.sentence}”", style="dim"))
             shown = item.earlier if self.selected and n == 0 else item.earlier[:ANSWER_CARD_EARLIER]
             for old in shown:
                 span = f" ({old.valid_at:%d %b %Y} – {old.invalid_at:%d %b %Y})" if old.invalid_at else ""

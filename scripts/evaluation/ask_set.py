@@ -7,14 +7,18 @@ from __future__ import annotations
 
 import json
 import re
+import tempfile
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
-from remen.core.answers import Answer
+from remen.core.answers import Answer, AnswerItem
+from remen.service import Remen
 
+from .chat import OMAR_JONAS, PRIYA_MEI, session_notes
+from .memory_set import SET_DIR, load_person
 from .tally import Tally
 
 ASK_SET_DIR = Path(__file__).resolve().parents[2] / "tests" / "data" / "ask_set"
@@ -135,6 +139,11 @@ def holds(text: str, gold: GoldQuestion, created: datetime | None = None) -> boo
     return any(re.search(rf"\b{re.escape(s.lower())}\b", seen) for s in day_spellings(gold.day))
 
 
+def short_answer(item: AnswerItem) -> str:
+    """The short answer an item shows (a graph answer's is its text)."""
+    return item.answer if item.answer is not None else item.text
+
+
 def item_text(item: object) -> str:
     """Everything a card item shows: its short answer, text and sentence."""
     parts = [getattr(item, "answer", "") or "", getattr(item, "text", ""), getattr(item, "sentence", "") or ""]
@@ -154,13 +163,15 @@ def score_notebook(
         answer = ask(gold.question)
         if gold.false_premise:
             if not scores.premises.count(not answer.answers) and keep_misses:
-                scores.misses.append(f"{gold.notebook}: false premise answered {gold.question!r}: {answer.answers[0].text!r}")
+                scores.misses.append(
+                    f"{gold.notebook}: false premise answered {gold.question!r}: {answer.answers[0].text!r}"
+                )
             continue
         kind = scores.kinds[gold.kind]
         items = [item_text(item) for item in answer.answers]
         first = kind.first.count(bool(items) and holds(items[0], gold))
         kind.card.count(any(holds(text, gold) for text in items))
-        kind.short.count(bool(answer.answers) and holds(getattr(answer.answers[0], "answer", "") or "", gold))
+        kind.short.count(bool(answer.answers) and holds(short_answer(answer.answers[0]), gold))
         notes = [note_text(hit.note_id) for hit in answer.notes[:5]]
         kind.top1.count(bool(notes) and holds(notes[0][0], gold, notes[0][1]))
         kind.top5.count(any(holds(text, gold, created) for text, created in notes))
@@ -172,3 +183,32 @@ def score_notebook(
 def ask_time(last_note: datetime) -> datetime:
     """When the questions are asked: the morning after the notebook's last note."""
     return (last_note + timedelta(days=1)).replace(hour=9, minute=0)
+
+
+def notebook_notes(name: str, split: str) -> list[tuple[str, datetime]]:
+    """The notes of one notebook: a memory-set person's, or one of the two chats (a note per turn,
+    "Name: words")."""
+    chats = {"chat-omar-jonas": OMAR_JONAS, "chat-priya-mei": PRIYA_MEI}
+    if name in chats:
+        return [(text, when.astimezone()) for text, when in session_notes(chats[name])]
+    return [(note.text, note.created) for note in load_person(SET_DIR / split / f"{name}.txt").notes]
+
+
+def score_split(split: str, open_app: Callable[[Path], Remen], keep_misses: bool = False) -> AskSetScores:
+    """Every notebook of one split through the real pipeline (added, read into the graph) in a
+    fresh database, each question asked the morning after its last note, and counted."""
+    scores = AskSetScores()
+    for name, questions in load_split(split).items():
+        notes = notebook_notes(name, split)
+        with tempfile.TemporaryDirectory() as tmp, open_app(Path(tmp) / f"{name}.db") as app:
+            for text, created in notes:
+                app.add(text, created=created)
+            app.extract_pending()
+            now = ask_time(max(created for _, created in notes))
+
+            def note_text(note_id: str, app: Remen = app) -> tuple[str, datetime]:
+                note = app.get(note_id)
+                return f"{note.title}\n{note.body}", note.created
+
+            score_notebook(lambda q, app=app, now=now: app.ask(q, now=now), note_text, questions, scores, keep_misses)
+    return scores

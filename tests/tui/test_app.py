@@ -517,6 +517,26 @@ def test_a_question_gets_an_answer_card_that_opens_its_note(service: Remen, note
     drive(RemenApp(service=service), scenario)
 
 
+def test_a_question_the_graph_cannot_answer_is_answered_from_a_notes_sentence(service: Remen) -> None:
+    source = service.add("Kofi: the dentist moved my cleaning to 21 April at 8am, Bloor St clinic.")
+    service.add("Dentists near work: two on Bloor St, one on College.")
+
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        card = app.search_screen.query_one(AnswerCard)
+        await type_search(pilot, "when is my dentist cleaning?")
+        await wait_until(pilot, lambda: "21 April" in str(card.render()), "the answer from the note")
+        shown = str(card.render())
+        assert "“the dentist moved my cleaning to 21 April at 8am, Bloor St clinic.”" in shown
+        await pilot.press("up")
+        assert "Enter opens the note it comes from" in str(card.render())
+        assert "F6" not in str(card.render())
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, EditorScreen) and app.screen.note_id == source.id
+
+    drive(RemenApp(service=service), scenario)
+
+
 def test_history_restores_an_earlier_version_and_keeps_the_replaced_text(
     service: Remen, notebook: dict[str, str]
 ) -> None:

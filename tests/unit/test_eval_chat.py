@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-
-from eval_chat import QUESTIONS, chat_notes, evidence
+from scripts.evaluation.chat import QUESTIONS, chat_notes, evidence
 
 
 def test_every_evidence_fragment_names_one_turn_and_the_set_is_big_enough() -> None:

@@ -1,0 +1,349 @@
+"""Answers found in the notes: the sentences of the notes a search found, scored by the question's
+words they share (weighted by how rare each is among those sentences; the sentences around count
+for part), the note's search rank and its age; inside the best sentences, the span of the kind
+the question asks for. Deterministic, offline, and pure: the caller reads the notes."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import lru_cache
+
+from remen.ask.question import SPAN_KINDS, AnswerKind, Question
+from remen.ask.spans import Span, name_spans, unit_fits, value_spans
+from remen.core.constants import (
+    EXTRACT_CONTEXT_SHARE,
+    EXTRACT_KIND_BONUS,
+    EXTRACT_MEANING_WEIGHT,
+    EXTRACT_MIN_COVERAGE,
+    EXTRACT_NEAR_BONUS,
+    EXTRACT_RANK_WEIGHT,
+    EXTRACT_READ_SENTENCES,
+    EXTRACT_REASON_BONUS,
+    EXTRACT_RECENCY_WEIGHT,
+    EXTRACT_UNTYPED_BONUS,
+)
+from remen.core.text import fold
+from remen.memory.cues import TURN, WRITER, note_lines, sentence_bounds
+from remen.memory.dates import stated_date
+from remen.memory.lexicon import NARROWER_RELATIONS, SAME_TIE
+from remen.search.temporal import parse_temporal
+
+WORD = re.compile(r"[\w@'’.+-]+")
+SUFFIX = re.compile(r"(?:['’]s|ings?|ed|es|s|ers?|ly|ation|ions?|ment)$")
+DOUBLED = re.compile(r"([b-df-hj-np-tv-z])\1$")
+BACKWARD = re.compile(r"\b(?:last|ago|yesterday|previous|past)\b", re.IGNORECASE)
+PAST = re.compile(r"\b(?:was|were|had|did|went|came|got|told|said|\w+ed)\b", re.IGNORECASE)
+# Words that give a reason or a manner: an answer to "why"/"how" has one near.
+REASON = re.compile(
+    r"\b(?:because|cause|since|so|due to|reason|after|thanks to|too|kept|keeps|without)\b|:", re.IGNORECASE
+)
+STEM_LENGTH = 6
+STEM_CACHE = 65_536
+# The most a span can add to its sentence's score (typed, near a question word, a fitting unit).
+MAX_BONUS = EXTRACT_KIND_BONUS + 2 * EXTRACT_NEAR_BONUS
+# Kinds a name can answer.
+NAME_KINDS = frozenset((AnswerKind.PERSON, AnswerKind.PLACE, AnswerKind.NAME))
+# English irregular verbs: past forms people write in notes, to the verb a question asks with.
+IRREGULAR = {
+    past: verb
+    for verb, forms in {
+        "buy": "bought",
+        "sell": "sold",
+        "go": "went gone",
+        "give": "gave given",
+        "tell": "told",
+        "take": "took taken",
+        "make": "made",
+        "meet": "met",
+        "leave": "left",
+        "get": "got gotten",
+        "run": "ran",
+        "win": "won",
+        "pay": "paid",
+        "say": "said",
+        "find": "found",
+        "bring": "brought",
+        "think": "thought",
+        "come": "came",
+        "begin": "began begun",
+        "feel": "felt",
+        "keep": "kept",
+        "lose": "lost",
+        "send": "sent",
+        "spend": "spent",
+        "build": "built",
+        "write": "wrote written",
+        "read": "read",
+        "eat": "ate eaten",
+        "drive": "drove driven",
+        "fly": "flew flown",
+        "see": "saw seen",
+        "teach": "taught",
+        "catch": "caught",
+        "choose": "chose chosen",
+        "hold": "held",
+        "sleep": "slept",
+        "swim": "swam",
+        "sing": "sang sung",
+        "break": "broke broken",
+        "speak": "spoke spoken",
+        "wear": "wore worn",
+        "ride": "rode ridden",
+        "fall": "fell fallen",
+        "grow": "grew grown",
+        "know": "knew known",
+        "hear": "heard",
+        "lead": "led",
+        "stand": "stood",
+        "understand": "understood",
+        "sit": "sat",
+        "become": "became",
+    }.items()
+    for past in forms.split()
+}
+
+
+@dataclass(frozen=True)
+class Passage:
+    """One sentence of a found note, the sentences around it, and who said it in a chat turn."""
+
+    note_id: str
+    created: datetime
+    rank: int
+    # The note's cosine to the question (MiniLM, from the search; 0 without the model).
+    similarity: float
+    text: str
+    context: tuple[str, ...]
+    speaker: str | None
+    note_words: frozenset[str]
+    # Stems of the sentence (and its speaker), and of the sentences around it.
+    words: frozenset[str]
+    around: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Extracted:
+    """A short answer with the sentence it comes from."""
+
+    answer: str
+    sentence: str
+    note_id: str
+    created: datetime
+    score: float
+    kind: AnswerKind
+
+
+@lru_cache(maxsize=STEM_CACHE)
+def stem(word: str) -> str:
+    """A crude stem so "moved" meets "move", "running" meets "run", "sold" meets "sell" and
+    "translator" meets "translation": irregular past forms to the verb, suffix off, a doubled end
+    undone, the first six letters."""
+    folded = fold(word).strip(".'’-")
+    folded = SAME_TIE.get(IRREGULAR.get(folded, folded), IRREGULAR.get(folded, folded))
+    if len(folded) > 4:
+        folded = DOUBLED.sub(r"\1", SUFFIX.sub("", folded))
+    if len(folded) > 3 and folded.endswith("e"):
+        folded = folded[:-1]  # "move" meets "moving" and "moved"
+    return folded[:STEM_LENGTH]
+
+
+# The relation words narrower than each, by stem: "partner" covers "wife".
+NARROWER_STEMS = {stem(word): frozenset(stem(n) for n in below) for word, below in NARROWER_RELATIONS.items()}
+
+
+def holds(key: str, words: frozenset[str] | set[str]) -> bool:
+    """Whether the words hold a question word's stem, or a narrower relation word for it ("partner"
+    is held by "wife")."""
+    return key in words or not NARROWER_STEMS.get(key, frozenset()).isdisjoint(words)
+
+
+def stems(text: str) -> set[str]:
+    """The stems of a text's words."""
+    return {stem(w) for w in WORD.findall(text)}
+
+
+def passages(note_id: str, text: str, created: datetime, rank: int, similarity: float = 0.0) -> list[Passage]:
+    """A note cut into sentences; a chat turn ("Omar: ...") keeps its speaker (None for the writer)."""
+    cut: list[tuple[str, str | None]] = []
+    for line in note_lines(text):
+        turn = TURN.match(line.text)
+        speaker = None if turn is None or turn.group(1).lower() in WRITER else turn.group(1)
+        spoken = line.text[turn.end() :] if turn else line.text
+        cut.extend((spoken[a:b].strip(), speaker) for a, b in sentence_bounds(spoken) if spoken[a:b].strip())
+    note_words = frozenset(stems(text))
+    sentence_words = [frozenset(stems(sentence) | ({stem(speaker)} if speaker else set())) for sentence, speaker in cut]
+    out = []
+    for i, (sentence, speaker) in enumerate(cut):
+        context = tuple(s for s, _ in cut[max(0, i - 1) : i] + cut[i + 1 : i + 2])
+        around = frozenset().union(*sentence_words[max(0, i - 1) : i], *sentence_words[i + 1 : i + 2])
+        out.append(
+            Passage(
+                note_id, created, rank, similarity, sentence, context, speaker, note_words, sentence_words[i], around
+            )
+        )
+    return out
+
+
+def weights(question: Question, found: list[Passage]) -> dict[str, float]:
+    """Each focus word's weight: rarer among the found sentences counts more (idf)."""
+    sets = [p.words for p in found]
+    total = len(sets) or 1
+    counts = {stem(word): sum(holds(stem(word), s) for s in sets) for word in question.focus}
+    present = {key: math.log(1 + total / (1 + df)) for key, df in counts.items() if df}
+    # A word no found sentence has cannot tell them apart, but a question most of whose words the
+    # notes lack is not answered by them: it counts as much as the commonest word found.
+    floor = min(present.values(), default=0.0)
+    return {key: present.get(key, floor) for key in counts}
+
+
+def coverage(passage: Passage, weight: dict[str, float]) -> float:
+    """The weighted share of the question's words the sentence holds; a word only the sentences
+    around it hold counts for part."""
+    have, around = passage.words, passage.around
+    total = sum(weight.values())
+    if not total:
+        return 0.0
+    inside = sum(w for key, w in weight.items() if holds(key, have))
+    near = sum(w for key, w in weight.items() if not holds(key, have) and holds(key, around))
+    return (inside + EXTRACT_CONTEXT_SHARE * near) / total
+
+
+def about_the_names(question: Question, passage: Passage, weight: dict[str, float]) -> bool:
+    """Whether the sentence's note, or the turn's speaker, names everyone the question is about,
+    and the sentence (or one beside it) holds one of the question's other words: an answer about
+    one person is no answer about another, and a name alone is no topic."""
+    speaker = stem(passage.speaker) if passage.speaker else None
+    for name in question.names:
+        keys = {stem(word) for word in name.split()}
+        if keys.isdisjoint(passage.note_words) and speaker not in keys:
+            return False
+    names = {stem(word) for name in question.names for word in name.split()}
+    topic = [key for key in weight if key not in names]
+    return not topic or any(holds(key, passage.words) or holds(key, passage.around) for key in topic)
+
+
+def in_question(span: Span, question: Question) -> bool:
+    """Whether the span repeats a name of the question or only its words: never an answer."""
+    words = stems(span.text)
+    names = {stem(word) for name in question.names + question.markers for word in name.split()}
+    return bool(words & names) or (bool(words) and words <= {stem(f) for f in question.focus})
+
+
+def near_focus(span: Span, text: str, question: Question) -> bool:
+    """Whether a question word is within a few words of the span."""
+    window = text[max(0, span.start - 40) : span.end + 40]
+    return bool(stems(window) & {stem(f) for f in question.focus})
+
+
+def spoken_time(span: Span, passage: Passage) -> str:
+    """A day as the note tells it, with what it means resolved against the note's date: "Monday
+    (Mon 16 Mar 2026)", "last weekend (Sat 18 – Sun 19 Mar 2023)", "next month (July 2023)". A day
+    is read in the sentence's direction (a plan's Friday is the coming one); a month or season in
+    a plan is the coming one too."""
+    found, _ = parse_temporal(span.text, passage.created)
+    if found is None:
+        return span.text
+    past = PAST.search(passage.text) is not None
+    start, end = found.start, found.end
+    if end - start <= timedelta(days=1):
+        day = stated_date(span.text, passage.created, past)
+        return f"{span.text} ({(day.moment if day else start):%a %-d %b %Y})"
+    if not past and end <= passage.created and not BACKWARD.search(span.text):
+        start, end = start.replace(year=start.year + 1), end.replace(year=end.year + 1)
+    last = end - timedelta(seconds=1)
+    if (end - start).days <= 3:
+        told = f"{start:%a %-d} – {last:%a %-d %b %Y}"
+    elif start.day == 1 and last.month == start.month:
+        told = f"{start:%B %Y}"
+    else:
+        told = f"{start:%-d %b} – {last:%-d %b %Y}"
+    return f"{span.text} ({told})"
+
+
+def candidates(question: Question, passage: Passage, text: str, known: dict[str, str]) -> list[tuple[Span, float]]:
+    """The spans of ``text`` (the sentence or one around it) of the kind asked for, each with its
+    bonus: typed, near a question word, with a unit that fits the question."""
+    values = value_spans(text, passage.created, question.kind)
+    names = (
+        [n for n in name_spans(text, known) if not any(v.start < n.end and n.start < v.end for v in values)]
+        if question.kind in NAME_KINDS
+        else []
+    )
+    out = []
+    for span in values + names:
+        if question.kind not in span.kinds or in_question(span, question):
+            continue
+        bonus = EXTRACT_KIND_BONUS if span.typed else EXTRACT_UNTYPED_BONUS
+        if near_focus(span, text, question):
+            bonus += EXTRACT_NEAR_BONUS
+        if unit_fits(span, question.measure):
+            bonus += EXTRACT_NEAR_BONUS
+        out.append((span, bonus))
+    return out
+
+
+def span_answer(question: Question, passage: Passage, known: dict[str, str]) -> tuple[str, float] | None:
+    """The best span of the asked kind in the sentence, else in the sentences around it (for
+    less), with its bonus."""
+    for text, penalty in ((passage.text, 0.0), *((c, EXTRACT_NEAR_BONUS) for c in passage.context)):
+        spans = candidates(question, passage, text, known)
+        if spans:
+            span, bonus = max(spans, key=lambda sb: sb[1])
+            told = spoken_time(span, passage) if question.kind == AnswerKind.TIME else span.text
+            return told, bonus - penalty
+    return None
+
+
+def extract(question: Question, found: list[Passage], known: dict[str, str], limit: int = 3) -> list[Extracted]:
+    """The best answers in the found sentences, best first, each said once; none when no sentence
+    shares enough of the question. Spans are looked for in the best sentences first, and no
+    further once a sentence could not beat the answers already found even with every bonus."""
+    if not found or not question.focus:
+        return []
+    weight = weights(question, found)
+    times = [p.created.timestamp() for p in found]
+    newest, oldest = max(times), min(times)
+    scored: list[tuple[float, Passage]] = []
+    for passage in found:
+        if passage.text.endswith("?"):
+            continue  # a question in the notes answers nothing
+        share = coverage(passage, weight)
+        if share < EXTRACT_MIN_COVERAGE or not about_the_names(question, passage, weight):
+            continue
+        age = (passage.created.timestamp() - oldest) / (newest - oldest) if newest > oldest else 0.0
+        score = share + EXTRACT_RANK_WEIGHT / (1 + passage.rank) + EXTRACT_MEANING_WEIGHT * passage.similarity
+        scored.append((score + EXTRACT_RECENCY_WEIGHT * ((1 - age) if question.earlier else age), passage))
+    scored.sort(key=lambda sp: -sp[0])
+    answers: dict[str, Extracted] = {}
+    for score, passage in scored[:EXTRACT_READ_SENTENCES]:
+        ranked = sorted((a.score for a in answers.values()), reverse=True)
+        if len(ranked) >= limit and score + MAX_BONUS < ranked[limit - 1]:
+            break
+        answer = read_passage(question, passage, score, known)
+        if answer is not None and answers.get(fold(answer.answer), answer).score <= answer.score:
+            answers[fold(answer.answer)] = answer
+    return sorted(answers.values(), key=lambda a: -a.score)[:limit]
+
+
+def read_passage(question: Question, passage: Passage, score: float, known: dict[str, str]) -> Extracted | None:
+    """The answer one sentence gives: a span of the asked kind, the note's day for a "when" it
+    does not date, or the sentence itself for a reason or a "what" without a name in it."""
+    if question.kind in SPAN_KINDS:
+        got = span_answer(question, passage, known)
+        if got is not None:
+            return Extracted(got[0], passage.text, passage.note_id, passage.created, score + got[1], question.kind)
+        if question.kind == AnswerKind.TIME:
+            # Nothing dated in it: the note's own day is when it happened ("moved in today").
+            day = f"{passage.created:%a %-d %b %Y}"
+            return Extracted(day, passage.text, passage.note_id, passage.created, score, question.kind)
+        if question.kind != AnswerKind.NAME:
+            return None
+    elif any(REASON.search(t) for t in (passage.text, *passage.context)):
+        score += EXTRACT_REASON_BONUS
+    sentence = passage.text
+    if question.kind == AnswerKind.REASON and passage.context and not REASON.search(sentence):
+        sentence = f"{sentence} {passage.context[-1]}"
+    return Extracted(sentence, sentence, passage.note_id, passage.created, score, question.kind)

@@ -1,0 +1,187 @@
+"""What a question asks for: the kind of answer (a person, a place, a day, a number, a name, a
+reason), the words an answer sentence should share with it, and the names it is about. Cue
+tables here are about English question words, not about anyone's notes."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from remen.core.text import fold
+from remen.memory.lexicon import HONORIFICS, NARROWER_RELATIONS, SAME_TIE
+from remen.search.query import STOPWORDS
+
+
+class AnswerKind(StrEnum):
+    """The kind of short answer a question wants."""
+
+    PERSON = "person"
+    PLACE = "place"
+    TIME = "time"
+    NUMBER = "number"
+    EMAIL = "email"
+    PHONE = "phone"
+    ADDRESS = "address"
+    NAME = "name"
+    REASON = "reason"
+    SENTENCE = "sentence"
+
+
+# "what/which <noun> ...": the noun says the kind of the answer.
+NOUN_KINDS: dict[str, AnswerKind] = {
+    **dict.fromkeys(("email", "e-mail", "mail"), AnswerKind.EMAIL),
+    **dict.fromkeys(("phone", "number", "mobile", "landline", "cell"), AnswerKind.PHONE),
+    **dict.fromkeys(("address",), AnswerKind.ADDRESS),
+    **dict.fromkeys(
+        ("day", "date", "time", "year", "month", "week", "weekday", "days", "hour", "birthday", "bday", "deadline"),
+        AnswerKind.TIME,
+    ),
+    **dict.fromkeys(
+        ("city", "country", "town", "place", "street", "neighbourhood", "neighborhood", "venue", "restaurant"),
+        AnswerKind.PLACE,
+    ),
+    **dict.fromkeys(
+        ("price", "cost", "rate", "amount", "fee", "salary", "rent", "weight", "height", "age", "score", "grade"),
+        AnswerKind.NUMBER,
+    ),
+    **dict.fromkeys(("place", "position", "rank"), AnswerKind.NUMBER),
+}
+# Nouns that ask for a value even without a question word.
+VALUE_NOUNS: dict[str, AnswerKind] = {
+    **dict.fromkeys(("email", "e-mail", "phone", "mobile", "address"), AnswerKind.EMAIL),
+    **dict.fromkeys(("birthday", "bday", "deadline"), AnswerKind.TIME),
+}
+VALUE_NOUNS.update(phone=AnswerKind.PHONE, mobile=AnswerKind.PHONE, address=AnswerKind.ADDRESS)
+HOW_NUMBER = frozenset(("many", "much", "long", "old", "often", "far", "big", "high", "deep", "tall", "heavy", "fast"))
+# Opening words of a yes/no question.
+AUXILIARIES = frozenset(
+    ("is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "would", "should", "has", "have", "had")
+)
+BE = frozenset(("is", "are", "was", "were", "'s", "s"))
+QUESTION_WORDS = frozenset(("who", "whom", "whose", "what", "which", "where", "when", "why", "how"))
+# Openings of a request for an answer without a question word ("tell me about", "list my goals").
+REQUESTS = frozenset(("tell", "list", "show", "summarize", "summarise", "remind", "explain", "describe"))
+# Words that carry no topic in a question ("what is the name of ...").
+FILLER = frozenset(("name", "called", "kind", "sort", "type", "tell", "remind", "know", "say", "said", "get", "got"))
+# Relation words: "mom's birthday" names no one.
+RELATION_WORDS = (
+    frozenset(NARROWER_RELATIONS)
+    | frozenset(SAME_TIE)
+    | frozenset(word for below in NARROWER_RELATIONS.values() for word in below)
+)
+# Words after which a name marks a point in time or order, not the question's subject.
+SEQUENCE_MARKERS = frozenset(("before", "after", "than", "replaced", "instead"))
+WORD = re.compile(r"[\w@.+'’-]+")
+NAME_WORD = re.compile(r"^[A-ZÀ-Þ][\w'’.-]*$")
+POSSESSIVE = re.compile(r"['’]s?$")
+# "leo's" in a question typed in lower case: an owner, so a name, unless a determiner or a
+# relation word says otherwise ("the dentist's", "my wife's").
+POSSESSIVE_NAME = re.compile(r"^[^\W\d_]+['’]s$")
+DETERMINERS = frozenset(("the", "my", "our", "your", "his", "her", "their", "a", "an", "this", "that"))
+HONORIFICS_SET = frozenset(HONORIFICS)
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question read for answering from the notes."""
+
+    text: str
+    kind: AnswerKind
+    # Folded content words an answer sentence should share (names included).
+    focus: tuple[str, ...]
+    # Names the question is about, as typed (possessive dropped): an answer sentence must be about
+    # them, and the answer is never one of them.
+    names: tuple[str, ...]
+    # "before"/"used to"/"previous": the question wants an earlier value, not the current one.
+    earlier: bool
+    # The word after "how" in "how much/long/many/often/old ...": which numbers fit.
+    measure: str | None = None
+    # Whether it is a question at all (a question word, "did/is ..." first, a "?", a value's noun)
+    # rather than search words: only a question gets answers from the notes' sentences.
+    asks: bool = True
+    # Names that only mark a point in a sequence ("my manager before Luis"): never the answer, but
+    # not what the answer sentence is about either.
+    markers: tuple[str, ...] = ()
+
+
+def answer_kind(words: list[str]) -> AnswerKind:
+    """The kind of answer from the question's words (folded), by its question word and the noun
+    after "what/which"."""
+    lowered = [POSSESSIVE.sub("", w) for w in words]
+    at = next((i for i, w in enumerate(lowered) if w in QUESTION_WORDS), None)
+    if at is None:
+        # "Klaus phone number", "julias bday?": a value's noun says it without a question word.
+        return next((VALUE_NOUNS[w] for w in lowered if w in VALUE_NOUNS), AnswerKind.SENTENCE)
+    wh, rest = lowered[at], lowered[at + 1 :]
+    if wh in ("who", "whom", "whose"):
+        return AnswerKind.PERSON
+    if wh == "where":
+        return AnswerKind.PLACE
+    if wh == "when":
+        return AnswerKind.TIME
+    if wh == "why":
+        return AnswerKind.REASON
+    if wh == "how":
+        return AnswerKind.NUMBER if rest and rest[0] in HOW_NUMBER else AnswerKind.SENTENCE
+    # The noun phrase right after "what/which (is the)": "what is the dentist's phone number"; a
+    # verb after the question word ("what did I do") asks about an action, not a value.
+    noun = False
+    for word in rest[:6]:
+        if word in NOUN_KINDS:
+            return NOUN_KINDS[word]
+        if word in AUXILIARIES - BE or (word not in BE and word not in DETERMINERS and word.endswith(("ed", "ing"))):
+            return AnswerKind.NAME if noun else AnswerKind.SENTENCE
+        noun = noun or (word not in BE and word not in DETERMINERS)
+    return AnswerKind.NAME
+
+
+def read_question(text: str) -> Question:
+    """The question's answer kind, focus words and names."""
+    tokens = WORD.findall(text)
+    words = [fold(t).strip(".'’") for t in tokens]
+    names: list[str] = []
+    markers: list[str] = []
+    for i, token in enumerate(tokens):
+        bare = POSSESSIVE.sub("", token).strip(".")
+        owner = POSSESSIVE_NAME.search(token) is not None and (i == 0 or words[i - 1] not in DETERMINERS)
+        common = STOPWORDS | HONORIFICS_SET | RELATION_WORDS | QUESTION_WORDS | AUXILIARIES
+        if (NAME_WORD.match(bare) or owner) and fold(bare) not in common:
+            after_marker = any(w in SEQUENCE_MARKERS for w in words[max(0, i - 2) : i])
+            (markers if after_marker else names).append(bare)
+    after_how = {words[i + 1] for i in range(len(words) - 1) if words[i] == "how"}
+    bare_words = [POSSESSIVE.sub("", w) for w in words]
+    focus = tuple(
+        dict.fromkeys(
+            w
+            for w in bare_words
+            if w
+            and w not in QUESTION_WORDS
+            and w not in AUXILIARIES
+            and w not in STOPWORDS
+            and w not in FILLER
+            and w not in after_how
+            and w not in {fold(m) for m in markers}
+        )
+    )
+    earlier = bool(re.search(r"\b(before|previous|previously|used to|former|earlier)\b", text, re.IGNORECASE))
+    at = words.index("how") if "how" in words else -1
+    measure = words[at + 1] if 0 <= at < len(words) - 1 and words[at + 1] in HOW_NUMBER else None
+    kind = answer_kind(words)
+    asks = (
+        text.rstrip().endswith("?")
+        or any(w in QUESTION_WORDS for w in bare_words)
+        or bool(bare_words and bare_words[0] in AUXILIARIES)
+        or kind != AnswerKind.SENTENCE
+        or bool(bare_words and bare_words[0] in REQUESTS)
+    )
+    return Question(
+        text, kind, focus, tuple(dict.fromkeys(names)), earlier, measure, asks, tuple(dict.fromkeys(markers))
+    )
+
+
+# Kinds answered by a span of a sentence; a reason or a sentence is answered by the sentence.
+SPAN_KINDS = frozenset(AnswerKind) - {AnswerKind.REASON, AnswerKind.SENTENCE}
+# Kinds of a specific question (who, where, when, how much, which email...): answered from the
+# notes' sentences, never by a list of statements or a summary.
+SPECIFIC_KINDS = SPAN_KINDS | {AnswerKind.REASON}

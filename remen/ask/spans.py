@@ -1,0 +1,208 @@
+"""Answer candidates inside a sentence: names, days, numbers and amounts, emails, phone numbers
+and addresses, each with the kinds of question it can answer. Pure functions over the text."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from remen.ask.question import AnswerKind
+from remen.core.text import fold
+from remen.memory.cues import is_phone_number
+from remen.memory.dates import stated_date
+from remen.memory.lexicon import HONORIFICS
+from remen.search.query import STOPWORDS
+
+
+@dataclass(frozen=True)
+class Span:
+    """A candidate answer: where it is in the sentence, its words, and what it can answer. ``typed``
+    is True when the graph or the span's own shape says its kind (a known person, a phone number),
+    False when only its form does (an unknown capitalised word)."""
+
+    start: int
+    end: int
+    text: str
+    kinds: frozenset[AnswerKind]
+    typed: bool
+
+
+EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+PHONE = re.compile(r"(?<![\w.])\+?\d[\d ()-]{7,}\d(?![\w.])")
+UNIT = (
+    r"%|€|£|\$|¥|k\b|m\b|bn\b|kg\b|g\b|km\b|ft\b|lb\b|oz\b|mins?\b|minutes?\b|h\b|hrs?\b|hours?\b|days?\b|weeks?\b"
+    r"|months?\b|years?\b|euros?\b|pounds?\b|dollars?\b|units?\b|pages?\b|words?\b|covers?\b|kilos?\b|metres?\b"
+)
+NUMBER = re.compile(
+    rf"(?:[£$€¥]\s?)?(?<![\w.])\d+(?:[.,:]\d+)*(?:\s?(?:{UNIT}))?(?:\s?(?:x|×|lb|oz|per|a|/)\s?\d+(?:\s?(?:{UNIT}))?)?"
+    r"(?:\s\d+\s?(?:oz|lb|min|mins|s)\b)?(?:\s?/\s?(?:week|month|year|day|word|hour))?",
+    re.IGNORECASE,
+)
+NUMBER_WORDS = (
+    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty"
+    "|seventy|eighty|ninety|hundred|thousand|half|first|second|third|fourth|fifth|sixth|tenth|once|twice"
+)
+WORD_NUMBER = re.compile(
+    rf"\b(?:an?\s+)?(?:{NUMBER_WORDS})(?:[\s-]+(?:{NUMBER_WORDS}|and|in))*"
+    rf"(?:\s+(?:{UNIT}|times|place|floor|runs|nights|mornings))?\b",
+    re.IGNORECASE,
+)
+# Words without which a sentence states no day: the date grammar is not run on it.
+TIME_HINT = re.compile(
+    r"\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|today|tonight|tomorrow"
+    r"|yesterday|week|month|year|weekend|morning|evening|afternoon|night|spring|summer|autumn|fall|winter"
+    r"|christmas|easter|next|last|ago|noon|midnight)",
+    re.IGNORECASE,
+)
+# Month and weekday names: a number beside one may be a day, a capitalised one is no name.
+DATE_WORD = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)(?:[a-z]*)\.?(?!\w)"
+    r"|\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?\b|\d[./]\d",
+    re.IGNORECASE,
+)
+MAX_DATED_SENTENCE = 300
+RECURRING = re.compile(
+    r"\b(?:every\s+)?(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:days?\b|\.|\b)(?:\s*(?:[/+&,]|and)\s*)?)+"
+    r"(?:\s*(?:at\s+)?\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|h)?)?",
+    re.IGNORECASE,
+)
+STREET = (
+    r"(?:street|st|straße|strasse|str|straat|road|rd|avenue|ave|avenida|blvd|boulevard|lane|ln|hill|way|rua|place"
+    r"|square|gasse|weg|plein|gracht)"
+)
+ADDRESS = re.compile(
+    rf"\b\d+[a-z]?\s+(?:[A-Z][\w'’.-]*\s+){{0,3}}{STREET}\.?(?:[ ,]+(?:Apt|Flat|Unit)\s*\w+)?"
+    rf"|\b(?:[A-ZÀ-Þ][\w'’-]*\s+){{0,3}}[\w'’-]*{STREET}\.?\s+\d+[a-z]?\b",
+    re.IGNORECASE,
+)
+MEASURE_UNITS = {
+    "much": re.compile(r"[£$€¥]|\d\s?(?:k|m|bn)\b|euros?|pounds?|dollars?|%|\d[.,]\d", re.IGNORECASE),
+    "long": re.compile(r"min|hour|hrs?\b|\dh\b|days?|weeks?|months?|years?|km|metres|miles", re.IGNORECASE),
+    "many": re.compile(r"^\W*\d+\W*$|^[a-z-]+$|units?|words?|pages?|years?|\d\s?k\b", re.IGNORECASE),
+    "often": re.compile(r"week|month|day|times|twice|once|every", re.IGNORECASE),
+    "old": re.compile(r"^\d+$|years?", re.IGNORECASE),
+    "high": re.compile(r"\d\s?(?:ft|m|km|metres)\b|\d,\d", re.IGNORECASE),
+    "deep": re.compile(r"\d\s?(?:m|cm|ft)\b", re.IGNORECASE),
+    "far": re.compile(r"km|miles|min", re.IGNORECASE),
+}
+NAME_TOKEN = re.compile(r"[A-ZÀ-Þ][\w'’&.-]*|[a-z]+[A-Z][\w-]*")
+NAME_JOINERS = frozenset(("de", "da", "do", "dos", "van", "von", "der", "den", "del", "la", "le", "of", "&", "y", "e"))
+DETERMINERS = frozenset(("the", "a", "an", "our", "my", "his", "her", "their", "this", "that"))
+PLACE_BEFORE = frozenset(("in", "at", "to", "from", "near", "on", "into", "via", "around"))
+TOKEN = re.compile(r"\S+")
+CONTRACTION = re.compile(r"['’](?:m|ll|re|ve|d|t)$|^I$", re.IGNORECASE)
+TRAILING = ".,;:!?)\"'’”"
+KIND_OF_TYPE: dict[str, frozenset[AnswerKind]] = {
+    "Person": frozenset((AnswerKind.PERSON, AnswerKind.NAME)),
+    "Place": frozenset((AnswerKind.PLACE, AnswerKind.NAME)),
+    "Organization": frozenset((AnswerKind.PLACE, AnswerKind.PERSON, AnswerKind.NAME)),
+}
+PHONE_KINDS = frozenset((AnswerKind.PHONE, AnswerKind.NUMBER))
+ADDRESS_KINDS = frozenset((AnswerKind.ADDRESS, AnswerKind.PLACE))
+ANY_NAME = frozenset((AnswerKind.PERSON, AnswerKind.PLACE, AnswerKind.NAME))
+
+
+def name_spans(sentence: str, known: dict[str, str]) -> list[Span]:
+    """Runs of capitalised words ("Luis Ortega", "Dr. Mensah", "Café Frischhut", "memoQ"), typed by
+    the graph's entity types (``known``: folded name → type) where it knows them."""
+    tokens = list(TOKEN.finditer(sentence))
+    spans: list[Span] = []
+    i = 0
+    while i < len(tokens):
+        word = tokens[i].group(0).strip(TRAILING + "(\"'“")
+        if (
+            not NAME_TOKEN.fullmatch(word)
+            or (fold(word) in STOPWORDS and fold(word) not in HONORIFICS)
+            or CONTRACTION.search(word)
+        ):
+            i += 1
+            continue
+        first = i
+        while i + 1 < len(tokens) and not tokens[i].group(0).endswith((",", ";", ":", ")", "!", "?")):
+            following = tokens[i + 1].group(0).strip(TRAILING + "(")
+            if NAME_TOKEN.fullmatch(following) and fold(following) not in STOPWORDS:
+                i += 1
+            elif following in NAME_JOINERS and i + 2 < len(tokens) and NAME_TOKEN.match(tokens[i + 2].group(0)):
+                i += 2
+            else:
+                break
+        start = tokens[first].start() + (len(tokens[first].group(0)) - len(tokens[first].group(0).lstrip("(\"'“")))
+        end = tokens[i].start() + len(tokens[i].group(0).rstrip(TRAILING))
+        text = sentence[start:end]
+        i += 1
+        if fold(text).strip(".") in HONORIFICS or DATE_WORD.fullmatch(text):
+            continue
+        kind = known.get(fold(text)) or known.get(fold(text.split()[-1]))
+        if kind in KIND_OF_TYPE:
+            spans.append(Span(start, end, text, KIND_OF_TYPE[kind], True))
+            continue
+        honorific = fold(text.split()[0]).strip(".") in HONORIFICS
+        words_before = [fold(w) for w in sentence[:start].split() if fold(w) not in DETERMINERS]
+        before = words_before[-1] if words_before else ""
+        if honorific:
+            spans.append(Span(start, end, text, frozenset((AnswerKind.PERSON, AnswerKind.NAME)), True))
+        elif first == 0 and len(text.split()) == 1 and kind is None:
+            continue  # a sentence's first word is capitalised anyway: no sign of a name
+        elif before in PLACE_BEFORE:
+            spans.append(Span(start, end, text, ANY_NAME, before in ("in", "at", "to", "from", "near")))
+        else:
+            spans.append(Span(start, end, text, ANY_NAME, kind is not None))
+    return spans
+
+
+def unit_fits(span: Span, measure: str | None) -> bool:
+    """Whether a number's unit fits "how much/long/many/often/old": money for much, a duration for
+    long, a count for many."""
+    if measure is None or measure not in MEASURE_UNITS:
+        return False
+    return MEASURE_UNITS[measure].search(span.text) is not None
+
+
+def value_spans(sentence: str, written: datetime, kind: AnswerKind) -> list[Span]:
+    """The emails, phone numbers, addresses, days or numbers (with their units) a question of
+    ``kind`` can be answered with; days also where a number could be part of one ("Nov 17")."""
+    spans: list[Span] = []
+    digits = any(ch.isdigit() for ch in sentence)
+    if kind == AnswerKind.EMAIL and "@" in sentence:
+        spans.extend(Span(m.start(), m.end(), m.group(0), frozenset((kind,)), True) for m in EMAIL.finditer(sentence))
+    if kind in (AnswerKind.PHONE, AnswerKind.NUMBER) and digits:
+        phones = (m for m in PHONE.finditer(sentence) if is_phone_number(m.group(0)))
+        spans.extend(Span(m.start(), m.end(), m.group(0), PHONE_KINDS, True) for m in phones)
+    if kind in (AnswerKind.ADDRESS, AnswerKind.PLACE) and digits:
+        for m in ADDRESS.finditer(sentence):
+            spans.append(Span(m.start(), m.end(), m.group(0).strip(" ,"), ADDRESS_KINDS, True))
+    if kind == AnswerKind.TIME or (kind == AnswerKind.NUMBER and DATE_WORD.search(sentence)):
+        spans.extend(time_spans(sentence, written))
+    if kind == AnswerKind.NUMBER:
+        taken = [(s.start, s.end) for s in spans]
+        for pattern in (NUMBER, WORD_NUMBER) if digits else (WORD_NUMBER,):
+            for m in pattern.finditer(sentence):
+                text = m.group(0).strip()
+                if text and not any(a < m.end() and m.start() < b for a, b in taken):
+                    spans.append(Span(m.start(), m.start() + len(text), text, frozenset((kind,)), True))
+                    taken.append((m.start(), m.end()))
+    return spans
+
+
+def time_spans(sentence: str, written: datetime) -> list[Span]:
+    """Days and times: a date phrase (resolved later against the note's date) and recurring days
+    ("Tuesdays and Fridays", "Mon + Wed")."""
+    spans: list[Span] = []
+    # The date grammar tries every phrase of the sentence: a long line is not worth it.
+    rest = sentence if len(sentence) <= MAX_DATED_SENTENCE and TIME_HINT.search(sentence) else ""
+    for _ in range(3 if rest else 0):
+        found = stated_date(rest, written)
+        if found is None or not found.phrase:
+            break
+        at = rest.lower().find(found.phrase.lower())
+        if at < 0:
+            break
+        text = sentence[at : at + len(found.phrase)].rstrip(TRAILING)
+        spans.append(Span(at, at + len(text), text, frozenset((AnswerKind.TIME,)), True))
+        rest = rest[:at] + " " * len(found.phrase) + rest[at + len(found.phrase) :]
+    for m in RECURRING.finditer(sentence):
+        text = m.group(0).strip(" ,/+&")
+        if len(text) >= 3 and not any(s.start <= m.start() < s.end for s in spans):
+            spans.append(Span(m.start(), m.start() + len(text), text, frozenset((AnswerKind.TIME,)), True))
+    return spans

@@ -1,0 +1,126 @@
+"""Answers found in the notes, piece by piece: what a question asks for, the candidates a sentence
+holds, days told as the note tells them, and which sentence answers."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from remen.ask.extractive import Passage, extract, passages, spoken_time
+from remen.ask.question import AnswerKind, read_question
+from remen.ask.spans import name_spans, time_spans, value_spans
+
+WRITTEN = datetime(2026, 3, 18, 9, 0).astimezone()
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("who is my manager", AnswerKind.PERSON),
+        ("where did Leila go on her honeymoon?", AnswerKind.PLACE),
+        ("when is the dentist", AnswerKind.TIME),
+        ("how much is the rent", AnswerKind.NUMBER),
+        ("how long did the run take", AnswerKind.NUMBER),
+        ("what is Priscilla's email", AnswerKind.EMAIL),
+        ("what's the dentist's phone number", AnswerKind.PHONE),
+        ("what is our address", AnswerKind.ADDRESS),
+        ("which password manager do we use", AnswerKind.NAME),
+        ("why did we leave Jira", AnswerKind.REASON),
+        ("how do I take my tea", AnswerKind.SENTENCE),
+    ],
+)
+def test_a_question_says_what_kind_of_answer_it_wants(question: str, kind: AnswerKind) -> None:
+    assert read_question(question).kind == kind
+
+
+def test_a_question_keeps_its_topic_its_names_and_the_names_that_only_mark_a_sequence() -> None:
+    asked = read_question("Who was my manager before Luis Ortega?")
+    assert asked.earlier and asked.names == () and asked.markers == ("Luis", "Ortega")
+    assert asked.focus == ("manager",)
+    rent = read_question("how much did I sell the Fiesta for")
+    assert rent.measure == "much" and rent.names == ("Fiesta",) and "much" not in rent.focus
+
+
+def test_values_are_found_by_their_shape() -> None:
+    text = "New dentist: Dr. Mensah, 416-555-0182, mensah@clinic.ca, 4120 Lowell Blvd; bill £640 and 7 lb 2 oz"
+    found = {s.text: s.kinds for k in AnswerKind for s in value_spans(text, WRITTEN, k)}
+    assert AnswerKind.PHONE in found["416-555-0182"]
+    assert AnswerKind.EMAIL in found["mensah@clinic.ca"]
+    assert AnswerKind.ADDRESS in found["4120 Lowell Blvd"]
+    assert {"£640", "7 lb 2 oz"} <= set(found)
+    # An IP address is no phone number.
+    assert value_spans("router at 192.168.178.1", WRITTEN, AnswerKind.PHONE) == []
+
+
+def test_names_are_runs_of_capitalised_words_typed_by_the_graph_when_it_knows_them() -> None:
+    spans = {s.text: s for s in name_spans("I'm told Dr. Mensah and Luis Ortega met at Café Frischhut.", {})}
+    assert set(spans) == {"Dr. Mensah", "Luis Ortega", "Café Frischhut"}
+    assert spans["Dr. Mensah"].typed and AnswerKind.PERSON in spans["Dr. Mensah"].kinds
+    known = {s.text: s for s in name_spans("Lunch with Ama at Alo.", {"ama": "Person", "alo": "Place"})}
+    assert known["Ama"].kinds == frozenset((AnswerKind.PERSON, AnswerKind.NAME))
+    assert AnswerKind.PLACE in known["Alo"].kinds
+    # A sentence's first word is capitalised anyway.
+    assert name_spans("Tacos tonight.", {}) == []
+
+
+def one_passage(sentence: str, written: datetime) -> Passage:
+    return passages("n", sentence, written.astimezone(), 0)[0]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "told"),
+    [
+        ("We went hiking last weekend.", datetime(2023, 3, 26, 20), "last weekend (Sat 18 – Sun 19 Mar 2023)"),
+        ("Moving next month, finally.", datetime(2023, 6, 4, 9), "next month (July 2023)"),
+        ("Dinner with Tom on Friday.", datetime(2026, 3, 18, 9), "on Friday (Fri 20 Mar 2026)"),
+        ("Ski trip in January with Anna.", datetime(2026, 12, 1, 9), "in January (January 2027)"),
+        ("Laptop arrives Wednesday.", datetime(2026, 7, 6, 9), "Wednesday (Wed 8 Jul 2026)"),
+    ],
+)
+def test_days_are_told_as_the_note_tells_them_and_resolved_from_its_date(
+    sentence: str, written: datetime, told: str
+) -> None:
+    passage = one_passage(sentence, written)
+    spans = time_spans(passage.text, passage.created)
+    assert [spoken_time(s, passage) for s in spans] == [told]
+
+
+def notebook(*notes: tuple[str, datetime]) -> list[Passage]:
+    found: list[Passage] = []
+    for rank, (text, written) in enumerate(notes):
+        found.extend(passages(f"n{rank}", text, written.astimezone(), rank))
+    return found
+
+
+def test_the_current_value_answers_and_before_asks_for_the_earlier_one() -> None:
+    found = notebook(
+        ("Planning with Karen (my boss) and design.", datetime(2026, 1, 6)),
+        ("Karen is leaving. Luis Ortega from platform will be my manager from May.", datetime(2026, 4, 10)),
+    )
+    now = extract(read_question("who is my manager"), found, {})
+    assert now[0].answer == "Luis Ortega"
+    before = extract(read_question("who was my manager before Luis"), found, {})
+    assert before[0].answer == "Karen"
+
+
+def test_an_answer_comes_with_its_sentence_and_a_neighbouring_sentence_can_hold_it() -> None:
+    found = notebook(("Rachel had the baby!! Leo, 7 lb 2 oz. I'm an uncle.", datetime(2026, 7, 9)))
+    weight = extract(read_question("how much did the baby weigh"), found, {})
+    assert weight[0].answer == "7 lb 2 oz" and weight[0].sentence == "Rachel had the baby!!"
+
+
+def test_an_answer_about_someone_else_is_no_answer() -> None:
+    found = notebook(
+        ("Omar: Japan, three weeks. Leila has planned every day in a spreadsheet.", datetime(2026, 6, 24)),
+        ("Jonas: Told you. Where are they going for the honeymoon?", datetime(2026, 6, 24)),
+    )
+    assert extract(read_question("Where did Jonas go on his honeymoon?"), found, {}) == []
+
+
+def test_a_when_question_without_a_day_in_the_sentence_gets_the_notes_day() -> None:
+    asked = read_question("when did I move into the Denver apartment")
+    undated = notebook(("Moved into the apartment on Lowell Blvd in Denver.", datetime(2026, 7, 30, 20)))
+    assert extract(asked, undated, {})[0].answer == "Thu 30 Jul 2026"
+    today = notebook(("Moved into the apartment on Lowell Blvd in Denver today.", datetime(2026, 7, 30, 20)))
+    assert extract(asked, today, {})[0].answer == "today (Thu 30 Jul 2026)"
