@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import numpy as np
 
@@ -35,6 +36,7 @@ from remen.core.knowledge import Aspect
 from remen.core.models import DateOrder, SearchHit, SearchResult
 from remen.core.text import fold
 from remen.memory.reader import MemoryReader
+from remen.search.query import STOPWORDS
 from remen.store import Store
 from remen.store import graph as graph_store
 from remen.store import memory as memory_store
@@ -151,7 +153,8 @@ class Asker:
         found = self.search(question, now)
         read_started = time.perf_counter()
         asked = read_question(question)
-        asked = replace(asked, names=tuple(dict.fromkeys(asked.names + hinted_names(chosen, index.user_name))))
+        holders = hinted_names(question, chosen, index.user_name)
+        asked = replace(asked, names=tuple(dict.fromkeys(asked.names + holders)))
         extracted = self.from_notes(asked, found.results) if asked.asks else []
         answers = merged(asked, chosen, handled.answers, extracted)
         return Answer(
@@ -174,16 +177,37 @@ class Asker:
 SUMMARIES = frozenset((QueryType.TEMPORAL_FACETS, QueryType.EXPLORATORY))
 
 
-def hinted_names(chosen: Route, user: str) -> tuple[str, ...]:
-    """Names the router found that the question's capitals do not show: a name typed in lower
-    case ("email of sarah"), the holder of a relation ("my wife" → Julia)."""
+def hinted_names(question: str, chosen: Route, user: str) -> tuple[str, ...]:
+    """Names the router found that the question's capitals do not show: a name typed in lower case
+    ("email of sarah"; a word of three letters or fewer may be a common one, "go"), and the holder
+    of a relation the question asks something of ("my wife's birthday" → Julia). An answer
+    sentence must be about them."""
+    lowered = question.lower()
     found = []
     for hint in chosen.entity_hints:
-        if hint.matched_by in ("alias", "fuzzy") and hint.text:
+        if (
+            hint.matched_by in ("alias", "fuzzy")
+            and len(hint.text) > MIN_LOWER_NAME
+            and fold(hint.text) not in STOPWORDS
+        ):
             found.append(hint.text)
-        elif hint.matched_by == "relation" and hint.name and hint.name != user:
+        elif (
+            hint.matched_by == "relation"
+            and hint.name
+            and hint.name != user
+            and re.search(rf"\b{re.escape(hint.text.lower())}['’]s\b", lowered)
+        ):
             found.append(hint.name)
     return tuple(found)
+
+
+# A lower-case word this long or shorter is not taken for a name the router matched.
+MIN_LOWER_NAME = 3
+
+
+# A note must be this much newer than a graph value to overtake it (a value and the note that
+# states it share a day).
+OVERTAKE_MARGIN = timedelta(days=1)
 
 
 def note_item(found: Extracted) -> AnswerItem:
@@ -220,17 +244,25 @@ def names_only(asked: Question, chosen: Route) -> bool:
 def merged(
     asked: Question, chosen: Route, graph: tuple[AnswerItem, ...], notes: list[Extracted]
 ) -> tuple[AnswerItem, ...]:
-    """The card. A precise graph answer (an attribute's current value, a relation's holder) leads,
-    the notes' answer that agrees with it next, then the others. Other
-    specific questions (who, where, when, how much, which, why) are answered from the notes only:
-    a bare entity card or a list of statements is no answer to them. Open questions (what
-    happened last week, a summary) keep the graph's answers first."""
+    """The card.
+
+    - An entity's card answers "who is Sarah" / "tell me about my wife".
+    - A precise graph answer (an attribute's current value, a relation's holder) leads, the notes'
+      answer that agrees with it next, then the others; but a note written after the graph's
+      value that says otherwise is the newer word and leads (not when the question asks what
+      came before).
+    - Other specific questions (who, where, when, how much, which, why) are answered from the
+      notes: a bare entity card or a list of statements is no answer to them.
+    - Open questions (what happened last week, a summary) keep the graph's answers first.
+    """
     from_notes = [note_item(found) for found in notes]
-    if graph and names_only(asked, chosen):
-        return (*graph, *from_notes[: max(0, 3 - len(graph))])
-    if precise(chosen) and graph:
+    if graph and (names_only(asked, chosen) or precise(chosen)):
         agreeing = [item for item, found in zip(from_notes, notes, strict=True) if agrees(graph[0], found)]
         others = [item for item in from_notes if item not in agreeing]
+        if notes and not agrees(graph[0], notes[0]) and not asked.earlier and overtakes(notes[0], graph[0]):
+            return (from_notes[0], graph[0], *from_notes[1:2])
+        if names_only(asked, chosen):
+            return (*graph, *from_notes[: max(0, 3 - len(graph))])
         return (graph[0], *agreeing[:1], *others)[:3]
     # A "which X" the notes' sentences do not answer may still be a list of statements ("what
     # problems did I have"); any other specific question gets no summary instead.
@@ -238,3 +270,9 @@ def merged(
     if asked.kind in SPECIFIC_KINDS and chosen.query_type not in SUMMARIES and (from_notes or not listed):
         return tuple(from_notes[:3])
     return (*graph, *from_notes[: max(0, 3 - len(graph))]) if graph else tuple(from_notes[:3])
+
+
+def overtakes(found: Extracted, item: AnswerItem) -> bool:
+    """Whether the note an answer was found in was written after the graph's value took effect
+    (an entity's card has no date to hold its ground with)."""
+    return item.as_of is None or found.created > item.as_of + OVERTAKE_MARGIN

@@ -34,6 +34,7 @@ from remen.search.temporal import parse_temporal
 WORD = re.compile(r"[\w@'’.+-]+")
 SUFFIX = re.compile(r"(?:['’]s|ings?|ed|es|s|ers?|ly|ation|ions?|ment)$")
 DOUBLED = re.compile(r"([b-df-hj-np-tv-z])\1$")
+TO = re.compile(r"\bto\b", re.IGNORECASE)
 BACKWARD = re.compile(r"\b(?:last|ago|yesterday|previous|past)\b", re.IGNORECASE)
 PAST = re.compile(r"\b(?:was|were|had|did|went|came|got|told|said|\w+ed)\b", re.IGNORECASE)
 # Words that give a reason or a manner: an answer to "why"/"how" has one near.
@@ -276,7 +277,10 @@ def candidates(question: Question, passage: Passage, text: str, known: dict[str,
     for span in values + names:
         if question.kind not in span.kinds or in_question(span, question):
             continue
-        bonus = EXTRACT_KIND_BONUS if span.typed else EXTRACT_UNTYPED_BONUS
+        bonus = EXTRACT_KIND_BONUS if question.kind in span.sure else EXTRACT_UNTYPED_BONUS
+        if span.before == "from" and TO.search(text, span.end):
+            # "moved from LastPass to Bitwarden": the value left behind answers only "before".
+            bonus += EXTRACT_NEAR_BONUS if question.earlier else -EXTRACT_NEAR_BONUS
         if near_focus(span, text, question):
             bonus += EXTRACT_NEAR_BONUS
         if unit_fits(span, question.measure):

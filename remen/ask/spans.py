@@ -17,15 +17,16 @@ from remen.search.query import STOPWORDS
 
 @dataclass(frozen=True)
 class Span:
-    """A candidate answer: where it is in the sentence, its words, and what it can answer. ``typed``
-    is True when the graph or the span's own shape says its kind (a known person, a phone number),
-    False when only its form does (an unknown capitalised word)."""
+    """A candidate answer: where it is in the sentence, its words, the kinds of question it can
+    answer, and those its kind is sure for: the graph's type or the span's own shape says so (a
+    known person, a phone number), not only its capital letter. ``before`` is the word before it."""
 
     start: int
     end: int
     text: str
     kinds: frozenset[AnswerKind]
-    typed: bool
+    sure: frozenset[AnswerKind]
+    before: str = ""
 
 
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
@@ -89,7 +90,6 @@ MEASURE_UNITS = {
 NAME_TOKEN = re.compile(r"[A-ZÀ-Þ][\w'’&.-]*|[a-z]+[A-Z][\w-]*")
 NAME_JOINERS = frozenset(("de", "da", "do", "dos", "van", "von", "der", "den", "del", "la", "le", "of", "&", "y", "e"))
 DETERMINERS = frozenset(("the", "a", "an", "our", "my", "his", "her", "their", "this", "that"))
-PLACE_BEFORE = frozenset(("in", "at", "to", "from", "near", "on", "into", "via", "around"))
 TOKEN = re.compile(r"\S+")
 CONTRACTION = re.compile(r"['’](?:m|ll|re|ve|d|t)$|^I$", re.IGNORECASE)
 TRAILING = ".,;:!?)\"'’”"
@@ -101,6 +101,12 @@ KIND_OF_TYPE: dict[str, frozenset[AnswerKind]] = {
 PHONE_KINDS = frozenset((AnswerKind.PHONE, AnswerKind.NUMBER))
 ADDRESS_KINDS = frozenset((AnswerKind.ADDRESS, AnswerKind.PLACE))
 ANY_NAME = frozenset((AnswerKind.PERSON, AnswerKind.PLACE, AnswerKind.NAME))
+NOT_A_PERSON = frozenset((AnswerKind.PLACE, AnswerKind.NAME))
+NUMBER_KINDS = frozenset((AnswerKind.NUMBER,))
+TIME_KINDS = frozenset((AnswerKind.TIME,))
+PERSON_KINDS = frozenset((AnswerKind.PERSON, AnswerKind.NAME))
+# Prepositions before a place ("in Lisbon", "at the Forty Foot", "moved to Denver").
+AT_A_PLACE = frozenset(("in", "at", "to", "from", "near"))
 
 
 def name_spans(sentence: str, known: dict[str, str]) -> list[Span]:
@@ -134,20 +140,22 @@ def name_spans(sentence: str, known: dict[str, str]) -> list[Span]:
         if fold(text).strip(".") in HONORIFICS or DATE_WORD.fullmatch(text):
             continue
         kind = known.get(fold(text)) or known.get(fold(text.split()[-1]))
-        if kind in KIND_OF_TYPE:
-            spans.append(Span(start, end, text, KIND_OF_TYPE[kind], True))
-            continue
-        honorific = fold(text.split()[0]).strip(".") in HONORIFICS
         words_before = [fold(w) for w in sentence[:start].split() if fold(w) not in DETERMINERS]
         before = words_before[-1] if words_before else ""
-        if honorific:
-            spans.append(Span(start, end, text, frozenset((AnswerKind.PERSON, AnswerKind.NAME)), True))
-        elif first == 0 and len(text.split()) == 1 and kind is None:
+        if first == 0 and len(text.split()) == 1 and kind is None:
             continue  # a sentence's first word is capitalised anyway: no sign of a name
-        elif before in PLACE_BEFORE:
-            spans.append(Span(start, end, text, ANY_NAME, before in ("in", "at", "to", "from", "near")))
+        # The graph's type, an honorific or a place's preposition make a kind sure. A thing the
+        # graph knows as no person and no organisation (a place, a tool) answers no "who"; a
+        # person it knows may still answer "where" (the extractor types many places as people).
+        kinds = ANY_NAME
+        if kind is not None:
+            sure = KIND_OF_TYPE.get(kind, frozenset((AnswerKind.NAME,)))
+            kinds = ANY_NAME if kind in ("Person", "Organization") else NOT_A_PERSON
+        elif fold(text.split()[0]).strip(".") in HONORIFICS:
+            sure = PERSON_KINDS
         else:
-            spans.append(Span(start, end, text, ANY_NAME, kind is not None))
+            sure = frozenset((AnswerKind.PLACE,)) if before in AT_A_PLACE else frozenset()
+        spans.append(Span(start, end, text, kinds, sure, before))
     return spans
 
 
@@ -165,13 +173,14 @@ def value_spans(sentence: str, written: datetime, kind: AnswerKind) -> list[Span
     spans: list[Span] = []
     digits = any(ch.isdigit() for ch in sentence)
     if kind == AnswerKind.EMAIL and "@" in sentence:
-        spans.extend(Span(m.start(), m.end(), m.group(0), frozenset((kind,)), True) for m in EMAIL.finditer(sentence))
+        only = frozenset((kind,))
+        spans.extend(Span(m.start(), m.end(), m.group(0), only, only) for m in EMAIL.finditer(sentence))
     if kind in (AnswerKind.PHONE, AnswerKind.NUMBER) and digits:
         phones = (m for m in PHONE.finditer(sentence) if is_phone_number(m.group(0)))
-        spans.extend(Span(m.start(), m.end(), m.group(0), PHONE_KINDS, True) for m in phones)
+        spans.extend(Span(m.start(), m.end(), m.group(0), PHONE_KINDS, PHONE_KINDS) for m in phones)
     if kind in (AnswerKind.ADDRESS, AnswerKind.PLACE) and digits:
         for m in ADDRESS.finditer(sentence):
-            spans.append(Span(m.start(), m.end(), m.group(0).strip(" ,"), ADDRESS_KINDS, True))
+            spans.append(Span(m.start(), m.end(), m.group(0).strip(" ,"), ADDRESS_KINDS, ADDRESS_KINDS))
     if kind == AnswerKind.TIME or (kind == AnswerKind.NUMBER and DATE_WORD.search(sentence)):
         spans.extend(time_spans(sentence, written))
     if kind == AnswerKind.NUMBER:
@@ -180,7 +189,7 @@ def value_spans(sentence: str, written: datetime, kind: AnswerKind) -> list[Span
             for m in pattern.finditer(sentence):
                 text = m.group(0).strip()
                 if text and not any(a < m.end() and m.start() < b for a, b in taken):
-                    spans.append(Span(m.start(), m.start() + len(text), text, frozenset((kind,)), True))
+                    spans.append(Span(m.start(), m.start() + len(text), text, NUMBER_KINDS, NUMBER_KINDS))
                     taken.append((m.start(), m.end()))
     return spans
 
@@ -199,10 +208,10 @@ def time_spans(sentence: str, written: datetime) -> list[Span]:
         if at < 0:
             break
         text = sentence[at : at + len(found.phrase)].rstrip(TRAILING)
-        spans.append(Span(at, at + len(text), text, frozenset((AnswerKind.TIME,)), True))
+        spans.append(Span(at, at + len(text), text, TIME_KINDS, TIME_KINDS))
         rest = rest[:at] + " " * len(found.phrase) + rest[at + len(found.phrase) :]
     for m in RECURRING.finditer(sentence):
         text = m.group(0).strip(" ,/+&")
         if len(text) >= 3 and not any(s.start <= m.start() < s.end for s in spans):
-            spans.append(Span(m.start(), m.start() + len(text), text, frozenset((AnswerKind.TIME,)), True))
+            spans.append(Span(m.start(), m.start() + len(text), text, TIME_KINDS, TIME_KINDS))
     return spans

@@ -56,10 +56,13 @@ def test_values_are_found_by_their_shape() -> None:
 def test_names_are_runs_of_capitalised_words_typed_by_the_graph_when_it_knows_them() -> None:
     spans = {s.text: s for s in name_spans("I'm told Dr. Mensah and Luis Ortega met at Café Frischhut.", {})}
     assert set(spans) == {"Dr. Mensah", "Luis Ortega", "Café Frischhut"}
-    assert spans["Dr. Mensah"].typed and AnswerKind.PERSON in spans["Dr. Mensah"].kinds
+    assert AnswerKind.PERSON in spans["Dr. Mensah"].sure
+    assert AnswerKind.PLACE in spans["Café Frischhut"].sure and not spans["Luis Ortega"].sure
     known = {s.text: s for s in name_spans("Lunch with Ama at Alo.", {"ama": "Person", "alo": "Place"})}
-    assert known["Ama"].kinds == frozenset((AnswerKind.PERSON, AnswerKind.NAME))
-    assert AnswerKind.PLACE in known["Alo"].kinds
+    assert known["Ama"].sure == frozenset((AnswerKind.PERSON, AnswerKind.NAME))
+    assert AnswerKind.PLACE in known["Alo"].sure
+    # A place the graph knows answers no "who".
+    assert AnswerKind.PERSON not in known["Alo"].kinds and AnswerKind.PERSON in known["Ama"].kinds
     # A sentence's first word is capitalised anyway.
     assert name_spans("Tacos tonight.", {}) == []
 
