@@ -19,9 +19,10 @@ from rapidfuzz import fuzz, process
 from remen.core.answers import EntityHint, LookupMode, QueryType, Route
 from remen.core.constants import ASK_FUZZY_MIN_SCORE, ASK_MIN_CONFIDENCE
 from remen.core.knowledge import Aspect
-from remen.core.models import DateOrder
+from remen.core.models import DateOrder, TimeRange
 from remen.memory.lexicon import RELATIONS, ties_of, words
 from remen.memory.names import name_key
+from remen.search.calendar import calendar_unit, format_range
 from remen.search.temporal import parse_temporal
 
 # Words a question is made of that never name an entity.
@@ -75,6 +76,7 @@ FACET_WORDS: tuple[tuple[str, str], ...] = (
 )
 # Questions about what is coming: an undated month or day is the next one, not the last.
 PAST = re.compile(r"\b(?:was|were|did|had|happened)\b")
+THIS_UNIT = re.compile(r"\bthis (week|month|year)\b", re.IGNORECASE)
 FORWARD = re.compile(r"\b(?:happening|coming up|upcoming|planned|scheduled|will|going to|next)\b")
 
 ASPECT_WORDS: tuple[tuple[Aspect, str], ...] = (
@@ -247,6 +249,23 @@ def entity_hints(text: str, index: EntityIndex) -> list[EntityHint]:
 ByMeaning = Callable[[str], EntityHint | None]
 
 
+def ahead_of(time_range: TimeRange, now: datetime) -> TimeRange:
+    """A time asked about forward ("what's happening this week", "in January"): "this
+    week/month/year" runs to its end, not to now; a range already over is next year's."""
+    local = now.astimezone().replace(tzinfo=None)
+    start = time_range.start.astimezone().replace(tzinfo=None)
+    end = time_range.end.astimezone().replace(tzinfo=None)
+    unit = THIS_UNIT.search(time_range.phrase or "")
+    if unit is not None:
+        end = calendar_unit(local, unit.group(1), time_range.phrase or "").end
+    elif time_range.end <= now:
+        start, end = start + relativedelta(years=1), end + relativedelta(years=1)
+    else:
+        return time_range
+    description = f"{time_range.phrase} · {format_range(start, end, local)}"
+    return replace(time_range, start=start.astimezone(), end=end.astimezone(), description=description)
+
+
 def route(
     question: str,
     now: datetime,
@@ -260,9 +279,8 @@ def route(
     started = time.perf_counter()
     text = normalise_question(question)
     time_range, _ = parse_temporal(text, now, date_order)
-    if time_range is not None and time_range.end <= now and FORWARD.search(text) and not PAST.search(text):
-        ahead = relativedelta(years=1)
-        time_range = replace(time_range, start=time_range.start + ahead, end=time_range.end + ahead)
+    if time_range is not None and FORWARD.search(text) and not PAST.search(text):
+        time_range = ahead_of(time_range, now)
     hints = entity_hints(text, index)
     named = [h for h in hints if h.matched_by != "user"]
     evidence: list[str] = []

@@ -62,7 +62,9 @@ DATE_WORD = re.compile(
     r"|\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?\b|\d[./]\d",
     re.IGNORECASE,
 )
-MAX_DATED_SENTENCE = 300
+# Words read on either side of a word that may belong to a date, and at most this many such words.
+DATE_WINDOW = 4
+MAX_DATE_WINDOWS = 4
 RECURRING = re.compile(
     r"\b(?:every\s+)?(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:days?\b|\.|\b)(?:\s*(?:[/+&,]|and)\s*)?)+"
     r"(?:\s*(?:at\s+)?\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|h)?)?",
@@ -196,22 +198,32 @@ def value_spans(sentence: str, written: datetime, kind: AnswerKind) -> list[Span
 
 def time_spans(sentence: str, written: datetime) -> list[Span]:
     """Days and times: a date phrase (resolved later against the note's date) and recurring days
-    ("Tuesdays and Fridays", "Mon + Wed")."""
+    ("Tuesdays and Fridays", "Mon + Wed"). The date grammar tries every phrase it is given, so it
+    reads only a few words around each word that can start or end one."""
     spans: list[Span] = []
-    # The date grammar tries every phrase of the sentence: a long line is not worth it.
-    rest = sentence if len(sentence) <= MAX_DATED_SENTENCE and TIME_HINT.search(sentence) else ""
-    for _ in range(3 if rest else 0):
-        found = stated_date(rest, written)
+    words = list(TOKEN.finditer(sentence))
+    windows = 0
+    for hint in TIME_HINT.finditer(sentence):
+        if any(s.start <= hint.start() < s.end for s in spans):
+            continue
+        windows += 1
+        if windows > MAX_DATE_WINDOWS:
+            break
+        at = next((i for i, w in enumerate(words) if w.end() > hint.start()), 0)
+        # Not back into a date already found: "on Nov 17, back Nov 19" has two.
+        after = next((i for i, w in enumerate(words) if spans and w.start() >= spans[-1].end), 0)
+        first = words[max(0, at - DATE_WINDOW, after if spans else 0)]
+        last = words[min(len(words), at + DATE_WINDOW + 1) - 1]
+        found = stated_date(sentence[first.start() : last.end()], written)
         if found is None or not found.phrase:
-            break
-        at = rest.lower().find(found.phrase.lower())
-        if at < 0:
-            break
-        text = sentence[at : at + len(found.phrase)].rstrip(TRAILING)
-        spans.append(Span(at, at + len(text), text, TIME_KINDS, TIME_KINDS))
-        rest = rest[:at] + " " * len(found.phrase) + rest[at + len(found.phrase) :]
+            continue
+        start = sentence.lower().find(found.phrase.lower(), first.start())
+        if start < 0 or any(s.start < start + len(found.phrase) and start < s.end for s in spans):
+            continue
+        text = sentence[start : start + len(found.phrase)].rstrip(TRAILING)
+        spans.append(Span(start, start + len(text), text, TIME_KINDS, TIME_KINDS))
     for m in RECURRING.finditer(sentence):
         text = m.group(0).strip(" ,/+&")
         if len(text) >= 3 and not any(s.start <= m.start() < s.end for s in spans):
             spans.append(Span(m.start(), m.start() + len(text), text, TIME_KINDS, TIME_KINDS))
-    return spans
+    return sorted(spans, key=lambda s: s.start)

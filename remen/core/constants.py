@@ -152,21 +152,24 @@ ASK_ENTITY_MARGIN = 0.03
 # A topic's statements by meaning: the nearest this many, at this cosine or more.
 ASK_NEAR_STATEMENTS = 20
 ASK_NEAR_MIN_SIMILARITY = 0.3
-# Answers found in the notes (tuned on the ask set's dev split): the sentences of this many top
-# search hits are read; a sentence must share this share of the question's weighted words; the
-# note's search rank and its age add up to these weights; a span of the asked kind adds the kind
-# bonus (less when only its form says the kind) and more near a question word.
-EXTRACT_NOTES = 8
-# Of a long note only its start is read for answers: reading costs time in proportion to length.
-EXTRACT_NOTE_CHARS = 3000
-EXTRACT_MIN_COVERAGE = 0.3
-# Spans are looked for in at most this many of the best sentences.
+# Answers found in the notes (set on the ask set's dev split; the figures were flat around them):
+# - the sentences of this many top search hits are read, of a long note only its start (reading
+#   costs time in proportion to length), and spans sought in at most this many best sentences;
+EXTRACT_NOTES = 6
+EXTRACT_NOTE_CHARS = 2000
 EXTRACT_READ_SENTENCES = 12
+# - a sentence must hold this share of the question's weighted words, those only the sentences
+#   beside it hold counting for the context share;
+EXTRACT_MIN_COVERAGE = 0.3
 EXTRACT_CONTEXT_SHARE = 0.5
+# - added to that share: the note's search rank (weight / (1 + rank)), its meaning's cosine to the
+#   question, its age among the found notes (newest 1, oldest 0), a reason word for "why";
 EXTRACT_RANK_WEIGHT = 0.2
 EXTRACT_MEANING_WEIGHT = 0.5
 EXTRACT_RECENCY_WEIGHT = 0.3
 EXTRACT_REASON_BONUS = 0.1
+# - a span of the asked kind adds the kind bonus when its kind is sure, less when only its form
+#   says it, and the near bonus beside a question word or with a unit that fits "how much/long".
 EXTRACT_KIND_BONUS = 0.3
 EXTRACT_UNTYPED_BONUS = 0.1
 EXTRACT_NEAR_BONUS = 0.1

@@ -9,7 +9,9 @@ import pytest
 
 from remen.ask.extractive import Passage, extract, passages, spoken_time
 from remen.ask.question import AnswerKind, read_question
+from remen.ask.router import ahead_of
 from remen.ask.spans import name_spans, time_spans, value_spans
+from remen.search.temporal import parse_temporal
 
 WRITTEN = datetime(2026, 3, 18, 9, 0).astimezone()
 
@@ -127,3 +129,13 @@ def test_a_when_question_without_a_day_in_the_sentence_gets_the_notes_day() -> N
     assert extract(asked, undated, {})[0].answer == "Thu 30 Jul 2026"
     today = notebook(("Moved into the apartment on Lowell Blvd in Denver today.", datetime(2026, 7, 30, 20)))
     assert extract(asked, today, {})[0].answer == "today (Thu 30 Jul 2026)"
+
+
+def test_a_question_about_what_is_ahead_covers_the_whole_week_and_the_coming_january() -> None:
+    now = datetime(2026, 12, 1, 12, 0).astimezone()
+    for asked, told in [
+        ("what's happening this week", "this week · Mon 30 Nov – Sun 6 Dec"),
+        ("what's happening in january", "in january · Fri 1 – Sun 31 Jan 2027"),
+    ]:
+        span, _ = parse_temporal(asked, now)
+        assert span is not None and ahead_of(span, now).description == told
