@@ -21,6 +21,7 @@ import re
 import sys
 import tempfile
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -196,7 +197,7 @@ def evaluate_memory(as_json: bool, verbose: bool) -> None:
     extractor = BuiltinExtractor()
     splits = {split: load_split(split) for split in SPLITS}
     majority = Counter(a for p in splits["dev"] for n in p.notes for _, a in n.aspects).most_common(1)[0][0]
-    report: dict[str, object] = {}
+    report: dict[str, Any] = {}
     misses: list[str] = []
     for split, people in splits.items():
         scores = SetScores()
@@ -208,12 +209,19 @@ def evaluate_memory(as_json: bool, verbose: bool) -> None:
         }
         if split == "dev":
             misses = scores.misses
+    show_splits(report, print_memory_split, as_json, misses if verbose else None)
+
+
+def show_splits(
+    report: dict[str, Any], printer: Callable[[str, dict[str, Any]], None], as_json: bool, misses: list[str] | None
+) -> None:
+    """Each split's figures (as JSON, or through ``printer``), then the dev misses when asked for."""
     if as_json:
         print(json.dumps(report, indent=2))
-        return
-    for split in SPLITS:
-        print_memory_split(split, report[split])  # type: ignore[arg-type]
-    if verbose:
+    else:
+        for split in SPLITS:
+            printer(split, report[split])
+    if misses is not None:
         print("dev misses (test misses are never shown: tune on dev only)")
         print("\n".join(misses))
 
@@ -246,20 +254,13 @@ def evaluate_ask(as_json: bool, verbose: bool) -> None:
     answer against the top-1 and top-5 search hits of the same run; false premises answered."""
     from evaluation.ask_set import score_split
 
-    report: dict[str, object] = {}
+    report: dict[str, Any] = {}
     misses: list[str] = []
     for split in SPLITS:
         scores = score_split(split, Remen.open, keep_misses=split == "dev")
         report[split] = scores.report()
         misses = misses or scores.misses
-    if as_json:
-        print(json.dumps(report, indent=2))
-    else:
-        for split in SPLITS:
-            print_ask_split(split, report[split])  # type: ignore[arg-type]
-    if verbose:
-        print("dev misses (test misses are never shown: tune on dev only)")
-        print("\n".join(misses))
+    show_splits(report, print_ask_split, as_json, misses if verbose else None)
 
 
 def print_ask_split(split: str, figures_: dict[str, Any]) -> None:
