@@ -1,4 +1,5 @@
-"""Remen.ask: route the question, run its handler, and keep the note search beside the answers."""
+"""Remen.ask: route the question, answer it from the graph and from the sentences of the notes its
+search finds, put the better answer first, and keep the note search beside the answers."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 
 from remen.ask.question import SPAN_KINDS, AnswerKind, Question
-from remen.ask.spans import Span, name_spans, unit_fits, value_spans
+from remen.ask.spans import ANY_NAME, Span, name_spans, unit_fits, value_spans
 from remen.core.constants import (
     EXTRACT_CONTEXT_SHARE,
     EXTRACT_KIND_BONUS,
@@ -45,8 +45,6 @@ STEM_LENGTH = 6
 STEM_CACHE = 65_536
 # The most a span can add to its sentence's score (typed, near a question word, a fitting unit).
 MAX_BONUS = EXTRACT_KIND_BONUS + 2 * EXTRACT_NEAR_BONUS
-# Kinds a name can answer.
-NAME_KINDS = frozenset((AnswerKind.PERSON, AnswerKind.PLACE, AnswerKind.NAME))
 # English irregular verbs: past forms people write in notes, to the verb a question asks with.
 IRREGULAR = {
     past: verb
@@ -143,7 +141,8 @@ def stem(word: str) -> str:
     "translator" meets "translation": irregular past forms to the verb, suffix off, a doubled end
     undone, the first six letters."""
     folded = fold(word).strip(".'’-")
-    folded = SAME_TIE.get(IRREGULAR.get(folded, folded), IRREGULAR.get(folded, folded))
+    folded = IRREGULAR.get(folded, folded)
+    folded = SAME_TIE.get(folded, folded)
     if len(folded) > 4:
         folded = DOUBLED.sub(r"\1", SUFFIX.sub("", folded))
     if len(folded) > 3 and folded.endswith("e"):
@@ -270,7 +269,7 @@ def candidates(question: Question, passage: Passage, text: str, known: dict[str,
     values = value_spans(text, passage.created, question.kind)
     names = (
         [n for n in name_spans(text, known) if not any(v.start < n.end and n.start < v.end for v in values)]
-        if question.kind in NAME_KINDS
+        if question.kind in ANY_NAME
         else []
     )
     out = []
