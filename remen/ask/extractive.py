@@ -29,6 +29,7 @@ from remen.core.text import fold
 from remen.memory.cues import TURN, WRITER, note_lines, sentence_bounds
 from remen.memory.dates import stated_date
 from remen.memory.lexicon import NARROWER_RELATIONS, SAME_TIE
+from remen.search.calendar import day_text
 from remen.search.temporal import parse_temporal
 
 WORD = re.compile(r"[\w@'’.+-]+")
@@ -250,16 +251,16 @@ def spoken_time(span: Span, passage: Passage) -> str:
     start, end = found.start, found.end
     if end - start <= timedelta(days=1):
         day = stated_date(span.text, passage.created, past)
-        return f"{span.text} ({(day.moment if day else start):%a %-d %b %Y})"
+        return f"{span.text} ({day_text(day.moment if day else start)})"
     if not past and end <= passage.created and not BACKWARD.search(span.text):
         start, end = start.replace(year=start.year + 1), end.replace(year=end.year + 1)
     last = end - timedelta(seconds=1)
     if (end - start).days <= 3:
-        told = f"{start:%a %-d} – {last:%a %-d %b %Y}"
+        told = f"{day_text(start, with_month=False, with_year=False)} – {day_text(last)}"
     elif start.day == 1 and last.month == start.month:
         told = f"{start:%B %Y}"
     else:
-        told = f"{start:%-d %b} – {last:%-d %b %Y}"
+        told = f"{start.day} {start:%b} – {last.day} {last:%b %Y}"
     return f"{span.text} ({told})"
 
 
@@ -340,7 +341,7 @@ def read_passage(question: Question, passage: Passage, score: float, known: dict
             return Extracted(got[0], passage.text, passage.note_id, passage.created, score + got[1], question.kind)
         if question.kind == AnswerKind.TIME:
             # Nothing dated in it: the note's own day is when it happened ("moved in today").
-            day = f"{passage.created:%a %-d %b %Y}"
+            day = day_text(passage.created)
             return Extracted(day, passage.text, passage.note_id, passage.created, score, question.kind)
         if question.kind != AnswerKind.NAME:
             return None

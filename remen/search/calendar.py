@@ -228,18 +228,20 @@ def third_of(span: Span, third: int, label: str) -> Span:
     return Span(bounds[third], bounds[third + 1], label)
 
 
+def day_text(moment: datetime, with_month: bool = True, with_year: bool = True) -> str:
+    """A day in plain words: ``Tue 3 Mar 2025`` (the day of the month without a padding zero, on
+    every platform: strftime's ``%-d`` is not portable)."""
+    text = f"{moment:%a} {moment.day}"
+    if with_month:
+        text += f" {moment:%b}"
+    if with_year:
+        text += f" {moment.year}"
+    return text
+
+
 def format_range(start: datetime, end: datetime, now: datetime) -> str:
     """Plain words for a range: ``Mon 9 – Sun 15 Mar`` or ``Tue 3 Mar 2025``."""
     last = end - timedelta(microseconds=1)
-
-    def day_text(moment: datetime, with_month: bool, with_year: bool) -> str:
-        text = f"{moment:%a} {moment.day}"
-        if with_month:
-            text += f" {moment:%b}"
-        if with_year:
-            text += f" {moment.year}"
-        return text
-
     if start <= EARLIEST:
         return f"until {day_text(last, True, last.year != now.year)}"
     show_year = start.year != now.year or last.year != now.year
