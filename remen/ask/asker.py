@@ -142,16 +142,17 @@ class Asker:
                 found.extend(passages(note.id, text, note.created, rank, hit.why.similarity or 0.0))
         return extract(question, found, known)
 
-    def ask(self, question: str, now: datetime, with_notes: bool = True) -> Answer:
+    def ask(self, question: str, now: datetime, with_notes: bool = True, found: SearchResult | None = None) -> Answer:
         """Route ``question`` as of ``now`` and answer it from the graph and from the sentences of
         the notes its search finds; the hits come along unless the caller shows its own
-        (``with_notes`` False: the app, which already searched)."""
+        (``with_notes`` False). ``found`` is that search when the caller already ran it (the app,
+        on every keystroke), so it is not run twice."""
         started = time.perf_counter()
         index = self.index()
         chosen = route(question, now, index, self.entity_by_meaning, self.date_order)
         handled = self.handle(chosen, index, now)
         handler_ms = (time.perf_counter() - started) * 1000 - chosen.routing_ms
-        found = self.search(question, now)
+        found = found or self.search(question, now)
         read_started = time.perf_counter()
         asked = read_question(question)
         holders = hinted_names(question, chosen, index.user_name)

@@ -16,6 +16,7 @@ from remen.core.constants import (
 )
 from remen.core.errors import ConfigError
 from remen.core.knowledge import Aspect, EntityDetail, EntitySummary, EntityType, ExtractionRun, Fact, LabelCount
+from remen.core.models import SearchResult
 from remen.core.progress import ProgressCallback
 from remen.memory.corrections import Corrector
 from remen.memory.llm.client import LLMClient, LLMHealth
@@ -152,8 +153,11 @@ class MemoryService:
         """Topic labels of the notes, commonest first."""
         return self.reader.labels()
 
-    def ask(self, question: str, now: datetime | None = None, with_notes: bool = True) -> Answer:
-        """Answer a question from the knowledge graph (route, answers with their notes), with the
-        note search for it alongside unless ``with_notes`` is False; says so when the notes do not
-        have the answer."""
-        return self.context.asker.ask(question, self.context.moment(now), with_notes)
+    def ask(
+        self, question: str, now: datetime | None = None, with_notes: bool = True, found: SearchResult | None = None
+    ) -> Answer:
+        """Answer a question from the knowledge graph and the sentences of the notes its search
+        finds (route, answers with their notes), with the note search alongside unless
+        ``with_notes`` is False; ``found`` is that search when the caller already ran it. Says so
+        when the notes do not have the answer."""
+        return self.context.asker.ask(question, self.context.moment(now), with_notes, found)

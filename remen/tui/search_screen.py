@@ -134,7 +134,7 @@ class SearchScreen(Screen[None]):
             return
         try:
             result = await asyncio.to_thread(service.search, text)
-            answer = await asyncio.to_thread(service.ask, text, None, False)
+            answer = await asyncio.to_thread(service.ask, text, None, False, result)
         except RemenError as exc:
             self.notify(str(exc), severity="error")
             return

@@ -40,6 +40,11 @@ def test_an_answer_from_the_notes_carries_its_sentence_note_and_source(tmp_path:
         assert first["sentence"] == "Flight to Lisbon on 14 April, back on the 20th."
         assert str(first["answer"]).startswith("on 14 April (")
         assert {"text", "as_of", "note_ids", "earlier", "answer", "sentence", "source"} <= set(first)
+        # The app passes the search it already ran: ask reads those hits instead of searching again.
+        searched = app.search("restaurants to try")
+        reused = app.ask("when is my flight to Lisbon", found=searched)
+        assert [hit.note_id for hit in reused.notes] == [hit.note_id for hit in searched.results]
+        assert all(item.note_ids[0] != note.id for item in reused.answers)
         # Words typed to search are no question: no card, just the notes.
         assert app.ask("lisbon restaurants").answers == ()
         # A question about someone the notes do not connect to it is declined.
