@@ -239,20 +239,21 @@ def near_focus(span: Span, text: str, question: Question) -> bool:
     return bool(stems(window) & {stem(f) for f in question.focus})
 
 
-def spoken_time(span: Span, passage: Passage) -> str:
+def spoken_time(span: Span, sentence: str, written: datetime) -> str:
     """A day as the note tells it, with what it means resolved against the note's date: "Monday
     (Mon 16 Mar 2026)", "last weekend (Sat 18 – Sun 19 Mar 2023)", "next month (July 2023)". A day
     is read in the sentence's direction (a plan's Friday is the coming one); a month or season in
-    a plan is the coming one too."""
-    found, _ = parse_temporal(span.text, passage.created)
+    a plan is the coming one too. ``sentence`` is the one the span is in: its tense says the
+    direction; ``written`` is its note's date."""
+    found, _ = parse_temporal(span.text, written)
     if found is None:
         return span.text
-    past = PAST.search(passage.text) is not None
+    past = PAST.search(sentence) is not None
     start, end = found.start, found.end
     if end - start <= timedelta(days=1):
-        day = stated_date(span.text, passage.created, past)
+        day = stated_date(span.text, written, past)
         return f"{span.text} ({day_text(day.moment if day else start)})"
-    if not past and end <= passage.created and not BACKWARD.search(span.text):
+    if not past and end <= written and not BACKWARD.search(span.text):
         start, end = start.replace(year=start.year + 1), end.replace(year=end.year + 1)
     last = end - timedelta(seconds=1)
     if (end - start).days <= 3:
@@ -296,7 +297,7 @@ def span_answer(question: Question, passage: Passage, known: dict[str, str]) -> 
         spans = candidates(question, passage, text, known)
         if spans:
             span, bonus = max(spans, key=lambda sb: sb[1])
-            told = spoken_time(span, passage) if question.kind == AnswerKind.TIME else span.text
+            told = spoken_time(span, text, passage.created) if question.kind == AnswerKind.TIME else span.text
             return told, bonus - penalty
     return None
 

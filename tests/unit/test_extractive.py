@@ -88,7 +88,7 @@ def test_days_are_told_as_the_note_tells_them_and_resolved_from_its_date(
 ) -> None:
     passage = one_passage(sentence, written)
     spans = time_spans(passage.text, passage.created)
-    assert [spoken_time(s, passage) for s in spans] == [told]
+    assert [spoken_time(s, passage.text, passage.created) for s in spans] == [told]
 
 
 def notebook(*notes: tuple[str, datetime]) -> list[Passage]:
@@ -121,6 +121,12 @@ def test_an_answer_about_someone_else_is_no_answer() -> None:
         ("Jonas: Told you. Where are they going for the honeymoon?", datetime(2026, 6, 24)),
     )
     assert extract(read_question("Where did Jonas go on his honeymoon?"), found, {}) == []
+
+
+def test_a_day_found_beside_the_sentence_is_read_in_the_tense_of_its_own_sentence() -> None:
+    found = notebook(("Flight to Lisbon on 14 April, back on the 20th. Window seat booked.", datetime(2026, 12, 1)))
+    told = {a.answer for a in extract(read_question("when is my flight to Lisbon"), found, {})}
+    assert told == {"on 14 April (Wed 14 Apr 2027)"}
 
 
 def test_a_when_question_without_a_day_in_the_sentence_gets_the_notes_day() -> None:
