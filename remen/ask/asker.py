@@ -258,13 +258,14 @@ def merged(
     - Open questions (what happened last week, a summary) keep the graph's answers first.
     """
     from_notes = [note_item(found) for found in notes]
-    if graph and (names_only(asked, chosen) or precise(chosen)):
+    whole_entity = names_only(asked, chosen)
+    if graph and (whole_entity or precise(chosen)):
         agreeing = [item for item, found in zip(from_notes, notes, strict=True) if agrees(graph[0], found)]
-        others = [item for item in from_notes if item not in agreeing]
-        if notes and not agrees(graph[0], notes[0]) and not asked.earlier and overtakes(notes[0], graph[0]):
+        if from_notes and from_notes[0] not in agreeing and not asked.earlier and overtakes(notes[0], graph[0]):
             return (from_notes[0], graph[0], *from_notes[1:2])
-        if names_only(asked, chosen):
+        if whole_entity:
             return (*graph, *from_notes[: max(0, 3 - len(graph))])
+        others = [item for item in from_notes if item not in agreeing]
         return (graph[0], *agreeing[:1], *others)[:3]
     # A "which X" the notes' sentences do not answer may still be a list of statements ("what
     # problems did I have"); any other specific question gets no summary instead.

@@ -38,21 +38,23 @@ NOUN_KINDS: dict[str, AnswerKind] = {
         AnswerKind.TIME,
     ),
     **dict.fromkeys(
-        ("city", "country", "town", "place", "street", "neighbourhood", "neighborhood", "venue", "restaurant"),
+        ("city", "country", "town", "street", "neighbourhood", "neighborhood", "venue", "restaurant"),
         AnswerKind.PLACE,
     ),
     **dict.fromkeys(
         ("price", "cost", "rate", "amount", "fee", "salary", "rent", "weight", "height", "age", "score", "grade"),
         AnswerKind.NUMBER,
     ),
+    # "what place did the team get": a rank, not a location.
     **dict.fromkeys(("place", "position", "rank"), AnswerKind.NUMBER),
 }
 # Nouns that ask for a value even without a question word.
 VALUE_NOUNS: dict[str, AnswerKind] = {
-    **dict.fromkeys(("email", "e-mail", "phone", "mobile", "address"), AnswerKind.EMAIL),
+    **dict.fromkeys(("email", "e-mail"), AnswerKind.EMAIL),
+    **dict.fromkeys(("phone", "mobile"), AnswerKind.PHONE),
+    "address": AnswerKind.ADDRESS,
     **dict.fromkeys(("birthday", "bday", "deadline"), AnswerKind.TIME),
 }
-VALUE_NOUNS.update(phone=AnswerKind.PHONE, mobile=AnswerKind.PHONE, address=AnswerKind.ADDRESS)
 HOW_NUMBER = frozenset(("many", "much", "long", "old", "often", "far", "big", "high", "deep", "tall", "heavy", "fast"))
 # Opening words of a yes/no question.
 AUXILIARIES = frozenset(
@@ -79,7 +81,8 @@ POSSESSIVE = re.compile(r"['’]s?$")
 # relation word says otherwise ("the dentist's", "my wife's").
 POSSESSIVE_NAME = re.compile(r"^[^\W\d_]+['’]s$")
 DETERMINERS = frozenset(("the", "my", "our", "your", "his", "her", "their", "a", "an", "this", "that"))
-HONORIFICS_SET = frozenset(HONORIFICS)
+# Capitalised words of a question that name no one.
+NEVER_NAMES = STOPWORDS | frozenset(HONORIFICS) | RELATION_WORDS | QUESTION_WORDS | AUXILIARIES
 
 
 @dataclass(frozen=True)
@@ -145,12 +148,12 @@ def read_question(text: str) -> Question:
     for i, token in enumerate(tokens):
         bare = POSSESSIVE.sub("", token).strip(".")
         owner = POSSESSIVE_NAME.search(token) is not None and (i == 0 or words[i - 1] not in DETERMINERS)
-        common = STOPWORDS | HONORIFICS_SET | RELATION_WORDS | QUESTION_WORDS | AUXILIARIES
-        if (NAME_WORD.match(bare) or owner) and fold(bare) not in common:
+        if (NAME_WORD.match(bare) or owner) and fold(bare) not in NEVER_NAMES:
             after_marker = any(w in SEQUENCE_MARKERS for w in words[max(0, i - 2) : i])
             (markers if after_marker else names).append(bare)
     after_how = {words[i + 1] for i in range(len(words) - 1) if words[i] == "how"}
     bare_words = [POSSESSIVE.sub("", w) for w in words]
+    marked = {fold(m) for m in markers}
     focus = tuple(
         dict.fromkeys(
             w
@@ -161,7 +164,7 @@ def read_question(text: str) -> Question:
             and w not in STOPWORDS
             and w not in FILLER
             and w not in after_how
-            and w not in {fold(m) for m in markers}
+            and w not in marked
         )
     )
     earlier = bool(re.search(r"\b(before|previous|previously|used to|former|earlier)\b", text, re.IGNORECASE))
