@@ -3,7 +3,6 @@ Used by `scripts/eval.py ask` and the tests' thresholds."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -13,6 +12,7 @@ from remen.core.answers import Answer
 from remen.core.timeutil import from_epoch
 
 from .memory import load_labelled
+from .rows import json_lines
 from .tally import Tally
 
 
@@ -47,8 +47,7 @@ class AskScores:
 
 def load_questions(path: Path) -> list[LabelledQuestion]:
     """The labelled questions (JSON Lines)."""
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    return [LabelledQuestion(r["q"], r["route"], r.get("answer"), bool(r.get("none"))) for r in rows]
+    return [LabelledQuestion(r["q"], r["route"], r.get("answer"), bool(r.get("none"))) for r in json_lines(path)]
 
 
 def answered(answer: Answer, expected: LabelledQuestion) -> bool:

@@ -5,7 +5,6 @@ top search hit (and the top five) hold the gold answer."""
 
 from __future__ import annotations
 
-import json
 import re
 import tempfile
 from collections import defaultdict
@@ -19,6 +18,7 @@ from remen.service import Remen
 
 from .chat import OMAR_JONAS, PRIYA_MEI, session_notes
 from .memory_set import SET_DIR, load_person
+from .rows import json_lines
 from .tally import Tally
 
 ASK_SET_DIR = Path(__file__).resolve().parents[2] / "tests" / "data" / "ask_set"
@@ -91,10 +91,7 @@ class AskSetScores:
 def load_questions(path: Path) -> list[GoldQuestion]:
     """One notebook's questions (JSON Lines: q, a, type, optional date, changed)."""
     out = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.strip():
-            continue
-        row = json.loads(line)
+    for row in json_lines(path):
         day = date.fromisoformat(row["date"]) if row.get("date") else None
         answers = tuple(row["a"]) if row["a"] is not None else None
         out.append(GoldQuestion(path.stem, row["q"], answers, row["type"], day, bool(row.get("changed"))))

@@ -3,10 +3,11 @@ against the memory set (memory_set.py)."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+
+from .rows import json_lines
 
 
 @dataclass(frozen=True)
@@ -24,10 +25,7 @@ class LabelledNote:
 def load_labelled(path: Path) -> list[LabelledNote]:
     """The labelled set (JSON Lines)."""
     notes = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.strip():
-            continue
-        row = json.loads(line)
+    for row in json_lines(path):
         notes.append(
             LabelledNote(
                 row["id"],
