@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 
 import numpy as np
 
-from remen.ask.extractive import Extracted, extract, passages
+from remen.ask.extractive import Extracted, Read, extract, passages, threads
 from remen.ask.handlers import (
     Handled,
     aspect_query,
@@ -32,6 +32,8 @@ from remen.core.constants import (
     DIGEST_DAYS,
     EXTRACT_NOTE_CHARS,
     EXTRACT_NOTES,
+    THREAD_GAP,
+    THREAD_TURNS,
 )
 from remen.core.knowledge import Aspect
 from remen.core.models import DateOrder, SearchHit, SearchResult
@@ -42,6 +44,7 @@ from remen.store import Store
 from remen.store import graph as graph_store
 from remen.store import memory as memory_store
 from remen.store import notes as note_store
+from remen.store.notes import StoredNote
 
 
 class Asker:
@@ -125,21 +128,29 @@ class Asker:
         return [sid for sid, sim in near if sim >= ASK_NEAR_MIN_SIMILARITY]
 
     def from_notes(self, question: Question, hits: tuple[SearchHit, ...]) -> list[Extracted]:
-        """Answers found in the sentences of the top hits, spans typed by the graph's entities."""
+        """Answers found in the sentences of the top hits and of the notes written minutes around
+        them (the turns of a chat), spans typed by the graph's entities."""
         top = hits[:EXTRACT_NOTES]
         if not top:
             return []
+        gap = THREAD_GAP.total_seconds()
+        reads: list[Read] = []
+        nids: set[int] = set()
         with self.store.read() as conn:
             stored = note_store.by_ids(conn, [hit.note_id for hit in top])
-            known = {
-                fold(alias): kind for alias, kind in graph_store.mentioned_names(conn, [s.nid for s in stored.values()])
-            }
-        found = []
-        for rank, hit in enumerate(top):
-            if hit.note_id in stored:
-                note = stored[hit.note_id].note
-                text = note.body[:EXTRACT_NOTE_CHARS]
-                found.extend(passages(note.id, text, note.created, rank, hit.why.similarity or 0.0))
+            for rank, hit in enumerate(top):
+                if hit.note_id not in stored:
+                    continue
+                hit_note = stored[hit.note_id]
+                before, after = note_store.written_near(
+                    conn, hit_note.note.created.timestamp(), gap * THREAD_TURNS, THREAD_TURNS
+                )
+                for near in (*chained(hit_note, before), hit_note, *chained(hit_note, after)):
+                    nids.add(near.nid)
+                    text = near.note.body[:EXTRACT_NOTE_CHARS]
+                    reads.append(Read(near.note.id, text, near.note.created, rank, hit.why.similarity or 0.0))
+            known = {fold(alias): kind for alias, kind in graph_store.mentioned_names(conn, sorted(nids))}
+        found = [passage for thread in threads(reads, THREAD_GAP) for passage in passages(thread)]
         return extract(question, found, known)
 
     def ask(self, question: str, now: datetime, with_notes: bool = True, found: SearchResult | None = None) -> Answer:
@@ -205,6 +216,19 @@ def hinted_names(question: str, chosen: Route, user: str) -> tuple[str, ...]:
 
 # A lower-case word this long or shorter is not taken for a name the router matched.
 MIN_LOWER_NAME = 3
+
+
+def chained(hit: StoredNote, near: list[StoredNote]) -> list[StoredNote]:
+    """The notes of one side of a hit (nearest first) that follow on from it without a pause longer
+    than a thread's gap, oldest first."""
+    kept: list[StoredNote] = []
+    last = hit.note.created
+    for stored in near:
+        if abs(stored.note.created - last) > THREAD_GAP:
+            break
+        kept.append(stored)
+        last = stored.note.created
+    return sorted(kept, key=lambda s: s.note.created)
 
 
 # A note must be this much newer than a graph value to overtake it (a value and the note that

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import lru_cache
@@ -36,6 +37,8 @@ WORD = re.compile(r"[\w@'’.+-]+")
 SUFFIX = re.compile(r"(?:['’]s|ings?|ed|es|s|ers?|ly|ation|ions?|ment)$")
 DOUBLED = re.compile(r"([b-df-hj-np-tv-z])\1$")
 TO = re.compile(r"\bto\b", re.IGNORECASE)
+# "from Notion to Linear": the name left behind for another.
+FROM_TO = re.compile(r"\bfrom\s+([A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*)*)\s+to\s")
 BACKWARD = re.compile(r"\b(?:last|ago|yesterday|previous|past)\b", re.IGNORECASE)
 PAST = re.compile(r"\b(?:was|were|had|did|went|came|got|told|said|\w+ed)\b", re.IGNORECASE)
 # Words that give a reason or a manner: an answer to "why"/"how" has one near.
@@ -108,7 +111,8 @@ IRREGULAR = {
 
 @dataclass(frozen=True)
 class Passage:
-    """One sentence of a found note, the sentences around it, and who said it in a chat turn."""
+    """One sentence of a found note, the sentences around it, and who said it in a chat turn.
+    ``note_words`` are the stems of its note and of the notes beside it in its thread."""
 
     note_id: str
     created: datetime
@@ -166,25 +170,88 @@ def stems(text: str) -> set[str]:
     return {stem(w) for w in WORD.findall(text)}
 
 
-def passages(note_id: str, text: str, created: datetime, rank: int, similarity: float = 0.0) -> list[Passage]:
-    """A note cut into sentences; a chat turn ("Omar: ...") keeps its speaker (None for the writer)."""
+@dataclass(frozen=True)
+class Read:
+    """A note to read answers in: its text, when it was written, and the search rank and cosine to
+    the question of the hit it was read for."""
+
+    note_id: str
+    text: str
+    created: datetime
+    rank: int
+    similarity: float = 0.0
+
+
+def cut_note(text: str) -> list[tuple[str, str | None]]:
+    """A note's sentences, each with its speaker when the note is a chat turn ("Omar: ...", None
+    for the writer)."""
     cut: list[tuple[str, str | None]] = []
     for line in note_lines(text):
         turn = TURN.match(line.text)
         speaker = None if turn is None or turn.group(1).lower() in WRITER else turn.group(1)
         spoken = line.text[turn.end() :] if turn else line.text
         cut.extend((spoken[a:b].strip(), speaker) for a, b in sentence_bounds(spoken) if spoken[a:b].strip())
-    note_words = frozenset(stems(text))
-    sentence_words = [frozenset(stems(sentence) | ({stem(speaker)} if speaker else set())) for sentence, speaker in cut]
+    return cut
+
+
+def passages(thread: Sequence[Read]) -> list[Passage]:
+    """The sentences of a thread: one note, or notes written minutes apart, oldest first (the turns
+    of a chat, jots in a row), read as one text. Around a sentence are the sentences beside it and
+    the whole notes beside its note (the turn that answers "where is Leila's wedding?" follows the
+    one that asks, and need not say "Leila"), and the words the notes beside it say (not who said
+    them) count as its note's for the names a question is about."""
+    cuts = [cut_note(read.text) for read in thread]
+    spoken = [frozenset(stems(" ".join(s for s, _ in cut))) for cut in cuts]
+    notes_words = [
+        frozenset(stems(read.text)).union(*spoken[max(0, i - 1) : i], *spoken[i + 1 : i + 2])
+        for i, read in enumerate(thread)
+    ]
     out = []
-    for i, (sentence, speaker) in enumerate(cut):
-        context = tuple(s for s, _ in cut[max(0, i - 1) : i] + cut[i + 1 : i + 2])
-        around = frozenset().union(*sentence_words[max(0, i - 1) : i], *sentence_words[i + 1 : i + 2])
-        out.append(
-            Passage(
-                note_id, created, rank, similarity, sentence, context, speaker, note_words, sentence_words[i], around
+    for k, (read, cut) in enumerate(zip(thread, cuts, strict=True)):
+        words = [frozenset(stems(s) | ({stem(who)} if who else set())) for s, who in cut]
+        for i, (sentence, speaker) in enumerate(cut):
+            beside = frozenset().union(*spoken[max(0, k - 1) : k], *spoken[k + 1 : k + 2])
+            around = beside.union(*words[max(0, i - 1) : i], *words[i + 1 : i + 2])
+            context = tuple(
+                s
+                for s in (
+                    cut[i - 1][0] if i else (cuts[k - 1][-1][0] if k and cuts[k - 1] else None),
+                    cut[i + 1][0]
+                    if i + 1 < len(cut)
+                    else (cuts[k + 1][0][0] if k + 1 < len(cuts) and cuts[k + 1] else None),
+                )
+                if s is not None
             )
-        )
+            out.append(
+                Passage(
+                    read.note_id,
+                    read.created,
+                    read.rank,
+                    read.similarity,
+                    sentence,
+                    context,
+                    speaker,
+                    notes_words[k],
+                    words[i],
+                    around,
+                )
+            )
+    return out
+
+
+def threads(reads: Iterable[Read], gap: timedelta) -> list[list[Read]]:
+    """Notes grouped into threads: oldest first, a new thread wherever two notes are more than
+    ``gap`` apart. A note read for several hits is read once, for the best of them."""
+    best: dict[str, Read] = {}
+    for read in reads:
+        if read.note_id not in best or read.rank < best[read.note_id].rank:
+            best[read.note_id] = read
+    out: list[list[Read]] = []
+    for read in sorted(best.values(), key=lambda r: r.created):
+        if out and read.created - out[-1][-1].created <= gap:
+            out[-1].append(read)
+        else:
+            out.append([read])
     return out
 
 
@@ -330,7 +397,31 @@ def extract(question: Question, found: list[Passage], known: dict[str, str], lim
         answer = read_passage(question, passage, score, known)
         if answer is not None and answers.get(fold(answer.answer), answer).score <= answer.score:
             answers[fold(answer.answer)] = answer
-    return sorted(answers.values(), key=lambda a: -a.score)[:limit]
+    left = left_behind(found)
+    return sorted(answers.values(), key=lambda a: superseded(a, left, question.earlier))[:limit]
+
+
+def left_behind(found: list[Passage]) -> dict[str, datetime]:
+    """The names some found sentence says were left for another ("moved issues from Notion to
+    Linear", "switched from Outlook to Superhuman"), each with the newest such sentence's date."""
+    left: dict[str, datetime] = {}
+    for passage in found:
+        if "from" not in passage.text:
+            continue
+        for m in FROM_TO.finditer(passage.text):
+            key = fold(m.group(1))
+            if key not in left or left[key] < passage.created:
+                left[key] = passage.created
+    return left
+
+
+def superseded(answer: Extracted, left: dict[str, datetime], earlier: bool) -> tuple[bool, float]:
+    """An answer's place: one a later note says was left behind goes after the others (it is no
+    current value), or gains for a question about what came before; then by score."""
+    when = left.get(fold(answer.answer))
+    if when is None or answer.created >= when:
+        return False, -answer.score
+    return (False, -answer.score - EXTRACT_KIND_BONUS) if earlier else (True, -answer.score)
 
 
 def read_passage(question: Question, passage: Passage, score: float, known: dict[str, str]) -> Extracted | None:

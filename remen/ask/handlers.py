@@ -4,7 +4,7 @@ that support them, or says plainly that the notes do not say."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from remen.core.answers import AnswerItem, EntityHint, Route
 from remen.core.errors import EntityNotFoundError
@@ -106,7 +106,10 @@ def relation_holders(route: Route, hint: EntityHint, memory: MemoryReader, user:
     earlier = tuple(reversed([f for f in chain if f is not now]))
     card = entity_card(memory.entity(hint.name)) if hint.name else Handled(())
     if not earlier and card.answers:
-        return card  # nothing changed: the holder's card says it all
+        # Nothing changed: the holder's card says it all, dated from when the tie began, so a
+        # later note naming someone else is the newer word.
+        first = replace(card.answers[0], as_of=now.valid_at)
+        return Handled((first, *card.answers[1:]))
     return Handled((fact_item(now, f"{label.capitalize()}: {now.target}", earlier), *card.answers))
 
 

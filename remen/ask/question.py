@@ -64,8 +64,14 @@ BE = frozenset(("is", "are", "was", "were", "'s", "s"))
 QUESTION_WORDS = frozenset(("who", "whom", "whose", "what", "which", "where", "when", "why", "how"))
 # Openings of a request for an answer without a question word ("tell me about", "list my goals").
 REQUESTS = frozenset(("tell", "list", "show", "summarize", "summarise", "remind", "explain", "describe"))
+# Verbs a note rarely repeats ("who did I go with" → "Parklife with Jordan").
+LIGHT_VERBS = frozenset(
+    ("go", "goes", "going", "went", "gone", "do", "doing", "done", "make", "made", "have", "having")
+) | frozenset(("take", "took", "taken", "use", "used", "using"))
 # Words that carry no topic in a question ("what is the name of ...").
-FILLER = frozenset(("name", "called", "kind", "sort", "type", "tell", "remind", "know", "say", "said", "get", "got"))
+FILLER = frozenset(
+    ("name", "called", "kind", "sort", "type", "tell", "remind", "know", "say", "said", "get", "got", *LIGHT_VERBS)
+)
 # Relation words: "mom's birthday" names no one.
 RELATION_WORDS = (
     frozenset(NARROWER_RELATIONS)

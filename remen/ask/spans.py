@@ -58,8 +58,9 @@ TIME_HINT = re.compile(
 )
 # Month and weekday names: a number beside one may be a day, a capitalised one is no name.
 DATE_WORD = re.compile(
-    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)(?:[a-z]*)\.?(?!\w)"
-    r"|\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?\b|\d[./]\d",
+    r"\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?(?!\w)"
+    r"|\b(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?s?\b|\d[./]\d",
     re.IGNORECASE,
 )
 # Words read on either side of a word that may belong to a date, and at most this many such words.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 # --- Embedding -----------------------------------------------------------------------------
 EMBED_DIM = 384
 MODEL_NAMESPACE = "minilm"
@@ -173,6 +175,10 @@ EXTRACT_REASON_BONUS = 0.1
 EXTRACT_KIND_BONUS = 0.3
 EXTRACT_UNTYPED_BONUS = 0.1
 EXTRACT_NEAR_BONUS = 0.1
+# Notes written this close one after another are one thread (the turns of a chat, jots in a row):
+# a hit's sentences are read with this many notes on each side of it.
+THREAD_GAP = timedelta(minutes=5)
+THREAD_TURNS = 2
 # Summaries and topic counts without a time phrase cover this many days.
 DIGEST_DAYS = 28
 # Weekly digests: the key statements and titles kept per label and week, and weeks rebuilt per step.

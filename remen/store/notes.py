@@ -205,6 +205,23 @@ def by_ids(conn: Connection, note_ids: Sequence[str]) -> dict[str, StoredNote]:
     return {stored.note.id: stored for stored in map(row_to_note, rows)}
 
 
+def written_near(
+    conn: Connection, created: float, within: float, limit: int
+) -> tuple[list[StoredNote], list[StoredNote]]:
+    """Live notes written up to ``within`` seconds before and after ``created`` (not at it), at
+    most ``limit`` on each side, each side nearest first: the turns around a chat turn."""
+    live = "deleted_at IS NULL AND archived = 0"
+    before = conn.execute(
+        f"SELECT {NOTE_COLUMNS} FROM notes WHERE created < ? AND created >= ? AND {live} ORDER BY created DESC LIMIT ?",
+        (created, created - within, limit),
+    )
+    after = conn.execute(
+        f"SELECT {NOTE_COLUMNS} FROM notes WHERE created > ? AND created <= ? AND {live} ORDER BY created LIMIT ?",
+        (created, created + within, limit),
+    )
+    return [row_to_note(r) for r in before], [row_to_note(r) for r in after]
+
+
 def list_notes(
     conn: Connection,
     tag: str | None = None,

@@ -7,7 +7,7 @@ from datetime import datetime
 
 import pytest
 
-from remen.ask.extractive import Passage, extract, passages, spoken_time
+from remen.ask.extractive import Passage, Read, extract, passages, spoken_time
 from remen.ask.question import AnswerKind, read_question
 from remen.ask.router import ahead_of
 from remen.ask.spans import name_spans, time_spans, value_spans
@@ -70,7 +70,7 @@ def test_names_are_runs_of_capitalised_words_typed_by_the_graph_when_it_knows_th
 
 
 def one_passage(sentence: str, written: datetime) -> Passage:
-    return passages("n", sentence, written.astimezone(), 0)[0]
+    return passages([Read("n", sentence, written.astimezone(), 0)])[0]
 
 
 @pytest.mark.parametrize(
@@ -94,7 +94,7 @@ def test_days_are_told_as_the_note_tells_them_and_resolved_from_its_date(
 def notebook(*notes: tuple[str, datetime]) -> list[Passage]:
     found: list[Passage] = []
     for rank, (text, written) in enumerate(notes):
-        found.extend(passages(f"n{rank}", text, written.astimezone(), rank))
+        found.extend(passages([Read(f"n{rank}", text, written.astimezone(), rank)]))
     return found
 
 
@@ -145,3 +145,24 @@ def test_a_question_about_what_is_ahead_covers_the_whole_week_and_the_coming_jan
     ]:
         span, _ = parse_temporal(asked, now)
         assert span is not None and ahead_of(span, now).description == told
+
+
+def test_a_name_that_starts_like_a_month_or_a_day_is_still_a_name() -> None:
+    spans = name_spans("Yes, June 20 in Marseille, then Maybelline and Satoshi on Wednesday.", {})
+    assert [s.text for s in spans] == ["Marseille", "Maybelline", "Satoshi"]
+
+
+def test_a_value_a_later_note_says_was_left_behind_is_no_current_answer() -> None:
+    found = notebook(
+        ("we track everything in Notion for now, the tool everyone knows", datetime(2026, 1, 10)),
+        ("Moved issues from Notion to Linear.", datetime(2026, 5, 2)),
+    )
+    assert extract(read_question("which tool do we track issues in"), found, {})[0].answer == "Linear"
+    assert extract(read_question("which tool did we track issues in before"), found, {})[0].answer == "Notion"
+
+
+def test_light_verbs_of_a_question_are_no_topic_a_sentence_must_share() -> None:
+    asked = read_question("who did I go to Parklife with")
+    assert asked.focus == ("parklife",)
+    found = notebook(("Parklife with Jordan. Lost my voice, found a bucket hat.", datetime(2026, 6, 14)))
+    assert extract(asked, found, {"jordan": "Person"})[0].answer == "Jordan"
