@@ -192,9 +192,10 @@ SUMMARIES = frozenset((QueryType.TEMPORAL_FACETS, QueryType.EXPLORATORY))
 
 def hinted_names(question: str, chosen: Route, user: str) -> tuple[str, ...]:
     """Names the router found that the question's capitals do not show: a name typed in lower case
-    ("email of sarah"; a word of three letters or fewer may be a common one, "go"), and the holder
-    of a relation the question asks something of ("my wife's birthday" → Julia). An answer
-    sentence must be about them."""
+    ("email of sarah"; a word of three letters or fewer may be a common one, "go", and an entity
+    the graph names in lower case is a common noun, "teams"), and the holder of a relation the
+    question asks something of ("my wife's birthday" → Julia). An answer sentence must be about
+    them."""
     lowered = question.lower()
     found = []
     for hint in chosen.entity_hints:
@@ -202,6 +203,7 @@ def hinted_names(question: str, chosen: Route, user: str) -> tuple[str, ...]:
             hint.matched_by in ("alias", "fuzzy")
             and len(hint.text) > MIN_LOWER_NAME
             and fold(hint.text) not in STOPWORDS
+            and hint.name != hint.name.lower()
         ):
             found.append(hint.text)
         elif (

@@ -24,6 +24,7 @@ from remen.core.constants import (
     EXTRACT_READ_SENTENCES,
     EXTRACT_REASON_BONUS,
     EXTRACT_RECENCY_WEIGHT,
+    EXTRACT_SCENE_SHARE,
     EXTRACT_UNTYPED_BONUS,
 )
 from remen.core.text import fold
@@ -148,7 +149,9 @@ def stem(word: str) -> str:
     folded = fold(word).strip(".'’-")
     folded = IRREGULAR.get(folded, folded)
     folded = SAME_TIE.get(folded, folded)
-    if len(folded) > 4:
+    if len(folded) > 4 and folded.endswith(("ies", "ied", "ier")):
+        folded = folded[:-3] + "y"  # "studies", "studied" and "supplier" meet "study" and "supply"
+    elif len(folded) > 4:
         folded = DOUBLED.sub(r"\1", SUFFIX.sub("", folded))
     if len(folded) > 3 and folded.endswith("e"):
         folded = folded[:-1]  # "move" meets "moving" and "moved"
@@ -166,8 +169,9 @@ def holds(key: str, words: frozenset[str] | set[str]) -> bool:
 
 
 def stems(text: str) -> set[str]:
-    """The stems of a text's words."""
-    return {stem(w) for w in WORD.findall(text)}
+    """The stems of a text's words, and of the parts of a hyphened one ("on-call" holds "call")."""
+    words = WORD.findall(text)
+    return {stem(w) for w in words} | {stem(part) for w in words if "-" in w for part in w.split("-") if part}
 
 
 @dataclass(frozen=True)
@@ -264,7 +268,8 @@ def weights(question: Question, found: list[Passage]) -> dict[str, float]:
     # A word no found sentence has cannot tell them apart, but a question most of whose words the
     # notes lack is not answered by them: it counts as much as the commonest word found.
     floor = min(present.values(), default=0.0)
-    return {key: present.get(key, floor) for key in counts}
+    scene = {stem(word) for word in question.setting}
+    return {key: present.get(key, floor) * (EXTRACT_SCENE_SHARE if key in scene else 1.0) for key in counts}
 
 
 def coverage(passage: Passage, weight: dict[str, float]) -> float:

@@ -62,6 +62,9 @@ AUXILIARIES = frozenset(
 )
 BE = frozenset(("is", "are", "was", "were", "'s", "s"))
 QUESTION_WORDS = frozenset(("who", "whom", "whose", "what", "which", "where", "when", "why", "how"))
+# Words after a value's noun that leave it the head of its phrase ("what email did she use", "what
+# day is it", "what time on Friday").
+NOT_A_HEAD = STOPWORDS | QUESTION_WORDS | AUXILIARIES
 # Openings of a request for an answer without a question word ("tell me about", "list my goals").
 REQUESTS = frozenset(("tell", "list", "show", "summarize", "summarise", "remind", "explain", "describe"))
 # Verbs a note rarely repeats ("who did I go with" → "Parklife with Jordan").
@@ -78,6 +81,8 @@ RELATION_WORDS = (
     | frozenset(SAME_TIE)
     | frozenset(word for below in NARROWER_RELATIONS.values() for word in below)
 )
+# Prepositions that open a phrase setting the scene of a question: when, where, on what occasion.
+SCENE = frozenset(("on", "in", "at", "during", "after", "since", "for", "from"))
 # Words after which a name marks a point in time or order, not the question's subject.
 SEQUENCE_MARKERS = frozenset(("before", "after", "than", "replaced", "instead"))
 WORD = re.compile(r"[\w@.+'’-]+")
@@ -87,7 +92,14 @@ POSSESSIVE = re.compile(r"['’]s?$")
 # relation word says otherwise ("the dentist's", "my wife's").
 POSSESSIVE_NAME = re.compile(r"^[^\W\d_]+['’]s$")
 DETERMINERS = frozenset(("the", "my", "our", "your", "his", "her", "their", "a", "an", "this", "that"))
-# Capitalised words of a question that name no one.
+# Month and weekday names: a number beside one may be a day, a capitalised one is no name.
+DATE_WORD = re.compile(
+    r"\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?(?!\w)"
+    r"|\b(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?s?\b|\d[./]\d",
+    re.IGNORECASE,
+)
+# Capitalised words of a question that name no one (and month and weekday names).
 NEVER_NAMES = STOPWORDS | frozenset(HONORIFICS) | RELATION_WORDS | QUESTION_WORDS | AUXILIARIES
 
 
@@ -112,6 +124,9 @@ class Question:
     # Names that only mark a point in a sequence ("my manager before Luis"): never the answer, but
     # not what the answer sentence is about either.
     markers: tuple[str, ...] = ()
+    # Focus words of a closing phrase that sets the scene ("on my last day", "in October"): an
+    # answer sentence may leave them to the sentences around it.
+    setting: tuple[str, ...] = ()
 
 
 def answer_kind(words: list[str]) -> AnswerKind:
@@ -136,9 +151,13 @@ def answer_kind(words: list[str]) -> AnswerKind:
     # The noun phrase right after "what/which (is the)": "what is the dentist's phone number"; a
     # verb after the question word ("what did I do") asks about an action, not a value.
     noun = False
-    for word in rest[:6]:
+    for i, word in enumerate(rest[:6]):
         if word in NOUN_KINDS:
-            return NOUN_KINDS[word]
+            after = rest[i + 1] if i + 1 < len(rest) else ""
+            if after and after not in NOUN_KINDS and after not in NOT_A_HEAD:
+                return AnswerKind.NAME  # "which email app": the noun after is the thing asked for
+            if after not in NOUN_KINDS:
+                return NOUN_KINDS[word]
         if word in AUXILIARIES - BE or (word not in BE and word not in DETERMINERS and word.endswith(("ed", "ing"))):
             return AnswerKind.NAME if noun else AnswerKind.SENTENCE
         noun = noun or (word not in BE and word not in DETERMINERS)
@@ -154,7 +173,7 @@ def read_question(text: str) -> Question:
     for i, token in enumerate(tokens):
         bare = POSSESSIVE.sub("", token).strip(".")
         owner = POSSESSIVE_NAME.search(token) is not None and (i == 0 or words[i - 1] not in DETERMINERS)
-        if (NAME_WORD.match(bare) or owner) and fold(bare) not in NEVER_NAMES:
+        if (NAME_WORD.match(bare) or owner) and fold(bare) not in NEVER_NAMES and not DATE_WORD.fullmatch(bare):
             after_marker = any(w in SEQUENCE_MARKERS for w in words[max(0, i - 2) : i])
             (markers if after_marker else names).append(bare)
     after_how = {words[i + 1] for i in range(len(words) - 1) if words[i] == "how"}
@@ -184,9 +203,23 @@ def read_question(text: str) -> Question:
         or kind != AnswerKind.SENTENCE
         or bool(bare_words and bare_words[0] in REQUESTS)
     )
+    setting = scene_words(words, focus, names)
     return Question(
-        text, kind, focus, tuple(dict.fromkeys(names)), earlier, measure, asks, tuple(dict.fromkeys(markers))
+        text, kind, focus, tuple(dict.fromkeys(names)), earlier, measure, asks, tuple(dict.fromkeys(markers)), setting
     )
+
+
+def scene_words(words: list[str], focus: tuple[str, ...], names: list[str]) -> tuple[str, ...]:
+    """The focus words after the question's last scene-setting preposition ("what did Declan give
+    me on my last day" → last, day), names excepted; none when they would be all its topic."""
+    at = max((i for i, w in enumerate(words) if w in SCENE), default=-1)
+    if at < 0:
+        return ()
+    named = {fold(n) for n in names}
+    after = {POSSESSIVE.sub("", w) for w in words[at + 1 :]}
+    scene = tuple(w for w in focus if w in after and w not in named)
+    core = [w for w in focus if w not in scene and w not in named]
+    return scene if core else ()
 
 
 # Kinds answered by a span of a sentence; a reason or a sentence is answered by the sentence.

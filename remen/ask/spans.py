@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from remen.ask.question import AnswerKind
+from remen.ask.question import DATE_WORD, AnswerKind
 from remen.core.text import fold
 from remen.memory.cues import is_phone_number
 from remen.memory.dates import stated_date
@@ -54,13 +54,6 @@ TIME_HINT = re.compile(
     r"\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|today|tonight|tomorrow"
     r"|yesterday|week|month|year|weekend|morning|evening|afternoon|night|spring|summer|autumn|fall|winter"
     r"|christmas|easter|next|last|ago|noon|midnight)",
-    re.IGNORECASE,
-)
-# Month and weekday names: a number beside one may be a day, a capitalised one is no name.
-DATE_WORD = re.compile(
-    r"\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
-    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?(?!\w)"
-    r"|\b(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?s?\b|\d[./]\d",
     re.IGNORECASE,
 )
 # Words read on either side of a word that may belong to a date, and at most this many such words.

@@ -164,6 +164,8 @@ EXTRACT_READ_SENTENCES = 12
 #   beside it hold counting for the context share;
 EXTRACT_MIN_COVERAGE = 0.3
 EXTRACT_CONTEXT_SHARE = 0.5
+# - a word of the question's closing scene ("on my last day") weighs this share of its weight;
+EXTRACT_SCENE_SHARE = 0.5
 # - added to that share: the note's search rank (weight / (1 + rank)), its meaning's cosine to the
 #   question, its age among the found notes (newest 1, oldest 0), a reason word for "why";
 EXTRACT_RANK_WEIGHT = 0.2

@@ -7,10 +7,12 @@ from datetime import datetime
 
 import pytest
 
-from remen.ask.extractive import Passage, Read, extract, passages, spoken_time
+from remen.ask.asker import hinted_names
+from remen.ask.extractive import Passage, Read, extract, passages, spoken_time, stem
 from remen.ask.question import AnswerKind, read_question
 from remen.ask.router import ahead_of
 from remen.ask.spans import name_spans, time_spans, value_spans
+from remen.core.answers import EntityHint, QueryType, Route
 from remen.search.temporal import parse_temporal
 
 WRITTEN = datetime(2026, 3, 18, 9, 0).astimezone()
@@ -28,6 +30,9 @@ WRITTEN = datetime(2026, 3, 18, 9, 0).astimezone()
         ("what's the dentist's phone number", AnswerKind.PHONE),
         ("what is our address", AnswerKind.ADDRESS),
         ("which password manager do we use", AnswerKind.NAME),
+        ("which email app do I use", AnswerKind.NAME),
+        ("what email did Sarah give you", AnswerKind.EMAIL),
+        ("what is the dentist's phone number", AnswerKind.PHONE),
         ("why did we leave Jira", AnswerKind.REASON),
         ("how do I take my tea", AnswerKind.SENTENCE),
     ],
@@ -42,6 +47,8 @@ def test_a_question_keeps_its_topic_its_names_and_the_names_that_only_mark_a_seq
     assert asked.focus == ("manager",)
     rent = read_question("how much did I sell the Fiesta for")
     assert rent.measure == "much" and rent.names == ("Fiesta",) and "much" not in rent.focus
+    # A weekday or a month is no one the answer must be about.
+    assert read_question("where do I buy fish on Saturdays in May").names == ()
 
 
 def test_values_are_found_by_their_shape() -> None:
@@ -166,3 +173,33 @@ def test_light_verbs_of_a_question_are_no_topic_a_sentence_must_share() -> None:
     assert asked.focus == ("parklife",)
     found = notebook(("Parklife with Jordan. Lost my voice, found a bucket hat.", datetime(2026, 6, 14)))
     assert extract(asked, found, {"jordan": "Person"})[0].answer == "Jordan"
+
+
+def test_plural_and_past_forms_in_y_meet_their_word() -> None:
+    assert stem("studies") == stem("study") == stem("studied")
+    assert stem("cities") == stem("city") and stem("supplier") == stem("supplies")
+
+
+def test_the_sentence_that_answers_beats_the_one_that_only_sets_the_scene() -> None:
+    asked = read_question("what did Declan give me on my last day")
+    assert asked.setting == ("last", "day")
+    found = notebook(("Last day at Byrne & Moran. Cake, speeches, Declan gave me his old fountain pen.", WRITTEN))
+    assert extract(asked, found, {"declan": "Person"})[0].sentence.endswith("fountain pen.")
+    # A question whose only topic is its scene keeps it whole.
+    assert read_question("who did I go to Parklife with").setting == ()
+
+
+def test_a_hyphened_word_holds_its_parts() -> None:
+    asked = read_question("how often am I on call at Halcyon")
+    found = notebook(("Halcyon onboarding: on-call is one week in six", WRITTEN))
+    got = extract(asked, found, {"halcyon": "Organization"})
+    assert got and got[0].sentence.endswith("one week in six")
+
+
+def test_names_the_router_found_in_lower_case_are_names_only_when_the_graph_capitalises_them() -> None:
+    hints = (
+        EntityHint("sarah", "Sarah Chen", "alias", 1.0),
+        EntityHint("team", "teams", "fuzzy", 0.89),
+    )
+    chosen = Route(QueryType.ENTITY_LOOKUP, 1.0, entity_hints=hints)
+    assert hinted_names("who runs the team of sarah", chosen, "Me") == ("sarah",)
