@@ -15,6 +15,9 @@ Usage:
   python scripts/bench.py editor            the app with one large note (100 KB, 1 MB, 5 MB): time to open it
                                             in the editor and per-keystroke latency (key sent → screen
                                             updated), headless through Textual's Pilot
+  python scripts/bench.py time              the time-phrase parser: the evaluation's queries, queries of 2,000
+                                            characters (prose, and nothing but time words), 240 KB and 1 MB,
+                                            against the floor of splitting the query into words
   python scripts/bench.py extract [--queries N]
                                             the memory worker over the shared corpus (notes/s, end
                                             to end: extraction, resolution, writes), and search
@@ -517,15 +520,56 @@ def bench_editor() -> None:
             print("    each key (ms):", " ".join(f"{k:.0f}" for k in keys))
 
 
+# --- time phrases ------------------------------------------------------------------------------
+
+
+def timed(action: Callable[[], object], repeat: int) -> list[float]:
+    """Milliseconds of ``repeat`` runs of ``action``."""
+    out = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        out.append((time.perf_counter() - start) * 1000)
+    return out
+
+
+def bench_time() -> None:
+    """parse_temporal on real and long queries, with the floor (splitting into words) beside it."""
+    from remen.search.temporal import fits_grammar, parse_phrase, parse_temporal
+
+    def afresh(text: str) -> None:
+        parse_phrase.cache_clear()  # each query as if it were the first
+        fits_grammar.cache_clear()
+        parse_temporal(text, EVAL_NOW)
+
+    prose = " ".join(str(record["body"]) for record in corpus_records()[:400])
+    queries = {
+        "evaluation queries": [q for q, *_ in (*KEYWORD, *PARAPHRASE, *TEMPORAL, *TYPO)],
+        "2,000 chars of prose": [prose[:2000]],
+        "2,000 chars of time words": [("the week before the monday of march " * 60)[:2000]],
+        "240 KB": [prose[:240_000]],
+        "1 MB": [(prose * (1 + 1_000_000 // max(1, len(prose))))[:1_000_000]],
+    }
+    print("the time-phrase parser (each query parsed afresh; floor: the query split into words)")
+    for label, texts in queries.items():
+        repeat = 3 if len(texts[0]) > 100_000 else 30
+        parse = [ms for text in texts for ms in timed(partial(afresh, text), repeat)]
+        floor = [ms for text in texts for ms in timed(text.split, repeat)]
+        print(line(label, parse))
+        print(line("  floor", floor))
+
+
 def main() -> None:
     """Run the chosen benchmark."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["import", "search", "concurrent", "extract", "ask", "editor"])
+    parser.add_argument("what", choices=["import", "search", "concurrent", "extract", "ask", "editor", "time"])
     parser.add_argument("--sizes", default="10000,100000")
     parser.add_argument("--queries", type=int, default=1000)
     args = parser.parse_args()
     if args.what == "import":
         bench_import()
+    elif args.what == "time":
+        bench_time()
     elif args.what == "editor":
         bench_editor()
     elif args.what == "ask":

@@ -73,6 +73,8 @@ def print_interpretation(query: ParsedQuery) -> None:
     parts += [f'"{p}"' for p in query.phrases]
     if query.terms:
         parts.append("words: " + " ".join(query.terms))
+    if query.time_notice:
+        parts.append(query.time_notice)
     print("Understood: " + (" · ".join(parts) if parts else "nothing to search for"))
 
 

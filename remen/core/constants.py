@@ -102,6 +102,8 @@ SNIPPET_CHARS = 160
 # A pasted paragraph is a query too: its first words are enough for the keyword leg (each term
 # costs an index lookup); the semantic leg reads the whole text up to the model's window.
 MAX_QUERY_TERMS = 24
+# Time phrases are looked for in a query's first this many characters (the rest is searched as words).
+MAX_TIME_PARSE_CHARS = 2000
 # "recently" means the past two weeks.
 RECENTLY_DAYS = 14
 

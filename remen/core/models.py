@@ -186,6 +186,8 @@ class ParsedQuery:
     phrases: tuple[str, ...]
     tags: tuple[str, ...]
     time_range: TimeRange | None
+    # Set when the query was too long to read whole for a time phrase: said on the interpretation line.
+    time_notice: str | None = None
 
     @property
     def nothing_to_match(self) -> bool:
@@ -300,6 +302,7 @@ def interpretation_dict(query: ParsedQuery) -> dict[str, object]:
             "description": tr.description,
             "phrase": tr.phrase,
         },
+        "time_notice": query.time_notice,
     }
 
 

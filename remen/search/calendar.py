@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
@@ -46,6 +47,8 @@ WEEKDAYS = {
     "saturday": 5,
     "sunday": 6,
 }
+# Short weekday names: a day only with a cue ("on sat", "next thu"); "the sun" is no Sunday.
+WEEKDAY_SHORT = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5, "sun": 6}
 # Season name -> first month; each lasts three months.
 SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
 PARTS_OF_DAY = {"morning": (6, 12), "afternoon": (12, 18), "evening": (18, 24), "night": (18, 24)}
@@ -73,6 +76,17 @@ NUMBER_WORDS = {
     "several": 3,
 }
 
+# Day numbers written as words: "march first", "the third of may".
+ORDINAL_WORDS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
+    "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
+    "nineteenth": 19, "twentieth": 20,
+}  # fmt: skip
+ORDINAL_WORDS |= {f"twenty-{w}": 20 + n for w, n in list(ORDINAL_WORDS.items())[:9]}
+ORDINAL_WORDS |= {f"twenty {w}": 20 + n for w, n in list(ORDINAL_WORDS.items())[:9]}
+ORDINAL_WORDS |= {"thirtieth": 30, "thirty-first": 31, "thirty first": 31}
+
 # Holiday -> (month, day, days long): the day itself ("before christmas" ends when the 25th begins).
 HOLIDAYS = {
     "christmas eve": (12, 24, 1),
@@ -93,6 +107,61 @@ HOLIDAYS = {
     "valentine's day": (2, 14, 1),
     "valentines day": (2, 14, 1),
 }
+
+
+def nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
+    """The ``n``-th ``weekday`` of a month (n = -1: the last one)."""
+    if n < 0:
+        last = date(year, month, 1) + relativedelta(months=1, days=-1)
+        return last - timedelta(days=(last.weekday() - weekday) % 7)
+    first = date(year, month, 1)
+    return first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
+
+
+def easter_day(year: int) -> date:
+    """Western Easter Sunday (dateutil's computation)."""
+    from dateutil.easter import easter
+
+    return easter(year)
+
+
+# Holidays whose day moves with the year (US dates where countries differ): name -> that year's day.
+FLOATING_HOLIDAYS: dict[str, Callable[[int], date]] = {
+    "easter": easter_day,
+    "easter sunday": easter_day,
+    "easter monday": lambda y: easter_day(y) + timedelta(days=1),
+    "good friday": lambda y: easter_day(y) - timedelta(days=2),
+    "thanksgiving": lambda y: nth_weekday(y, 11, 3, 4),
+    "black friday": lambda y: nth_weekday(y, 11, 3, 4) + timedelta(days=1),
+    "mother's day": lambda y: nth_weekday(y, 5, 6, 2),
+    "mothers day": lambda y: nth_weekday(y, 5, 6, 2),
+    "father's day": lambda y: nth_weekday(y, 6, 6, 3),
+    "fathers day": lambda y: nth_weekday(y, 6, 6, 3),
+    "memorial day": lambda y: nth_weekday(y, 5, 0, -1),
+    "labor day": lambda y: nth_weekday(y, 9, 0, 1),
+    "labour day": lambda y: nth_weekday(y, 9, 0, 1),
+    "martin luther king day": lambda y: nth_weekday(y, 1, 0, 3),
+    "mlk day": lambda y: nth_weekday(y, 1, 0, 3),
+    "presidents day": lambda y: nth_weekday(y, 2, 0, 3),
+    "presidents' day": lambda y: nth_weekday(y, 2, 0, 3),
+}
+
+
+def holiday_start(name: str, year: int) -> tuple[datetime, int]:
+    """A holiday's first day in ``year`` and how many days it lasts."""
+    if name in FLOATING_HOLIDAYS:
+        day = FLOATING_HOLIDAYS[name](year)
+        return datetime(day.year, day.month, day.day), 1
+    month, day_of_month, length = HOLIDAYS[name]
+    return datetime(year, month, day_of_month), length
+
+
+def two_digit_year(year: int, now: datetime) -> int:
+    """A year written with two digits: this century unless that is more than ten years ahead
+    ("10/31/74" is 1974, "1/5/28" written in 2026 is 2028)."""
+    if year >= 100:
+        return year
+    return 2000 + year if 2000 + year <= now.year + 10 else 1900 + year
 
 
 @dataclass(frozen=True)
@@ -136,6 +205,12 @@ def season_span(year: int, season: str, label: str) -> Span:
     """A season starting in ``year`` (winter: December of ``year`` to February)."""
     start = datetime(year, SEASONS[season], 1)
     return Span(start, start + relativedelta(months=3), label)
+
+
+def day_number(text: str) -> int:
+    """A day of the month written as "3", "3rd" or "third"."""
+    digits = text.rstrip("stndrh")
+    return int(digits) if digits.isdigit() else ORDINAL_WORDS[text]
 
 
 def number(text: str) -> int:
@@ -217,11 +292,14 @@ def shift_forward(span: Span, earlier: Span) -> Span:
 
 def third_of(span: Span, third: int, label: str) -> Span:
     """The first, middle or last third of a period: years by 4 months, months by days 1–10, 11–20,
-    21–end, anything else by whole days."""
+    21–end, a day or part of one by hours, anything else by whole days."""
     end = span.natural_end or span.end
     days = (end - span.start).days
     if days >= 365:
         bounds = [span.start + relativedelta(months=4 * k) for k in range(3)] + [end]
+    elif end - span.start <= timedelta(days=1):
+        part = (end - span.start) / 3
+        bounds = [span.start + k * part for k in range(3)] + [end]
     else:
         cuts = [0, 10, 20, days] if 28 <= days <= 31 else [0, round(days / 3), round(2 * days / 3), days]
         bounds = [span.start + timedelta(days=c) for c in cuts]

@@ -39,7 +39,7 @@ from remen.core.timeutil import from_epoch
 from remen.embed import Embedder
 from remen.search.filters import event_windows, holds_phrases
 from remen.search.keyword import KeywordResult, TermNotes, Vocabulary, keyword_search
-from remen.search.query import is_topical, parse_query, soften_time, weekday_names
+from remen.search.query import is_topical, parse_query, soften_time, time_names
 from remen.search.rank import Ranked, merge, recency_boost
 from remen.search.semantic import ChunkMatches, VectorIndex, best_per_note, knn_in_store
 from remen.store import Store
@@ -190,9 +190,9 @@ class SearchEngine:
             include_deleted=include_deleted,
         )
         with self.store.read() as conn:
-            names = weekday_names(query)
+            names = time_names(query)
             if any(search_store.newest_matches(conn, "substrings", name, 1) for name in names):
-                # "black friday deals" when the notes say "black friday": words, not a day.
+                # "black friday" when the notes say "black friday": words, not a day.
                 query = soften_time(query) or query
                 note_filter = replace(note_filter, start=None, end=None)
             scope = self.scope(conn, note_filter)

@@ -6,11 +6,11 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from remen.core.constants import MAX_QUERY_TERMS
+from remen.core.constants import MAX_QUERY_TERMS, MAX_TIME_PARSE_CHARS
 from remen.core.models import DateOrder, ParsedQuery
 from remen.core.text import fold, normalise_tag
 from remen.search.temporal import BARE_WEEKDAY_RE, parse_temporal
-from remen.search.time_handlers import CUE_WORDS
+from remen.search.time_handlers import CUE_WORDS, HOLIDAY_NAMES
 
 QUOTE_RE = re.compile(r'"([^"]*)"|“([^”]*)”')
 TAG_RE = re.compile(r"(?:(?<=\s)|^)#([^\W\d_][\w/-]*)", re.UNICODE)
@@ -98,6 +98,11 @@ def parse_query(text: str, now: datetime, date_order: DateOrder = "mdy") -> Pars
         phrases=phrases,
         tags=tags,
         time_range=time_range,
+        time_notice=(
+            f"time phrases read in the first {MAX_TIME_PARSE_CHARS:,} characters"
+            if len(text) > MAX_TIME_PARSE_CHARS
+            else None
+        ),
     )
 
 
@@ -130,10 +135,13 @@ def is_topical(phrase: str) -> bool:
     return bool(words) and words[0] in TOPICAL_PREPOSITIONS
 
 
-def weekday_names(query: ParsedQuery) -> list[str]:
-    """The two-word names a bare weekday time phrase could be part of ("black friday", "sunday
-    roast"): if the notes say one, the weekday is a word of the query, not when notes were written."""
+def time_names(query: ParsedQuery) -> list[str]:
+    """The names a time phrase could be, or be part of: a holiday named alone ("black friday",
+    "thanksgiving") and the two-word names a bare weekday could be part of ("sunday roast"). If the
+    notes say one, the phrase is words of the query, not when notes were written."""
     span = query.time_range
+    if span is not None and span.phrase.lower() in HOLIDAY_NAMES:
+        return [span.phrase.lower()]
     if span is None or not BARE_WEEKDAY_RE.fullmatch(span.phrase.lower()):
         return []
     words = query.raw.split()

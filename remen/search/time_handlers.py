@@ -11,14 +11,19 @@ from dateutil.relativedelta import relativedelta
 
 from remen.core.constants import RECENTLY_DAYS
 from remen.search.calendar import (
+    FLOATING_HOLIDAYS,
     HOLIDAYS,
     MONTHS,
     NUMBER_WORDS,
+    ORDINAL_WORDS,
     SEASONS,
+    WEEKDAY_SHORT,
     WEEKDAYS,
     Span,
     calendar_unit,
+    day_number,
     day_start,
+    holiday_start,
     month_span,
     number,
     recent_day,
@@ -27,6 +32,7 @@ from remen.search.calendar import (
     recent_weekday,
     safe_date,
     season_span,
+    two_digit_year,
     unit_delta,
     week_of,
     whole_day,
@@ -35,13 +41,18 @@ from remen.search.calendar import (
 MAX_PHRASE_WORDS = 7
 # "my most recent commit" describes the commit, not when the note was written.
 VETO_BEFORE = {"recent": {"most", "more", "least"}, "recently": {"most", "more", "least"}}
+# "this coming friday" is next friday, "this past friday" last friday.
+WHICH_DAY = r"last|this|next|this coming|coming|this past|past"
 PUNCTUATION = ",.;:!?)(\"'"
 
 MONTH_RE = "(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + ")"
 WEEKDAY_RE = "(?P<weekday>" + "|".join(WEEKDAYS) + ")"
 SEASON_RE = "(?P<season>" + "|".join(SEASONS) + ")"
 PART_RE = r"(?:\s+(?:in\s+the\s+)?(?P<part>morning|afternoon|evening|night))?"
-DAYNUM_RE = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?"
+DAYNUM_RE = r"(?P<day>[0-3]?\d(?:st|nd|rd|th)?|" + "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True)) + ")"
+SHORT_WEEKDAY_RE = "(?P<weekday>" + "|".join(sorted(WEEKDAY_SHORT, key=len, reverse=True)) + r")\.?"
+QUARTER_WORDS = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3, "4th": 4, "fourth": 4}
+QUARTER_WORD_RE = "(?P<qword>" + "|".join(QUARTER_WORDS) + ")"
 YEAR_RE = r"(?P<year>(?:19|20)\d\d)"
 NUMBER_RE = r"(?P<n>\d{1,3}|" + "|".join(sorted((re.escape(k) for k in NUMBER_WORDS), key=len, reverse=True)) + ")"
 UNIT_RE = r"(?P<unit>minute|hour|day|week|fortnight|month|year)s?"
@@ -102,22 +113,21 @@ def h_next_n(m: re.Match[str], now: datetime) -> Span:
     return Span(now, now + unit_delta(m.group("unit"), number(m.group("n"))), m.group(0))
 
 
-HOLIDAY_RE = "(?P<holiday>" + "|".join(re.escape(h) for h in sorted(HOLIDAYS, key=len, reverse=True)) + ")"
+HOLIDAY_NAMES = sorted((*HOLIDAYS, *FLOATING_HOLIDAYS), key=len, reverse=True)
+HOLIDAY_RE = "(?P<holiday>" + "|".join(re.escape(h) for h in HOLIDAY_NAMES) + ")"
 
 
 def h_holiday(m: re.Match[str], now: datetime) -> Span:
-    month, day, length = HOLIDAYS[m.group("holiday")]
+    name = m.group("holiday")
     which = m.groupdict().get("which") or ""
     if m.groupdict().get("year"):
-        year = int(m.group("year"))
+        start, length = holiday_start(name, int(m.group("year")))
     else:
-        year = now.year
-        start = datetime(year, month, day)
+        start, length = holiday_start(name, now.year)
         # The most recent one that has begun ("last christmas": that has ended).
         ended = start + timedelta(days=length) <= now
         if start > now or (which == "last" and not ended):
-            year -= 1
-    start = datetime(year, month, day)
+            start, length = holiday_start(name, now.year - 1)
     return Span(start, start + timedelta(days=length), m.group(0))
 
 
@@ -138,7 +148,7 @@ def h_other_day(m: re.Match[str], now: datetime) -> Span:
 
 def h_relative_period(m: re.Match[str], now: datetime) -> Span:
     which, period = m.group("which"), m.group("period")
-    step = {"this": 0, "current": 0, "last": -1, "previous": -1, "past": -1, "next": 1}[which]
+    step = {"this": 0, "current": 0, "last": -1, "previous": -1, "past": -1, "next": 1}.get(which, 1)
     if period == "week":
         span = week_of(now + timedelta(weeks=step), m.group(0))
     elif period == "month":
@@ -149,6 +159,8 @@ def h_relative_period(m: re.Match[str], now: datetime) -> Span:
         span = Span(first, first + relativedelta(months=3), m.group(0))
     else:
         span = Span(datetime(now.year + step, 1, 1), datetime(now.year + step + 1, 1, 1), m.group(0))
+    if step == 0 and m.groupdict().get("when") == "later":
+        return Span(min(now, span.end), span.end, span.label)  # "later this month": from now on
     if step == 0:
         return Span(span.start, max(now, span.start + timedelta(minutes=1)), span.label, span.end)
     return span
@@ -176,8 +188,11 @@ def h_weekend_before_last(m: re.Match[str], now: datetime) -> Span:
 
 
 def h_weekday(m: re.Match[str], now: datetime) -> Span:
-    weekday = WEEKDAYS[m.group("weekday")]
-    which = m.group("which") or ""
+    name = m.group("weekday")
+    weekday = WEEKDAYS[name] if name in WEEKDAYS else WEEKDAY_SHORT[name]
+    which = {"coming": "next", "this coming": "next", "past": "last", "this past": "last"}.get(
+        m.group("which") or "", m.group("which") or ""
+    )
     if which == "next":
         ahead = (weekday - now.weekday()) % 7 or 7
         day = day_start(now) + timedelta(days=ahead)
@@ -185,11 +200,11 @@ def h_weekday(m: re.Match[str], now: datetime) -> Span:
         day = day_start(now) + timedelta(days=weekday - now.weekday())
     else:
         day = recent_weekday(now, weekday)
-    return whole_day(day, m.group(0), m.group("part"))
+    return whole_day(day, m.group(0), m.groupdict().get("part"))
 
 
 def h_month_day(m: re.Match[str], now: datetime) -> Span | None:
-    month, day = MONTHS[m.group("month")], int(m.group("day"))
+    month, day = MONTHS[m.group("month")], day_number(m.group("day"))
     found = safe_date(int(m.group("year")), month, day) if m.group("year") else recent_day(now, month, day)
     return whole_day(found, m.group(0)) if found else None
 
@@ -249,13 +264,19 @@ def h_season(m: re.Match[str], now: datetime) -> Span:
 
 
 def h_quarter(m: re.Match[str], now: datetime) -> Span:
-    quarter = int(m.group("q"))
+    quarter = int(m.group("q")) if m.groupdict().get("q") else QUARTER_WORDS[m.group("qword")]
     if m.group("year"):
         year = int(m.group("year"))
     else:
         year = now.year if datetime(now.year, 3 * quarter - 2, 1) <= now else now.year - 1
     start = datetime(year, 3 * quarter - 2, 1)
     return Span(start, start + relativedelta(months=3), m.group(0))
+
+
+def h_decade(m: re.Match[str], now: datetime) -> Span:
+    digits = m.group("decade")
+    start = int(digits) * 10 if len(digits) == 3 else two_digit_year(int(digits) * 10, now)
+    return Span(datetime(start, 1, 1), datetime(start + 10, 1, 1), m.group(0))
 
 
 def h_year(m: re.Match[str], now: datetime) -> Span:

@@ -123,6 +123,8 @@ class Interpretation(Static):
             parts.append("⏱ " + query.time_range.description)
         parts += [f"#{t}" for t in query.tags]
         parts += [f'"{p}"' for p in query.phrases]
+        if query.time_notice:
+            parts.append(query.time_notice)
         if relaxation:
             parts.append(relaxation)
         parts.append(f"{count} result{'s' if count != 1 else ''}")

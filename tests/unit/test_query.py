@@ -80,3 +80,10 @@ def test_a_pasted_paragraph_keeps_a_bounded_number_of_terms() -> None:
     query = parse_query(paragraph, NOW)
     assert query.terms == tuple(f"word{i}" for i in range(24))
     assert query.semantic_text.startswith("word0 word1")
+
+
+def test_a_query_too_long_to_read_whole_for_time_says_so() -> None:
+    long = "notes about decorators and the way they compose " * 50
+    parsed = parse_query(long + "yesterday", NOW)
+    assert parsed.time_range is None and parsed.time_notice == "time phrases read in the first 2,000 characters"
+    assert parse_query("notes from yesterday", NOW).time_notice is None

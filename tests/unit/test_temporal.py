@@ -244,6 +244,77 @@ CASES: list[tuple[str, str, str, str]] = [
     ("after february", "2026-03-01 00:00", "2026-03-16 10:00", ""),
     ("until last week", "1970-01-02 00:00", "2026-03-16 00:00", ""),
     ("docker notes since january", "2026-01-01 00:00", "2026-03-16 10:00", "docker notes"),
+    # composed: a day picked inside a period, a day counted from another (NOW is a Monday)
+    ("monday of last week", "2026-03-09 00:00", "2026-03-10 00:00", ""),
+    ("notes from monday last week", "2026-03-09 00:00", "2026-03-10 00:00", "notes"),
+    ("wednesday of next week", "2026-03-25 00:00", "2026-03-26 00:00", ""),
+    ("since monday of last week", "2026-03-09 00:00", "2026-03-16 10:00", ""),
+    ("first monday of last month", "2026-02-02 00:00", "2026-02-03 00:00", ""),
+    ("the last friday of february", "2026-02-27 00:00", "2026-02-28 00:00", ""),
+    ("20th of the previous month", "2026-02-20 00:00", "2026-02-21 00:00", ""),
+    ("first week of october", "2025-10-01 00:00", "2025-10-08 00:00", ""),
+    ("last day of october", "2025-10-31 00:00", "2025-11-01 00:00", ""),
+    ("the first weekend of march", "2026-03-07 00:00", "2026-03-09 00:00", ""),
+    ("end of the month", "2026-03-21 00:00", "2026-04-01 00:00", ""),
+    ("before the end of the year", "1970-01-02 00:00", "2026-09-01 00:00", ""),
+    ("the day after tomorrow", "2026-03-18 00:00", "2026-03-19 00:00", ""),
+    ("the following week", "2026-03-23 00:00", "2026-03-30 00:00", ""),
+    ("friday after next", "2026-03-27 00:00", "2026-03-28 00:00", ""),
+    ("the week after next", "2026-03-30 00:00", "2026-04-06 00:00", ""),
+    ("3 fridays from now", "2026-04-03 00:00", "2026-04-04 00:00", ""),
+    ("2 mondays ago", "2026-03-02 00:00", "2026-03-03 00:00", ""),
+    # days written in words, a weekday in front, a month with its year, two-digit years
+    ("first of march", "2026-03-01 00:00", "2026-03-02 00:00", ""),
+    ("march first", "2026-03-01 00:00", "2026-03-02 00:00", ""),
+    ("march third 2015", "2015-03-03 00:00", "2015-03-04 00:00", ""),
+    ("the twenty-third of may", "2025-05-23 00:00", "2025-05-24 00:00", ""),
+    ("monday, feb 9", "2026-02-09 00:00", "2026-02-10 00:00", ""),
+    ("Fri, Jul 18, 2014", "2014-07-18 00:00", "2014-07-19 00:00", ""),
+    ("2/2013", "2013-02-01 00:00", "2013-03-01 00:00", ""),
+    ("invoices 12/2012", "2012-12-01 00:00", "2013-01-01 00:00", "invoices"),
+    ("31-Oct-74", "1974-10-31 00:00", "1974-11-01 00:00", ""),
+    ("10/31/74", "1974-10-31 00:00", "1974-11-01 00:00", ""),
+    ("4th quarter 2018", "2018-10-01 00:00", "2019-01-01 00:00", ""),
+    ("from 13th to 15th july", "2025-07-13 00:00", "2025-07-16 00:00", ""),
+    ("23rd to 26th Oct", "2025-10-23 00:00", "2025-10-27 00:00", ""),
+    # short forms, with a cue for the weekdays
+    ("on sat", "2026-03-14 00:00", "2026-03-15 00:00", ""),
+    ("next thu", "2026-03-19 00:00", "2026-03-20 00:00", ""),
+    ("since fri", "2026-03-13 00:00", "2026-03-16 10:00", ""),
+    ("3 wks ago", "2026-02-23 00:00", "2026-03-02 00:00", ""),
+    ("last qtr", "2025-10-01 00:00", "2026-01-01 00:00", ""),
+    ("in 2 yrs", "2028-01-01 00:00", "2029-01-01 00:00", ""),
+    # a clock time after a day or a part of one, read in that part's half of the day
+    ("tonight at 8", "2026-03-16 19:00", "2026-03-16 21:00", ""),
+    ("tomorrow afternoon at 5", "2026-03-17 16:00", "2026-03-17 18:00", ""),
+    ("friday at 5", "2026-03-13 16:00", "2026-03-13 18:00", ""),
+    ("this morning @ 10", "2026-03-16 09:00", "2026-03-16 11:00", ""),
+    ("8 tonight", "2026-03-16 19:00", "2026-03-16 21:00", ""),
+    ("at 9 tomorrow", "2026-03-17 08:00", "2026-03-17 10:00", ""),
+    ("late last night", "2026-03-16 02:00", "2026-03-16 06:00", ""),
+    # "coming" and "past", noon and midnight, decades, shifts from a day, words typed in a hurry
+    ("this coming friday", "2026-03-20 00:00", "2026-03-21 00:00", ""),
+    ("coming monday", "2026-03-23 00:00", "2026-03-24 00:00", ""),
+    ("this past friday", "2026-03-13 00:00", "2026-03-14 00:00", ""),
+    ("the coming week", "2026-03-23 00:00", "2026-03-30 00:00", ""),
+    ("later this month", "2026-03-16 10:00", "2026-04-01 00:00", ""),
+    ("tomorrow at noon", "2026-03-17 11:00", "2026-03-17 13:00", ""),
+    ("3.30pm yesterday", "2026-03-15 14:30", "2026-03-15 16:30", ""),
+    ("march of 2019", "2019-03-01 00:00", "2019-04-01 00:00", ""),
+    ("music from the 80s", "1980-01-01 00:00", "1990-01-01 00:00", "music"),
+    ("the 1990s", "1990-01-01 00:00", "2000-01-01 00:00", ""),
+    ("a week from friday", "2026-03-20 00:00", "2026-03-21 00:00", ""),
+    ("two weeks from tomorrow", "2026-03-31 00:00", "2026-04-01 00:00", ""),
+    ("tmrw", "2026-03-17 00:00", "2026-03-18 00:00", ""),
+    ("yday morning", "2026-03-15 06:00", "2026-03-15 12:00", ""),
+    # holidays whose day moves, by rule (US dates)
+    ("easter 2013", "2013-03-31 00:00", "2013-04-01 00:00", ""),
+    ("black friday 2013", "2013-11-29 00:00", "2013-11-30 00:00", ""),
+    ("thanksgiving", "2025-11-27 00:00", "2025-11-28 00:00", ""),
+    ("on mother's day", "2025-05-11 00:00", "2025-05-12 00:00", ""),
+    ("labor day", "2025-09-01 00:00", "2025-09-02 00:00", ""),
+    ("memorial day 2026", "2026-05-25 00:00", "2026-05-26 00:00", ""),
+    ("new year's day", "2026-01-01 00:00", "2026-01-02 00:00", ""),
 ]
 
 NEGATIVES = [
@@ -297,6 +368,18 @@ NEGATIVES = [
     "good friday service",
     "cyber monday sale",
     "the monday blues playlist",
+    "first of all",
+    "lying in the sun",
+    "the sat nav",
+    "sat down with mom",
+    "end of the day",
+    "meeting at 5",
+    "the following steps",
+    "the day after",
+    "easter egg hunt",
+    "thanksgiving recipes",
+    "in her 90s",
+    "midnight snack ideas",
 ]
 
 
@@ -355,3 +438,19 @@ def test_last_summer_during_summer_is_the_previous_one() -> None:
     july = datetime(2026, 7, 10, 12, 0).astimezone()
     time_range, _ = parse_temporal("last summer", july)
     assert time_range is not None and fmt(time_range.start) == "2025-06-01 00:00"
+
+
+def test_next_weekday_is_the_coming_one_and_of_next_week_the_one_in_next_week() -> None:
+    tuesday = datetime(2026, 3, 17, 10, 0).astimezone()
+    coming, _ = parse_temporal("next wednesday", tuesday)
+    in_next_week, _ = parse_temporal("wednesday of next week", tuesday)
+    assert coming is not None and fmt(coming.start) == "2026-03-18 00:00"
+    assert in_next_week is not None and fmt(in_next_week.start) == "2026-03-25 00:00"
+
+
+def test_a_long_query_is_read_for_time_in_its_first_characters_only() -> None:
+    words = "notes about python decorators and how they compose " * 60
+    found, rest = parse_temporal(words + "yesterday", NOW)
+    assert found is None and rest.endswith("yesterday")
+    found, rest = parse_temporal("yesterday " + words, NOW)
+    assert found is not None and fmt(found.start) == "2026-03-15 00:00" and rest == words.strip()

@@ -1,0 +1,182 @@
+"""Time phrases built from smaller ones, each rule reading its anchor with the whole grammar (the
+parser is passed in, so pieces compose): a day picked inside a period ("monday of last week", "the
+first monday of last month", "last day of october", "20th of the previous month"), a day counted
+from another ("friday after next", "the day after tomorrow", "3 fridays from now"), and a weekday
+in front of a date ("Fri, Jul 18, 2014"). Pure: the clock is passed in."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from dateutil.relativedelta import relativedelta
+
+from remen.search.calendar import (
+    NUMBER_WORDS,
+    ORDINAL_WORDS,
+    WEEKDAY_SHORT,
+    WEEKDAYS,
+    Span,
+    day_number,
+    day_start,
+    number,
+    recent_weekday,
+    week_of,
+    whole_day,
+)
+
+# A phrase to a span, read as if cued ("october" alone counts): the anchor of a rule.
+Parse = Callable[[str], Span | None]
+
+WEEKDAY = "(?P<weekday>" + "|".join(WEEKDAYS) + ")"
+ANY_WEEKDAY = "(?P<weekday>" + "|".join(sorted((*WEEKDAYS, *WEEKDAY_SHORT), key=len, reverse=True)) + r")\.?"
+NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5}
+NTH |= {"5th": 5, "last": -1}
+NTH_RE = "(?P<nth>" + "|".join(sorted(NTH, key=len, reverse=True)) + ")"
+DAY_NUMBER_RE = r"(?P<day>[0-3]?\d(?:st|nd|rd|th)?|" + "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True)) + ")"
+COUNT_RE = r"(?P<n>\d{1,2}|" + "|".join(sorted((re.escape(k) for k in NUMBER_WORDS), key=len, reverse=True)) + ")"
+
+PICK_NTH_WEEKDAY = re.compile(rf"(?:the\s+)?{NTH_RE}\s+{WEEKDAY}\s+(?:of|in)\s+(?P<anchor>.+)")
+PICK_NTH_PART = re.compile(rf"(?:the\s+)?{NTH_RE}\s+(?P<unit>day|week|weekend)\s+(?:of|in)\s+(?P<anchor>.+)")
+PICK_DAY = re.compile(rf"(?:the\s+)?{DAY_NUMBER_RE}\s+of\s+(?P<anchor>.+)")
+PICK_WEEKDAY = re.compile(rf"(?:the\s+)?{WEEKDAY}\s+(?:of\s+|in\s+)?(?P<anchor>.+)")
+AFTER_NEXT = re.compile(rf"(?:the\s+)?(?:{WEEKDAY}|(?P<unit>week|weekend))\s+after\s+next")
+DAY_AFTER_TOMORROW = re.compile(r"(?:the\s+)?day\s+after\s+tomorrow")
+FOLLOWING = re.compile(rf"the\s+following\s+(?:{WEEKDAY}|(?P<unit>day|week|month|year|weekend))")
+SHIFTED = re.compile(rf"{COUNT_RE}\s+(?P<unit>day|week|month|year)s?\s+(?:from|after)\s+(?P<anchor>.+)")
+COUNTED = re.compile(rf"{COUNT_RE}\s+{WEEKDAY}s\s+(?P<way>from\s+now|from\s+today|ago|back)")
+WEEKDAY_FIRST = re.compile(rf"{ANY_WEEKDAY},?\s+(?P<rest>.+)")
+COMPOSE_PATTERNS = [
+    r.pattern
+    for r in (PICK_NTH_WEEKDAY, PICK_NTH_PART, PICK_DAY, PICK_WEEKDAY, AFTER_NEXT, DAY_AFTER_TOMORROW, FOLLOWING)
+] + [COUNTED.pattern, SHIFTED.pattern, WEEKDAY_FIRST.pattern]
+# "the month" inside a phrase is this one: "end of the month", "20th of the month".
+BARE_PERIOD = re.compile(r"(?:the\s+)?(?P<period>week|month|year|quarter)")
+
+
+def anchor_of(text: str, parse: Parse) -> Span | None:
+    """The period a rule picks inside: any phrase of the grammar, "the month" meaning this one."""
+    bare = BARE_PERIOD.fullmatch(text)
+    return parse(f"this {bare.group('period')}" if bare else text)
+
+
+def whole(span: Span) -> tuple[datetime, datetime]:
+    """A period's start and its natural end ("this month" runs to now, but picks in all of it)."""
+    return span.start, span.natural_end or span.end
+
+
+def nth_weekday_in(span: Span, weekday: int, nth: int, label: str) -> Span | None:
+    """The ``nth`` ``weekday`` inside a period (-1: the last one)."""
+    start, end = whole(span)
+    if nth < 0:
+        last = day_start(end - timedelta(days=1))
+        day = last - timedelta(days=(last.weekday() - weekday) % 7)
+    else:
+        day = start + timedelta(days=(weekday - start.weekday()) % 7 + 7 * (nth - 1))
+    return whole_day(day, label) if start <= day < end else None
+
+
+def nth_part_in(span: Span, unit: str, nth: int, label: str) -> Span | None:
+    """The first or last day, week (seven days) or weekend of a period."""
+    start, end = whole(span)
+    if unit == "weekend":
+        saturday = nth_weekday_in(span, 5, nth, label)
+        return Span(saturday.start, saturday.start + timedelta(days=2), label) if saturday else None
+    length = timedelta(days=1 if unit == "day" else 7)
+    if end - start < length or abs(nth) != 1:
+        return None
+    first = start if nth == 1 else end - length
+    return Span(first, first + length, label)
+
+
+def pick_in(phrase: str, parse: Parse) -> Span | None:
+    """A day picked inside a period: "first monday of last month", "last day of october", "the
+    20th of the previous month", "monday of last week" (also "monday last week")."""
+    match = PICK_NTH_WEEKDAY.fullmatch(phrase)
+    if match:
+        anchor = anchor_of(match.group("anchor"), parse)
+        if anchor is not None and anchor.end - anchor.start > timedelta(days=7):
+            return nth_weekday_in(anchor, WEEKDAYS[match.group("weekday")], NTH[match.group("nth")], phrase)
+    match = PICK_NTH_PART.fullmatch(phrase)
+    if match:
+        anchor = anchor_of(match.group("anchor"), parse)
+        if anchor is not None and anchor.end - anchor.start > timedelta(days=1):
+            return nth_part_in(anchor, match.group("unit"), NTH[match.group("nth")], phrase)
+    match = PICK_DAY.fullmatch(phrase)
+    if match:
+        anchor = anchor_of(match.group("anchor"), parse)
+        if anchor is not None and timedelta(days=27) < whole(anchor)[1] - anchor.start < timedelta(days=32):
+            day = anchor.start + timedelta(days=day_number(match.group("day")) - 1)
+            return whole_day(day, phrase) if day < whole(anchor)[1] else None
+    match = PICK_WEEKDAY.fullmatch(phrase)
+    if match:
+        anchor = anchor_of(match.group("anchor"), parse)
+        if anchor is not None and whole(anchor)[1] - anchor.start == timedelta(days=7):
+            return whole_day(anchor.start + timedelta(days=WEEKDAYS[match.group("weekday")]), phrase)
+    return None
+
+
+def counted(phrase: str, now: datetime) -> Span | None:
+    """A day counted from today: "the day after tomorrow", "friday after next", "the week after
+    next", "the following week", "3 fridays from now", "2 mondays ago"."""
+    if DAY_AFTER_TOMORROW.fullmatch(phrase):
+        return whole_day(now + timedelta(days=2), phrase)
+    match = AFTER_NEXT.fullmatch(phrase) or FOLLOWING.fullmatch(phrase)
+    if match:
+        unit, weekday = match.group("unit"), match.group("weekday")
+        step = 2 if match.re is AFTER_NEXT else 1
+        if weekday:
+            ahead = (WEEKDAYS[weekday] - now.weekday()) % 7 or 7
+            return whole_day(day_start(now) + timedelta(days=ahead + 7 * (step - 1)), phrase)
+        if unit == "day":
+            return whole_day(now + timedelta(days=step), phrase)
+        if unit == "week":
+            return week_of(now + timedelta(weeks=step), phrase)
+        if unit == "weekend":
+            saturday = day_start(now) + timedelta(days=(5 - now.weekday()) % 7 or 7) + timedelta(weeks=step - 1)
+            return Span(saturday, saturday + timedelta(days=2), phrase)
+        first = now + (relativedelta(months=step) if unit == "month" else relativedelta(years=step))
+        if unit == "month":
+            start = datetime(first.year, first.month, 1)
+            return Span(start, start + relativedelta(months=1), phrase)
+        return Span(datetime(first.year, 1, 1), datetime(first.year + 1, 1, 1), phrase)
+    match = COUNTED.fullmatch(phrase)
+    if match:
+        n, weekday = number(match.group("n")), WEEKDAYS[match.group("weekday")]
+        if match.group("way").startswith("from"):
+            ahead = (weekday - now.weekday()) % 7 or 7
+            return whole_day(day_start(now) + timedelta(days=ahead + 7 * (n - 1)), phrase)
+        return whole_day(recent_weekday(now, weekday) - timedelta(weeks=n - 1), phrase)
+    return None
+
+
+def shifted(phrase: str, parse: Parse) -> Span | None:
+    """A day some days, weeks, months or years from another: "a week from friday", "two weeks
+    from tomorrow" (from now: the grammar's own "N days from now")."""
+    match = SHIFTED.fullmatch(phrase)
+    if match is None:
+        return None
+    anchor = parse(match.group("anchor"))
+    if anchor is None:
+        return None
+    n, unit = number(match.group("n")), match.group("unit")
+    step = relativedelta(days=n) if unit == "day" else relativedelta(weeks=n) if unit == "week" else None
+    step = step or (relativedelta(months=n) if unit == "month" else relativedelta(years=n))
+    return Span(anchor.start + step, anchor.end + step, phrase)
+
+
+def weekday_first(phrase: str, parse: Parse) -> Span | None:
+    """A date with its weekday in front ("Monday, Feb 18", "Fri, Jul 18, 2014"): the date."""
+    match = WEEKDAY_FIRST.fullmatch(phrase)
+    if match is None:
+        return None
+    day = parse(match.group("rest"))
+    if day is None or day.end - day.start != timedelta(days=1) or not any(ch.isdigit() for ch in match.group("rest")):
+        return None
+    return Span(day.start, day.end, phrase)
+
+
+def composed(phrase: str, now: datetime, parse: Parse) -> Span | None:
+    """The phrase read by one of the composing rules, or None."""
+    return counted(phrase, now) or pick_in(phrase, parse) or shifted(phrase, parse) or weekday_first(phrase, parse)
