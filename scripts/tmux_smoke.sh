@@ -61,8 +61,8 @@ import json, subprocess, sys
 notes = json.loads(subprocess.run([sys.executable, "-m", "remen", "list", "--json"], capture_output=True, text=True, check=True).stdout)
 bodies = {n["title"]: n["body"] for n in notes}
 assert bodies == {
-    "Weekend hike plan": "# Weekend hike plan\n\nTake the ridge trail up Mount Tamalpais, bring water, sunscreen and snacks for the summit.",
-    "Plumber quote": "# Plumber quote\n\nLeak under the sink: 180 euros.",
+    "Weekend hike plan": "# Weekend hike plan\n\nTake the ridge trail up Mount Tamalpais, bring water, sunscreen and snacks for the summit.\n",
+    "Plumber quote": "# Plumber quote\n\nLeak under the sink: 180 euros.\n",
 }, bodies
 PY
 echo "tmux smoke test passed"

@@ -159,6 +159,8 @@ class Asker:
         (``with_notes`` False). ``found`` is that search when the caller already ran it (the app,
         on every keystroke), so it is not run twice."""
         started = time.perf_counter()
+        with self.store.read() as conn:
+            unread = memory_store.pending_extractions(conn)
         index = self.index()
         chosen = route(question, now, index, self.entity_by_meaning, self.date_order)
         handled = self.handle(chosen, index, now)
@@ -182,6 +184,7 @@ class Asker:
                 "search": found.timings_ms.get("total", 0.0),
                 "reading": (time.perf_counter() - read_started) * 1000,
             },
+            unread,
         )
 
 

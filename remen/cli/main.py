@@ -303,6 +303,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("export", cmd_export, "export notes as JSON Lines (default) or Markdown")
     p.add_argument("dest", nargs="?")
     p.add_argument("--format", choices=["jsonl", "md"], default="jsonl")
+    p.add_argument("--no-history", action="store_true", help="leave out each note's earlier versions (JSON Lines)")
     p = add("search", cmd_search, "search by keyword, meaning and time")
     p.add_argument("query", nargs="+")
     p.add_argument("--limit", type=int, default=20)

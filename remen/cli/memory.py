@@ -197,6 +197,9 @@ def print_answer(answer: Answer) -> None:
             print(f"    earlier: {old.target}{until}  — note {', '.join(old.note_ids)}")
     if answer.not_found:
         print(answer.not_found)
+    if answer.unread_notes:
+        unread = plural(answer.unread_notes, "note")
+        print(f"({unread} not read into the graph yet: `remen worker --once` reads them)")
     if answer.notes:
         print(f"Notes ({len(answer.notes)}):")
         for hit in answer.notes[:10]:

@@ -60,12 +60,13 @@ def cmd_export(app: Remen, args: argparse.Namespace) -> None:
         count = app.export_markdown(args.dest)
         print(f"Wrote {plural(count, 'note')} to {args.dest}", file=sys.stderr)
         return
+    history = not args.no_history
     if args.dest:
         with open_private(Path(args.dest)) as fh:
-            count = app.export_jsonl(fh)
+            count = app.export_jsonl(fh, history)
         print(f"Wrote {plural(count, 'note')} to {args.dest}", file=sys.stderr)
     else:
-        app.export_jsonl(sys.stdout)
+        app.export_jsonl(sys.stdout, history)
 
 
 def cmd_doctor(app: Remen, args: argparse.Namespace) -> None:

@@ -121,6 +121,9 @@ class Answer:
     notes: tuple[SearchHit, ...]
     not_found: str | None = None
     timings_ms: dict[str, float] = field(default_factory=dict)
+    # Notes not read into the graph yet (saved while no app or worker ran): the answers from the
+    # graph may miss what they say; those from the notes' sentences do not.
+    unread_notes: int = 0
 
     def within(self, max_tokens: int) -> Answer:
         """The same answer trimmed to about ``max_tokens`` (4 characters a token, as agents count
@@ -150,5 +153,6 @@ class Answer:
             "answers": [a.to_dict() for a in self.answers],
             "not_found": self.not_found,
             "notes": [hit.to_dict() for hit in self.notes],
+            "unread_notes": self.unread_notes,
             "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()},
         }

@@ -122,6 +122,20 @@ class Revision:
 
 
 @dataclass(frozen=True)
+class PastVersion:
+    """An earlier version of a note as an export carries it."""
+
+    title: str
+    body: str
+    tags: tuple[str, ...]
+    saved: datetime
+
+    def to_dict(self) -> dict[str, object]:
+        """The export shape."""
+        return {"title": self.title, "body": self.body, "tags": list(self.tags), "saved": self.saved.isoformat()}
+
+
+@dataclass(frozen=True)
 class NoteDraft:
     """A note to be written: what an importer or a form produces, before it has an id."""
 
@@ -133,6 +147,8 @@ class NoteDraft:
     updated: datetime | None = None
     archived: bool = False
     deleted: bool = False
+    # Earlier versions, oldest first (a JSON Lines export's "revisions").
+    revisions: tuple[PastVersion, ...] = ()
 
 
 @dataclass

@@ -151,8 +151,12 @@ class NoteWriter:
                         deleted_at,
                     )
                     job_store.enqueue(conn, JobKind.EXTRACT, nid, now, prepared.content_hash)
+                    keep_versions(conn, nid, draft)
                     summary.added += 1
                     continue
+                if not note_store.has_revisions(conn, state.nid):
+                    # Older than any text this import replaces: kept first, so the order holds.
+                    keep_versions(conn, state.nid, draft)
                 if state.content_hash == prepared.content_hash:
                     summary.unchanged += 1
                 else:
@@ -171,6 +175,14 @@ class NoteWriter:
                     summary.updated += 1
                 if (state.archived, state.deleted) != (draft.archived, draft.deleted):
                     change_visibility(conn, state.nid, archived=draft.archived, deleted_at=deleted_at)
+
+
+def keep_versions(conn: Connection, nid: int, draft: NoteDraft) -> None:
+    """Store an imported note's earlier versions, oldest first."""
+    for version in draft.revisions:
+        note_store.insert_revision(
+            conn, nid, version.title, version.body, " ".join(version.tags), to_epoch(version.saved)
+        )
 
 
 def prepare_batch(drafts: Sequence[NoteDraft], summary: ImportSummary, now: float) -> list[ImportedNote]:

@@ -158,9 +158,10 @@ class UpkeepService:
         summary.pending_embeddings = self.context.indexer.count_pending(self.context.models.namespace())
         return summary
 
-    def export_jsonl(self, out: TextIO) -> int:
-        """Write every note (archived and trashed too) as JSON Lines; return the count."""
-        return exporter.export_jsonl(self.context.store, out)
+    def export_jsonl(self, out: TextIO, history: bool = True) -> int:
+        """Write every note (archived and trashed too) as JSON Lines, with its earlier versions
+        unless ``history`` is off; return the count."""
+        return exporter.export_jsonl(self.context.store, out, history)
 
     def export_to_new_file(self, folder: Path) -> tuple[Path, int]:
         """Write every note as JSON Lines to a new file in ``folder`` named for today (never an

@@ -8,7 +8,7 @@ from typing import Any
 
 from remen.core.constants import MAX_REVISION_BYTES_PER_NOTE, MAX_REVISIONS_PER_NOTE, REVISION_SESSION_SECONDS
 from remen.core.errors import AmbiguousIdError, NoteNotFoundError
-from remen.core.models import Note, Revision
+from remen.core.models import Note, PastVersion, Revision
 from remen.core.timeutil import from_epoch
 from remen.store.connect import Connection
 
@@ -271,6 +271,23 @@ def revisions(conn: Connection, nid: int) -> list[Revision]:
             "SELECT title, body, tags, saved FROM revisions WHERE nid = ? ORDER BY id DESC", (nid,)
         )
     ]
+
+
+def all_revisions(conn: Connection) -> dict[str, list[PastVersion]]:
+    """Every note's earlier versions by note id, oldest first (for an export)."""
+    out: dict[str, list[PastVersion]] = {}
+    rows = conn.execute(
+        "SELECT n.id, r.title, r.body, r.tags, r.saved FROM revisions r JOIN notes n ON n.nid = r.nid"
+        " ORDER BY r.nid, r.id"
+    )
+    for note_id, title, body, tags, saved in rows:
+        out.setdefault(str(note_id), []).append(PastVersion(title, body, split_tags(tags), from_epoch(saved)))
+    return out
+
+
+def has_revisions(conn: Connection, nid: int) -> bool:
+    """Whether note ``nid`` keeps any earlier version."""
+    return conn.execute("SELECT 1 FROM revisions WHERE nid = ? LIMIT 1", (nid,)).fetchone() is not None
 
 
 def counts(conn: Connection) -> dict[str, int]:

@@ -19,7 +19,7 @@ from remen.core.logs import log_path, setup_logging
 from remen.core.wording import plural
 from remen.service import Remen
 from remen.tui.dialogs import HelpScreen
-from remen.tui.messages import NoteTrashed, StatusChanged, StatusStale, WorkerFailed, forward_failure
+from remen.tui.messages import NotePutAway, StatusChanged, StatusStale, WorkerFailed, forward_failure
 from remen.tui.screens import EditorScreen
 from remen.tui.search_screen import SearchScreen
 
@@ -165,7 +165,7 @@ class RemenApp(App[None]):
         yield SystemCommand("Tags", "Filter the search by a tag", main.action_tags)
         yield SystemCommand("Archive", "Show archived notes", main.action_archive_view)
         yield SystemCommand("Trash", "Show the trash and restore notes", main.action_trash_view)
-        yield SystemCommand("Undo delete", "Restore the last note moved to the trash", main.action_undo)
+        yield SystemCommand("Undo", "Bring back the last note trashed or archived", main.action_undo)
         yield SystemCommand(
             "Empty trash", "Delete the notes in the trash for good (asks first)", main.action_empty_trash
         )
@@ -173,8 +173,8 @@ class RemenApp(App[None]):
             "Export notes", "Write every note to a JSON Lines file in your home folder", self.action_export
         )
         yield SystemCommand("Help", "Keys and how Remen works", self.action_help)
-        # Remen's own commands first; Textual's (theme, screenshot, quit…) after them.
-        yield from super().get_system_commands(screen)
+        yield SystemCommand("Change theme", "Pick the colours of the app", self.action_change_theme)
+        yield SystemCommand("Quit", "Save open notes and quit", self.action_quit)
 
     @work(group="export", exit_on_error=False)
     async def action_export(self) -> None:
@@ -184,9 +184,9 @@ class RemenApp(App[None]):
         path, count = await asyncio.to_thread(self.service.export_to_new_file, Path.home())
         self.notify(f"Exported {plural(count, 'note')} to {path}", timeout=10)
 
-    def on_note_trashed(self, message: NoteTrashed) -> None:
-        """An editor trashed its note: the search screen offers the undo."""
-        self.search_screen.offer_undo(message.note)
+    def on_note_put_away(self, message: NotePutAway) -> None:
+        """An editor trashed or archived its note: the search screen offers the undo."""
+        self.search_screen.offer_undo(message.note, message.place)
 
     async def action_quit(self) -> None:
         """Save every open editor first; quit only if nothing would be lost."""

@@ -20,12 +20,12 @@ HELP = """\
 | key | does |
 | --- | --- |
 | type | search as you type (words, meaning, `#tags`, `"phrases"`, times like *last week*) |
-| ↑ ↓ | move in the results |
+| ↑ ↓ | move in the results (nothing is selected until you do) |
 | Enter | a new note titled with what you typed; the note you moved to (↓), or titled exactly so |
 | Ctrl+N | new note (from what you typed) |
-| F5 | append: open the selected note with the cursor at its end |
+| F5 | append: open the selected note with the cursor on a new line at its end |
 | F8 | move the selected note to the trash (Ctrl+Z undoes) |
-| Ctrl+R | archive the selected note |
+| Ctrl+R | archive the selected note (Ctrl+Z undoes) |
 | Esc | clear the search |
 | ↑ on the first hit | select the answer above the hits: Enter opens its note |
 | F6 / F8 on the answer | correct its fact / forget it (Ctrl+Z undoes) |

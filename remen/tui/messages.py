@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from textual.dom import DOMNode
 from textual.message import Message
 from textual.worker import Worker, WorkerState
@@ -33,12 +35,17 @@ class StatusStale(Message):
     """A screen changed notes: the app re-reads the counts for the status bar."""
 
 
-class NoteTrashed(Message):
-    """An editor moved its note to the trash: the app offers the undo."""
+# Where a note can be put away, and be brought back from with Ctrl+Z.
+PutAway = Literal["trash", "archive"]
 
-    def __init__(self, note: Note) -> None:
+
+class NotePutAway(Message):
+    """An editor moved its note to the trash or the archive: the app offers the undo."""
+
+    def __init__(self, note: Note, place: PutAway) -> None:
         super().__init__()
         self.note = note
+        self.place = place
 
 
 class RelatedFound(Message):

@@ -21,7 +21,7 @@ from remen.core.text import inline_tags
 from remen.core.wording import plural
 from remen.service import Remen
 from remen.tui.dialogs import ConfirmScreen, HistoryScreen
-from remen.tui.messages import NoteTrashed, RelatedFound, StatusStale, forward_failure
+from remen.tui.messages import NotePutAway, RelatedFound, StatusStale, forward_failure
 from remen.tui.widgets import NoteItem, RelatedItem
 
 AUTOSAVE_SECONDS = 1.0
@@ -61,15 +61,24 @@ class EditorScreen(Screen[None]):
     autosave_seconds = AUTOSAVE_SECONDS
     related_debounce_seconds = RELATED_DEBOUNCE_SECONDS
 
-    def __init__(self, service: Remen, note: Note | None = None, initial_text: str = "", at_end: bool = False) -> None:
+    def __init__(
+        self,
+        service: Remen,
+        note: Note | None = None,
+        initial_text: str = "",
+        at_end: bool = False,
+        initial_tags: str = "",
+    ) -> None:
         """Edit ``note`` (from its top, or its end with ``at_end``), or write a new one that
-        starts with ``initial_text``."""
+        starts with ``initial_text`` and ``initial_tags``."""
         super().__init__()
         self.service = service
         self.at_end = at_end
         self.note_id = note.id if note else None
         self.initial_text = note.body if note else initial_text
-        self.initial_tags = " ".join(t for t in note.tags if t not in inline_tags(note.body)) if note else ""
+        self.initial_tags = " ".join(t for t in note.tags if t not in inline_tags(note.body)) if note else initial_tags
+        # The text as it opened (with the line an append starts on): unchanged, nothing to save.
+        self.opened_text: str | None = None
         self.dirty = not note and bool(initial_text.strip())
         # A note this large would make every key slow: it opens read-only (`remen edit` edits it).
         self.too_large = note is not None and len(note.body) > EDITABLE_MAX_CHARS
@@ -110,10 +119,15 @@ class EditorScreen(Screen[None]):
     def on_mount(self) -> None:
         editor = self.query_one("#editor", TextArea)
         editor.focus()
+        if self.at_end and self.initial_text and not self.initial_text.endswith("\n") and not self.too_large:
+            # Appended text starts on a line of its own: glued to a last line "#shopping" it would
+            # break the tag.
+            editor.insert("\n", editor.document.end)
         if self.note_id is None or self.at_end:
             # A new note continues after its title, an appended one after its last line; an
             # existing one opens at the top, to be read.
             editor.move_cursor(editor.document.end)
+        self.opened_text = editor.text
         self.schedule_related()
 
     @property
@@ -143,6 +157,8 @@ class EditorScreen(Screen[None]):
         self.run_worker(self.save(), group="save")
 
     def _save_blocking(self, text: str, tags: list[str]) -> Note:
+        # A note saved here ends with a newline, so text appended later starts on its own line.
+        text = text if text.endswith("\n") else text + "\n"
         with self.save_lock:
             embed = self.service.model_loaded and len(text) <= LARGE_NOTE_CHARS
             if self.note_id is None:
@@ -159,6 +175,13 @@ class EditorScreen(Screen[None]):
         if not self.dirty:
             return True
         text, tags = self.text, self.tags
+        if text == self.opened_text and " ".join(tags) == self.initial_tags and (self.note_id is None or self.at_end):
+            # Nothing typed since it opened: an append left as it was, or a new note of only the
+            # query it was opened with ("# Car service"), which is no note at all.
+            if self.note_id is None and text.strip():
+                self.notify("Nothing written: no note saved.", timeout=3)
+            self.dirty = False
+            return True
         if not text.strip():
             # Nothing to lose: the stored note keeps its last text; an empty new draft is dropped.
             if self.note_id is not None:
@@ -213,6 +236,8 @@ class EditorScreen(Screen[None]):
         editor = self.query_one("#editor", TextArea)
         if editor.document.get_line(0) == old:
             editor.replace(new, (0, 0), (0, len(old)), maintain_selection_offset=True)
+            if self.opened_text is not None and self.opened_text.startswith(old):
+                self.opened_text = new + self.opened_text[len(old) :]
 
     def action_top(self) -> None:
         self.query_one("#editor", TextArea).move_cursor((0, 0))
@@ -237,14 +262,14 @@ class EditorScreen(Screen[None]):
         if not await self.save() or self.note_id is None:
             return
         note = await asyncio.to_thread(self.service.delete, self.note_id)
-        self.app.post_message(NoteTrashed(note))
+        self.app.post_message(NotePutAway(note, "trash"))
         self.dismiss()
 
     async def action_archive(self) -> None:
         if not await self.save() or self.note_id is None:
             return
-        await asyncio.to_thread(self.service.archive, self.note_id)
-        self.notify("Archived. F3 shows the archive.")
+        note = await asyncio.to_thread(self.service.archive, self.note_id)
+        self.app.post_message(NotePutAway(note, "archive"))
         self.dismiss()
 
     # --- related notes -------------------------------------------------------------------
@@ -342,7 +367,7 @@ class NoteListScreen(Screen[None]):
             return
         action = self.service.restore if self.mode == "trash" else self.service.unarchive
         await asyncio.to_thread(action, item.note_id)
-        self.notify(f"Restored: {item.note.title}")
+        self.notify(f"{'Restored' if self.mode == 'trash' else 'Unarchived'}: {item.note.title}")
         self.post_message(StatusStale())
         self.load()
 

@@ -17,7 +17,7 @@ from remen.core.knowledge import USER_NAME, Fact
 from remen.core.models import AppStatus, Note, SearchResult
 from remen.service import Remen
 from remen.tui.dialogs import FactValueScreen, TagsScreen
-from remen.tui.messages import SearchFinished, StatusStale, forward_failure
+from remen.tui.messages import PutAway, SearchFinished, StatusStale, forward_failure
 from remen.tui.screens import EditorScreen, NoteListScreen
 from remen.tui.widgets import AnswerCard, Interpretation, ResultItem, ResultsList, StatusBar
 
@@ -59,7 +59,7 @@ class SearchScreen(Screen[None]):
         self.status: AppStatus | None = None
         self.search_ms: float | None = None
         # What Ctrl+Z undoes, last first: a note moved to the trash, or a fact forgotten.
-        self.undo: list[tuple[Literal["note", "fact"], str]] = []
+        self.undo: list[tuple[PutAway | Literal["fact"], str]] = []
         self.problems = 0
         # Whether the user moved to a result with the arrow keys since the query last changed: only
         # then, or when a result's title is the query, does Enter open a result instead of creating.
@@ -172,8 +172,10 @@ class SearchScreen(Screen[None]):
         await results.extend(items)
         typed = self.typed.strip().lstrip("#").strip().casefold()
         exact = next((i for i, item in enumerate(items) if item.title.casefold() == typed), None)
-        # Recent notes: the first is highlighted; a search highlights only the hit titled as typed.
-        results.index = exact if result is not None else (0 if items else None)
+        # Nothing is selected until the user moves: the first ↓ selects the first row, and F5, F8
+        # and Ctrl+R act only on a row the user can see selected.
+        results.index = None
+        self.moved = False
         self.query_one(Interpretation).show_query(
             result.query if result else None, result.relaxation if result else None, len(items), exact is not None
         )
@@ -227,6 +229,9 @@ class SearchScreen(Screen[None]):
             await self.open_note(item.note_id)
         elif typed and self.service is not None and (titled := self.service.note_titled(typed)):
             self.visit(EditorScreen(self.service, titled))
+        elif self.service is not None and (tags := only_tags(typed)):
+            # A query that only filters by tags is no title: the new note gets the tags.
+            self.visit(EditorScreen(self.service, None, "", initial_tags=" ".join(tags)))
         elif self.service is not None:
             editor = EditorScreen(self.service, None, f"# {typed}\n\n" if typed else "")
             self.visit(editor)
@@ -281,8 +286,9 @@ class SearchScreen(Screen[None]):
         if self.service is None:
             return
         typed = self.typed.strip()
-        initial = f"# {typed}\n\n" if typed else ""
-        self.visit(EditorScreen(self.service, None, initial))
+        tags = only_tags(typed)
+        initial = f"# {typed}\n\n" if typed and not tags else ""
+        self.visit(EditorScreen(self.service, None, initial, initial_tags=" ".join(tags)))
 
     def refresh_after_change(self, _: None = None) -> None:
         """Back from another screen, or after a trash/undo/archive: rerun the search, recount."""
@@ -295,12 +301,14 @@ class SearchScreen(Screen[None]):
     async def trash_note(self, note_id: str) -> None:
         """Move a note to the trash and offer undo."""
         assert self.service is not None
-        self.offer_undo(await asyncio.to_thread(self.service.delete, note_id))
+        self.offer_undo(await asyncio.to_thread(self.service.delete, note_id), "trash")
 
-    def offer_undo(self, note: Note) -> None:
-        """``note`` went to the trash: Ctrl+Z brings it back."""
-        self.undo.append(("note", note.id))
-        self.notify(f"Moved to trash: {note.title} — Ctrl+Z to undo", timeout=8)
+    def offer_undo(self, note: Note, place: PutAway) -> None:
+        """``note`` went to the trash or the archive: Ctrl+Z brings it back."""
+        self.undo.append((place, note.id))
+        said = "Moved to trash" if place == "trash" else "Archived"
+        where = " (F3 shows the archive)" if place == "archive" else ""
+        self.notify(f"{said}: {note.title} — Ctrl+Z to undo{where}", timeout=8)
         self.refresh_after_change()
 
     async def action_trash(self) -> None:
@@ -322,6 +330,9 @@ class SearchScreen(Screen[None]):
         if kind == "fact":
             await asyncio.to_thread(self.service.restore_fact, int(ref))
             self.notify("The forgotten fact is back.")
+        elif kind == "archive":
+            note = await asyncio.to_thread(self.service.unarchive, ref)
+            self.notify(f"Unarchived: {note.title}")
         else:
             note = await asyncio.to_thread(self.service.restore, ref)
             self.notify(f"Restored: {note.title}")
@@ -375,9 +386,7 @@ class SearchScreen(Screen[None]):
             return
         if self.service is None:
             return
-        note = await asyncio.to_thread(self.service.archive, item.note_id)
-        self.notify(f"Archived: {note.title} (F3 shows the archive)")
-        self.refresh_after_change()
+        self.offer_undo(await asyncio.to_thread(self.service.archive, item.note_id), "archive")
 
     def action_empty_trash(self) -> None:
         """The trash view, where E empties it after a yes."""
@@ -405,6 +414,12 @@ class SearchScreen(Screen[None]):
         if tag:
             search.value = f"#{tag} " + " ".join(w for w in search.value.split() if not w.startswith("#"))
         search.focus()
+
+
+def only_tags(typed: str) -> list[str]:
+    """The tags of a query that is nothing but tags ("#work #ideas"), else none."""
+    words = typed.split()
+    return [w.lstrip("#") for w in words] if words and all(len(w) > 1 and w.startswith("#") for w in words) else []
 
 
 def fact_words(fact: Fact) -> str:

@@ -134,6 +134,16 @@ def test_cli_ask_and_explain(hermetic_home: Path) -> None:
     assert "route        entity_lookup" in explained and "→ Julia (fuzzy)" in explained
 
 
+def test_a_note_saved_while_nothing_reads_it_is_answered_from_its_sentence_and_counted(hermetic_home: Path) -> None:
+    # Saved from a shell with no app or worker running: the graph has not read it yet.
+    assert run_cli("add", "Flights: I always book an aisle seat, never the window.").returncode == 0
+    unread = json.loads(run_cli("ask", "--json", "which seat do I prefer on flights").stdout)
+    assert unread["unread_notes"] == 1 and "aisle seat" in unread["answers"][0]["sentence"]
+    assert "1 note not read into the graph yet" in run_cli("ask", "which seat do I prefer on flights").stdout
+    assert run_cli("worker", "--once").returncode == 0
+    assert json.loads(run_cli("ask", "--json", "which seat do I prefer on flights").stdout)["unread_notes"] == 0
+
+
 def test_two_entities_linked_through_a_third_are_found_by_their_path(tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
     with Remen.open(tmp_path / "path.db", embedder=embedder) as app:
         app.add("Tom works at Initech now.")

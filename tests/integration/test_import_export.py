@@ -90,6 +90,32 @@ def test_jsonl_round_trip_is_exact(app: Remen, tmp_path: Path, embedder) -> None
     assert app.import_path(copy_path, embed=False).unchanged == 3
 
 
+def test_jsonl_round_trip_keeps_every_earlier_version(app: Remen, tmp_path: Path, clock) -> None:  # type: ignore[no-untyped-def]
+    plan = app.add("# Plan\nfirst draft #work")
+    for text in ("# Plan\nsecond draft #work", "# Plan\nthird draft #home"):
+        clock.advance(86_400)  # a day apart: each save keeps the text it replaced
+        app.update(plan.id, body=text)
+    kept = app.revisions(plan.id)
+    assert [r.body for r in kept] == ["# Plan\nsecond draft #work", "# Plan\nfirst draft #work"]
+    exported = io.StringIO()
+    app.export_jsonl(exported)
+    (record,) = [json.loads(line) for line in exported.getvalue().splitlines()]
+    assert [r["body"] for r in record["revisions"]] == ["# Plan\nfirst draft #work", "# Plan\nsecond draft #work"]
+    copy_path = write(tmp_path / "with-history.jsonl", exported.getvalue())
+    with Remen.open(tmp_path / "second.db", embedder=HashedEmbedder()) as other:
+        other.import_path(copy_path, embed=False)
+        assert other.revisions(plan.id) == kept
+        again = io.StringIO()
+        other.export_jsonl(again)
+        # Importing the same file again adds no version twice.
+        other.import_path(copy_path, embed=False)
+        assert other.revisions(plan.id) == kept
+    assert again.getvalue() == exported.getvalue()
+    bare = io.StringIO()
+    app.export_jsonl(bare, history=False)
+    assert "revisions" not in json.loads(bare.getvalue())
+
+
 def test_bad_jsonl_lines_are_reported_not_fatal(app: Remen, tmp_path: Path) -> None:
     source = write(tmp_path / "in.jsonl", '{"body": "ok"}\nnot json\n{"title": "no body"}\n{"body": "  "}\n')
     summary = app.import_path(source, embed=False)

@@ -77,7 +77,7 @@ def test_open_edit_and_save_keeps_a_revision(service: Remen, notebook: dict[str,
         await pilot.press(*list(" Serves four."))
         await pilot.press("ctrl+s")
         await settle(pilot)
-        assert service.get(notebook["pasta"]).body.endswith("Serves four.")
+        assert service.get(notebook["pasta"]).body.endswith("Serves four.\n")
         assert len(service.revisions(notebook["pasta"])) == 1
         await pilot.press("escape")
         await settle(pilot)
@@ -106,7 +106,7 @@ def test_create_from_query_with_enter_and_find_it_by_meaning(
     drive(RemenApp(service=meaning_service), scenario)
 
 
-def test_enter_with_no_match_creates_a_note(service: Remen) -> None:
+def test_enter_with_no_match_creates_a_note_once_something_is_written(service: Remen) -> None:
     async def scenario(app: RemenApp, pilot: Pilot) -> None:
         await type_search(pilot, "Buy a new kettle")
         assert result_titles(app) == []
@@ -114,9 +114,21 @@ def test_enter_with_no_match_creates_a_note(service: Remen) -> None:
         await settle(pilot)
         assert isinstance(app.screen, EditorScreen)
         assert app.screen.query_one("#editor", TextArea).text.startswith("# Buy a new kettle")
+        # Enter then Esc with nothing written: no note, and the app says so.
         await pilot.press("escape")
         await settle(pilot)
-        assert [n.title for n in service.list_notes()] == ["Buy a new kettle"]
+        assert service.list_notes() == [] and "Nothing written: no note saved." in toasts(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press(*list("descaler too"), "escape")
+        await settle(pilot)
+        (note,) = service.list_notes()
+        assert note.title == "Buy a new kettle" and note.body == "# Buy a new kettle\n\ndescaler too\n"
+        # Enter on an empty box, then Esc: no empty note either.
+        await type_search(pilot, "")
+        await pilot.press("enter", "escape")
+        await settle(pilot)
+        assert len(service.list_notes()) == 1
 
     drive(RemenApp(service=service), scenario)
 
@@ -156,7 +168,7 @@ def test_enter_writes_a_new_note_unless_a_hit_was_picked_or_is_titled_so(
     assert {k: after[k] for k in before} == before  # no other note changed
     (new,) = [n for n in meaning_service.list_notes() if n.id not in before]
     assert new.title == "Dinner party menu for six"
-    assert new.body == "# Dinner party menu for six\n\nNetwork: Lindqvist-5G"
+    assert new.body == "# Dinner party menu for six\n\nNetwork: Lindqvist-5G\n"
 
 
 def test_append_and_jumps_in_the_editor(service: Remen, notebook: dict[str, str]) -> None:
@@ -215,19 +227,29 @@ def test_draft_suggests_related_notes_once_long_enough(
     drive(RemenApp(service=meaning_service), scenario)
 
 
-def test_archive_hides_the_note(service: Remen, notebook: dict[str, str]) -> None:
+def test_archive_hides_the_note_and_is_undone_like_the_trash(service: Remen, notebook: dict[str, str]) -> None:
     async def scenario(app: RemenApp, pilot: Pilot) -> None:
         await type_search(pilot, "dentist")
-        await pilot.press("ctrl+r")
+        await pilot.press("ctrl+r")  # nothing picked yet: nothing archived
+        await settle(pilot)
+        assert not service.get(notebook["dentist"]).archived and "Pick a note first" in toasts(app)
+        await pilot.press("down", "ctrl+r")
         await settle(pilot)
         assert service.get(notebook["dentist"]).archived
         assert "Dentist" not in result_titles(app)
+        await wait_until(pilot, lambda: "Ctrl+Z to undo" in toasts(app), "the undo offer")
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert not service.get(notebook["dentist"]).archived and "Unarchived: Dentist" in toasts(app)
+        await pilot.press("down", "ctrl+r")
+        await settle(pilot)
         await pilot.press("f3")
         await settle(pilot)
         assert isinstance(app.screen, NoteListScreen)
         await pilot.press("r")
         await settle(pilot)
         assert not service.get(notebook["dentist"]).archived
+        assert "Unarchived: Dentist" in toasts(app)
 
     drive(RemenApp(service=service), scenario)
 
@@ -235,14 +257,14 @@ def test_archive_hides_the_note(service: Remen, notebook: dict[str, str]) -> Non
 def test_delete_undo_and_restore_from_trash(service: Remen, notebook: dict[str, str]) -> None:
     async def scenario(app: RemenApp, pilot: Pilot) -> None:
         await type_search(pilot, "dentist")
-        await pilot.press("f8")
+        await pilot.press("down", "f8")
         await settle(pilot)
         assert service.get(notebook["dentist"]).deleted
         await wait_until(pilot, lambda: "Ctrl+Z to undo" in toasts(app), "the undo offer")
         await pilot.press("ctrl+z")
         await settle(pilot)
         assert not service.get(notebook["dentist"]).deleted
-        await pilot.press("f8")
+        await pilot.press("down", "f8")
         await pilot.press("f4")
         await settle(pilot)
         assert isinstance(app.screen, NoteListScreen)
@@ -281,9 +303,10 @@ def test_help_and_palette(service: Remen, notebook: dict[str, str]) -> None:
         assert isinstance(app.screen, CommandPalette)
         commands = app.screen.query_one(CommandList)
         await wait_until(pilot, lambda: commands.option_count > 0, "the command list")
-        first = {str(commands.get_option_at_index(i).prompt).split("\n")[0] for i in range(3)}
-        ours = {"New note", "Append to note", "Tags", "Archive", "Trash", "Undo delete", "Empty trash", "Export notes"}
-        assert first <= ours | {"Help"}
+        ours = {"New note", "Append to note", "Tags", "Archive", "Trash", "Undo", "Empty trash", "Export notes"}
+        every = {str(commands.get_option_at_index(i).prompt).split("\n")[0] for i in range(commands.option_count)}
+        # Remen's commands, the theme and quit: none of Textual's Keys, Maximize or Screenshot.
+        assert every == ours | {"Help", "Change theme", "Quit"}
         await pilot.press(*list("Trash"))
         await wait_until(pilot, lambda: commands.option_count > 0, "commands matching 'Trash'")
         await pilot.press("enter")
@@ -302,7 +325,7 @@ def test_quit_saves_the_unsaved_draft(service: Remen) -> None:
         await wait_until(pilot, lambda: app.return_code is not None, "the app to quit")
 
     drive(RemenApp(service=service), scenario)
-    assert [n.body for n in service.list_notes()] == ["Unsaved thought"]
+    assert [n.body for n in service.list_notes()] == ["Unsaved thought\n"]
 
 
 def test_failed_save_keeps_the_text_and_says_why(service: Remen, notebook: dict[str, str]) -> None:
@@ -329,7 +352,7 @@ def test_failed_save_keeps_the_text_and_says_why(service: Remen, notebook: dict[
             blocker.execute("ROLLBACK")
         await pilot.press("ctrl+s")
         await settle(pilot)
-        assert service.get(notebook["pasta"]).body.endswith(" more")
+        assert service.get(notebook["pasta"]).body.endswith(" more\n")
 
     drive(RemenApp(service=service), scenario)
 
@@ -622,7 +645,7 @@ def test_a_very_large_note_opens_read_only_and_is_never_cut_short(service: Remen
 
     drive(RemenApp(service=service), scenario)
     assert service.get(big.id).body == huge
-    assert service.get(large.id).body.endswith("the launch plan.  Done.")
+    assert service.get(large.id).body.endswith("the launch plan.  Done.\n")
 
 
 def test_a_comment_line_in_a_snippet_is_not_the_title(service: Remen) -> None:
@@ -635,3 +658,77 @@ def test_a_comment_line_in_a_snippet_is_not_the_title(service: Remen) -> None:
 
     drive(RemenApp(service=service), scenario)
     assert [n.title for n in service.list_notes()] == ["Python: dedupe a list keeping order"]
+
+
+def test_append_starts_on_a_line_of_its_own_and_keeps_the_last_tag(service: Remen) -> None:
+    groceries = service.add("# Groceries\nmilk, eggs #shopping")
+
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await type_search(pilot, "groceries")
+        await pilot.press("down", "f5")
+        await settle(pilot)
+        await pilot.press(*list("bananas"), "escape")
+        await settle(pilot)
+
+    drive(RemenApp(service=service), scenario)
+    note = service.get(groceries.id)
+    assert note.body == "# Groceries\nmilk, eggs #shopping\nbananas\n"
+    assert "shopping" in note.tags and "shopping" in dict(service.tags())
+
+
+def test_an_append_left_as_it_was_changes_nothing(service: Remen) -> None:
+    groceries = service.add("# Groceries\nmilk #shopping")
+
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await type_search(pilot, "groceries")
+        await pilot.press("down", "f5")
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+
+    drive(RemenApp(service=service), scenario)
+    assert service.get(groceries.id).body == "# Groceries\nmilk #shopping" and service.revisions(groceries.id) == []
+
+
+def test_nothing_is_selected_until_the_user_moves(service: Remen, notebook: dict[str, str]) -> None:
+    car = service.add("# Car service\nBrakes and oil at the garage on Friday.")
+
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        # The empty box lists recent notes with none selected: F8 trashes nothing.
+        await pilot.press("f8")
+        await settle(pilot)
+        assert "Pick a note first" in toasts(app) and not any(n.deleted for n in service.list_notes())
+        # An exact title: the first ↓ selects row 1 (the note titled so), not row 2.
+        await type_search(pilot, "Car service")
+        assert result_titles(app)[0] == "Car service"
+        await pilot.press("down", "f8")
+        await settle(pilot)
+        assert service.get(car.id).deleted
+        assert all(not service.get(note_id).deleted for note_id in notebook.values())
+
+    drive(RemenApp(service=service), scenario)
+
+
+def test_a_tag_filter_never_becomes_a_title(service: Remen, notebook: dict[str, str]) -> None:
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await pilot.press("f2")
+        await settle(pilot)
+        await pilot.press("enter")  # the first tag of the list
+        await settle(pilot)
+        typed = app.search_screen.query_one("#search", Input).value.strip()
+        assert typed.startswith("#")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, EditorScreen)
+        assert app.screen.text == "" and app.screen.tags == [typed.lstrip("#")]
+        await pilot.press("escape")  # nothing written: nothing saved
+        await settle(pilot)
+        assert len(service.list_notes()) == 3
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press(*list("Gum bleeds when flossing"), "escape")
+        await settle(pilot)
+        new = next(n for n in service.list_notes() if n.id not in notebook.values())
+        assert new.title == "Gum bleeds when flossing" and typed.lstrip("#") in new.tags
+
+    drive(RemenApp(service=service), scenario)

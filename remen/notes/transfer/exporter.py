@@ -17,13 +17,18 @@ from remen.store import Store
 from remen.store import notes as note_store
 
 
-def export_jsonl(store: Store, out: TextIO) -> int:
-    """Write every note (archived and trashed too) as JSON Lines; return the count."""
+def export_jsonl(store: Store, out: TextIO, history: bool = True) -> int:
+    """Write every note (archived and trashed too) as JSON Lines, each with its earlier versions
+    (oldest first) unless ``history`` is off; return the count."""
     count = 0
     with store.read() as conn:
         notes = [s.note for s in note_store.all_notes(conn)]
+        versions = note_store.all_revisions(conn) if history else {}
     for note in notes:
-        out.write(json.dumps(note.to_dict(), ensure_ascii=False) + "\n")
+        record = note.to_dict()
+        if versions.get(note.id):
+            record["revisions"] = [version.to_dict() for version in versions[note.id]]
+        out.write(json.dumps(record, ensure_ascii=False) + "\n")
         count += 1
     return count
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from remen.core.errors import ImportFormatError
-from remen.core.models import ImportSummary, NoteDraft
+from remen.core.models import ImportSummary, NoteDraft, PastVersion
 from remen.core.text import decode_text, normalise_tag, stable_id
 from remen.core.timeutil import from_epoch, parse_iso
 from remen.notes.transfer.markdown import draft_from_markdown
@@ -104,6 +104,7 @@ def draft_from_json(line: str, number: int) -> NoteDraft:
     if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
         raise ImportFormatError(f"line {number}: 'tags' must be a list of strings or a comma-separated string")
     return NoteDraft(
+        revisions=past_versions(record.get("revisions"), number),
         id=str(record["id"]) if record.get("id") else None,
         title=record.get("title") or None,
         body=record["body"],
@@ -113,6 +114,28 @@ def draft_from_json(line: str, number: int) -> NoteDraft:
         archived=bool(record.get("archived")),
         deleted=bool(record.get("deleted")),
     )
+
+
+def past_versions(value: object, number: int) -> tuple[PastVersion, ...]:
+    """A record's earlier versions ("revisions": objects with title, body, tags, saved), oldest
+    first; a malformed list raises ImportFormatError."""
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise ImportFormatError(f"line {number}: 'revisions' must be a list")
+    versions = []
+    for item in value:
+        if not isinstance(item, dict) or not isinstance(item.get("body"), str) or not item.get("saved"):
+            raise ImportFormatError(f"line {number}: each revision needs a string 'body' and a 'saved' time")
+        tags = item.get("tags") or []
+        if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+            raise ImportFormatError(f"line {number}: a revision's 'tags' must be a list of strings")
+        try:
+            saved = parse_iso(str(item["saved"]))
+        except ValueError as exc:
+            raise ImportFormatError(f"line {number}: {exc}") from exc
+        versions.append(PastVersion(str(item.get("title") or ""), item["body"], tuple(tags), saved))
+    return tuple(versions)
 
 
 def read_jsonl(path: Path, summary: ImportSummary) -> Iterator[NoteDraft]:
