@@ -33,6 +33,7 @@ from remen.core.constants import (
     EXTRACT_NOTE_CHARS,
     EXTRACT_NOTES,
     THREAD_GAP,
+    THREAD_MAX_CHARS,
     THREAD_TURNS,
 )
 from remen.core.knowledge import Aspect
@@ -142,8 +143,10 @@ class Asker:
                 if hit.note_id not in stored:
                     continue
                 hit_note = stored[hit.note_id]
-                before, after = note_store.written_near(
-                    conn, hit_note.note.created.timestamp(), gap * THREAD_TURNS, THREAD_TURNS
+                before, after = (
+                    note_store.written_near(conn, hit_note.note.created.timestamp(), gap * THREAD_TURNS, THREAD_TURNS)
+                    if len(hit_note.note.body) <= THREAD_MAX_CHARS
+                    else ([], [])
                 )
                 for near in (*chained(hit_note, before), hit_note, *chained(hit_note, after)):
                     nids.add(near.nid)
@@ -225,11 +228,11 @@ MIN_LOWER_NAME = 3
 
 def chained(hit: StoredNote, near: list[StoredNote]) -> list[StoredNote]:
     """The notes of one side of a hit (nearest first) that follow on from it without a pause longer
-    than a thread's gap, oldest first."""
+    than a thread's gap, oldest first; a long note ends a thread (a thread is of turns and jots)."""
     kept: list[StoredNote] = []
     last = hit.note.created
     for stored in near:
-        if abs(stored.note.created - last) > THREAD_GAP:
+        if abs(stored.note.created - last) > THREAD_GAP or len(stored.note.body) > THREAD_MAX_CHARS:
             break
         kept.append(stored)
         last = stored.note.created

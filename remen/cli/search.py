@@ -52,7 +52,13 @@ def cmd_search(app: Remen, args: argparse.Namespace) -> None:
         print(f"  ({result.relaxation})")
     if not result.results:
         print("No matching notes.")
-    badges = {MatchType.BOTH: "◆ both", MatchType.KEYWORD: "▪ word", MatchType.SEMANTIC: "≈ meaning"}
+    badges = {
+        MatchType.BOTH: "◆ both",
+        MatchType.KEYWORD: "▪ word",
+        MatchType.SEMANTIC: "≈ meaning",
+        MatchType.TIME: "◷ time",
+        MatchType.TAG: "# tag",
+    }
     for hit in result.results:
         print(f"{hit.note_id}  {hit.created:%Y-%m-%d}  {badges[hit.match_type]:<9}  {hit.score:.2f}  {hit.title}")
         if hit.snippet:

@@ -180,9 +180,11 @@ EXTRACT_KIND_BONUS = 0.3
 EXTRACT_UNTYPED_BONUS = 0.1
 EXTRACT_NEAR_BONUS = 0.1
 # Notes written this close one after another are one thread (the turns of a chat, jots in a row):
-# a hit's sentences are read with this many notes on each side of it.
+# a hit's sentences are read with this many notes on each side of it. A thread is of short notes:
+# a note longer than this stands alone (and reading its neighbours would cost time for nothing).
 THREAD_GAP = timedelta(minutes=5)
 THREAD_TURNS = 2
+THREAD_MAX_CHARS = 400
 # Summaries and topic counts without a time phrase cover this many days.
 DIGEST_DAYS = 28
 # Weekly digests: the key statements and titles kept per label and week, and weeks rebuilt per step.

@@ -38,11 +38,13 @@ class Leg(StrEnum):
 
 
 class MatchType(StrEnum):
-    """Which legs found a hit."""
+    """Which legs found a hit; a query of only a time or only tags lists notes by that."""
 
     BOTH = "both"
     KEYWORD = "keyword"
     SEMANTIC = "semantic"
+    TIME = "time"
+    TAG = "tag"
 
 
 @dataclass(frozen=True)

@@ -301,7 +301,8 @@ class SearchEngine:
                 recency_boost(note.created, now.timestamp()),
                 self._in_range(query, note),
             )
-            hits.append(self._hit(note, (), 1.0 - rank / max(len(nids), 1), MatchType.KEYWORD, why))
+            listed = MatchType.TIME if query.time_range else MatchType.TAG
+            hits.append(self._hit(note, (), 1.0 - rank / max(len(nids), 1), listed, why))
         return hits
 
     @staticmethod

@@ -126,7 +126,8 @@ class HistoryScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="history-box"):
-            yield Label("Earlier versions — Enter restores one (the text now becomes a version too)")
+            yield Label("Earlier versions · Enter restores one", id="history-title")
+            yield Label("(the text now becomes a version too)", classes="hint")
             options = [
                 Option(f"{i:2}  {r.saved:%Y-%m-%d %H:%M}  {len(r.body):6} chars  {r.title}", id=str(i))
                 for i, r in enumerate(self.revisions, start=1)

@@ -41,11 +41,13 @@ class SearchScreen(Screen[None]):
         # after Enter, which would land in the search box instead of the note being opened.
         Binding("enter", "submit", "Open / new", show=False, priority=True),
         Binding("f8", "trash", "Trash"),
-        Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+r", "archive", "Archive"),
         Binding("f2", "tags", "Tags"),
-        Binding("f3", "archive_view", "Archived"),
-        Binding("f4", "trash_view", "Trash view"),
+        # Kept off the footer so it fits 80 columns: F1 lists them, and a trash or an archive
+        # says "Ctrl+Z to undo".
+        Binding("ctrl+z", "undo", "Undo", show=False),
+        Binding("f3", "archive_view", "Archived", show=False),
+        Binding("f4", "trash_view", "Trash view", show=False),
         Binding("ctrl+o", "open_answer", "Answer's note", show=False),
         Binding("f6", "fix_fact", "Correct fact", show=False),
         Binding("escape", "clear", "Clear", show=False),

@@ -16,6 +16,8 @@ BADGES = {
     MatchType.BOTH: ("both", "bold green"),
     MatchType.KEYWORD: ("word", "bold cyan"),
     MatchType.SEMANTIC: ("meaning", "bold magenta"),
+    MatchType.TIME: ("time", "bold yellow"),
+    MatchType.TAG: ("tag", "bold blue"),
 }
 
 

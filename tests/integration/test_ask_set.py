@@ -75,3 +75,10 @@ def test_the_turns_of_a_chat_are_read_as_one_thread(tmp_path: Path, embedder) ->
         app.add("Omar: It is in Hamburg, I think.", created=WRITTEN + 11 * DAY)
         party = app.ask("where is Mira's party?", now=WRITTEN + 12 * DAY).answers
         assert all(item.answer != "Hamburg" for item in party)
+        # A long note stands alone, however soon after a turn it was written.
+        asked = WRITTEN + 20 * DAY
+        app.add("Jonas: Where is Anna's concert?", created=asked)
+        filler = "The rest of the day went to the tax forms, the garden and a long call with the bank. " * 6
+        app.add(f"It is in Leipzig, I think. {filler}", created=asked + timedelta(minutes=1))
+        concert = app.ask("where is Anna's concert?", now=asked + DAY).answers
+        assert all(item.answer != "Leipzig" for item in concert)

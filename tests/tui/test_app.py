@@ -732,3 +732,16 @@ def test_a_tag_filter_never_becomes_a_title(service: Remen, notebook: dict[str, 
         assert new.title == "Gum bleeds when flossing" and typed.lstrip("#") in new.tags
 
     drive(RemenApp(service=service), scenario)
+
+
+def test_a_time_only_query_labels_its_notes_by_time_and_the_footer_fits_80_columns(
+    service: Remen, notebook: dict[str, str]
+) -> None:
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await type_search(pilot, "past 30 days")
+        items = list(app.search_screen.query(ResultItem))
+        assert items and all(item.match_type == "time" for item in items)
+        footer = "".join(str(key.render()) for key in app.search_screen.query("FooterKey"))
+        assert len(footer) <= 80, footer
+
+    drive(RemenApp(service=service), scenario, size=(80, 24))
