@@ -144,14 +144,7 @@ def cmd_history(app: Remen, args: argparse.Namespace) -> None:
     if args.number is not None:
         revision = app.revision(note.id, args.number)
         if args.json:
-            emit(
-                {
-                    "title": revision.title,
-                    "body": revision.body,
-                    "tags": list(revision.tags),
-                    "saved": revision.saved.isoformat(),
-                }
-            )
+            emit(revision.to_dict())
         else:
             print(revision.body)
         return

@@ -113,19 +113,8 @@ class Note:
 
 
 @dataclass(frozen=True)
-class Revision:
-    """A previous version of a note, kept when it was overwritten."""
-
-    note_id: str
-    title: str
-    body: str
-    tags: tuple[str, ...]
-    saved: datetime
-
-
-@dataclass(frozen=True)
 class PastVersion:
-    """An earlier version of a note as an export carries it."""
+    """An earlier version of a note, as an export carries it."""
 
     title: str
     body: str
@@ -135,6 +124,13 @@ class PastVersion:
     def to_dict(self) -> dict[str, object]:
         """The export shape."""
         return {"title": self.title, "body": self.body, "tags": list(self.tags), "saved": self.saved.isoformat()}
+
+
+@dataclass(frozen=True)
+class Revision(PastVersion):
+    """A previous version of a note, kept when it was overwritten."""
+
+    note_id: str
 
 
 @dataclass(frozen=True)
