@@ -172,6 +172,7 @@ class RemenApp(App[None]):
         yield SystemCommand(
             "Export notes", "Write every note to a JSON Lines file in your home folder", self.action_export
         )
+        yield SystemCommand("Sort", "Order by best match, last edit, date written or title (F7)", main.action_sort)
         yield SystemCommand("Help", "Keys and how Remen works", self.action_help)
         yield SystemCommand("Change theme", "Pick the colours of the app", self.action_change_theme)
         yield SystemCommand("Quit", "Save open notes and quit", self.action_quit)

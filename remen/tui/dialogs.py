@@ -30,6 +30,7 @@ HELP = """\
 | ↑ on the first hit | select the answer above the hits: Enter opens its note |
 | F6 / F8 on the answer | correct its fact / forget it (Ctrl+Z undoes) |
 | F2 / F3 / F4 | tags / archive / trash |
+| F7 | sort the list: best match, last edit, date written, title (the line under the input says which) |
 | Ctrl+P | command palette |
 | Ctrl+Q | quit (unsaved text is saved first) |
 

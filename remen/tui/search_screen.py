@@ -48,6 +48,7 @@ class SearchScreen(Screen[None]):
         Binding("ctrl+z", "undo", "Undo", show=False),
         Binding("f3", "archive_view", "Archived", show=False),
         Binding("f4", "trash_view", "Trash view", show=False),
+        Binding("f7", "sort", "Sort", show=False),
         Binding("ctrl+o", "open_answer", "Answer's note", show=False),
         Binding("f6", "fix_fact", "Correct fact", show=False),
         Binding("escape", "clear", "Clear", show=False),
@@ -63,6 +64,8 @@ class SearchScreen(Screen[None]):
         # What Ctrl+Z undoes, last first: a note moved to the trash, or a fact forgotten.
         self.undo: list[tuple[PutAway | Literal["fact"], str]] = []
         self.problems = 0
+        # The list's order: "best" is the search's (recent notes: last edited first).
+        self.sort: SortOrder = "best"
         # Whether the user moved to a result with the arrow keys since the query last changed: only
         # then, or when a result's title is the query, does Enter open a result instead of creating.
         self.moved = False
@@ -168,7 +171,8 @@ class SearchScreen(Screen[None]):
             self.query_one(StatusBar).show(self.status, self.search_ms, self.problems)
 
     async def show_items(self, items: list[ResultItem], result: SearchResult | None) -> None:
-        """Replace the result list and say what the query meant."""
+        """Replace the result list (in the order the user chose) and say what the query meant."""
+        items = sorted_items(items, self.sort)
         results = self.query_one(ResultsList)
         await results.clear()
         await results.extend(items)
@@ -179,7 +183,11 @@ class SearchScreen(Screen[None]):
         results.index = None
         self.moved = False
         self.query_one(Interpretation).show_query(
-            result.query if result else None, result.relaxation if result else None, len(items), exact is not None
+            result.query if result else None,
+            result.relaxation if result else None,
+            len(items),
+            exact is not None,
+            SORT_LABELS[self.sort] if self.sort != "best" else None,
         )
         empty = self.query_one("#empty", Label)
         empty.set_class(bool(items), "hidden")
@@ -209,6 +217,12 @@ class SearchScreen(Screen[None]):
     def selected(self) -> ResultItem | None:
         item = self.query_one(ResultsList).highlighted_child
         return item if isinstance(item, ResultItem) else None
+
+    def action_sort(self) -> None:
+        """F7: the next order of the list (best match, last edited, newest written, title)."""
+        self.sort = SORT_ORDERS[(SORT_ORDERS.index(self.sort) + 1) % len(SORT_ORDERS)]
+        self.notify(f"Sorted by {SORT_LABELS[self.sort]}", timeout=2)
+        self.run_search()
 
     def action_clear(self) -> None:
         self.query_one("#search", Input).value = ""
@@ -416,6 +430,27 @@ class SearchScreen(Screen[None]):
         if tag:
             search.value = f"#{tag} " + " ".join(w for w in search.value.split() if not w.startswith("#"))
         search.focus()
+
+
+SortOrder = Literal["best", "edited", "created", "title"]
+SORT_ORDERS: tuple[SortOrder, ...] = ("best", "edited", "created", "title")
+SORT_LABELS: dict[SortOrder, str] = {
+    "best": "best match",
+    "edited": "last edit",
+    "created": "date written",
+    "title": "title",
+}
+
+
+def sorted_items(items: list[ResultItem], order: SortOrder) -> list[ResultItem]:
+    """The list in ``order``: as found, newest edit first, newest written first, or by title."""
+    if order == "edited":
+        return sorted(items, key=lambda item: item.updated, reverse=True)
+    if order == "created":
+        return sorted(items, key=lambda item: item.created, reverse=True)
+    if order == "title":
+        return sorted(items, key=lambda item: item.title.casefold())
+    return items
 
 
 def only_tags(typed: str) -> list[str]:

@@ -39,11 +39,13 @@ class ResultItem(ListItem):
         snippet: str,
         match_type: MatchType | None,
         words: tuple[str, ...],
+        updated: datetime | None = None,
     ) -> None:
         super().__init__(classes="result")
         self.note_id = note_id
         self.title = title
         self.created = created
+        self.updated = updated or created
         self.snippet = snippet
         self.match_type = match_type
         self.words = words
@@ -51,12 +53,12 @@ class ResultItem(ListItem):
     @classmethod
     def from_hit(cls, hit: SearchHit, words: tuple[str, ...]) -> ResultItem:
         """A search hit."""
-        return cls(hit.note_id, hit.title, hit.created, hit.snippet, hit.match_type, words)
+        return cls(hit.note_id, hit.title, hit.created, hit.snippet, hit.match_type, words, hit.updated)
 
     @classmethod
     def from_note(cls, note: Note) -> ResultItem:
         """A note listed without a query (recent notes)."""
-        return cls(note.id, note.title, note.created, make_snippet(note.title, note.body, ()), None, ())
+        return cls(note.id, note.title, note.created, make_snippet(note.title, note.body, ()), None, (), note.updated)
 
     def compose(self):  # type: ignore[no-untyped-def]
         badge, style = BADGES[self.match_type] if self.match_type else ("", "")
@@ -103,7 +105,7 @@ class ResultsList(ListView):
     """The hits under the search input."""
 
 
-RECENT_HINT = "Recent notes · type to search · Enter opens · Ctrl+N new note · F1 help"
+RECENT_HINT = "Recent notes · type to search · ↓ then Enter opens · Ctrl+N new note · F1 help"
 
 
 class Interpretation(Static):
@@ -113,12 +115,18 @@ class Interpretation(Static):
         super().__init__(Text(RECENT_HINT, "dim"), id=id)
 
     def show_query(
-        self, query: ParsedQuery | None, relaxation: str | None, count: int, opens_hit: bool = False
+        self,
+        query: ParsedQuery | None,
+        relaxation: str | None,
+        count: int,
+        opens_hit: bool = False,
+        sorted_by: str | None = None,
     ) -> None:
-        """Describe ``query`` (None: the recent-notes view) and what Enter does: open the hit whose
-        title is the query (``opens_hit``), else write a new note titled with it."""
+        """Describe ``query`` (None: the recent-notes view), the order of the list when the user
+        chose one (``sorted_by``), and what Enter does: open the hit whose title is the query
+        (``opens_hit``), else write a new note titled with it."""
         if query is None or not query.raw.strip():
-            self.update(Text(RECENT_HINT, "dim"))
+            self.update(Text(RECENT_HINT + (f" · sorted by {sorted_by} (F7)" if sorted_by else ""), "dim"))
             return
         parts: list[str] = []
         if query.time_range:
@@ -130,6 +138,8 @@ class Interpretation(Static):
         if relaxation:
             parts.append(relaxation)
         parts.append(f"{count} result{'s' if count != 1 else ''}")
+        if sorted_by:
+            parts.append(f"sorted by {sorted_by} (F7)")
         if not opens_hit:
             parts.append("Enter: new note" + (" · ↓ picks a result" if count else ""))
         self.update(Text(" · ".join(parts), "dim"))

@@ -303,7 +303,7 @@ def test_help_and_palette(service: Remen, notebook: dict[str, str]) -> None:
         assert isinstance(app.screen, CommandPalette)
         commands = app.screen.query_one(CommandList)
         await wait_until(pilot, lambda: commands.option_count > 0, "the command list")
-        ours = {"New note", "Append to note", "Tags", "Archive", "Trash", "Undo", "Empty trash", "Export notes"}
+        ours = {"New note", "Append to note", "Tags", "Archive", "Trash", "Undo", "Empty trash", "Export notes", "Sort"}
         every = {str(commands.get_option_at_index(i).prompt).split("\n")[0] for i in range(commands.option_count)}
         # Remen's commands, the theme and quit: none of Textual's Keys, Maximize or Screenshot.
         assert every == ours | {"Help", "Change theme", "Quit"}
@@ -745,3 +745,31 @@ def test_a_time_only_query_labels_its_notes_by_time_and_the_footer_fits_80_colum
         assert len(footer) <= 80, footer
 
     drive(RemenApp(service=service), scenario, size=(80, 24))
+
+
+def test_f7_sorts_the_list_by_last_edit_date_written_and_title(service: Remen, notebook: dict[str, str], clock) -> None:  # type: ignore[no-untyped-def]
+    clock.advance(60)
+    service.update(notebook["pasta"], body="# Carbonara\nGuanciale, eggs, pecorino, black pepper; no cream. #recipe")
+
+    def line(app: RemenApp) -> str:
+        return str(app.search_screen.query_one("#interpretation").render())
+
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await type_search(pilot, "#recipe")
+        assert "sorted by" not in line(app)
+        await pilot.press("f7")
+        await settle(pilot)
+        assert result_titles(app) == ["Carbonara", "Pizza dough"] and "sorted by last edit" in line(app)
+        await pilot.press("f7")
+        await settle(pilot)
+        assert result_titles(app) == ["Pizza dough", "Carbonara"] and "sorted by date written" in line(app)
+        await pilot.press("f7")
+        await settle(pilot)
+        assert result_titles(app) == ["Carbonara", "Pizza dough"] and "sorted by title" in line(app)
+        await type_search(pilot, "")  # the recent notes follow the same order
+        assert result_titles(app) == ["Carbonara", "Dentist", "Pizza dough"] and "sorted by title" in line(app)
+        await pilot.press("f7")  # back to the best match: recent notes newest edit first
+        await settle(pilot)
+        assert result_titles(app)[0] == "Carbonara" and "sorted by" not in line(app)
+
+    drive(RemenApp(service=service), scenario)
