@@ -162,8 +162,6 @@ class Asker:
         (``with_notes`` False). ``found`` is that search when the caller already ran it (the app,
         on every keystroke), so it is not run twice."""
         started = time.perf_counter()
-        with self.store.read() as conn:
-            unread = memory_store.pending_extractions(conn)
         index = self.index()
         chosen = route(question, now, index, self.entity_by_meaning, self.date_order)
         handled = self.handle(chosen, index, now)
@@ -187,8 +185,14 @@ class Asker:
                 "search": found.timings_ms.get("total", 0.0),
                 "reading": (time.perf_counter() - read_started) * 1000,
             },
-            unread,
+            self.unread() if with_notes else 0,
         )
+
+    def unread(self) -> int:
+        """Notes the graph has not read yet, for callers that show an answer on its own (the app's
+        status bar already counts them, so it is not asked on every keystroke)."""
+        with self.store.read() as conn:
+            return memory_store.pending_extractions(conn)
 
 
 # Routes whose graph answers are summaries of a time or a topic ("how many notes in February",

@@ -206,40 +206,30 @@ def passages(thread: Sequence[Read]) -> list[Passage]:
     them) count as its note's for the names a question is about."""
     cuts = [cut_note(read.text) for read in thread]
     spoken = [frozenset(stems(" ".join(s for s, _ in cut))) for cut in cuts]
-    notes_words = [
-        frozenset(stems(read.text)).union(*spoken[max(0, i - 1) : i], *spoken[i + 1 : i + 2])
-        for i, read in enumerate(thread)
-    ]
+    beside = [frozenset().union(*spoken[max(0, k - 1) : k], *spoken[k + 1 : k + 2]) for k in range(len(thread))]
+    notes_words = [frozenset(stems(read.text)) | beside[k] for k, read in enumerate(thread)]
+    # Every sentence of the thread in order, with the index of its note.
+    flat = [(k, sentence, speaker) for k, cut in enumerate(cuts) for sentence, speaker in cut]
+    words = [frozenset(stems(s) | ({stem(who)} if who else set())) for _, s, who in flat]
     out = []
-    for k, (read, cut) in enumerate(zip(thread, cuts, strict=True)):
-        words = [frozenset(stems(s) | ({stem(who)} if who else set())) for s, who in cut]
-        for i, (sentence, speaker) in enumerate(cut):
-            beside = frozenset().union(*spoken[max(0, k - 1) : k], *spoken[k + 1 : k + 2])
-            around = beside.union(*words[max(0, i - 1) : i], *words[i + 1 : i + 2])
-            context = tuple(
-                s
-                for s in (
-                    cut[i - 1][0] if i else (cuts[k - 1][-1][0] if k and cuts[k - 1] else None),
-                    cut[i + 1][0]
-                    if i + 1 < len(cut)
-                    else (cuts[k + 1][0][0] if k + 1 < len(cuts) and cuts[k + 1] else None),
-                )
-                if s is not None
+    for j, (k, sentence, speaker) in enumerate(flat):
+        next_to = [n for n in (j - 1, j + 1) if 0 <= n < len(flat) and abs(flat[n][0] - k) <= 1]
+        around = beside[k].union(*(words[n] for n in next_to if flat[n][0] == k))
+        read = thread[k]
+        out.append(
+            Passage(
+                read.note_id,
+                read.created,
+                read.rank,
+                read.similarity,
+                sentence,
+                tuple(flat[n][1] for n in next_to),
+                speaker,
+                notes_words[k],
+                words[j],
+                around,
             )
-            out.append(
-                Passage(
-                    read.note_id,
-                    read.created,
-                    read.rank,
-                    read.similarity,
-                    sentence,
-                    context,
-                    speaker,
-                    notes_words[k],
-                    words[i],
-                    around,
-                )
-            )
+        )
     return out
 
 
