@@ -192,9 +192,11 @@ def evaluate_memory(as_json: bool, verbose: bool) -> None:
     same run (spaCy's entities alone; the commonest dev aspect for every sentence)."""
     from collections import Counter
 
+    from remen.core.config import model_dir
+    from remen.embed import load_embedder
     from remen.memory.builtin import BuiltinExtractor
 
-    extractor = BuiltinExtractor()
+    extractor = BuiltinExtractor(embedder=load_embedder(model_dir())[0])
     splits = {split: load_split(split) for split in SPLITS}
     majority = Counter(a for p in splits["dev"] for n in p.notes for _, a in n.aspects).most_common(1)[0][0]
     report: dict[str, Any] = {}

@@ -6,11 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from remen.ask.extractive import stems
 from remen.core.answers import AnswerItem, EntityHint, Route
 from remen.core.errors import EntityNotFoundError
 from remen.core.knowledge import Aspect, Digest, EntityDetail, Fact
 from remen.memory.lexicon import ties_of
 from remen.memory.reader import MemoryReader
+from remen.search.query import STOPWORDS
 
 ATTRIBUTE_LABELS = {
     "birthday": "birthday",
@@ -73,7 +75,9 @@ def entity_lookup(route: Route, memory: MemoryReader, user: str) -> Handled:
             return Handled((), f"Your notes don't say who {hint.text} is.")
         if attribute:
             return attribute_value(hint, memory.facts(hint.name, history=True), attribute, user)
-        return entity_card(memory.entity(hint.name))
+        detail = memory.entity(hint.name)
+        card = entity_card(detail)
+        return with_evidence(card, detail, hint.text) if hint.matched_by == "meaning" else card
     except EntityNotFoundError:
         return Handled((), f"Your notes say nothing about {hint.text}.")
 
@@ -123,6 +127,20 @@ def attribute_value(hint: EntityHint, facts: list[Fact], attribute: str, user: s
     best = current[0]
     earlier = tuple(f for f in values if not f.current)
     return Handled((fact_item(best, f"{whose(hint, user)} {label}: {best.target}", earlier),))
+
+
+def with_evidence(card: Handled, detail: EntityDetail, description: str) -> Handled:
+    """A card found by what the question described ("who reviewed the PR"), with the sentence that
+    says it right after the card line: the card says who, the sentence why it is them."""
+    wanted = stems(description) - STOPWORDS
+    best, shared = None, 0
+    for fact in detail.facts:
+        overlap = len(wanted & stems(fact.text))
+        if fact.current and overlap > shared:
+            best, shared = fact, overlap
+    if best is None or not card.answers or any(item.text == best.text for item in card.answers):
+        return card
+    return Handled((card.answers[0], fact_item(best, best.text), *card.answers[1:]))
 
 
 def entity_card(detail: EntityDetail) -> Handled:

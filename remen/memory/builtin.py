@@ -33,6 +33,7 @@ from remen.core.knowledge import (
     Span,
 )
 from remen.core.models import DateOrder
+from remen.embed import Embedder
 from remen.memory import lexicon
 from remen.memory.aspect_model import classify_aspect
 from remen.memory.cues import (
@@ -49,6 +50,7 @@ from remen.memory.cues import (
     tool_type,
 )
 from remen.memory.dates import day_month
+from remen.memory.entity_model import NameVectors, candidates, name_kinds
 from remen.memory.extractor import load_spacy, parse
 from remen.memory.lexicon import ENDS_TIES
 from remen.memory.patterns import (
@@ -63,6 +65,7 @@ from remen.memory.patterns import (
     MY_RELATION_IS,
     MY_RELATION_NAMED,
     MY_RELATION_REF,
+    MY_RELATION_WORD,
     NAME_THEN_ROLE,
     NAMED_IS_RELATION,
     NOT_NAMES,
@@ -74,7 +77,6 @@ from remen.memory.patterns import (
     REPORTS_TO,
     ROLE_AT,
     ROLE_LABEL,
-    SPACY_TYPES,
     SWITCH,
     THEIR_RELATION,
     TITLED_NAME,
@@ -86,6 +88,7 @@ from remen.memory.patterns import (
 
 if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan
+    from spacy.tokens import Token
 
 from remen.memory.note_state import TOOL_USES, NoteState, email_owner
 
@@ -123,6 +126,44 @@ def clause_subject(state: NoteState, text: str, at: int, named: list[tuple[str, 
     if subject.tag_ == "NNP":  # a name the entity recogniser missed: "Priya works for …"
         return " ".join(t.text for t in subject.subtree if t.tag_ == "NNP")
     return USER_NAME
+
+
+# Words that stand for a person without naming one ("She is my manager" names nobody).
+PRONOUNS = frozenset({"i", "my", "me", "you", "she", "he", "they", "we", "it", "this", "that", "who"})
+# Verbs that make a sentence say who someone is: "X is / will be / became my manager".
+COPULAS = frozenset({"is", "be", "was", "became", "becomes", "become", "'s", "’s", "remains", "stays"})
+
+
+def proper_name(token: Token) -> str | None:
+    """The name a token heads, with the proper nouns compounded to it ("Luis Ortega from platform":
+    Luis Ortega), or None when it heads no proper noun."""
+    if token.tag_ not in PROPER_NOUN_TAGS:
+        return None
+    words = [c for c in token.lefts if c.dep_ == "compound" and c.tag_ in PROPER_NOUN_TAGS]
+    return " ".join(t.text for t in [*words, token])
+
+
+def copular_ties(state: NoteState, text: str) -> list[tuple[str, str]]:
+    """(relation word, name) for each "X will be my manager", "my new dentist is Dr. Mensah",
+    "Ama became our landlord" the dependency parse reads, whatever stands between the name and the
+    relation; "she will be my manager" is the last person named."""
+    ties = []
+    for token in parse(text):
+        if token.lower_ not in lexicon.RELATIONS or not any(
+            c.dep_ == "poss" and c.lower_ in ("my", "our") for c in token.children
+        ):
+            continue
+        verb = token.head
+        if verb.lower_ not in COPULAS:
+            continue
+        other = ("nsubj", "nsubjpass") if token.dep_ in ("attr", "oprd") else ("attr",) if token.dep_ == "nsubj" else ()
+        for holder in (c for c in verb.children if c.dep_ in other):
+            name = proper_name(holder)
+            if name is None and holder.lower_ in ("she", "he") and state.last_person:
+                name = state.last_person
+            if name is not None:
+                ties.append((token.lower_, name))
+    return ties
 
 
 @dataclass(frozen=True)
@@ -174,10 +215,12 @@ class BuiltinExtractor:
     name = "builtin"
     version = "1"
 
-    def __init__(self, order: DateOrder | None = None) -> None:
+    def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
-        ``order`` reads dates like "3/2" (default: the user's dates.order setting)."""
+        ``order`` reads dates like "3/2" (default: the user's dates.order setting); ``embedder``
+        (MiniLM) gives the entity classifier each name's vector (without it, the context only)."""
         self.date_order = order or date_order()
+        self.name_vectors = NameVectors(embedder)
 
     @property
     def nlp(self) -> Any:
@@ -195,10 +238,13 @@ class BuiltinExtractor:
         states = []
         for note, doc, (_, pieces) in zip(notes, docs, joined, strict=True):
             state = NoteState(note.created, self.date_order)
-            for piece in pieces:
-                sent = doc.char_span(piece.start, piece.start + piece.length, alignment_mode="expand")
-                if sent is None:
-                    continue
+            sentences = [
+                (piece, sent)
+                for piece in pieces
+                if (sent := doc.char_span(piece.start, piece.start + piece.length, alignment_mode="expand"))
+            ]
+            state.name_kinds = name_kinds([sent for _, sent in sentences], self.name_vectors)
+            for piece, sent in sentences:
                 if piece.heading:
                     self.entities_in(state, sent, piece.original - piece.start)
                     continue
@@ -278,18 +324,16 @@ class BuiltinExtractor:
         titled = [(m.start(), m.end()) for m in TITLED_NAME.finditer(text)]
         for start, end in titled:
             add(text[start:end], EntityType.PERSON, start)
-        for ent in sent.ents:
-            word = ent.text.lower()
-            at, until = ent.start_char - sent.start_char, ent.end_char - sent.start_char
+        for candidate in candidates(sent):
+            mention = sent[candidate.start : candidate.end]
+            word = mention.text.lower()
+            at, until = mention.start_char - sent.start_char, mention.end_char - sent.start_char
             if "@" in word or any(start < until and at < end for start, end in titled):
                 continue
-            kind = lexicon.LEXICON_TYPES.get(word)
-            # One word the tagger does not read as a proper noun ("Lunch with Sarah", "Shipped
-            # the upgrade") is not a name, whatever the entity recogniser guessed.
-            if kind is None and not (len(ent) == 1 and ent[0].tag_ not in PROPER_NOUN_TAGS):
-                kind = SPACY_TYPES.get(ent.label_)
+            # The word lists name tools whatever the classifier makes of their context.
+            kind = lexicon.LEXICON_TYPES.get(word) or state.name_kinds.get(word)
             if kind is not None:
-                add(ent.text, kind, at)
+                add(mention.text, kind, at)
         for token in sent:
             word = token.lower_
             kind = lexicon.LEXICON_TYPES.get(word)
@@ -342,9 +386,12 @@ class BuiltinExtractor:
             tie(name, relation)
         for match in NAMED_IS_RELATION.finditer(text):
             name, relation = match.group(1), lexicon.canonical_relation(match.group(2).lower())
-            if name.split()[0].lower() in NOT_NAMES | {"my", "i"}:
+            if name.split()[0].lower() in NOT_NAMES | PRONOUNS:
                 continue
             tie(name, relation)
+        if not found and MY_RELATION_WORD.search(text):
+            for word, name in copular_ties(state, text):
+                tie(name, lexicon.canonical_relation(word))
         for match in THEIR_RELATION.finditer(text):
             owner, relation = match.group(1), lexicon.canonical_relation(match.group(2).lower())
             name = (match.group(3) or "") + match.group(4)

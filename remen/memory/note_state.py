@@ -46,6 +46,9 @@ class NoteState:
     past: bool = False
     _date_cache: tuple[str, StatedDate | None] = ("", None)
     mentions: Counter[str] = field(default_factory=Counter)
+    # The kind of each name the note's sentences may hold, read once for the whole note
+    # (remen.memory.entity_model.name_kinds); None: not a name.
+    name_kinds: dict[str, EntityType | None] = field(default_factory=dict)
 
     def entity(
         self, name: str, kind: EntityType, span: Span, role: str | None = None, context: str = "", sure: bool = False

@@ -43,7 +43,7 @@ def _start(model_dir: Path | None, niceness: int) -> None:
         embedder = loaded if status.ok else None
         single = getattr(embedder, "single_threaded", None)
         embedder = single() if single is not None else embedder
-    _extractor.append(BuiltinExtractor())
+    _extractor.append(BuiltinExtractor(embedder=embedder))
     _embedder.append(embedder)
 
 

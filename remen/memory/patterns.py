@@ -4,20 +4,8 @@ from __future__ import annotations
 
 import re
 
-from remen.core.knowledge import EntityType
 from remen.memory import lexicon
 
-SPACY_TYPES = {
-    "PERSON": EntityType.PERSON,
-    "ORG": EntityType.ORGANIZATION,
-    "GPE": EntityType.PLACE,
-    "LOC": EntityType.PLACE,
-    "FAC": EntityType.PLACE,
-    "EVENT": EntityType.EVENT,
-    "PRODUCT": EntityType.PRODUCT,
-    "LAW": EntityType.STANDARD,
-    "WORK_OF_ART": EntityType.CONCEPT,
-}
 FENCE = re.compile(r"^\s*(```|~~~)")
 MARKUP = re.compile(r"^\s*(?:#{1,6}\s+|[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+|>\s*)")
 # A ticked checkbox: the item is done, not an open task.
@@ -64,6 +52,9 @@ NAME_THEN_ROLE = re.compile(rf"{PERSON_NAME}\s*\((?i:(?:my|our)\s+)?(?i:new\s+)?
 NAMED_IS_RELATION = re.compile(
     rf"\b{NAME}(?:,\s+|\s+(?:is(?:\s+now)?|will\s+be|becomes|became)\s+)(?:my|a|an|our)\s+(?:new\s+|old\s+|good\s+|best\s+)?({RELATION_WORDS})\b(?!['’]s)"
 )
+# A relation of the writer's somewhere in a sentence ("… will be my manager"): the parse is asked
+# whom it names.
+MY_RELATION_WORD = re.compile(rf"(?i:\b(?:my|our)\s+(?:[a-z]+\s+)?(?:{RELATION_WORDS})\b)")
 # "Leo's teacher Ms Park" / "Leo's teacher is Ms Park".
 THEIR_RELATION = re.compile(rf"\b{NAME}'s\s+({RELATION_WORDS})(?:\s+is)?\s+((?:Mr|Ms|Mrs|Dr)\.?\s+)?{NAME}")
 # "my wife's birthday", "my manager" as a reference to someone the notes name elsewhere.
@@ -107,7 +98,10 @@ POSSESSIVE_DETAIL = re.compile(
     PERSON_NAME + r"['’]s\s+(?:new\s+|old\s+|work\s+|private\s+|home\s+)?(?i:birthday|bday|e-?mail|phone|"
     r"number|mobile|cell|landline|address)\b"
 )
-WORKS_AT = re.compile(r"(?i:\b(?:works?|working|started|joined)\s+(?:at|for|with)?\s*)" + NAME)
+WORKS_AT = re.compile(
+    r"(?i:\b(?:(?:works?|working|started|joined)\s+(?:at|for|with)?|(?:start(?:ed|ing)?|took|accepted|got)\s+"
+    r"(?:a|an|my|the)\s+(?:new\s+)?(?:job|position|role|post)\s+(?:at|with))\s*)" + NAME
+)
 ROLE_AT = re.compile(r"\b(?:is|as)\s+(?:a|an|the)\s+([a-z][a-z -]{2,30}?)\s+(?:at|for)\s+" + NAME)
 FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|our|us)\b", re.I)
 PRONOUN_THIRD = re.compile(r"\b(she|he|her|his|him|they|their)\b", re.I)

@@ -89,7 +89,7 @@ class Models:
         """The extractor of the knowledge graph (the built-in offline one), loaded on first use."""
         with self._extractor_lock:
             if self._extractor is None:
-                self._extractor = BuiltinExtractor()
+                self._extractor = BuiltinExtractor(embedder=self.background_embedder)
             return self._extractor
 
     def model_dir_for_memory(self) -> Path | None:

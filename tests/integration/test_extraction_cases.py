@@ -11,7 +11,8 @@ import pytest
 
 from remen.core.errors import ModelError
 from remen.core.knowledge import Aspect, EntityType, Extraction, NoteForExtraction
-from remen.memory import aspect_model
+from remen.embed import Embedder
+from remen.memory import aspect_model, entity_model
 from remen.memory.builtin import BuiltinExtractor
 from remen.memory.dates import stated_date
 
@@ -21,6 +22,12 @@ WRITTEN = datetime(2026, 3, 16, 10, 0).astimezone()
 @pytest.fixture(scope="module")
 def reader() -> BuiltinExtractor:
     return BuiltinExtractor("dmy")
+
+
+@pytest.fixture(scope="module")
+def model_reader(embedder: Embedder) -> BuiltinExtractor:
+    """The extractor as the app runs it: MiniLM gives the entity classifier each name's vector."""
+    return BuiltinExtractor("dmy", embedder=embedder)
 
 
 def read(reader: BuiltinExtractor, text: str) -> Extraction:
@@ -176,3 +183,67 @@ def test_a_switch_names_the_old_tool_as_used_until_then(reader: BuiltinExtractor
     assert uses["Bitwarden"].replaces == "LastPass" and "LastPass" in uses
     assert (uses["LastPass"].valid_at or 0) < WRITTEN.timestamp()
     assert not [s for s in read(reader, "I usually go to the market on Saturdays.").statements if s.predicate == "uses"]
+
+
+# Names none of which is in the memory set, each in a sentence written for this test.
+NAMED_KINDS = {
+    "Coffee with Ingrid before her flight to Reykjavik.": {
+        "Ingrid": EntityType.PERSON,
+        "Reykjavik": EntityType.PLACE,
+    },
+    "Signed the lease with Harbourview Properties today.": {"Harbourview Properties": EntityType.ORGANIZATION},
+    "Booked a table at Osteria Franca for Friday.": {"Osteria Franca": EntityType.PLACE},
+    "Pair-programmed with Oluwaseun on the billing service.": {"Oluwaseun": EntityType.PERSON},
+    "Drove up to Inverness with Callum and Morag.": {
+        "Inverness": EntityType.PLACE,
+        "Callum": EntityType.PERSON,
+        "Morag": EntityType.PERSON,
+    },
+    "Tom Chen from accounting sent the invoices.": {"Tom Chen": EntityType.PERSON},
+}
+
+
+def kinds_right(reader: BuiltinExtractor) -> int:
+    right = 0
+    for sentence, kinds in NAMED_KINDS.items():
+        found = dict(entities(read(reader, sentence)))
+        right += sum(found.get(name) == kind for name, kind in kinds.items())
+    return right
+
+
+def test_the_entity_classifier_types_names_it_never_saw(
+    reader: BuiltinExtractor, model_reader: BuiltinExtractor
+) -> None:
+    # A model, so most right rather than each; with MiniLM's vector of each name it knows first
+    # names and company words, without the model it goes by the words around the name alone.
+    assert kinds_right(model_reader) >= 8
+    assert kinds_right(reader) >= 6
+
+
+def test_entity_weights_that_do_not_match_their_checksum_are_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    loader = entity_model.shipped_classifier
+    weights = tmp_path / "weights.npz"
+    damaged = bytearray(entity_model.WEIGHTS.read_bytes())
+    damaged[200] ^= 0xFF
+    weights.write_bytes(bytes(damaged))
+    monkeypatch.setattr(entity_model, "WEIGHTS", weights)
+    loader.cache_clear()
+    try:
+        with pytest.raises(ModelError, match=r"entity classifier.*corrupt"):
+            loader()
+    finally:
+        loader.cache_clear()
+
+
+def test_a_relation_named_anywhere_in_the_sentence_is_read_by_the_parse(model_reader: BuiltinExtractor) -> None:
+    reader = model_reader
+    future = triples(read(reader, "Luis Ortega from platform will be my manager from May."))
+    assert ("me", "manager", "Luis Ortega") in future
+    became = triples(read(reader, "Met Dana at the conference. She is my new mentor."))
+    assert ("me", "mentor", "Dana") in became
+    nobody = read(reader, "She will be my manager.")
+    assert not [s for s in nobody.statements if s.predicate == "manager"]
+    job = triples(read(reader, "Started my new job at Christie today."))
+    assert ("me", "works_at", "Christie") in job

@@ -1,0 +1,279 @@
+"""What kind of thing a name in a sentence is, by a trained linear classifier
+(scripts/train_entities.py).
+
+spaCy's small English model finds most names but often guesses their kind wrong on personal notes
+("Kenji" a place, "Austin" a person, "Shortcut" a person) and reads some plain words as names.
+The classifier re-reads each candidate: spaCy's entity spans, and runs of proper nouns it did not
+call entities. Its features are what spaCy has already computed, so it costs no model run: spaCy's
+own label, whether the word lists (remen.memory.lexicon) know the word as a tool, the words and
+tags around the name (the "with" of a person, the "in" of a place, the
+"switched to" of a tool), the name's shape and ending, and the contextual token vectors (tok2vec)
+of the name and of its neighbours. One feature costs a model run: MiniLM's vector of the name
+alone, which knows "Tarek" is a first name and "Greenway Lettings" a company from its pretraining
+(one batch per note). It answers a kind, or "none": not a name worth keeping.
+The weights ship beside this module and are checked against their pinned sha256 when loaded.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from remen.core.constants import EMBED_DIM, MODEL_NAMESPACE
+from remen.core.knowledge import EntityType
+from remen.embed import Embedder
+from remen.memory.cues import tool_type
+from remen.memory.lexicon import LEXICON_TYPES
+from remen.memory.linear_model import SoftmaxModel, load_model
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span as SpacySpan
+    from spacy.tokens import Token
+
+WEIGHTS = Path(__file__).with_name("entity_weights.npz")
+WEIGHTS_SHA256 = Path(__file__).with_name("entity_weights.sha256")
+
+HASH_BUCKETS = 2048
+TENSOR_DIM = 96
+# spaCy's labels a candidate can carry ("" for a run of proper nouns it did not label).
+NER_LABELS = ("", "PERSON", "ORG", "GPE", "LOC", "FAC", "PRODUCT", "NORP", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE")
+# What the word lists say a candidate is (None: they do not know it).
+LEXICON_KINDS = (None, EntityType.TECHNOLOGY, EntityType.PRODUCT, EntityType.STANDARD)
+CONTEXT_DIM = len(NER_LABELS) + len(LEXICON_KINDS) + HASH_BUCKETS + 2 * TENSOR_DIM
+# The name's vector, and whether there is one: without the model the classifier goes by the
+# context alone (it is trained both ways).
+FEATURE_DIM = CONTEXT_DIM + EMBED_DIM + 1
+# A name longer than this is cut before the model reads it (a run of proper nouns can be a title).
+MAX_NAME_CHARS = 80
+
+# The classifier's answers: a kind, or not a name. A tool is a technology, product or standard as
+# the word lists say (a technology when they do not know it).
+NOT_A_NAME = "none"
+TOOL = "Tool"
+KINDS: dict[str, EntityType | None] = {
+    NOT_A_NAME: None,
+    "Person": EntityType.PERSON,
+    "Organization": EntityType.ORGANIZATION,
+    "Place": EntityType.PLACE,
+    TOOL: EntityType.TECHNOLOGY,
+}
+# Tags a candidate is trimmed of at either end: "hiked Mount Sanitas", "Coach Mike tue", "gym w/"
+# name a place and a person, not "hiked …" or "… w/".
+EDGE_TAGS = frozenset(
+    {"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "RB", "JJ", "DT", "IN", "CC", "MD", "PRP", "PRP$", "TO", "CD", "POS"}
+)
+PROPER_NOUN_TAGS = frozenset({"NNP", "NNPS"})
+# What a name is written with: letters, digits, and the marks inside names ("O'Brien", "Byrne &
+# Moran", "Notepad++", "St. John"). Pieces of links and code ("docs", "vmt`](https://…") are not.
+NAME_TEXT = re.compile(r"[^\W_][\w'’.&+ -]*")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A span of a sentence that may name something: token offsets within the sentence and the
+    label spaCy gave it ("" when it gave none)."""
+
+    start: int
+    end: int
+    ner_label: str
+
+
+def trimmed(sent: SpacySpan, start: int, end: int) -> tuple[int, int]:
+    """``start``..``end`` without verbs, function words, numbers and punctuation at either end."""
+    while start < end and (sent[start].tag_ in EDGE_TAGS or sent[start].is_punct or sent[start].is_space):
+        start += 1
+    while end > start and (sent[end - 1].tag_ in EDGE_TAGS or sent[end - 1].is_punct or sent[end - 1].is_space):
+        end -= 1
+    return start, end
+
+
+def written_like_a_name(text: str) -> bool:
+    """Whether ``text`` could be a name: two characters or more, a letter among them, nothing but
+    the marks names are written with."""
+    return len(text) >= 2 and any(ch.isalpha() for ch in text) and NAME_TEXT.fullmatch(text) is not None
+
+
+def in_link(sent: SpacySpan, start: int, end: int) -> bool:
+    """Whether tokens ``start``..``end`` are part of a web address or a path ("/docs/en")."""
+    before = sent[start - 1].text if start > 0 else ""
+    after = sent[end].text if end < len(sent) else ""
+    return before.endswith(("/", ".", "=")) or after.startswith(("/", "](", ".com", ".org"))
+
+
+def candidates(sent: SpacySpan) -> list[Candidate]:
+    """spaCy's entities of the kinds a note's graph keeps, then runs of proper nouns it left out."""
+    found: list[Candidate] = []
+    taken = [False] * len(sent)
+    for ent in sent.ents:
+        if ent.label_ not in NER_LABELS:
+            continue
+        start, end = trimmed(sent, ent.start - sent.start, ent.end - sent.start)
+        if start < end and written_like_a_name(sent[start:end].text) and not in_link(sent, start, end):
+            found.append(Candidate(start, end, ent.label_))
+        for i in range(ent.start - sent.start, ent.end - sent.start):
+            taken[i] = True
+    i = 0
+    while i < len(sent):
+        if taken[i] or sent[i].tag_ not in PROPER_NOUN_TAGS or not sent[i].text[:1].isalpha():
+            i += 1
+            continue
+        end = i
+        while end < len(sent) and not taken[end] and sent[end].tag_ in PROPER_NOUN_TAGS:
+            end += 1
+        if written_like_a_name(sent[i:end].text) and not in_link(sent, i, end):
+            found.append(Candidate(i, end, ""))
+        i = end
+    return found
+
+
+def shape(text: str) -> str:
+    """'Kenji' → 'Xx', 'MQTT' → 'X', 'memoQ' → 'xX', 'S-Bahn' → 'X-Xx': a word's case pattern."""
+    out: list[str] = []
+    for ch in text:
+        kind = "X" if ch.isupper() else "x" if ch.isalpha() else "d" if ch.isdigit() else ch
+        if not out or out[-1] != kind:
+            out.append(kind)
+    return "".join(out)
+
+
+def bucket(feature: str) -> int:
+    """A stable hash bucket (Python's own hash is salted per process)."""
+    return zlib.crc32(feature.encode("utf-8")) % HASH_BUCKETS
+
+
+def context_word(token: Token | None) -> str:
+    """A neighbour as a feature: its lower-case word, names and numbers generalised."""
+    if token is None:
+        return "<edge>"
+    if token.tag_ in PROPER_NOUN_TAGS:
+        return "<name>"
+    if any(ch.isdigit() for ch in token.text):
+        return "<num>"
+    return token.lower_
+
+
+def unit(vector: np.ndarray) -> np.ndarray:
+    """``vector`` scaled to length one (zero stays zero)."""
+    norm = float(np.linalg.norm(vector))
+    return vector / norm if norm > 0 else vector
+
+
+class NameVectors:
+    """MiniLM's vector of each name of a note; zeros without the real model (the classifier then
+    goes by the context only)."""
+
+    def __init__(self, embedder: Embedder | None) -> None:
+        """``embedder``: the model the vectors come from (None, or the hashed fallback: no vectors)."""
+        self.embedder = embedder if embedder is not None and embedder.namespace == MODEL_NAMESPACE else None
+
+    def of(self, names: list[str]) -> np.ndarray:
+        """One row per name: its vector, then 1 (all zeros without the model). The note's distinct
+        names go to the model as one batch, in order: half the cost of one run each, and the same
+        note always makes the same batch (the model's int8 scaling makes a vector depend on its
+        batch-mates, slightly)."""
+        out = np.zeros((len(names), EMBED_DIM + 1), dtype=np.float32)
+        if self.embedder is None or not names:
+            return out
+        out[:, EMBED_DIM] = 1.0
+        distinct = sorted(set(names))
+        chunks = [self.embedder.chunk(name[:MAX_NAME_CHARS])[0] for name in distinct]
+        found = dict(zip(distinct, self.embedder.embed_chunks(chunks), strict=True))
+        for row, name in enumerate(names):
+            out[row, :EMBED_DIM] = found[name]
+        return out
+
+
+def candidate_features(sent: SpacySpan, candidate: Candidate) -> np.ndarray:
+    """The context part of a candidate's feature vector (the name's own vector goes beside it)."""
+    out = np.zeros(CONTEXT_DIM, dtype=np.float32)
+    out[NER_LABELS.index(candidate.ner_label)] = 1.0
+    tokens = sent[candidate.start : candidate.end]
+    out[len(NER_LABELS) + LEXICON_KINDS.index(LEXICON_TYPES.get(tokens.text.lower()))] = 1.0
+    n = len(sent)
+
+    def at(i: int) -> Token | None:
+        return sent[i] if 0 <= i < n else None
+
+    before = [at(candidate.start - k) for k in (1, 2, 3)]
+    after = [at(candidate.end + k) for k in (0, 1)]
+    words = [context_word(t) for t in before]
+    last = tokens[-1].text.lower()
+    hashed = [
+        f"l1:{words[0]}",
+        f"l2:{words[1]} {words[0]}",
+        f"l3:{words[2]}",
+        f"lt:{before[0].tag_ if before[0] else '<edge>'}",
+        f"r1:{context_word(after[0])}",
+        f"r2:{context_word(after[0])} {context_word(after[1])}",
+        f"rt:{after[0].tag_ if after[0] else '<edge>'}",
+        f"shape:{' '.join(shape(t.text) for t in tokens)}",
+        f"suf:{last[-3:]}",
+        f"len:{min(len(tokens), 4)}",
+        f"tags:{' '.join(t.tag_ for t in tokens)}",
+        f"first:{candidate.start == 0}",
+        f"lower:{tokens.text.islower()}",
+    ]
+    hashed += [f"near:{w}" for w in words if w not in ("<edge>", "<name>", "<num>")]
+    hashed += [f"lastword:{last}", f"firstword:{tokens[0].text.lower()}"]
+    padded = f"^{tokens.text.lower()}$"
+    hashed += [f"c3:{padded[i : i + 3]}" for i in range(len(padded) - 2)]
+    at_hash = len(NER_LABELS) + len(LEXICON_KINDS)
+    for feature in hashed:
+        out[at_hash + bucket(feature)] += 1.0
+    out[at_hash : at_hash + HASH_BUCKETS] = unit(out[at_hash : at_hash + HASH_BUCKETS])
+    tensor = sent.doc.tensor
+    at_tensor = at_hash + HASH_BUCKETS
+    if tensor is not None and len(tensor) >= sent.end and tensor.shape[1] == TENSOR_DIM:
+        first, until = sent.start + candidate.start, sent.start + candidate.end
+        out[at_tensor : at_tensor + TENSOR_DIM] = unit(tensor[first:until].mean(axis=0))
+        window = [i for i in (first - 2, first - 1, until, until + 1) if sent.start <= i < sent.end]
+        if window:
+            out[at_tensor + TENSOR_DIM :] = unit(tensor[window].mean(axis=0))
+    return out
+
+
+@cache
+def shipped_classifier() -> SoftmaxModel:
+    """The entity classifier shipped with Remen, verified against its pinned checksum."""
+    return load_model(WEIGHTS, WEIGHTS_SHA256, "entity classifier")
+
+
+def features(sentences: list[SpacySpan], vectors: NameVectors) -> tuple[list[str], np.ndarray]:
+    """Every candidate of the sentences the word lists do not know: its text, and its feature rows."""
+    names: list[str] = []
+    rows: list[np.ndarray] = []
+    for sent in sentences:
+        for candidate in candidates(sent):
+            name = sent[candidate.start : candidate.end].text
+            if name.lower() in LEXICON_TYPES:
+                continue  # the word lists say what it is
+            names.append(name)
+            rows.append(candidate_features(sent, candidate))
+    if not rows:
+        return [], np.zeros((0, FEATURE_DIM), dtype=np.float32)
+    return names, np.hstack([np.stack(rows), vectors.of(names)])
+
+
+def name_kinds(sentences: list[SpacySpan], vectors: NameVectors) -> dict[str, EntityType | None]:
+    """The kind of each candidate name of a note (by its lower-case text; None: not a name), the
+    evidence of all its mentions in the note taken together: "Kenji" read once after "with" and
+    once at the start of a sentence is one person."""
+    names, rows = features(sentences, vectors)
+    if not names:
+        return {}
+    model = shipped_classifier()
+    log_p = np.log(model.probabilities(rows) + 1e-9)
+    evidence: dict[str, np.ndarray] = {}
+    for name, row in zip((n.lower() for n in names), log_p, strict=True):
+        evidence[name] = evidence.get(name, 0) + row
+    kinds: dict[str, EntityType | None] = {}
+    for name, total in evidence.items():
+        label = model.labels[int(np.argmax(total))]
+        kinds[name] = tool_type(name) if label == TOOL else KINDS[label]
+    return kinds
