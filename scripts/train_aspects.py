@@ -12,7 +12,6 @@ Usage: python scripts/train_aspects.py [--check]   (--check: cross-validate only
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections import Counter
 from datetime import datetime
@@ -23,7 +22,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from evaluation.memory_set import SET_DIR, Person, load_split
-from training import fit, leave_one_person_out
+from training import check_only, fit, leave_one_person_out, ship
 
 from remen.core.config import date_order
 from remen.core.knowledge import Aspect
@@ -100,17 +99,12 @@ def cross_validate(x: np.ndarray, y: np.ndarray, owners: list[str], texts: list[
 
 def main() -> None:
     """Cross-validate on dev, then fit on all of dev and write the weights and their checksum."""
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--check", action="store_true", help="cross-validate only")
-    args = parser.parse_args()
+    check = check_only(__doc__)
     x, y, owners, texts = examples(load_split("dev"))
     print(f"{len(y)} labelled dev sentences: {dict(Counter(LABELS[i] for i in y))}")
     cross_validate(x, y, owners, texts)
-    if args.check:
-        return
-    digest = fit(x, y, LABELS, L2, STEPS, RATE).save(WEIGHTS)
-    WEIGHTS_SHA256.write_text(f"{digest}  {WEIGHTS.name}\n", encoding="utf-8")
-    print(f"wrote {WEIGHTS} ({WEIGHTS.stat().st_size} bytes, sha256 {digest[:12]}…) on {datetime.now():%Y-%m-%d}")
+    if not check:
+        ship(fit(x, y, LABELS, L2, STEPS, RATE), WEIGHTS, WEIGHTS_SHA256)
 
 
 if __name__ == "__main__":

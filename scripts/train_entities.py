@@ -12,13 +12,11 @@ Usage: python scripts/train_entities.py [--check]   (--check: cross-validate onl
 
 from __future__ import annotations
 
-import argparse
 import random
 import re
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 
 import numpy as np
@@ -26,7 +24,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from evaluation.memory_set import Person, load_split
-from training import fit, leave_one_person_out
+from training import check_only, fit, leave_one_person_out, ship
 
 from remen.core.config import model_dir
 from remen.embed import load_embedder
@@ -163,9 +161,7 @@ def examples(people: list[Person], copies: int, vectors: NameVectors) -> Example
 
 def main() -> None:
     """Cross-validate on dev, then fit on all of dev and write the weights and their checksum."""
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--check", action="store_true", help="cross-validate only")
-    args = parser.parse_args()
+    check = check_only(__doc__)
     found = examples(load_split("dev"), COPIES, NameVectors(load_embedder(model_dir())[0]))
     with_vectors = np.stack(found.rows)
     # Every example twice: with the name's vector and without (the model may be missing).
@@ -189,11 +185,8 @@ def main() -> None:
     pairs = zip(y[model_read], predicted[model_read], strict=True)
     confusion = Counter((LABELS[a], LABELS[b]) for a, b in pairs if a != b)
     print("confusions (labelled, predicted):", confusion.most_common(10))
-    if args.check:
-        return
-    digest = fit(x, y, LABELS, L2, STEPS, RATE).save(WEIGHTS)
-    WEIGHTS_SHA256.write_text(f"{digest}  {WEIGHTS.name}\n", encoding="utf-8")
-    print(f"wrote {WEIGHTS} ({WEIGHTS.stat().st_size} bytes, sha256 {digest[:12]}…) on {datetime.now():%Y-%m-%d}")
+    if not check:
+        ship(fit(x, y, LABELS, L2, STEPS, RATE), WEIGHTS, WEIGHTS_SHA256)
 
 
 if __name__ == "__main__":

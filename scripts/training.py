@@ -4,6 +4,10 @@ accuracy on the memory set's dev split."""
 
 from __future__ import annotations
 
+import argparse
+from datetime import datetime
+from pathlib import Path
+
 import numpy as np
 
 from remen.memory.linear_model import SoftmaxModel
@@ -47,3 +51,17 @@ def leave_one_person_out(
         scored = held & np.array([o == s for o, s in zip(owners, made_with, strict=True)])
         print(f"  {person:<14} {float((predicted[scored] == y[scored]).mean()):.3f} ({int(scored.sum())} examples)")
     return predicted
+
+
+def check_only(doc: str | None) -> bool:
+    """The training scripts' one option: --check cross-validates and writes nothing."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--check", action="store_true", help="cross-validate only")
+    return bool(parser.parse_args().check)
+
+
+def ship(model: SoftmaxModel, weights: Path, pinned: Path) -> None:
+    """Write the weights beside the code and pin their sha256 next to them."""
+    digest = model.save(weights)
+    pinned.write_text(f"{digest}  {weights.name}\n", encoding="utf-8")
+    print(f"wrote {weights} ({weights.stat().st_size} bytes, sha256 {digest[:12]}…) on {datetime.now():%Y-%m-%d}")

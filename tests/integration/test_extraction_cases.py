@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -108,18 +109,19 @@ def test_a_verb_opening_a_note_is_not_a_person_and_numbers_are_not_labels(reader
     assert invoice.labels == () or all(len([c for c in label if c.isalpha()]) >= 3 for label in invoice.labels)
 
 
-def test_aspect_weights_that_do_not_match_their_checksum_are_refused(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(("module", "what"), [(aspect_model, "aspect"), (entity_model, "entity")])
+def test_weights_that_do_not_match_their_checksum_are_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, module: ModuleType, what: str
 ) -> None:
-    loader = aspect_model.shipped_classifier
+    loader = module.shipped_classifier
     weights = tmp_path / "weights.npz"
-    damaged = bytearray(aspect_model.WEIGHTS.read_bytes())
+    damaged = bytearray(module.WEIGHTS.read_bytes())
     damaged[200] ^= 0xFF
     weights.write_bytes(bytes(damaged))
-    monkeypatch.setattr(aspect_model, "WEIGHTS", weights)
+    monkeypatch.setattr(module, "WEIGHTS", weights)
     loader.cache_clear()
     try:
-        with pytest.raises(ModelError, match="corrupt"):
+        with pytest.raises(ModelError, match=rf"{what} classifier.*corrupt"):
             loader()
         weights.unlink()
         with pytest.raises(ModelError, match="missing"):
@@ -218,23 +220,6 @@ def test_the_entity_classifier_types_names_it_never_saw(
     # names and company words, without the model it goes by the words around the name alone.
     assert kinds_right(model_reader) >= 8
     assert kinds_right(reader) >= 6
-
-
-def test_entity_weights_that_do_not_match_their_checksum_are_refused(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    loader = entity_model.shipped_classifier
-    weights = tmp_path / "weights.npz"
-    damaged = bytearray(entity_model.WEIGHTS.read_bytes())
-    damaged[200] ^= 0xFF
-    weights.write_bytes(bytes(damaged))
-    monkeypatch.setattr(entity_model, "WEIGHTS", weights)
-    loader.cache_clear()
-    try:
-        with pytest.raises(ModelError, match=r"entity classifier.*corrupt"):
-            loader()
-    finally:
-        loader.cache_clear()
 
 
 def test_a_relation_named_anywhere_in_the_sentence_is_read_by_the_parse(model_reader: BuiltinExtractor) -> None:
