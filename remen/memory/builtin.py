@@ -50,7 +50,7 @@ from remen.memory.cues import (
     tool_type,
 )
 from remen.memory.dates import day_month
-from remen.memory.entity_model import NameVectors, candidates, name_kinds
+from remen.memory.entity_model import PROPER_NOUN_TAGS, NameVectors, candidates, name_kinds
 from remen.memory.extractor import load_spacy, parse
 from remen.memory.lexicon import ENDS_TIES
 from remen.memory.patterns import (
@@ -92,7 +92,6 @@ if TYPE_CHECKING:
 
 from remen.memory.note_state import TOOL_USES, NoteState, email_owner
 
-PROPER_NOUN_TAGS = frozenset({"NNP", "NNPS"})
 # Tags of a word used as a verb, adverb, adjective or function word.
 PLAIN_WORD_TAGS = frozenset(
     {"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "RB", "RBR", "RBS", "JJ", "JJR", "JJS", "DT", "IN", "CC", "MD", "PRP"}
@@ -328,8 +327,8 @@ class BuiltinExtractor:
             mention = sent[candidate.start : candidate.end]
             word = mention.text.lower()
             at, until = mention.start_char - sent.start_char, mention.end_char - sent.start_char
-            if "@" in word or any(start < until and at < end for start, end in titled):
-                continue
+            if any(start < until and at < end for start, end in titled):
+                continue  # "@sarah" is never a candidate: handles are read below
             # The word lists name tools whatever the classifier makes of their context.
             kind = lexicon.LEXICON_TYPES.get(word) or state.name_kinds.get(word)
             if kind is not None:

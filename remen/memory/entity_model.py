@@ -4,13 +4,12 @@
 spaCy's small English model finds most names but often guesses their kind wrong on personal notes
 ("Kenji" a place, "Austin" a person, "Shortcut" a person) and reads some plain words as names.
 The classifier re-reads each candidate: spaCy's entity spans, and runs of proper nouns it did not
-call entities. Its features are what spaCy has already computed, so it costs no model run: spaCy's
-own label, whether the word lists (remen.memory.lexicon) know the word as a tool, the words and
-tags around the name (the "with" of a person, the "in" of a place, the
-"switched to" of a tool), the name's shape and ending, and the contextual token vectors (tok2vec)
-of the name and of its neighbours. One feature costs a model run: MiniLM's vector of the name
-alone, which knows "Tarek" is a first name and "Greenway Lettings" a company from its pretraining
-(one batch per note). It answers a kind, or "none": not a name worth keeping.
+call entities. Most of its features are what spaCy has already computed: spaCy's own label, the
+words and tags around the name (the "with" of a person, the "in" of a place, the "switched to" of
+a tool), the name's shape and ending, and the contextual token vectors (tok2vec) of the name and
+of its neighbours. One costs a model run: MiniLM's vector of the name alone, which knows "Tarek"
+is a first name and "Greenway Lettings" a company from its pretraining (one batch per note). It
+answers a kind, or "none": not a name worth keeping. Words the tool lists know are not asked.
 The weights ship beside this module and are checked against their pinned sha256 when loaded.
 """
 
