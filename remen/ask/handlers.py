@@ -92,13 +92,18 @@ def relation_holders(route: Route, hint: EntityHint, memory: MemoryReader, user:
         key=lambda f: f.valid_at,
     )
     label = f"your {relation}"
-    others = [h for h in route.entity_hints if h is not hint and h.matched_by in ("alias", "fuzzy") and h.name]
-    if "before" in route.topic.split() and others:
-        later = next((i for i, f in enumerate(chain) if f.target == others[0].name), None)
-        if later is None or later == 0:
-            return Handled((), f"Your notes name nobody as {label} before {others[0].name}.")
-        before = chain[later - 1]
-        return Handled((fact_item(before, f"Before {others[0].name}, {label} was {before.target}"),))
+    point = sequence_point(route, hint, chain)
+    if point is not None:
+        word, at = point
+        if at is None:
+            return Handled((), f"Your notes name nobody called {word.split()[-1]} as {label}.")
+        step = -1 if word.startswith("before") else 1
+        if not 0 <= at + step < len(chain):
+            return Handled((), f"Your notes name nobody as {label} {word} {chain[at].target}.")
+        other = chain[at + step]
+        return Handled(
+            (fact_item(other, f"{word.split()[0].capitalize()} {chain[at].target}, {label} was {other.target}"),)
+        )
     current = [f for f in chain if f.current]
     if not current:
         if chain:  # the tie ended ("Tomasz left"): who held it, newest first
@@ -115,6 +120,25 @@ def relation_holders(route: Route, hint: EntityHint, memory: MemoryReader, user:
         first = replace(card.answers[0], as_of=now.valid_at)
         return Handled((first, *card.answers[1:]))
     return Handled((fact_item(now, f"{label.capitalize()}: {now.target}", earlier), *card.answers))
+
+
+def sequence_point(route: Route, hint: EntityHint, chain: list[Fact]) -> tuple[str, int | None] | None:
+    """("before Luis", where Luis stands in ``chain``) for "who was my manager before Luis" (the
+    name found by the router, or the words after "before"/"after" when they name someone in the
+    chain); None when the question names no point in the sequence."""
+    words = route.topic.split()
+    marker = next((w for w in words if w in ("before", "after")), None)
+    if marker is None:
+        return None
+    named = [h.name for h in route.entity_hints if h is not hint and h.matched_by in ("alias", "fuzzy") and h.name]
+    after = words[words.index(marker) + 1 :]
+    if not named and not after:
+        return None
+    wanted = set(stems(named[0])) if named else set(stems(" ".join(after)))
+    at = next((i for i, f in enumerate(chain) if wanted and wanted <= set(stems(f.target or ""))), None)
+    if at is None and not named:
+        return None  # "before the reorg": a time, not someone in the chain
+    return f"{marker} {named[0] if named else ' '.join(after)}", at
 
 
 def attribute_value(hint: EntityHint, facts: list[Fact], attribute: str, user: str) -> Handled:

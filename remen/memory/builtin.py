@@ -54,6 +54,8 @@ from remen.memory.entity_model import PROPER_NOUN_TAGS, NameVectors, candidates,
 from remen.memory.extractor import load_spacy, parse
 from remen.memory.lexicon import ENDS_TIES
 from remen.memory.patterns import (
+    AMOUNT_CHANGE,
+    AMOUNT_IS,
     BIRTHDAY,
     EMAIL,
     FIRST_PERSON,
@@ -69,6 +71,7 @@ from remen.memory.patterns import (
     NAME_THEN_ROLE,
     NAMED_IS_RELATION,
     NOT_NAMES,
+    PAIRED_WITH_ME,
     PHONE,
     POSSESSIVE_DETAIL,
     PROJECT,
@@ -85,6 +88,7 @@ from remen.memory.patterns import (
     WORK_SPELL,
     WORKS_AT,
 )
+from remen.memory.tool_use import ToolMention, ToolUse, read_tools
 
 if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan
@@ -127,6 +131,24 @@ def clause_subject(state: NoteState, text: str, at: int, named: list[tuple[str, 
     return USER_NAME
 
 
+# Words that join the parts of an organisation's name: "Byrne & Moran", "Bank of Ireland".
+NAME_JOINERS = frozenset({"&", "and", "of", "de", "du", "la", "von", "van"})
+
+
+def whole_name(text: str, at: int, found: str, named: list[tuple[str, EntityType]]) -> str:
+    """The longest name the sentence's entities hold that starts where a pattern found ``found``
+    ("Ruth Kelly Solicitors" where the pattern's two capitalised words saw "Ruth Kelly")."""
+    longer = [
+        name
+        for name, _ in named
+        if len(name) > len(found)
+        and text.startswith(name, at)
+        and all(w[:1].isupper() or w in NAME_JOINERS for w in name[len(found) :].split())
+    ]
+    return max(longer, key=len, default=found)
+
+
+SHE_OR_HE = re.compile(r"(?i:\b(?:she|he|her|him|his)\b)")
 # Words that stand for a person without naming one ("She is my manager" names nobody).
 PRONOUNS = frozenset({"i", "my", "me", "you", "she", "he", "they", "we", "it", "this", "that", "who"})
 # Verbs that make a sentence say who someone is: "X is / will be / became my manager".
@@ -264,6 +286,8 @@ class BuiltinExtractor:
         start = offset + sent.start_char
         span = Span(start, start + len(sent.text))
         state.past = any(token.tag_ in ("VBD", "VBN") for token in sent)
+        earlier_tool = state.last_tool
+        state.she_or_he |= SHE_OR_HE.search(text) is not None
         named = self.entities_in(state, sent, offset)
         before = len(state.statements)
         related = self.relations(state, sent, span)
@@ -271,7 +295,7 @@ class BuiltinExtractor:
         named += [(n, EntityType.PERSON) for n in related if (n, EntityType.PERSON) not in named]
         found = bool(related)
         found |= self.attributes(state, text, span, named)
-        found |= self.tool_changes(state, text, span, named)
+        found |= self.tool_changes(state, sent, span, named, earlier_tool)
         for left in LEFT.finditer(text):
             # Which ties end is known only to the graph: the writer ends them (see GraphWriter).
             person = state.entity(left.group(1), EntityType.PERSON, span, None, text, sure=True)
@@ -376,7 +400,7 @@ class BuiltinExtractor:
             elif len(name.split()) > 1 and name.split()[1].lower() in NOT_NAMES:
                 name = first
             tie(name, relation)
-        labelled = [(m.group(2), m.group(1)) for m in ROLE_LABEL.finditer(text)]
+        labelled = [(m.group(2) or m.group(3), m.group(1)) for m in ROLE_LABEL.finditer(text)]
         labelled += [(m.group(1), m.group(2)) for m in NAME_THEN_ROLE.finditer(text)]
         for name, word in labelled:
             if name.split()[0].lower() in NOT_NAMES or name in found:
@@ -391,6 +415,16 @@ class BuiltinExtractor:
         if not found and MY_RELATION_WORD.search(text):
             for word, name in copular_ties(state, text):
                 tie(name, lexicon.canonical_relation(word))
+        paired = PAIRED_WITH_ME.search(text)
+        if paired and paired.group(1).split()[0].lower() not in NOT_NAMES | PRONOUNS:
+            state.paired = state.entity(paired.group(1), EntityType.PERSON, span, None, text)
+        reference = MY_RELATION_REF.search(text)
+        if not found and reference and reference.group(1).lower() in lexicon.PARTNER_WORDS:
+            # "Mira and I are officially together. … My partner is a better climber": the one
+            # the note pairs with the writer, or the only person it names, spoken of as she or he.
+            partner = state.paired or self.only_person(state)
+            if partner is not None and partner.lower() not in text.lower():
+                tie(partner, lexicon.canonical_relation(reference.group(1).lower()))
         for match in THEIR_RELATION.finditer(text):
             owner, relation = match.group(1), lexicon.canonical_relation(match.group(2).lower())
             name = (match.group(3) or "") + match.group(4)
@@ -457,9 +491,21 @@ class BuiltinExtractor:
                 mover = self.person_in(state, text, others)
             state.state(ExtractedStatement(Aspect.IDENTITY, text, mover, "lives_in", span, object_name=place))
             found = True
+        for change in AMOUNT_CHANGE.finditer(text):
+            attribute_of, old, new = change.groups()
+            if attribute_of.lower() not in NOT_NAMES | PRONOUNS:
+                # A change says what the amount was until then, even if no earlier note says so.
+                date = state.date_of(text)
+                changed = date.moment.timestamp() if date else state.written
+                attribute(attribute_of.lower(), old.strip(), when=changed - 1)
+                attribute(attribute_of.lower(), new.strip(), when=changed)
+        for amount in AMOUNT_IS.finditer(text):
+            if amount.group(1).lower() not in NOT_NAMES | PRONOUNS:
+                attribute(amount.group(1).lower(), amount.group(2).strip())
         spell = WORK_SPELL.search(text)
         if spell and spell.group(2).split()[0].lower() not in NOT_NAMES:
-            org = state.entity(spell.group(2), EntityType.ORGANIZATION, span, None, text, sure=True)
+            workplace = whole_name(text, spell.start(2), spell.group(2), named)
+            org = state.entity(workplace, EntityType.ORGANIZATION, span, None, text, sure=True)
             ended = spell.group(1).lower().startswith(("last", "final"))
             state.state(
                 ExtractedStatement(Aspect.IDENTITY, text, USER_NAME, "works_at", span, object_name=org, negated=ended)
@@ -476,7 +522,8 @@ class BuiltinExtractor:
             if works and works.group(1).lower() not in NOT_NAMES and state.date_of(works.group(1)) is None:
                 kind = lexicon.LEXICON_TYPES.get(works.group(1).lower(), EntityType.ORGANIZATION)
                 if kind == EntityType.ORGANIZATION:
-                    org = state.entity(works.group(1), kind, span, None, text, sure=True)
+                    workplace = whole_name(text, works.start(1), works.group(1), named)
+                    org = state.entity(workplace, kind, span, None, text, sure=True)
                     who = clause_subject(state, text, works.start(), named)
                     if who != USER_NAME and all(who != name for name, _ in named):
                         who = state.entity(who, EntityType.PERSON, span, None, text)
@@ -484,8 +531,17 @@ class BuiltinExtractor:
                     found = True
         return found
 
-    def tool_changes(self, state: NoteState, text: str, span: Span, named: list[tuple[str, EntityType]]) -> bool:
-        """Switching from one tool to another, adopting or dropping one: 'uses' triples with history."""
+    def tool_changes(
+        self,
+        state: NoteState,
+        sent: SpacySpan,
+        span: Span,
+        named: list[tuple[str, EntityType]],
+        earlier_tool: str | None,
+    ) -> bool:
+        """Switching from one tool to another, adopting or dropping one: 'uses' triples with history
+        (``earlier_tool``: the tool the note named before this sentence, which "it" can stand for)."""
+        text = sent.text.strip()
         project = FOR_PROJECT.search(text)
         subject = USER_NAME
         if project:
@@ -526,18 +582,52 @@ class BuiltinExtractor:
                     )
                 )
                 found = True
-        if FIRST_PERSON.search(text) and not TRYING.search(text) and not is_negated(text):
-            # "we track everything in Notion", "I'm in VS Code debugging": the writer uses it. An
-            # inference beside what the sentence says, so the sentence keeps its own aspect.
-            stated = {s.object_name for s in state.statements if s.predicate == "uses" and s.text == text}
-            for name, kind in named:
-                at = text.find(name)
-                if name in stated:
-                    continue
-                cued = at > 0 and USE_CUE.search(" ".join(text[:at].split()[-3:])) is not None
-                if kind in TOOL_TYPES and cued and not any(ch.isdigit() for ch in name):
-                    state.state(ExtractedStatement(Aspect.KNOWLEDGE, text, subject, "uses", span, object_name=name))
+        # What the parse says the writer does with each tool the sentence names; a tool right after
+        # "in", "on", "with" in the writer's own sentence is one they work in ("I'm in VS Code").
+        # An inference beside what the sentence says, so the sentence keeps its own aspect.
+        stated = {s.object_name for s in state.statements if s.predicate == "uses" and s.text == text}
+        lead = len(sent.text) - len(sent.text.lstrip())
+        mentions = [
+            ToolMention(name, lead + at, lead + at + len(name))
+            for name, kind in named
+            if kind in TOOL_TYPES and name not in stated and (at := text.find(name)) >= 0
+            if not any(ch.isdigit() for ch in name)
+        ]
+        reading = read_tools(sent, mentions)
+        writer = FIRST_PERSON.search(text) is not None and not is_negated(text)
+        trying = TRYING.search(text) is not None
+        for mention in mentions:
+            use = reading.uses.get(mention.name)
+            if use == ToolUse.USES and trying:
+                use = None
+            at = mention.start - lead
+            cued = at > 0 and USE_CUE.search(" ".join(text[:at].split()[-3:])) is not None
+            if use is None and writer and not trying and cued:
+                use = ToolUse.USES
+            if use is not None:
+                stated.add(mention.name)
+                self.state_use(state, text, subject, span, mention.name, use, when)
+        if earlier_tool is not None and earlier_tool not in stated and reading.gives_up_it:
+            self.state_use(state, text, subject, span, earlier_tool, ToolUse.ENDS, when)
         return found
+
+    @staticmethod
+    def state_use(
+        state: NoteState, text: str, subject: str, span: Span, tool: str, use: ToolUse, when: float | None
+    ) -> None:
+        """One 'uses' triple the parse read: taken up or given up on the sentence's day."""
+        state.state(
+            ExtractedStatement(
+                Aspect.KNOWLEDGE,
+                text,
+                subject,
+                "uses",
+                span,
+                object_name=tool,
+                valid_at=None if use == ToolUse.USES else when,
+                negated=use == ToolUse.ENDS,
+            )
+        )
 
     # --- helpers -----------------------------------------------------------------------------
 
@@ -556,6 +646,12 @@ class BuiltinExtractor:
         if PRONOUN_THIRD.search(lower) and state.last_person:
             return state.last_person
         return USER_NAME
+
+    @staticmethod
+    def only_person(state: NoteState) -> str | None:
+        """The one person the note has named so far, when it also speaks of them as she or he."""
+        people = [e.name for e in state.entities.values() if e.type == EntityType.PERSON]
+        return people[0] if len(people) == 1 and state.she_or_he else None
 
     @staticmethod
     def subject_of(state: NoteState, sent: SpacySpan, named: list[tuple[str, EntityType]]) -> str:

@@ -78,6 +78,9 @@ def stated_date(
     single_day = found.end - found.start <= timedelta(days=1)
     if single_day and not has_year and not DIRECTION_WORD.search(phrase):
         start = in_tense(start, written, phrase, past)
+    elif MONTH_NAME.search(phrase) and not (has_year or past or DIRECTION_WORD.search(phrase)):
+        # "from April" in a plan written in March is the coming April, not the one behind.
+        start = next_year_if_far_behind(start, written)
     return StatedDate(start, has_year, phrase)
 
 
@@ -95,8 +98,14 @@ def in_tense(start: datetime, written: datetime, phrase: str, past: bool) -> dat
     if not MONTH_NAME.search(phrase) and not NUMERIC_DATE.search(phrase):
         ahead = start + relativedelta(months=1)
         return ahead if ahead.day == start.day else start
+    return next_year_if_far_behind(start, written)
+
+
+def next_year_if_far_behind(start: datetime, written: datetime) -> datetime:
+    """A day or month without a year that lies far behind the note is next year's, when that one
+    is near ahead ("dentist on March 3" written in December)."""
     if start < written - timedelta(days=FORWARD_DAYS):
-        later = start.replace(year=start.year + 1)
+        later = start + relativedelta(years=1)
         if later <= written + timedelta(days=FORWARD_DAYS):
             return later
     return start

@@ -15,6 +15,7 @@ The weights ship beside this module and are checked against their pinned sha256 
 
 from __future__ import annotations
 
+import json
 import re
 import zlib
 from dataclasses import dataclass
@@ -24,9 +25,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from remen.core.config import model_dir
 from remen.core.constants import EMBED_DIM, MODEL_NAMESPACE
 from remen.core.knowledge import EntityType
-from remen.embed import Embedder
+from remen.embed import TOKENIZER_FILE, Embedder
 from remen.memory.cues import tool_type
 from remen.memory.lexicon import LEXICON_TYPES
 from remen.memory.linear_model import SoftmaxModel, load_model
@@ -105,6 +107,33 @@ def in_link(sent: SpacySpan, start: int, end: int) -> bool:
     return before.endswith(("/", ".", "=")) or after.startswith(("/", "](", ".com", ".org"))
 
 
+@cache
+def english_words() -> frozenset[str]:
+    """The whole words of MiniLM's vocabulary (about 20,000 of English's commonest, lower case);
+    empty when the model files are missing."""
+    try:
+        vocab = json.loads((model_dir() / TOKENIZER_FILE).read_text(encoding="utf-8"))["model"]["vocab"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return frozenset()
+    return frozenset(word for word in vocab if word.isalpha())
+
+
+def unknown_opening(sent: SpacySpan, i: int) -> bool:
+    """Whether token ``i`` opens its sentence (or a line's item) capitalised as every opening word
+    is, and is no English word: "Trados keeps freezing", "Headspace renewed itself", which the
+    tagger reads as common nouns."""
+    token = sent[i]
+    opening = i == 0 or sent[i - 1].text in (":", "-", "(", "–", "—", "•", "*")
+    words = english_words()
+    return (
+        opening
+        and bool(words)
+        and token.tag_ in ("NN", "NNS")
+        and token.text[:1].isupper()
+        and token.lower_ not in words
+    )
+
+
 def candidates(sent: SpacySpan) -> list[Candidate]:
     """spaCy's entities of the kinds a note's graph keeps, then runs of proper nouns it left out."""
     found: list[Candidate] = []
@@ -119,10 +148,14 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
             taken[i] = True
     i = 0
     while i < len(sent):
-        if taken[i] or sent[i].tag_ not in PROPER_NOUN_TAGS or not sent[i].text[:1].isalpha():
+        if (
+            taken[i]
+            or not sent[i].text[:1].isalpha()
+            or not (sent[i].tag_ in PROPER_NOUN_TAGS or unknown_opening(sent, i))
+        ):
             i += 1
             continue
-        end = i
+        end = i + 1
         while end < len(sent) and not taken[end] and sent[end].tag_ in PROPER_NOUN_TAGS:
             end += 1
         if written_like_a_name(sent[i:end].text) and not in_link(sent, i, end):

@@ -31,6 +31,7 @@ from remen.memory.chains import ChainItem, validity
 from remen.memory.lexicon import ENDS_TIES, FUNCTIONAL_PREDICATES, ties_of
 from remen.memory.names import compatible, is_user, name_key, name_tokens, normalise_value, relation_reference
 from remen.memory.note_state import email_first_name
+from remen.memory.patterns import IS_AMOUNT
 from remen.store import corrections as corrections_store
 from remen.store import memory as memory_store
 from remen.store.connect import Connection
@@ -364,8 +365,11 @@ def refresh_chains(conn: Connection, chains: set[tuple[int, str]]) -> None:
             )
         )
     updates = []
-    for items in by_chain.values():
-        for sid, (invalid_at, by) in validity(items, FUNCTIONAL_PREDICATES).items():
+    for (_, predicate), items in by_chain.items():
+        # An amount of one's own (rent, savings) holds one value at a time, whatever it is called.
+        amounts = all(item.object_key and IS_AMOUNT.fullmatch(item.object_key) for item in items)
+        functional = FUNCTIONAL_PREDICATES | {predicate} if amounts else FUNCTIONAL_PREDICATES
+        for sid, (invalid_at, by) in validity(items, functional).items():
             updates.append((invalid_at, by, sid))
     memory_store.set_validity(conn, updates)
     memory_store.clear_validity_of_hidden(conn, chains)

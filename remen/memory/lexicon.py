@@ -80,8 +80,11 @@ ROLES = words(
 RELATIONS = KINSHIP | ROLES
 
 # A person can hold only one of these at a time: a new one replaces the old.
+# The one a person is together with.
+PARTNER_WORDS = frozenset({"wife", "husband", "partner", "girlfriend", "boyfriend", "spouse", "fiance", "fiancee"})
 SINGLE_RELATIONS = frozenset(
-    {"wife", "husband", "partner", "girlfriend", "boyfriend", "spouse", "manager", "boss"}
+    PARTNER_WORDS
+    | {"manager", "boss"}
     # the people one sees for a service, one at a time: a new dentist replaces the old one
     | {"dentist", "doctor", "gp", "landlord", "landlady", "accountant", "supervisor", "therapist", "trainer"}
 )

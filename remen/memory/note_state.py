@@ -42,6 +42,12 @@ class NoteState:
     entities: dict[str, ExtractedEntity] = field(default_factory=dict)
     statements: list[ExtractedStatement] = field(default_factory=list)
     last_person: str | None = None
+    # The person the note pairs with the writer ("Mira and I …"): whom "my partner" means.
+    paired: str | None = None
+    # Whether a sentence read so far speaks of someone as she or he.
+    she_or_he: bool = False
+    # The tool named last ("Cancelled it" gives it up).
+    last_tool: str | None = None
     # Whether the sentence being read is in the past tense (its undated days are not the coming ones).
     past: bool = False
     _date_cache: tuple[str, StatedDate | None] = ("", None)
@@ -65,6 +71,8 @@ class NoteState:
         self.mentions[key] += 1
         if kind == EntityType.PERSON:
             self.last_person = self.entities[key].name
+        elif kind in (EntityType.TECHNOLOGY, EntityType.PRODUCT):
+            self.last_tool = self.entities[key].name
         return self.entities[key].name
 
     def date_of(self, sentence: str) -> StatedDate | None:

@@ -43,8 +43,11 @@ MY_RELATION_IS = re.compile(
     rf"(?:now\s+)?){LOOSE_NAME}"
 )
 # A role as a label: "Accountant: Herr Vogt", "new dentist: Dr. Mensah", "book dentist (Dr. Liu)".
+# Where the role is may stand between: "new trainer at the gym: Brianna"; a titled name needs no
+# colon: "supervisor Prof. Weber", "dentist Dr. Hill".
 ROLE_LABEL = re.compile(
-    rf"(?i:(?<![\w'’])(?:(?:my|our)\s+)?(?:new\s+)?({RELATION_WORDS}))\s*(?::|\(|–|—)\s*{PERSON_NAME}"
+    rf"(?i:(?<![\w'’])(?:(?:my|our)\s+)?(?:new\s+)?({RELATION_WORDS})(?:\s+(?:at|for|from|in)\s+(?:the\s+|my\s+|our\s+)?\w+)?)"
+    rf"(?:\s*(?::|\(|–|—)\s*{PERSON_NAME}|\s+({TITLE}[A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?))"
 )
 # A role after a name, in brackets: "Karen (my boss)", "Omar (my new manager)".
 NAME_THEN_ROLE = re.compile(rf"{PERSON_NAME}\s*\((?i:(?:my|our)\s+)?(?i:new\s+)?({RELATION_WORDS})\)")
@@ -57,6 +60,8 @@ NAMED_IS_RELATION = re.compile(
 MY_RELATION_WORD = re.compile(rf"(?i:\b(?:my|our)\s+(?:[a-z]+\s+)?(?:{RELATION_WORDS})\b)")
 # "Leo's teacher Ms Park" / "Leo's teacher is Ms Park".
 THEIR_RELATION = re.compile(rf"\b{NAME}'s\s+({RELATION_WORDS})(?:\s+is)?\s+((?:Mr|Ms|Mrs|Dr)\.?\s+)?{NAME}")
+# "Mira and I": the person a note pairs with the writer.
+PAIRED_WITH_ME = re.compile(NAME + r"\s+and\s+I\b")
 # "my wife's birthday", "my manager" as a reference to someone the notes name elsewhere.
 MY_RELATION_REF = re.compile(rf"\b(?:my|our)\s+({RELATION_WORDS})\b", re.I)
 SWITCH = re.compile(
@@ -73,6 +78,24 @@ ADOPT = re.compile(
 USING = re.compile(r"(?i:\b(?:i|we)\s+(?:use|'m using|am using|'re using|are using|rely on)\s+)([\w.+#-]+)")
 DROP = re.compile(r"\b(?:stopped using|no longer use|don't use|gave up(?: on)?|dropped|quit)\s+([\w.+#-]+)", re.I)
 FOR_PROJECT = re.compile(r"\bfor\s+(?:the\s+|my\s+|our\s+)?(side project|pet project|project\s+[\w-]+)", re.I)
+# An amount: a number with a currency or a unit per time ("780 €", "£49.99", "$1,200/month", "38k €").
+AMOUNT = (
+    r"(?:[€£$¥]\s?\d[\d,.]*k?|\d[\d,.]*(?:\s\d{3})*k?\s?(?:€|£|\$|¥|(?:eur|euros?|usd|dollars?|pounds?|gbp|chf|bucks)\b))"
+    r"(?:\s?(?:/|a|per)\s?(?:month|week|year|mo|yr|hour|h)\b)?"
+)
+IS_AMOUNT = re.compile(rf"(?i:{AMOUNT})")
+# What an amount of the writer's is or becomes: "rent up from 780 € to 820 €", "raised my savings
+# from £300 to £400" (AMOUNT_CHANGE), "my rent is now 820 €", "our budget: $2,000" (AMOUNT_IS).
+# The noun names the attribute.
+AMOUNT_OF = r"(?:(?:monthly|weekly|yearly|annual|new|current)\s+)?([a-z]+)"
+AMOUNT_CHANGE = re.compile(
+    rf"(?i:(?:\b(?:my|our|the)\s+)?\b{AMOUNT_OF}\s+(?:(?:is|are|was|were|has|have|had|will|goes|went|gone|going|got|"
+    rf"gets|be|been)\s+)*(?:up|down|raised|increased|decreased|dropped|reduced|cut|rose|risen|changed|moved|moves|"
+    rf"bumped|lowered)?\s*from\s+({AMOUNT})\s+to\s+({AMOUNT}))"
+)
+AMOUNT_IS = re.compile(
+    rf"(?i:\b(?:my|our)\s+{AMOUNT_OF}\s*(?::|(?:is|are|will\s+be)(?:\s+now)?|now)\s*(?:up\s+to\s+|down\s+to\s+)?({AMOUNT}))"
+)
 BIRTHDAY = re.compile(r"\b(birthday|bday|born)\b", re.I)
 LIVES_IN = re.compile(r"(?i:\b(?:lives?|living|moved|moving)\s+(?:in|to)\s+)" + NAME)
 LIVES_AT = re.compile(r"\b(?:lives?\s+at|address(?:\s+is|:))\s+([^.;\n]{6,80})", re.I)
@@ -80,7 +103,8 @@ LIVES_AT = re.compile(r"\b(?:lives?\s+at|address(?:\s+is|:))\s+([^.;\n]{6,80})",
 # "six months at Brightloop"; "last day at X" ends it.
 WORK_SPELL = re.compile(
     r"(?i:\b((?:first|second|third|last|final)\s+(?:real\s+|full\s+|proper\s+)?(?:day|week|month|shift)|day\s+(?:one|1)"
-    r"|\w+\s+(?:days|weeks|months|years))\s+(?:back\s+)?(?:at|with)\s+(?:the\s+)?)" + NAME
+    r"|\w+\s+(?:days|weeks|months|years)|(?:(?:early|late|night|day|double|closing|opening)\s+)?shifts?)"
+    r"\s+(?:back\s+)?(?:at|with|of)\s+(?:the\s+)?)" + NAME
 )
 # Words before a tool that say the writer works with it: "in VS Code", "we're on Shortcut",
 # "doing Headspace", "track everything in Notion" (within a few words of the tool).
@@ -99,7 +123,7 @@ POSSESSIVE_DETAIL = re.compile(
     r"number|mobile|cell|landline|address)\b"
 )
 WORKS_AT = re.compile(
-    r"(?i:\b(?:(?:works?|working|started|joined)\s+(?:at|for|with)?|(?:start(?:ed|ing)?|took|accepted|got)\s+"
+    r"(?i:\b(?:(?:works?|working|started|joined)\s+(?:on\s+\w+\s+\w+\s+)?(?:at|for|with)?(?:\s+the)?|(?:start(?:ed|ing)?|took|accepted|got)\s+"
     r"(?:a|an|my|the)\s+(?:new\s+)?(?:job|position|role|post)\s+(?:at|with))\s*)" + NAME
 )
 ROLE_AT = re.compile(r"\b(?:is|as)\s+(?:a|an|the)\s+([a-z][a-z -]{2,30}?)\s+(?:at|for)\s+" + NAME)

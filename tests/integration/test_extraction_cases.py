@@ -232,3 +232,46 @@ def test_a_relation_named_anywhere_in_the_sentence_is_read_by_the_parse(model_re
     assert not [s for s in nobody.statements if s.predicate == "manager"]
     job = triples(read(reader, "Started my new job at Christie today."))
     assert ("me", "works_at", "Christie") in job
+
+
+def ties(found: Extraction) -> set[tuple[str, str | None]]:
+    return {(s.predicate, s.object_name) for s in found.statements if s.aspect == Aspect.RELATIONSHIP}
+
+
+@pytest.mark.parametrize(
+    ("text", "tie"),
+    [
+        ("New trainer at the gym: Brianna, starts next week.", ("trainer", "Brianna")),
+        ("Dentist Dr. Hill on 14.01. at 9:30", ("dentist", "Dr. Hill")),
+        ("Thesis registered, supervisor Prof. Weber, due in March.", ("manager", "Prof. Weber")),
+    ],
+)
+def test_a_role_names_its_holder_with_or_without_a_colon(reader: BuiltinExtractor, text: str, tie: tuple) -> None:
+    assert tie in ties(read(reader, text))
+
+
+def test_my_partner_is_the_one_the_note_pairs_with_me(reader: BuiltinExtractor) -> None:
+    paired = read(reader, "Mira and I are officially together. She met Marek today. My partner climbs better than me.")
+    assert ("partner", "Mira") in ties(paired)
+    unpaired = read(reader, "Lunch with Tom at noon. My wife called about the kids.")
+    assert not [name for predicate, name in ties(unpaired) if predicate == "wife"]
+
+
+@pytest.mark.parametrize(
+    ("text", "workplace"),
+    [
+        ("Shift at Café Frischhut until ten again.", "Café Frischhut"),
+        ("Day one of Ruth Kelly Solicitors: a desk in a shared office.", "Ruth Kelly Solicitors"),
+    ],
+)
+def test_a_spell_at_a_workplace_says_where_i_work(model_reader: BuiltinExtractor, text: str, workplace: str) -> None:
+    found = read(model_reader, text)
+    assert [(s.subject, s.object_name) for s in found.statements if s.predicate == "works_at"] == [("me", workplace)]
+
+
+def test_a_month_in_a_plan_is_the_coming_one() -> None:
+    written = datetime(2026, 3, 2, 9, 0).astimezone()
+    coming = stated_date("rent goes up from April", written)
+    assert coming is not None and coming.moment.date() == date(2026, 4, 1)
+    behind = stated_date("in February we had snow", written, past=True)
+    assert behind is not None and behind.moment.date() == date(2026, 2, 1)

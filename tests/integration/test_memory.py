@@ -251,3 +251,35 @@ def test_import_reads_the_notes_for_facts(hermetic_home: Path, tmp_path: Path) -
     (later / "trip.md").write_text("Flight to Lisbon on 14 April with Tom.\n")
     assert "Facts" not in run_cli("import", str(later), "--no-wait").stdout
     assert json.loads(run_cli("doctor", "--json").stdout)["memory"]["pending"] == 1
+
+
+def test_a_tool_given_up_in_other_words_ends_and_its_successor_holds(memory: Remen) -> None:
+    memory.add("Trados keeps freezing on the 300-page catalogue.", created=at("2026-01-09T09:40"))
+    memory.add("Bought memoQ translator pro. Trados licence not renewed.", created=at("2026-05-04T09:00"))
+    memory.add(
+        "Headspace subscription renewed itself at £49.99. Cancelled it, trying Calm instead.",
+        created=at("2026-04-14T21:40"),
+    )
+    memory.add("Wiped Windows. Fedora only now.", created=at("2026-02-03T19:20"))
+    memory.add("Windows update rebooted my laptop in the middle of the assignment.", created=at("2026-01-19T08:30"))
+    memory.add("Priti uses Notion for everything.", created=at("2026-01-20T08:30"))
+    memory.extract_pending()
+    uses = {(f.target, f.current) for f in memory.facts("me", history=True, limit=None) if f.predicate == "uses"}
+    assert {("Trados", False), ("memoQ", True), ("Windows", False), ("Fedora", True)} <= uses
+    assert {("Headspace", False), ("Calm", True)} <= uses
+    assert not {target for target, _ in uses} & {"Notion"}  # Priti's tool, not mine
+
+
+def test_an_amount_that_changes_keeps_its_history(memory: Remen) -> None:
+    memory.add("My rent is 780 € a month, paid on the 1st.", created=at("2026-01-05T09:00"))
+    memory.add("rent up from 780 € to 820 € from April. The agency sent the letter.", created=at("2026-03-02T10:00"))
+    memory.extract_pending()
+    rents = sorted(
+        (f.valid_at, f.target, f.current) for f in memory.facts("me", history=True, limit=None) if f.predicate == "rent"
+    )
+    assert [(target, current) for _, target, current in rents] == [
+        ("780 € a month", False),
+        ("780 €", False),
+        ("820 €", True),
+    ]
+    assert rents[-1][0] == at("2026-04-01T00:00").replace(tzinfo=rents[-1][0].tzinfo)

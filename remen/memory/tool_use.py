@@ -1,0 +1,213 @@
+"""Whether a sentence says the writer uses, takes up or gives up a tool it names, read from
+spaCy's dependency parse rather than from the words next to the name.
+
+What a tool does in a sentence tells who uses it: a tool that freezes, reboots the laptop or cannot
+find an email is one the writer works with ("Trados keeps freezing", "Outlook search can't find
+it"); one bought, installed or signed up for is taken up; one cancelled, wiped, uninstalled or not
+renewed is given up. The verbs are classes of meaning in every inflection, and the tool's place
+comes from the parse, so "the Windows update rebooted my laptop" and "the Trados licence was not
+renewed" read alike. The parser runs only on sentences where a tool can hold such a place.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from remen.memory.extractor import load_spacy
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+    from spacy.tokens import Span as SpacySpan
+
+
+class ToolUse(StrEnum):
+    """What a sentence says of the writer and a tool."""
+
+    USES = "uses"
+    STARTS = "starts"
+    ENDS = "ends"
+
+
+# Forms the regular rules of English get wrong.
+IRREGULAR = {
+    "buy": ("bought",),
+    "sell": ("sold",),
+    "get": ("got", "gotten"),
+    "pay": ("paid",),
+    "choose": ("chose", "chosen"),
+    "learn": ("learnt",),
+    "quit": ("quit",),
+    "set": ("set",),
+}
+VOWELS = "aeiou"
+
+
+def forms(verb: str) -> frozenset[str]:
+    """Every inflection of a verb: "stop" → stop, stops, stopped, stopping; "cancel" → cancelled
+    and canceled."""
+    out = {verb, *IRREGULAR.get(verb, ())}
+    if verb.endswith("e"):
+        out |= {verb + "s", verb + "d", verb[:-1] + "ing"}
+    elif verb.endswith("y") and verb[-2] not in VOWELS:
+        out |= {verb[:-1] + "ies", verb[:-1] + "ied", verb + "ing"}
+    elif verb.endswith(("s", "sh", "ch", "x", "z")):
+        out |= {verb + "es", verb + "ed", verb + "ing"}
+    else:
+        out |= {verb + "s", verb + "ed", verb + "ing"}
+        if verb[-1] not in VOWELS + "wxy" and verb[-2] in VOWELS and verb[-3:-2] not in ("", *VOWELS):
+            out |= {verb + verb[-1] + "ed", verb + verb[-1] + "ing"}
+    return frozenset(out)
+
+
+def verb_class(text: str) -> frozenset[str]:
+    """All forms of the whitespace-separated verbs of ``text``."""
+    return frozenset(form for verb in text.split() for form in forms(verb))
+
+
+# Verbs whose object the writer gives up.
+END_VERBS = verb_class(
+    "cancel uninstall delete wipe drop ditch quit stop remove abandon sell dump unsubscribe retire kill deactivate"
+)
+# Verbs whose object the writer takes up (negated, "did not renew", they give it up).
+START_VERBS = verb_class(
+    "buy install adopt use sign subscribe switch move migrate get download pay renew start try order purchase"
+    " activate choose pick"
+)
+# Verbs that say the writer works with the object without taking it up.
+USE_VERBS = verb_class("open run update upgrade configure sync restart reboot fix debug")
+TRY = forms("try")
+CLASSED = END_VERBS | START_VERBS | USE_VERBS
+# Words that make a taken-up tool the one that replaces another: "trying Calm instead", "Fedora only now".
+REPLACING = re.compile(r"(?i:\b(?:instead|only\s+now|from\s+now\s+on|for\s+good)\b)")
+# A noun the tool's name modifies stands for the tool: "the Windows update", "Trados licence".
+TOOL_HEADS = ("compound", "poss", "nmod")
+OBJECT_ROLES = ("dobj", "nsubjpass", "oprd")
+
+
+@dataclass(frozen=True)
+class ToolMention:
+    """A tool a sentence names: its name and where it is, in characters of the sentence."""
+
+    name: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class ToolReading:
+    """What a sentence says the writer does with the tools it names (those it says nothing of are
+    left out), and whether it gives up something it calls "it" ("Cancelled it")."""
+
+    uses: dict[str, ToolUse]
+    gives_up_it: bool
+
+
+def worth_parsing(sent: SpacySpan, mentions: list[ToolMention]) -> bool:
+    """Whether a tool can hold a place the parse reads: a verb of the classes is there, "it" is
+    given up, or a tool comes before the first verb (as the subject)."""
+    if any(t.lower_ in CLASSED for t in sent) or REPLACING.search(sent.text):
+        return True
+    first_verb = next((t.idx - sent.start_char for t in sent if t.tag_.startswith("VB")), None)
+    return first_verb is not None and any(m.start < first_verb for m in mentions)
+
+
+def read_tools(sent: SpacySpan, mentions: list[ToolMention]) -> ToolReading:
+    """What the sentence says of the writer and each tool it names."""
+    if not mentions or not worth_parsing(sent, mentions):
+        return ToolReading({}, False)
+    nlp = load_spacy()
+    doc: Doc = nlp.get_pipe("parser")(sent.as_doc())
+    replacing = REPLACING.search(doc.text) is not None
+    uses = {}
+    for mention in mentions:
+        tokens = [t for t in doc if mention.start <= t.idx < mention.end]
+        use = tool_use(tokens, replacing)
+        if use is not None:
+            uses[mention.name] = use
+    gives_up_it = any(
+        t.lower_ == "it" and t.dep_ in OBJECT_ROLES and t.head.lower_ in END_VERBS and not someone_else(t.head)
+        for t in doc
+    )
+    return ToolReading(uses, gives_up_it)
+
+
+def phrase_head(tokens: list[Token]) -> Token | None:
+    """The token of a mention whose head lies outside it, climbed past the nouns the name
+    modifies ("Headspace subscription": subscription)."""
+    inside = {t.i for t in tokens}
+    head = next((t for t in tokens if t.head.i not in inside or t.head.i == t.i), None)
+    while head is not None and head.dep_ in TOOL_HEADS and head.head.tag_.startswith("NN"):
+        head = head.head
+    return head
+
+
+def opens_clause(token: Token) -> bool:
+    """Whether the token starts its sentence or follows a comma or a dash."""
+    return token.i == 0 or token.doc[token.i - 1].is_punct
+
+
+def negated(verb: Token) -> bool:
+    """Whether the verb (or the verb it complements) is negated: "not renewed", "don't want to use"."""
+    helped = verb.head if verb.dep_ == "xcomp" else verb
+    return any(c.dep_ == "neg" for c in (*verb.children, *helped.children))
+
+
+def tool_use(tokens: list[Token], replacing: bool) -> ToolUse | None:
+    """What the parse says of the writer and the tool named by ``tokens``; None when it shows no
+    use, or someone else's."""
+    head = phrase_head(tokens)
+    if head is None:
+        return None
+    before = head.doc[tokens[0].i - 1] if tokens[0].i > 0 else None
+    if before is not None and before.lower_ in END_VERBS | START_VERBS and opens_clause(before):
+        # "Wiped Windows.", "Bought memoQ translator pro": a verb opening a sentence without a
+        # subject, right before the name, whatever the parse made of it.
+        return object_use(before.lower_, False, replacing)
+    role, verb = head.dep_, head.head
+    if role == "conj":  # "bought memoQ and Trados": the first conjunct's place
+        role, verb = verb.dep_, verb.head
+    if role == "pobj":
+        preposition, verb = verb, verb.head
+        if preposition.lower_ == "for" and verb.lower_ in START_VERBS | END_VERBS:
+            role = "dobj"  # "signed up for Toast", "paid for Figma"
+        elif preposition.lower_ == "from" and verb.lower_ in START_VERBS:
+            return ToolUse.ENDS  # "moved away from Jira"
+        else:
+            return None
+    if role == "ROOT" and replacing:
+        return ToolUse.STARTS  # "Fedora only now."
+    if not verb.tag_.startswith("VB") or someone_else(verb):
+        return None
+    word = verb.lower_
+    if role in OBJECT_ROLES:
+        return object_use(word, negated(verb), replacing)
+    if role == "nsubj":
+        if word in END_VERBS:
+            return None
+        if negated(verb) and word in START_VERBS and not any(c.dep_ == "dobj" for c in verb.children):
+            return ToolUse.ENDS  # "Trados licence not renewed"
+        # What a tool does, it does for the one who writes about it: it freezes, reboots, fails.
+        return ToolUse.USES
+    return None
+
+
+def object_use(verb: str, negative: bool, replacing: bool) -> ToolUse | None:
+    """What a verb does to the tool that is its object: "cancelled", "didn't renew" give it up;
+    "bought", "installed" take it up (trying it does only "instead" of another); "updated" uses it."""
+    if verb in END_VERBS or (negative and verb in START_VERBS | USE_VERBS):
+        return ToolUse.ENDS
+    if verb in START_VERBS:
+        return ToolUse.STARTS if verb not in TRY or replacing else None
+    return ToolUse.USES if verb in USE_VERBS else None
+
+
+def someone_else(verb: Token) -> bool:
+    """Whether the verb's subject is someone other than the writer: a name or a pronoun but "I"
+    and "we" ("Priti swears by Calm", "she uses Notion")."""
+    for child in verb.children:
+        if child.dep_ == "nsubj":
+            return child.lower_ not in ("i", "we") and child.tag_ in ("NNP", "NNPS", "PRP")
+    return False
