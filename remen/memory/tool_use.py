@@ -79,6 +79,13 @@ START_VERBS = verb_class(
 # Verbs that say the writer works with the object without taking it up.
 USE_VERBS = verb_class("open run update upgrade configure sync restart reboot fix debug")
 TRY = forms("try")
+# Past forms of the classes, which open a note's subjectless sentences ("Wiped Windows", which the
+# tagger may call a name).
+PAST_FORMS = frozenset(
+    f
+    for f in END_VERBS | START_VERBS | USE_VERBS
+    if f.endswith("ed") or f in {p for v in IRREGULAR.values() for p in v}
+)
 CLASSED = END_VERBS | START_VERBS | USE_VERBS
 # Words that make a taken-up tool the one that replaces another: "trying Calm instead", "Fedora only now".
 REPLACING = re.compile(r"(?i:\b(?:instead|only\s+now|from\s+now\s+on|for\s+good)\b)")
@@ -105,19 +112,24 @@ class ToolReading:
     gives_up_it: bool
 
 
-def worth_parsing(sent: SpacySpan, mentions: list[ToolMention]) -> bool:
-    """Whether a tool can hold a place the parse reads: a verb of the classes is there, "it" is
-    given up, or a tool comes before the first verb (as the subject)."""
-    if any(t.lower_ in CLASSED for t in sent) or REPLACING.search(sent.text):
+def writer_acts(sent: SpacySpan) -> bool:
+    """Whether the sentence may say the writer takes up or gives up something: I or we (or a
+    note's subjectless "Bought …", "Wiped …") with a verb of the classes, or "instead". How-to prose
+    ("you can use git to …") says nothing of the writer and is not parsed."""
+    if REPLACING.search(sent.text):
         return True
-    first_verb = next((t.idx - sent.start_char for t in sent if t.tag_.startswith("VB")), None)
-    return first_verb is not None and any(m.start < first_verb for m in mentions)
+    words = [t for t in sent if not t.is_punct and not t.is_space]
+    writer = any(t.lower_ in ("i", "we") for t in words) or bool(words and words[0].lower_ in PAST_FORMS)
+    return writer and any(t.lower_ in CLASSED for t in words)
 
 
 def read_tools(sent: SpacySpan, mentions: list[ToolMention]) -> ToolReading:
-    """What the sentence says of the writer and each tool it names."""
-    if not mentions or not worth_parsing(sent, mentions):
+    """What the sentence says of the writer and each tool it names. The parser runs only when the
+    writer acts; a tool before the sentence's first verb is its subject without one."""
+    if not mentions:
         return ToolReading({}, False)
+    if not writer_acts(sent):
+        return ToolReading(subjects(sent, mentions), False)
     nlp = load_spacy()
     doc: Doc = nlp.get_pipe("parser")(sent.as_doc())
     replacing = REPLACING.search(doc.text) is not None
@@ -132,6 +144,23 @@ def read_tools(sent: SpacySpan, mentions: list[ToolMention]) -> ToolReading:
         for t in doc
     )
     return ToolReading(uses, gives_up_it)
+
+
+def subjects(sent: SpacySpan, mentions: list[ToolMention]) -> dict[str, ToolUse]:
+    """The tools named before the sentence's first verb, by its tags alone: used ("Trados keeps
+    freezing", "Notion search can't find it"), or given up when that verb is a negated taking up
+    ("Trados licence not renewed"); nothing when the verb gives it up or someone is named first."""
+    tokens = list(sent)
+    verb_at = next((i for i, t in enumerate(tokens) if t.tag_.startswith("VB") or t.tag_ == "MD"), None)
+    if verb_at is None:
+        return {}
+    verb = tokens[verb_at]
+    start = verb.idx - sent.start_char
+    if verb.lower_ in END_VERBS or any(t.ent_type_ == "PERSON" for t in tokens[:verb_at]):
+        return {}
+    denied = any(t.lower_ in ("not", "n't", "never") for t in tokens[max(0, verb_at - 2) : verb_at])
+    use = ToolUse.ENDS if denied and verb.lower_ in START_VERBS else ToolUse.USES
+    return {m.name: use for m in mentions if m.end <= start}
 
 
 def phrase_head(tokens: list[Token]) -> Token | None:
