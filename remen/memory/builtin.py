@@ -104,15 +104,18 @@ PLAIN_WORD_TAGS = frozenset(
 LABEL_WORD = re.compile(r"[^\W\d_]{3,}")
 
 
-def clause_subject(state: NoteState, text: str, at: int, named: list[tuple[str, EntityType]]) -> str:
+def clause_subject(state: NoteState, text: str, at: int, named: list[tuple[str, EntityType]]) -> str | None:
     """Who does the verb starting at character ``at`` of the sentence, by spaCy's dependency parse:
-    its subject ("Tom joined Acme": Tom; "she works at …": the last person), else the writer: a
-    note drops its "I" ("Started at Acme today, my manager is Dana": me, not Dana)."""
+    its subject ("Tom joined Acme": Tom; "she works at …": the last person, None when the note
+    has named nobody), else the writer: a note drops its "I" ("Started at Acme today, my manager
+    is Dana": me, not Dana)."""
     doc = parse(text)
     verb = next((t for t in doc if t.idx >= at), None)
     if verb is None:
         return USER_NAME
-    if not verb.tag_.startswith("VB"):
+    for _ in range(3):  # "works night shifts at …": from "night" up to "works"
+        if verb.tag_.startswith("VB") or verb.head.i == verb.i:
+            break
         verb = verb.head
     subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
     if not subjects and verb.dep_ == "conj":
@@ -121,7 +124,7 @@ def clause_subject(state: NoteState, text: str, at: int, named: list[tuple[str, 
         return USER_NAME
     subject = subjects[0]
     if subject.lower_ in ("she", "he", "they"):
-        return state.last_person or USER_NAME
+        return state.last_person
     words = {t.text for t in subject.subtree}  # "my sister Anna lives…": the subject is "sister Anna"
     for name, kind in named:
         if kind == EntityType.PERSON and words & set(name.split()):
@@ -489,8 +492,9 @@ class BuiltinExtractor:
             mover = whose if possessive else clause_subject(state, text, lives.start(), others)
             if mover == place:
                 mover = self.person_in(state, text, others)
-            state.state(ExtractedStatement(Aspect.IDENTITY, text, mover, "lives_in", span, object_name=place))
-            found = True
+            if mover is not None:
+                state.state(ExtractedStatement(Aspect.IDENTITY, text, mover, "lives_in", span, object_name=place))
+                found = True
         for change in AMOUNT_CHANGE.finditer(text):
             attribute_of, old, new = change.groups()
             if attribute_of.lower() not in NOT_NAMES | PRONOUNS:
@@ -507,9 +511,12 @@ class BuiltinExtractor:
             workplace = whole_name(text, spell.start(2), spell.group(2), named)
             org = state.entity(workplace, EntityType.ORGANIZATION, span, None, text, sure=True)
             ended = spell.group(1).lower().startswith(("last", "final"))
-            state.state(
-                ExtractedStatement(Aspect.IDENTITY, text, USER_NAME, "works_at", span, object_name=org, negated=ended)
-            )
+            # "She works night shifts at the Klinikum": hers, not the writer's.
+            worker = clause_subject(state, text, spell.start(), named)
+            if worker is not None:
+                state.state(
+                    ExtractedStatement(Aspect.IDENTITY, text, worker, "works_at", span, object_name=org, negated=ended)
+                )
             return True
         role = ROLE_AT.search(text)
         if role:
@@ -525,10 +532,11 @@ class BuiltinExtractor:
                     workplace = whole_name(text, works.start(1), works.group(1), named)
                     org = state.entity(workplace, kind, span, None, text, sure=True)
                     who = clause_subject(state, text, works.start(), named)
-                    if who != USER_NAME and all(who != name for name, _ in named):
+                    if who is not None and who != USER_NAME and all(who != name for name, _ in named):
                         who = state.entity(who, EntityType.PERSON, span, None, text)
-                    state.state(ExtractedStatement(Aspect.IDENTITY, text, who, "works_at", span, object_name=org))
-                    found = True
+                    if who is not None:
+                        state.state(ExtractedStatement(Aspect.IDENTITY, text, who, "works_at", span, object_name=org))
+                        found = True
         return found
 
     def tool_changes(

@@ -275,3 +275,8 @@ def test_a_month_in_a_plan_is_the_coming_one() -> None:
     assert coming is not None and coming.moment.date() == date(2026, 4, 1)
     behind = stated_date("in February we had snow", written, past=True)
     assert behind is not None and behind.moment.date() == date(2026, 2, 1)
+
+
+def test_where_someone_else_works_is_not_where_i_work(reader: BuiltinExtractor) -> None:
+    found = read(reader, "She's funny, tidy, and works night shifts at the Klinikum sometimes.")
+    assert not [s for s in found.statements if s.predicate == "works_at" and s.subject == "me"]
