@@ -52,7 +52,7 @@ from remen.memory.cues import (
 from remen.memory.dates import day_month
 from remen.memory.entity_model import PROPER_NOUN_TAGS, NameVectors, candidates, name_kinds
 from remen.memory.extractor import load_spacy, parse
-from remen.memory.lexicon import ENDS_TIES
+from remen.memory.lexicon import ENDS_TIES, TAKES_OVER
 from remen.memory.patterns import (
     AMOUNT_CHANGE,
     AMOUNT_IS,
@@ -80,6 +80,8 @@ from remen.memory.patterns import (
     REPORTS_TO,
     ROLE_AT,
     ROLE_LABEL,
+    SUCCEEDS,
+    SUCCESSOR,
     SWITCH,
     THEIR_RELATION,
     TITLED_NAME,
@@ -289,7 +291,7 @@ class BuiltinExtractor:
         start = offset + sent.start_char
         span = Span(start, start + len(sent.text))
         state.past = any(token.tag_ in ("VBD", "VBN") for token in sent)
-        earlier_tool = state.last_tool
+        earlier_tool, earlier_person = state.last_tool, state.last_person
         state.she_or_he |= SHE_OR_HE.search(text) is not None
         named = self.entities_in(state, sent, offset)
         before = len(state.statements)
@@ -303,6 +305,7 @@ class BuiltinExtractor:
             # Which ties end is known only to the graph: the writer ends them (see GraphWriter).
             person = state.entity(left.group(1), EntityType.PERSON, span, None, text, sure=True)
             state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, ENDS_TIES, span, object_name=person))
+        self.successions(state, text, span, earlier_person)
         if sum(not t.is_punct for t in sent) < MIN_STATEMENT_WORDS:
             return  # "yes.", "ugh": a reply, not a statement
         subject = self.subject_of(state, sent, named)
@@ -436,6 +439,26 @@ class BuiltinExtractor:
             state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, holder, relation, span, object_name=person))
             found += [holder, person]
         return found
+
+    @staticmethod
+    def successions(state: NoteState, text: str, span: Span, earlier_person: str | None) -> None:
+        """ "Frau Demir replaces Herr Vogt", "his successor: Frau Demir" (his: the person named
+        before the sentence): the newcomer takes over the other's ties to the writer, which only
+        the graph knows (see GraphWriter)."""
+        pairs = [(m.group(1), m.group(2)) for m in SUCCEEDS.finditer(text)]
+        pairs += [(m.group(2), m.group(1) or earlier_person) for m in SUCCESSOR.finditer(text)]
+        for new, old in pairs:
+            if old is None or new == old or {new.split()[0].lower(), old.split()[0].lower()} & (NOT_NAMES | PRONOUNS):
+                continue
+            earlier = state.entity(old, EntityType.PERSON, span, None, text, sure=True)
+            later = state.entity(new, EntityType.PERSON, span, None, text, sure=True)
+            date = state.date_of(text)
+            when = date.moment.timestamp() if date else None
+            state.state(
+                ExtractedStatement(
+                    Aspect.RELATIONSHIP, text, later, TAKES_OVER, span, object_name=earlier, valid_at=when
+                )
+            )
 
     def attributes(
         self,

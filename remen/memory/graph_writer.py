@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -28,7 +28,7 @@ from remen.core.knowledge import (
     Extraction,
 )
 from remen.memory.chains import ChainItem, validity
-from remen.memory.lexicon import ENDS_TIES, FUNCTIONAL_PREDICATES, ties_of
+from remen.memory.lexicon import ENDS_TIES, FUNCTIONAL_PREDICATES, TAKES_OVER, ties_of
 from remen.memory.names import compatible, is_user, name_key, name_tokens, normalise_value, relation_reference
 from remen.memory.note_state import email_first_name
 from remen.memory.patterns import IS_AMOUNT
@@ -157,6 +157,8 @@ class GraphWriter:
         for statement in extraction.statements:
             if statement.predicate == ENDS_TIES and statement.object_name:
                 self.end_ties(statement)
+            elif statement.predicate == TAKES_OVER and statement.object_name:
+                self.take_over(statement, types)
             else:
                 self.add_statement(statement, types)
         for label in extraction.labels:
@@ -291,6 +293,31 @@ class GraphWriter:
                 valid_at=left.valid_at,
             )
             self.add_statement(ended, {})
+
+    def take_over(self, succession: ExtractedStatement, types: Mapping[str, EntityType]) -> None:
+        """ "Frau Demir replaces Herr Vogt": each current relation of Herr Vogt's to the user (my
+        accountant) is Frau Demir's from this sentence on, and ends for Herr Vogt. Looked up as
+        notes are written, in their order, like every resolution."""
+        assert succession.object_name is not None
+        person = self.resolve(
+            succession.object_name,
+            EntityType.PERSON,
+            entity_context(succession.object_name, EntityType.PERSON, succession.text),
+        )
+        for aspect, subject, predicate, target in memory_store.current_ties(self.conn, person):
+            if aspect != Aspect.RELATIONSHIP.value or not is_user(subject):
+                continue
+            moved = ExtractedStatement(
+                Aspect.RELATIONSHIP,
+                succession.text,
+                subject,
+                predicate,
+                succession.span,
+                object_name=succession.subject,
+                valid_at=succession.valid_at,
+            )
+            self.add_statement(moved, types)
+            self.add_statement(replace(moved, object_name=target, negated=True), {})
 
     def address_owner(self, email: str) -> int | None:
         """The one person the graph knows by the first name an address starts with, if exactly one

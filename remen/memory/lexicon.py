@@ -394,3 +394,8 @@ def ties_of(relation: str) -> list[str]:
 # The predicate of "X left (the company)": not stored, the writer turns it into the end of X's
 # current relations to the user and of X's job.
 ENDS_TIES = "ends_ties"
+# The predicate of "Frau Demir is Herr Vogt's successor", "Duarte takes over from Rita": not stored,
+# the writer gives the subject the object's current relations to the user, and ends the object's.
+TAKES_OVER = "takes_over"
+# Predicates that tell the graph writer what to do rather than state a fact.
+GRAPH_OPERATIONS = frozenset({ENDS_TIES, TAKES_OVER})

@@ -35,6 +35,18 @@ LEFT = re.compile(
     NAME + r"\s+(?:has\s+)?(?:(?:just\s+)?left\s+(?:the\s+)?(?:company|team|firm|job|group|department|"
     r"[A-Z][\w&-]+)|quit|resigned|retired)\b"
 )
+# Someone taking over another's place: "Frau Demir replaces Herr Vogt", "Duarte takes over from
+# Rita" (SUCCEEDS: new, old); "Herr Vogt's successor: Frau Demir", "his replacement at the firm is
+# Frau Demir" (SUCCESSOR: old or his/her, new).
+SUCCEEDS = re.compile(
+    PERSON_NAME
+    + r"\s+(?:(?:is|will\s+be)\s+)?(?:replaces|replaced|replacing|will\s+replace|takes\s+over\s+from|took\s+over"
+    r"\s+from|taking\s+over\s+from|covers\s+for|covering\s+for|succeeds|succeeded|succeeding)\s+" + PERSON_NAME
+)
+SUCCESSOR = re.compile(
+    r"(?:" + PERSON_NAME + r"['’]s|\b(?i:his|her|their))\s+(?i:successor|replacement|stand-in)(?:\s+(?:at|in|on)\s+"
+    r"(?:the\s+)?\w+)?\s*(?::|–|—|,|\s(?:is|will\s+be))\s*" + PERSON_NAME
+)
 # "I report to Dana": Dana is my manager.
 REPORTS_TO = re.compile(rf"(?i:\b(?:i|we)\s+(?:now\s+)?report(?:s|ed)?\s+(?:directly\s+)?to\s+){LOOSE_NAME}")
 # "my new manager is Priya", "my manager here is Grace".

@@ -16,7 +16,7 @@ from dateutil import parser as date_parser
 
 from remen.core.knowledge import FREE_TEXT_PREDICATES, USER_NAME, VOICE_ASPECTS, Extraction, Fact, NoteForExtraction
 from remen.memory.extractor import Extractor
-from remen.memory.lexicon import canonical_relation
+from remen.memory.lexicon import GRAPH_OPERATIONS, canonical_relation
 from remen.memory.names import compatible, name_key, name_tokens, normalise_value
 
 from .tally import Tally
@@ -237,7 +237,12 @@ def found_triples(extraction: Extraction) -> list[Triple]:
     out = []
     for s in extraction.statements:
         target = s.object_name or s.object_value
-        if not target or s.negated or s.predicate in FREE_TEXT_PREDICATES or s.aspect in VOICE_ASPECTS:
+        if (
+            not target
+            or s.negated
+            or s.predicate in FREE_TEXT_PREDICATES | GRAPH_OPERATIONS
+            or s.aspect in VOICE_ASPECTS
+        ):
             continue
         out.append(Triple(s.subject, canonical_relation(s.predicate), target))
     return out

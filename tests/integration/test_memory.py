@@ -283,3 +283,14 @@ def test_an_amount_that_changes_keeps_its_history(memory: Remen) -> None:
         ("820 €", True),
     ]
     assert rents[-1][0] == at("2026-04-01T00:00").replace(tzinfo=rents[-1][0].tzinfo)
+
+
+def test_a_successor_takes_over_my_tie_and_the_predecessor_keeps_it_as_history(memory: Remen) -> None:
+    memory.add("Accountant: Herr Vogt, needs the receipts by March.", created=at("2026-01-05T09:00"))
+    memory.add("Herr Vogt is retiring. His successor at the firm: Frau Demir, from May.", created=at("2026-04-17T15:15"))
+    memory.add("Tom replaces Ana as team lead next sprint.", created=at("2026-04-20T10:00"))  # not my tie
+    memory.extract_pending()
+    accountants = {(f.target, f.current) for f in memory.facts("me", history=True) if f.predicate == "accountant"}
+    assert accountants == {("Herr Vogt", False), ("Frau Demir", True)}
+    assert not [f for f in memory.facts("me", history=True) if f.target == "Tom"]
+    assert memory.ask("who is my accountant", now=at("2026-06-01T09:00")).answers[0].text == "Your accountant: Frau Demir"
