@@ -505,6 +505,8 @@ class BuiltinExtractor:
             if is_phone_number(phone):
                 attribute("phone", phone.strip())
         address = LIVES_AT.search(text)
+        if address and not any(ch.isdigit() for ch in address.group(1)):
+            address = None  # an address has a number: "the address is wrong again" gives none
         if address:
             attribute("address", address.group(1).strip())
         lives = LIVES_IN.search(text)

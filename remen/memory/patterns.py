@@ -109,8 +109,12 @@ AMOUNT_IS = re.compile(
     rf"(?i:\b(?:my|our)\s+{AMOUNT_OF}\s*(?::|(?:is|are|will\s+be)(?:\s+now)?|now)\s*(?:up\s+to\s+|down\s+to\s+)?({AMOUNT}))"
 )
 BIRTHDAY = re.compile(r"\b(birthday|bday|born)\b", re.I)
-LIVES_IN = re.compile(r"(?i:\b(?:lives?|living|moved|moving)\s+(?:in|to)\s+)" + NAME)
-LIVES_AT = re.compile(r"\b(?:lives?\s+at|address(?:\s+is|:))\s+([^.;\n]{6,80})", re.I)
+# "lives in Denver", "moved to Howth", "moved into the apartment on Lowell Blvd in Denver".
+LIVES_IN = re.compile(
+    r"(?i:\b(?:(?:lives?|living|moved|moving)\s+(?:in|to)|(?:moved|moving)\s+into\s+(?:[\w'’.-]+\s+){1,6}?in)\s+)" + NAME
+)
+# "lives at …", "address: …", "Rachel's address for the card: …".
+LIVES_AT = re.compile(r"\b(?:lives?\s+at|address(?:\s+[\w'’]+){0,3}?(?:\s+is|:))\s+([^.;\n]{6,80})", re.I)
 # A stretch of time at a workplace: "first week back at Northwind", "day one at Halcyon Health",
 # "six months at Brightloop"; "last day at X" ends it.
 WORK_SPELL = re.compile(

@@ -280,3 +280,14 @@ def test_a_month_in_a_plan_is_the_coming_one() -> None:
 def test_where_someone_else_works_is_not_where_i_work(reader: BuiltinExtractor) -> None:
     found = read(reader, "She's funny, tidy, and works night shifts at the Klinikum sometimes.")
     assert not [s for s in found.statements if s.predicate == "works_at" and s.subject == "me"]
+
+
+def test_an_address_has_a_number_and_a_move_names_the_city(reader: BuiltinExtractor) -> None:
+    card = read(reader, "Rachel's address for the card: 2214 Tennyson St, Denver CO 80212")
+    assert [(s.subject, s.object_value) for s in card.statements if s.predicate == "address"] == [
+        ("Rachel", "2214 Tennyson St, Denver CO 80212")
+    ]
+    wrong = read(reader, "The address is wrong again.")
+    assert not [s for s in wrong.statements if s.predicate == "address"]
+    moved = read(reader, "Moved into the apartment on Lowell Blvd in Denver today.")
+    assert [(s.subject, s.object_name) for s in moved.statements if s.predicate == "lives_in"] == [("me", "Denver")]
