@@ -111,7 +111,8 @@ AMOUNT_IS = re.compile(
 BIRTHDAY = re.compile(r"\b(birthday|bday|born)\b", re.I)
 # "lives in Denver", "moved to Howth", "moved into the apartment on Lowell Blvd in Denver".
 LIVES_IN = re.compile(
-    r"(?i:\b(?:(?:lives?|living|moved|moving)\s+(?:in|to)|(?:moved|moving)\s+into\s+(?:[\w'’.-]+\s+){1,6}?in)\s+)" + NAME
+    r"(?i:\b(?:(?:lives?|living|moved|moving)\s+(?:in|to)|(?:moved|moving)\s+into\s+(?:[\w'’.-]+\s+){1,6}?in)\s+)"
+    + NAME
 )
 # "lives at …", "address: …", "Rachel's address for the card: …".
 LIVES_AT = re.compile(r"\b(?:lives?\s+at|address(?:\s+[\w'’]+){0,3}?(?:\s+is|:))\s+([^.;\n]{6,80})", re.I)
