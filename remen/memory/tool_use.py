@@ -6,7 +6,8 @@ find an email is one the writer works with ("Trados keeps freezing", "Outlook se
 it"); one bought, installed or signed up for is taken up; one cancelled, wiped, uninstalled or not
 renewed is given up. The verbs are classes of meaning in every inflection, and the tool's place
 comes from the parse, so "the Windows update rebooted my laptop" and "the Trados licence was not
-renewed" read alike. The parser runs only on sentences where a tool can hold such a place.
+renewed" read alike. The parser runs only when the writer acts (I, we, a subjectless "Bought …");
+a tool that opens a sentence before its first verb is its subject by the tags alone.
 """
 
 from __future__ import annotations
