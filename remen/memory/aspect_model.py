@@ -9,7 +9,6 @@ beside this module and are checked against their pinned sha256 when loaded.
 
 from __future__ import annotations
 
-import zlib
 from functools import cache
 from itertools import pairwise
 from pathlib import Path
@@ -19,7 +18,7 @@ import numpy as np
 
 from remen.core.knowledge import Aspect
 from remen.memory.cues import cue_aspect, has_event_word, is_negated
-from remen.memory.linear_model import SoftmaxModel, load_model
+from remen.memory.linear_model import SoftmaxModel, bucket, load_model, unit, word_shape
 from remen.memory.patterns import FIRST_PERSON
 
 if TYPE_CHECKING:
@@ -40,20 +39,6 @@ FLAGS = (
 FEATURE_DIM = HASH_BUCKETS + TENSOR_DIM + len(CUE_ORDER) + len(FLAGS)
 
 
-def word_shape(token_text: str, tag: str) -> str:
-    """The word as a feature: names and numbers generalised ('Kenji' → '<name>', '9:30' → '<num>')."""
-    if tag in ("NNP", "NNPS"):
-        return "<name>"
-    if any(ch.isdigit() for ch in token_text):
-        return "<num>"
-    return token_text.lower()
-
-
-def bucket(feature: str) -> int:
-    """A stable hash bucket (Python's own hash is salted per process)."""
-    return zlib.crc32(feature.encode("utf-8")) % HASH_BUCKETS
-
-
 def aspect_features(sent: SpacySpan, dated: bool) -> np.ndarray:
     """The feature vector of one sentence (``dated``: the note's date reader found a date in it)."""
     tokens = [t for t in sent if not t.is_space and not t.is_punct]
@@ -67,14 +52,11 @@ def aspect_features(sent: SpacySpan, dated: bool) -> np.ndarray:
     hashed += [f"t:{a}_{b}" for a, b in pairwise(tags)]
     hashed += [f"first:{words[0]}", f"first_tag:{tags[0]}"]
     for feature in hashed:
-        out[bucket(feature)] += 1.0
-    out[:HASH_BUCKETS] /= np.linalg.norm(out[:HASH_BUCKETS])
+        out[bucket(feature, HASH_BUCKETS)] += 1.0
+    out[:HASH_BUCKETS] = unit(out[:HASH_BUCKETS])
     tensor = sent.doc.tensor
     if tensor is not None and len(tensor) >= sent.end:
-        mean = tensor[sent.start : sent.end].mean(axis=0)
-        norm = float(np.linalg.norm(mean))
-        if norm > 0:
-            out[HASH_BUCKETS : HASH_BUCKETS + TENSOR_DIM] = mean / norm
+        out[HASH_BUCKETS : HASH_BUCKETS + TENSOR_DIM] = unit(tensor[sent.start : sent.end].mean(axis=0))
     text = sent.text
     at = HASH_BUCKETS + TENSOR_DIM
     out[at + CUE_ORDER.index(cue_aspect(text))] = 1.0

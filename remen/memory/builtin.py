@@ -80,6 +80,7 @@ from remen.memory.patterns import (
     REPORTS_TO,
     ROLE_AT,
     ROLE_LABEL,
+    SHE_OR_HE,
     SUCCEEDS,
     SUCCESSOR,
     SWITCH,
@@ -153,8 +154,6 @@ def whole_name(text: str, at: int, found: str, named: list[tuple[str, EntityType
     return max(longer, key=len, default=found)
 
 
-# Whether a note speaks of someone as she or he ("my partner" may then be the one person it names).
-SHE_OR_HE = re.compile(r"(?i:\b(?:she|he|her|him|his)\b)")
 # Words that stand for a person without naming one ("She is my manager" names nobody).
 PRONOUNS = frozenset({"i", "my", "me", "you", "she", "he", "they", "we", "it", "this", "that", "who"})
 # Verbs that make a sentence say who someone is: "X is / will be / became my manager".

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import re
-import zlib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -31,7 +30,7 @@ from remen.core.knowledge import EntityType
 from remen.embed import TOKENIZER_FILE, Embedder
 from remen.memory.cues import tool_type
 from remen.memory.lexicon import LEXICON_TYPES
-from remen.memory.linear_model import SoftmaxModel, load_model
+from remen.memory.linear_model import SoftmaxModel, bucket, load_model, unit, word_shape
 
 if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan
@@ -174,26 +173,9 @@ def shape(text: str) -> str:
     return "".join(out)
 
 
-def bucket(feature: str) -> int:
-    """A stable hash bucket (Python's own hash is salted per process)."""
-    return zlib.crc32(feature.encode("utf-8")) % HASH_BUCKETS
-
-
 def context_word(token: Token | None) -> str:
     """A neighbour as a feature: its lower-case word, names and numbers generalised."""
-    if token is None:
-        return "<edge>"
-    if token.tag_ in PROPER_NOUN_TAGS:
-        return "<name>"
-    if any(ch.isdigit() for ch in token.text):
-        return "<num>"
-    return token.lower_
-
-
-def unit(vector: np.ndarray) -> np.ndarray:
-    """``vector`` scaled to length one (zero stays zero)."""
-    norm = float(np.linalg.norm(vector))
-    return vector / norm if norm > 0 else vector
+    return "<edge>" if token is None else word_shape(token.text, token.tag_)
 
 
 class NameVectors:
@@ -257,7 +239,7 @@ def candidate_features(sent: SpacySpan, candidate: Candidate) -> np.ndarray:
     hashed += [f"c3:{padded[i : i + 3]}" for i in range(len(padded) - 2)]
     at_hash = len(NER_LABELS) + len(LEXICON_KINDS)
     for feature in hashed:
-        out[at_hash + bucket(feature)] += 1.0
+        out[at_hash + bucket(feature, HASH_BUCKETS)] += 1.0
     out[at_hash : at_hash + HASH_BUCKETS] = unit(out[at_hash : at_hash + HASH_BUCKETS])
     tensor = sent.doc.tensor
     at_tensor = at_hash + HASH_BUCKETS

@@ -273,15 +273,17 @@ class GraphWriter:
         )
         self.touched.add((subject, statement.predicate))
 
+    def person_of(self, operation: ExtractedStatement) -> int:
+        """The person a graph operation ("X left", "Y replaces X") is about: X, resolved."""
+        assert operation.object_name is not None
+        name = operation.object_name
+        return self.resolve(name, EntityType.PERSON, entity_context(name, EntityType.PERSON, operation.text))
+
     def end_ties(self, left: ExtractedStatement) -> None:
         """ "Dana left the company": each current tie of Dana's (my manager, works at Acme) gets a
         negated statement from this sentence, which ends it in its chain. Looked up as notes are
         written, in their order, like every resolution."""
-        assert left.object_name is not None
-        person = self.resolve(
-            left.object_name, EntityType.PERSON, entity_context(left.object_name, EntityType.PERSON, left.text)
-        )
-        for aspect, subject, predicate, target in memory_store.current_ties(self.conn, person):
+        for aspect, subject, predicate, target in memory_store.current_ties(self.conn, self.person_of(left)):
             ended = ExtractedStatement(
                 Aspect(aspect),
                 left.text,
@@ -298,13 +300,7 @@ class GraphWriter:
         """ "Frau Demir replaces Herr Vogt": each current relation of Herr Vogt's to the user (my
         accountant) is Frau Demir's from this sentence on, and ends for Herr Vogt. Looked up as
         notes are written, in their order, like every resolution."""
-        assert succession.object_name is not None
-        person = self.resolve(
-            succession.object_name,
-            EntityType.PERSON,
-            entity_context(succession.object_name, EntityType.PERSON, succession.text),
-        )
-        for aspect, subject, predicate, target in memory_store.current_ties(self.conn, person):
+        for aspect, subject, predicate, target in memory_store.current_ties(self.conn, self.person_of(succession)):
             if aspect != Aspect.RELATIONSHIP.value or not is_user(subject):
                 continue
             moved = ExtractedStatement(

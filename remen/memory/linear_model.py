@@ -1,15 +1,37 @@
 """A small trained linear classifier (softmax regression) shipped as weights beside the code, and
-checked against its pinned sha256 when loaded (the aspect classifier is one)."""
+checked against its pinned sha256 when loaded (the aspect and entity classifiers are two), and the
+pieces both build their features from."""
 
 from __future__ import annotations
 
 import hashlib
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from remen.core.errors import ModelError
+
+
+def bucket(feature: str, buckets: int) -> int:
+    """A stable hash bucket of ``buckets`` (Python's own hash is salted per process)."""
+    return zlib.crc32(feature.encode("utf-8")) % buckets
+
+
+def unit(vector: np.ndarray) -> np.ndarray:
+    """``vector`` scaled to length one (zero stays zero)."""
+    norm = float(np.linalg.norm(vector))
+    return vector / norm if norm > 0 else vector
+
+
+def word_shape(text: str, tag: str) -> str:
+    """A word as a feature: names and numbers generalised ('Kenji' → '<name>', '9:30' → '<num>')."""
+    if tag in ("NNP", "NNPS"):
+        return "<name>"
+    if any(ch.isdigit() for ch in text):
+        return "<num>"
+    return text.lower()
 
 
 @dataclass(frozen=True)

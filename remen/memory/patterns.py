@@ -146,6 +146,8 @@ WORKS_AT = re.compile(
 ROLE_AT = re.compile(r"\b(?:is|as)\s+(?:a|an|the)\s+([a-z][a-z -]{2,30}?)\s+(?:at|for)\s+" + NAME)
 FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|our|us)\b", re.I)
 PRONOUN_THIRD = re.compile(r"\b(she|he|her|his|him|they|their)\b", re.I)
+# Someone spoken of as she or he ("my partner" may then be the one person the note names).
+SHE_OR_HE = re.compile(r"(?i:\b(?:she|he|her|him|his)\b)")
 NOT_NAMES = lexicon.words(
     """
     is was and the a an to for from with at in on of it this that who which when where has have had
