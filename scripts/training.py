@@ -1,6 +1,8 @@
-"""Fitting and cross-validating a shipped softmax model (scripts/train_aspects.py): full-batch
-gradient descent with L2, classes weighted by inverse frequency, and leave-one-person-out
-accuracy on the memory set's dev split."""
+"""Fitting and cross-validating the shipped linear models: softmax regression (full-batch gradient
+descent with L2, classes weighted by inverse frequency) with leave-one-person-out accuracy on the
+memory set's dev split (scripts/train_aspects.py, train_entities.py); a ranker that picks one
+right candidate among a question's, and its scores calibrated to probabilities
+(scripts/train_answers.py)."""
 
 from __future__ import annotations
 
@@ -26,6 +28,39 @@ def fit(x: np.ndarray, y: np.ndarray, labels: tuple[str, ...], l2: float, steps:
         w -= rate * (x.T @ error + l2 * w)
         b -= rate * error.sum(axis=0)
     return SoftmaxModel(w, b, labels)
+
+
+def fit_ranker(groups: list[tuple[np.ndarray, np.ndarray]], l2: float, steps: int, rate: float) -> np.ndarray:
+    """Weights of a linear score that puts a right candidate first among its group's (softmax over
+    each group, the right ones' share maximised); ``groups`` are (features, right?) of each
+    question with at least one right candidate."""
+    used = [(x, right) for x, right in groups if len(x) and right.any()]
+    x = np.concatenate([g[0] for g in used])
+    right = np.concatenate([g[1] for g in used]).astype(np.float32)
+    group = np.concatenate([np.full(len(g[0]), i) for i, g in enumerate(used)])
+    w = np.zeros(x.shape[1], dtype=np.float32)
+    for _ in range(steps):
+        score = x @ w
+        top = np.full(len(used), -np.inf)
+        np.maximum.at(top, group, score)
+        e = np.exp(score - top[group])
+        share = e / np.bincount(group, weights=e)[group]
+        right_e = e * right
+        right_share = right_e / np.bincount(group, weights=right_e)[group]
+        w -= rate * ((x.T @ (share - right_share)) / len(used) + l2 * w)
+    return w
+
+
+def calibrate(x: np.ndarray, right: np.ndarray, steps: int = 5000, rate: float = 0.3) -> tuple[np.ndarray, float]:
+    """(weights, bias) of P(right) = sigmoid(x · weights + bias), fitted by logistic regression
+    (no penalty, no class weights: the probabilities are meant as they are)."""
+    w = np.zeros(x.shape[1])
+    b = 0.0
+    for _ in range(steps):
+        error = 1 / (1 + np.exp(-(x @ w + b))) - right
+        w -= rate * (x.T @ error) / len(right)
+        b -= rate * float(np.mean(error))
+    return w, b
 
 
 def leave_one_person_out(

@@ -6,12 +6,12 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 import numpy as np
 
-from remen.ask.extractive import Extracted, Read, extract, passages, threads
+from remen.ask.extractive import Extracted, Passage, Read, extract, passages, threads
 from remen.ask.handlers import (
     Handled,
     aspect_query,
@@ -46,6 +46,16 @@ from remen.store import graph as graph_store
 from remen.store import memory as memory_store
 from remen.store import notes as note_store
 from remen.store.notes import StoredNote
+
+
+@dataclass(frozen=True)
+class NoteReading:
+    """A question read for answering from the notes, the sentences of the notes its search found,
+    and the graph's kind of each name they mention (folded)."""
+
+    question: Question
+    passages: list[Passage]
+    known: dict[str, str]
 
 
 class Asker:
@@ -128,12 +138,12 @@ class Asker:
         near = self.memory.nearest_statements(("aspect", "statement"), vector, ASK_NEAR_STATEMENTS)
         return [sid for sid, sim in near if sim >= ASK_NEAR_MIN_SIMILARITY]
 
-    def from_notes(self, question: Question, hits: tuple[SearchHit, ...]) -> list[Extracted]:
-        """Answers found in the sentences of the top hits and of the notes written minutes around
-        them (the turns of a chat), spans typed by the graph's entities."""
+    def note_passages(self, hits: tuple[SearchHit, ...]) -> tuple[list[Passage], dict[str, str]]:
+        """The sentences of the top hits and of the notes written minutes around them (the turns
+        of a chat), and the graph's kind of each name they mention (folded)."""
         top = hits[:EXTRACT_NOTES]
         if not top:
-            return []
+            return [], {}
         gap = THREAD_GAP.total_seconds()
         reads: list[Read] = []
         nids: set[int] = set()
@@ -153,8 +163,22 @@ class Asker:
                     text = near.note.body[:EXTRACT_NOTE_CHARS]
                     reads.append(Read(near.note.id, text, near.note.created, rank, hit.why.similarity or 0.0))
             known = {fold(alias): kind for alias, kind in graph_store.mentioned_names(conn, sorted(nids))}
-        found = [passage for thread in threads(reads, THREAD_GAP) for passage in passages(thread)]
-        return extract(question, found, known)
+        return [passage for thread in threads(reads, THREAD_GAP) for passage in passages(thread)], known
+
+    def reading(self, question: str, now: datetime) -> NoteReading:
+        """What ``ask`` reads in the notes for a question: the question as read (with the names
+        the router found), the sentences of the notes its search finds, and the names' kinds. The
+        answer model is trained on these (scripts/train_answers.py)."""
+        chosen = route(question, now, self.index(), self.entity_by_meaning, self.date_order)
+        return self.read_notes(question, chosen, self.search(question, now))
+
+    def read_notes(self, question: str, chosen: Route, found: SearchResult) -> NoteReading:
+        """The question read for answering, and the sentences of the notes ``found`` holds."""
+        asked = read_question(question)
+        holders = hinted_names(question, chosen, self.index().user_name)
+        asked = replace(asked, names=tuple(dict.fromkeys(asked.names + holders)))
+        sentences, known = self.note_passages(found.results) if asked.asks else ([], {})
+        return NoteReading(asked, sentences, known)
 
     def ask(self, question: str, now: datetime, with_notes: bool = True, found: SearchResult | None = None) -> Answer:
         """Route ``question`` as of ``now`` and answer it from the graph and from the sentences of
@@ -168,11 +192,8 @@ class Asker:
         handler_ms = (time.perf_counter() - started) * 1000 - chosen.routing_ms
         found = found or self.search(question, now)
         read_started = time.perf_counter()
-        asked = read_question(question)
-        holders = hinted_names(question, chosen, index.user_name)
-        asked = replace(asked, names=tuple(dict.fromkeys(asked.names + holders)))
-        extracted = self.from_notes(asked, found.results) if asked.asks else []
-        answers = merged(asked, chosen, handled.answers, extracted)
+        read = self.read_notes(question, chosen, found)
+        answers = merged(read.question, chosen, handled.answers, extract(read.question, read.passages, read.known))
         return Answer(
             question,
             chosen,

@@ -12,20 +12,18 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import lru_cache
 
-from remen.ask.question import SPAN_KINDS, AnswerKind, Question
+from remen.ask.answer_model import answer_probability
+from remen.ask.question import DATE_VALUES, SPAN_KINDS, AnswerKind, Question
 from remen.ask.spans import ANY_NAME, Span, name_spans, unit_fits, value_spans
 from remen.core.constants import (
+    ASK_ANSWER_MIN_PROBABILITY,
     EXTRACT_CONTEXT_SHARE,
-    EXTRACT_KIND_BONUS,
     EXTRACT_MEANING_WEIGHT,
     EXTRACT_MIN_COVERAGE,
-    EXTRACT_NEAR_BONUS,
     EXTRACT_RANK_WEIGHT,
     EXTRACT_READ_SENTENCES,
-    EXTRACT_REASON_BONUS,
     EXTRACT_RECENCY_WEIGHT,
     EXTRACT_SCENE_SHARE,
-    EXTRACT_UNTYPED_BONUS,
 )
 from remen.core.text import fold
 from remen.memory.cues import TURN, WRITER, note_lines, sentence_bounds
@@ -48,8 +46,6 @@ REASON = re.compile(
 )
 STEM_LENGTH = 6
 STEM_CACHE = 65_536
-# The most a span can add to its sentence's score (typed, near a question word, a fitting unit).
-MAX_BONUS = EXTRACT_KIND_BONUS + 2 * EXTRACT_NEAR_BONUS
 # English irregular verbs: past forms people write in notes, to the verb a question asks with.
 IRREGULAR = {
     past: verb
@@ -127,6 +123,9 @@ class Passage:
     # Stems of the sentence (and its speaker), and of the sentences around it.
     words: frozenset[str]
     around: frozenset[str]
+    # The sentence before it in its thread is a question: a reply ("where is the wedding?" —
+    # "Marseille, in June").
+    reply: bool = False
 
 
 @dataclass(frozen=True)
@@ -228,6 +227,7 @@ def passages(thread: Sequence[Read]) -> list[Passage]:
                 notes_words[k],
                 words[j],
                 around,
+                j > 0 and abs(flat[j - 1][0] - k) <= 1 and flat[j - 1][1].endswith("?"),
             )
         )
     return out
@@ -274,18 +274,15 @@ def coverage(passage: Passage, weight: dict[str, float]) -> float:
     return (inside + EXTRACT_CONTEXT_SHARE * near) / total
 
 
-def about_the_names(question: Question, passage: Passage, weight: dict[str, float]) -> bool:
-    """Whether the sentence's note, or the turn's speaker, names everyone the question is about,
-    and the sentence (or one beside it) holds one of the question's other words: an answer about
-    one person is no answer about another, and a name alone is no topic."""
+def names_in_note(question: Question, passage: Passage) -> bool:
+    """Whether the sentence's note (with the notes beside it in its thread), or the turn's speaker,
+    names everyone the question is about: an answer about one person is no answer about another."""
     speaker = stem(passage.speaker) if passage.speaker else None
     for name in question.names:
         keys = {stem(word) for word in name.split()}
         if keys.isdisjoint(passage.note_words) and speaker not in keys:
             return False
-    names = {stem(word) for name in question.names for word in name.split()}
-    topic = [key for key in weight if key not in names]
-    return not topic or any(holds(key, passage.words) or holds(key, passage.around) for key in topic)
+    return True
 
 
 def in_question(span: Span, question: Question) -> bool:
@@ -295,10 +292,15 @@ def in_question(span: Span, question: Question) -> bool:
     return bool(words & names) or (bool(words) and words <= {stem(f) for f in question.focus})
 
 
-def near_focus(span: Span, text: str, question: Question) -> bool:
-    """Whether a question word is within a few words of the span."""
-    window = text[max(0, span.start - 40) : span.end + 40]
-    return bool(stems(window) & {stem(f) for f in question.focus})
+def near_focus(span: Span, text: str, weight: dict[str, float]) -> float:
+    """The weighted share of the question's words within a few words of the span."""
+    window = stems(text[max(0, span.start - NEAR_CHARS) : span.start] + " " + text[span.end : span.end + NEAR_CHARS])
+    total = sum(weight.values()) or 1.0
+    return sum(w for key, w in weight.items() if holds(key, frozenset(window))) / total
+
+
+# Characters on each side of a span that are near it (a few words).
+NEAR_CHARS = 40
 
 
 def spoken_time(span: Span, sentence: str, written: datetime) -> str:
@@ -327,73 +329,181 @@ def spoken_time(span: Span, sentence: str, written: datetime) -> str:
     return f"{span.text} ({told})"
 
 
-def candidates(question: Question, passage: Passage, text: str, known: dict[str, str]) -> list[tuple[Span, float]]:
-    """The spans of ``text`` (the sentence or one around it) of the kind asked for, each with its
-    bonus: typed, near a question word, with a unit that fits the question."""
-    values = value_spans(text, passage.created, question.kind)
+def typed_spans(question: Question, text: str, written: datetime, known: dict[str, str]) -> list[Span]:
+    """The spans of ``text`` (the sentence or one around it) of the kind asked for, none of them a
+    name of the question or only its words."""
+    values = value_spans(text, written, question.kind)
     names = (
         [n for n in name_spans(text, known) if not any(v.start < n.end and n.start < v.end for v in values)]
         if question.kind in ANY_NAME
         else []
     )
+    return [span for span in values + names if question.kind in span.kinds and not in_question(span, question)]
+
+
+def sentence_measures(question: Question, passage: Passage, weight: dict[str, float], age: float) -> dict[str, float]:
+    """What a sentence shares with the question: the weighted share of its words inside the
+    sentence and only around it, whether a topic word (neither a name nor a word of the closing
+    scene) is there, whether the names are
+    said in it (or by its speaker), the note's search rank, cosine and age."""
+    have, around = passage.words, passage.around
+    total = sum(weight.values()) or 1.0
+    names = [{stem(word) for word in name.split()} for name in question.names]
+    named = {key for keys in names for key in keys}
+    scene = {stem(word) for word in question.setting}
+    topic = [key for key in weight if key not in named and key not in scene]
+    speaker = stem(passage.speaker) if passage.speaker else None
+    return {
+        "inside": sum(w for key, w in weight.items() if holds(key, have)) / total,
+        "around": sum(w for key, w in weight.items() if not holds(key, have) and holds(key, around)) / total,
+        "topic_inside": float(not topic or any(holds(key, have) for key in topic)),
+        "topic_near": float(not topic or any(holds(key, have) or holds(key, around) for key in topic)),
+        "names_said": float(bool(names) and all(not keys.isdisjoint(have) or speaker in keys for keys in names)),
+        "unnamed": float(not names),
+        "reply": float(passage.reply),
+        "rank": 1 / (1 + passage.rank),
+        "similarity": passage.similarity,
+        "recency": (1 - age) if question.earlier else age,
+        "length": min(len(passage.text.split()), LONG_SENTENCE) / LONG_SENTENCE,
+        f"kind_{question.kind.value}": 1.0,
+    }
+
+
+# Words of a sentence past which its length tells nothing more.
+LONG_SENTENCE = 40
+
+
+def span_measures(question: Question, span: Span, text: str, among: int, weight: dict[str, float]) -> dict[str, float]:
+    """What a span brings: its kind sure or only guessed, a question word near it, a unit that
+    fits, a value left behind ("from X to Y"), and how many spans of the kind it stands among."""
+    left = span.before == "from" and TO.search(text, span.end) is not None
+    return {
+        "sure": float(question.kind in span.sure),
+        "guessed": float(question.kind not in span.sure),
+        "near": near_focus(span, text, weight),
+        "unit": float(unit_fits(span, question.measure)),
+        "from_earlier": float(left and question.earlier),
+        "from_current": float(left and not question.earlier),
+        "alone": 1 / among,
+    }
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """An answer read in one sentence, and what the reading measured about it (the answer model's
+    features, by name)."""
+
+    answer: str
+    sentence: str
+    passage: Passage
+    features: dict[str, float]
+
+
+def happened_that_day(question: Question, sentence: str) -> bool:
+    """Whether the note's own day answers "when" for a sentence that states no day: it tells of
+    something done ("Moved into the apartment"), and the question asks when something happened,
+    not for a date a value holds (a birthday, a deadline)."""
+    return PAST.search(sentence) is not None and DATE_VALUES.isdisjoint(question.focus)
+
+
+def passage_candidates(
+    question: Question, passage: Passage, measured: dict[str, float], weight: dict[str, float], known: dict[str, str]
+) -> list[Candidate]:
+    """The answers one sentence offers: every span of the asked kind in it and in the sentences
+    beside it; for "when" where none is, the note's own day; for "which", or a reason or
+    other question, the sentence itself."""
     out = []
-    for span in values + names:
-        if question.kind not in span.kinds or in_question(span, question):
-            continue
-        bonus = EXTRACT_KIND_BONUS if question.kind in span.sure else EXTRACT_UNTYPED_BONUS
-        if span.before == "from" and TO.search(text, span.end):
-            # "moved from LastPass to Bitwarden": the value left behind answers only "before".
-            bonus += EXTRACT_NEAR_BONUS if question.earlier else -EXTRACT_NEAR_BONUS
-        if near_focus(span, text, question):
-            bonus += EXTRACT_NEAR_BONUS
-        if unit_fits(span, question.measure):
-            bonus += EXTRACT_NEAR_BONUS
-        out.append((span, bonus))
+    if question.kind in SPAN_KINDS:
+        for text, beside in ((passage.text, 0.0), *((c, 1.0) for c in passage.context)):
+            spans = typed_spans(question, text, passage.created, known)
+            for span in spans:
+                told = spoken_time(span, text, passage.created) if question.kind == AnswerKind.TIME else span.text
+                features = measured | span_measures(question, span, text, len(spans), weight) | {"beside": beside}
+                out.append(Candidate(told, passage.text, passage, features))
+        if question.kind == AnswerKind.TIME and not out and happened_that_day(question, passage.text):
+            out.append(Candidate(day_text(passage.created), passage.text, passage, measured | {"note_day": 1.0}))
+        if question.kind != AnswerKind.NAME:
+            return out
+    reason = any(REASON.search(t) for t in (passage.text, *passage.context))
+    sentence = passage.text
+    if question.kind == AnswerKind.REASON and passage.context and not REASON.search(sentence):
+        sentence = f"{sentence} {passage.context[-1]}"
+    out.append(Candidate(sentence, sentence, passage, measured | {"whole": 1.0, "reason": float(reason)}))
     return out
 
 
-def span_answer(question: Question, passage: Passage, known: dict[str, str]) -> tuple[str, float] | None:
-    """The best span of the asked kind in the sentence, else in the sentences around it (for
-    less), with its bonus."""
-    for text, penalty in ((passage.text, 0.0), *((c, EXTRACT_NEAR_BONUS) for c in passage.context)):
-        spans = candidates(question, passage, text, known)
-        if spans:
-            span, bonus = max(spans, key=lambda sb: sb[1])
-            told = spoken_time(span, text, passage.created) if question.kind == AnswerKind.TIME else span.text
-            return told, bonus - penalty
-    return None
-
-
-def extract(question: Question, found: list[Passage], known: dict[str, str], limit: int = 3) -> list[Extracted]:
-    """The best answers in the found sentences, best first, each said once; none when no sentence
-    shares enough of the question. Spans are looked for in the best sentences first, and no
-    further once a sentence could not beat the answers already found even with every bonus."""
+def read_candidates(question: Question, found: list[Passage], known: dict[str, str]) -> list[Candidate]:
+    """Every answer the best sentences offer, with its features. A sentence is read when its note
+    names everyone the question is about and it holds enough of the question's weighted words
+    (those only a sentence around it holds count for part);
+    the best few by shared words, search rank, cosine and age are read."""
     if not found or not question.focus:
         return []
     weight = weights(question, found)
     times = [p.created.timestamp() for p in found]
     newest, oldest = max(times), min(times)
-    scored: list[tuple[float, Passage]] = []
+    read: list[tuple[float, Passage, dict[str, float]]] = []
     for passage in found:
-        if passage.text.endswith("?"):
+        if passage.text.endswith("?") or not names_in_note(question, passage):
             continue  # a question in the notes answers nothing
-        share = coverage(passage, weight)
-        if share < EXTRACT_MIN_COVERAGE or not about_the_names(question, passage, weight):
-            continue
         age = (passage.created.timestamp() - oldest) / (newest - oldest) if newest > oldest else 0.0
-        score = share + EXTRACT_RANK_WEIGHT / (1 + passage.rank) + EXTRACT_MEANING_WEIGHT * passage.similarity
-        scored.append((score + EXTRACT_RECENCY_WEIGHT * ((1 - age) if question.earlier else age), passage))
-    scored.sort(key=lambda sp: -sp[0])
-    answers: dict[str, Extracted] = {}
-    for score, passage in scored[:EXTRACT_READ_SENTENCES]:
-        ranked = sorted((a.score for a in answers.values()), reverse=True)
-        if len(ranked) >= limit and score + MAX_BONUS < ranked[limit - 1]:
-            break
-        answer = read_passage(question, passage, score, known)
-        if answer is not None and answers.get(fold(answer.answer), answer).score <= answer.score:
-            answers[fold(answer.answer)] = answer
+        measured = sentence_measures(question, passage, weight, age)
+        share = measured["inside"] + EXTRACT_CONTEXT_SHARE * measured["around"]
+        if share < EXTRACT_MIN_COVERAGE:
+            continue
+        prior = share + EXTRACT_RANK_WEIGHT * measured["rank"] + EXTRACT_MEANING_WEIGHT * passage.similarity
+        read.append((prior + EXTRACT_RECENCY_WEIGHT * measured["recency"], passage, measured))
+    read.sort(key=lambda r: -r[0])
+    out = [
+        candidate
+        for _, passage, measured in read[:EXTRACT_READ_SENTENCES]
+        for candidate in passage_candidates(question, passage, measured, weight, known)
+    ]
+    # Of several values of the asked kind, the newest note's is the current one (the oldest's, for
+    # what came before).
+    dated = [c.passage.created for c in out if "alone" in c.features]
+    if dated:
+        wanted = min(dated) if question.earlier else max(dated)
+        for candidate in out:
+            if "alone" in candidate.features and candidate.passage.created == wanted:
+                candidate.features["in_time"] = 1.0
+    return out
+
+
+def extract(
+    question: Question,
+    found: list[Passage],
+    known: dict[str, str],
+    limit: int = 3,
+    minimum: float = ASK_ANSWER_MIN_PROBABILITY,
+) -> list[Extracted]:
+    """The best answers in the found sentences by the answer model's probability, best first: one
+    per sentence, each said once; none when none reaches ``minimum`` (the calibrated threshold)."""
     left = left_behind(found)
-    return sorted(answers.values(), key=lambda a: superseded(a, left, question.earlier))[:limit]
+    scored = sorted(
+        ((answer_probability(c.features), c) for c in read_candidates(question, found, known)), key=lambda pc: -pc[0]
+    )
+    best: dict[str, Extracted] = {}
+    sentences: set[tuple[str, str]] = set()
+    for p, candidate in scored:
+        passage = candidate.passage
+        key, said = fold(candidate.answer), (passage.note_id, passage.text)
+        if p < minimum:
+            break
+        if key in best or said in sentences:
+            continue
+        sentences.add(said)
+        best[key] = Extracted(candidate.answer, candidate.sentence, passage.note_id, passage.created, p, question.kind)
+    return sorted(best.values(), key=lambda a: superseded(a, left, question.earlier))[:limit]
+
+
+def superseded(answer: Extracted, left: dict[str, datetime], earlier: bool) -> tuple[bool, float]:
+    """An answer's place: one a later note says was left for another ("from Notion to Linear")
+    goes after the others, being no current value, or before them when the question asks what
+    came before; then by probability."""
+    when = left.get(fold(answer.answer))
+    was_left = when is not None and answer.created < when
+    return was_left != earlier, -answer.score
 
 
 def left_behind(found: list[Passage]) -> dict[str, datetime]:
@@ -408,33 +518,3 @@ def left_behind(found: list[Passage]) -> dict[str, datetime]:
             if key not in left or left[key] < passage.created:
                 left[key] = passage.created
     return left
-
-
-def superseded(answer: Extracted, left: dict[str, datetime], earlier: bool) -> tuple[bool, float]:
-    """An answer's place: one a later note says was left behind goes after the others (it is no
-    current value), or gains for a question about what came before; then by score."""
-    when = left.get(fold(answer.answer))
-    if when is None or answer.created >= when:
-        return False, -answer.score
-    return (False, -answer.score - EXTRACT_KIND_BONUS) if earlier else (True, -answer.score)
-
-
-def read_passage(question: Question, passage: Passage, score: float, known: dict[str, str]) -> Extracted | None:
-    """The answer one sentence gives: a span of the asked kind, the note's day for a "when" it
-    does not date, or the sentence itself for a reason or a "what" without a name in it."""
-    if question.kind in SPAN_KINDS:
-        got = span_answer(question, passage, known)
-        if got is not None:
-            return Extracted(got[0], passage.text, passage.note_id, passage.created, score + got[1], question.kind)
-        if question.kind == AnswerKind.TIME:
-            # Nothing dated in it: the note's own day is when it happened ("moved in today").
-            day = day_text(passage.created)
-            return Extracted(day, passage.text, passage.note_id, passage.created, score, question.kind)
-        if question.kind != AnswerKind.NAME:
-            return None
-    elif any(REASON.search(t) for t in (passage.text, *passage.context)):
-        score += EXTRACT_REASON_BONUS
-    sentence = passage.text
-    if question.kind == AnswerKind.REASON and passage.context and not REASON.search(sentence):
-        sentence = f"{sentence} {passage.context[-1]}"
-    return Extracted(sentence, sentence, passage.note_id, passage.created, score, question.kind)

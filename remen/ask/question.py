@@ -55,6 +55,8 @@ VALUE_NOUNS: dict[str, AnswerKind] = {
     "address": AnswerKind.ADDRESS,
     **dict.fromkeys(("birthday", "bday", "deadline"), AnswerKind.TIME),
 }
+# Nouns of a date a value holds: the day a note was written is never theirs.
+DATE_VALUES = frozenset(word for word, kind in VALUE_NOUNS.items() if kind == AnswerKind.TIME)
 HOW_NUMBER = frozenset(("many", "much", "long", "old", "often", "far", "big", "high", "deep", "tall", "heavy", "fast"))
 # Opening words of a yes/no question.
 AUXILIARIES = frozenset(

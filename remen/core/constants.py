@@ -162,23 +162,20 @@ ASK_NEAR_MIN_SIMILARITY = 0.3
 EXTRACT_NOTES = 6
 EXTRACT_NOTE_CHARS = 2000
 EXTRACT_READ_SENTENCES = 12
-# - a sentence must hold this share of the question's weighted words, those only the sentences
-#   beside it hold counting for the context share;
+# - a sentence is read when it holds this share of the question's weighted words, those only the
+#   sentences beside it hold counting for the context share;
 EXTRACT_MIN_COVERAGE = 0.3
 EXTRACT_CONTEXT_SHARE = 0.5
 # - a word of the question's closing scene ("on my last day") weighs this share of its weight;
 EXTRACT_SCENE_SHARE = 0.5
-# - added to that share: the note's search rank (weight / (1 + rank)), its meaning's cosine to the
-#   question, its age among the found notes (newest 1, oldest 0), a reason word for "why";
+# - the sentences read are the best by that share plus the note's search rank (weight / (1 +
+#   rank)), its meaning's cosine to the question and its age among the found notes (newest 1);
 EXTRACT_RANK_WEIGHT = 0.2
 EXTRACT_MEANING_WEIGHT = 0.5
 EXTRACT_RECENCY_WEIGHT = 0.3
-EXTRACT_REASON_BONUS = 0.1
-# - a span of the asked kind adds the kind bonus when its kind is sure, less when only its form
-#   says it, and the near bonus beside a question word or with a unit that fits "how much/long".
-EXTRACT_KIND_BONUS = 0.3
-EXTRACT_UNTYPED_BONUS = 0.1
-EXTRACT_NEAR_BONUS = 0.1
+# - the answer model's probability an answer must reach to be shown (chosen by
+#   scripts/train_answers.py on the dev split's answers and false premises).
+ASK_ANSWER_MIN_PROBABILITY = 0.5
 # Notes written this close one after another are one thread (the turns of a chat, jots in a row):
 # a hit's sentences are read with this many notes on each side of it. A thread is of short notes:
 # a note longer than this stands alone (and reading its neighbours would cost time for nothing).

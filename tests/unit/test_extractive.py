@@ -4,15 +4,18 @@ holds, days told as the note tells them, and which sentence answers."""
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 
 import pytest
 
+from remen.ask import answer_model
 from remen.ask.asker import hinted_names
 from remen.ask.extractive import Passage, Read, extract, passages, spoken_time, stem
 from remen.ask.question import AnswerKind, read_question
 from remen.ask.router import ahead_of
 from remen.ask.spans import name_spans, time_spans, value_spans
 from remen.core.answers import EntityHint, QueryType, Route
+from remen.core.errors import ModelError
 from remen.search.temporal import parse_temporal
 
 WRITTEN = datetime(2026, 3, 18, 9, 0).astimezone()
@@ -98,10 +101,14 @@ def test_days_are_told_as_the_note_tells_them_and_resolved_from_its_date(
     assert [spoken_time(s, passage.text, passage.created) for s in spans] == [told]
 
 
+# A found note's cosine to the question as the search gives it for a note about it.
+FOUND_SIMILARITY = 0.5
+
+
 def notebook(*notes: tuple[str, datetime]) -> list[Passage]:
     found: list[Passage] = []
     for rank, (text, written) in enumerate(notes):
-        found.extend(passages([Read(f"n{rank}", text, written.astimezone(), rank)]))
+        found.extend(passages([Read(f"n{rank}", text, written.astimezone(), rank, FOUND_SIMILARITY)]))
     return found
 
 
@@ -132,8 +139,8 @@ def test_an_answer_about_someone_else_is_no_answer() -> None:
 
 def test_a_day_found_beside_the_sentence_is_read_in_the_tense_of_its_own_sentence() -> None:
     found = notebook(("Flight to Lisbon on 14 April, back on the 20th. Window seat booked.", datetime(2026, 12, 1)))
-    told = {a.answer for a in extract(read_question("when is my flight to Lisbon"), found, {})}
-    assert told == {"on 14 April (Wed 14 Apr 2027)"}
+    told = [a.answer for a in extract(read_question("when is my flight to Lisbon"), found, {})]
+    assert told[0] == "on 14 April (Wed 14 Apr 2027)"
 
 
 def test_a_when_question_without_a_day_in_the_sentence_gets_the_notes_day() -> None:
@@ -142,6 +149,9 @@ def test_a_when_question_without_a_day_in_the_sentence_gets_the_notes_day() -> N
     assert extract(asked, undated, {})[0].answer == "Thu 30 Jul 2026"
     today = notebook(("Moved into the apartment on Lowell Blvd in Denver today.", datetime(2026, 7, 30, 20)))
     assert extract(asked, today, {})[0].answer == "today (Thu 30 Jul 2026)"
+    # A birthday is a date a value holds: the day a note mentions someone is not it.
+    teacher = notebook(("Met Leo's teacher, Ms Park.", datetime(2026, 1, 18, 19)))
+    assert extract(read_question("when is Leo's birthday"), teacher, {}, minimum=0.0) == []
 
 
 def test_a_question_about_what_is_ahead_covers_the_whole_week_and_the_coming_january() -> None:
@@ -184,7 +194,7 @@ def test_the_sentence_that_answers_beats_the_one_that_only_sets_the_scene() -> N
     asked = read_question("what did Declan give me on my last day")
     assert asked.setting == ("last", "day")
     found = notebook(("Last day at Byrne & Moran. Cake, speeches, Declan gave me his old fountain pen.", WRITTEN))
-    assert extract(asked, found, {"declan": "Person"})[0].sentence.endswith("fountain pen.")
+    assert extract(asked, found, {"declan": "Person"}, minimum=0.0)[0].sentence.endswith("fountain pen.")
     # A question whose only topic is its scene keeps it whole.
     assert read_question("who did I go to Parklife with").setting == ()
 
@@ -203,3 +213,30 @@ def test_names_the_router_found_in_lower_case_are_names_only_when_the_graph_capi
     )
     chosen = Route(QueryType.ENTITY_LOOKUP, 1.0, entity_hints=hints)
     assert hinted_names("who runs the team of sarah", chosen, "Me") == ("sarah",)
+
+
+def test_the_answer_models_weights_are_checked_before_use(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    damaged = bytearray(answer_model.WEIGHTS.read_bytes())
+    damaged[len(damaged) // 2] ^= 0xFF
+    weights = tmp_path / "answer_weights.npz"
+    weights.write_bytes(bytes(damaged))
+    monkeypatch.setattr(answer_model, "WEIGHTS", weights)
+    answer_model.shipped_ranker.cache_clear()
+    try:
+        with pytest.raises(ModelError, match=r"answer model.*corrupt"):
+            answer_model.answer_probability({"inside": 1.0})
+        weights.unlink()
+        with pytest.raises(ModelError, match="missing"):
+            answer_model.answer_probability({"inside": 1.0})
+    finally:
+        answer_model.shipped_ranker.cache_clear()
+
+
+def test_a_clear_answer_is_likelier_than_a_sentence_that_only_shares_a_word() -> None:
+    asked = read_question("where did Efua move to")
+    found = notebook(
+        ("Efua moved to Accra in March, she starts at the university there.", WRITTEN),
+        ("Efua loves the beach; we went to Brighton once.", WRITTEN),
+    )
+    got = extract(asked, found, {"efua": "Person", "accra": "Place", "brighton": "Place"}, minimum=0.0)
+    assert got[0].answer == "Accra" and got[0].score > got[1].score
