@@ -1,7 +1,9 @@
 """Retrieval quality: nDCG@10, Recall@5, Recall@10 and MRR for each leg alone, merged, and a
 reciprocal-rank-fusion reference (RRF, k=60, of the two legs' own rankings) computed in the same
 run. The categories: queries over the shared TIL corpus, and ``question``: natural-language
-questions over a chat corpus written for the project (scripts/evaluation/chat.py). With ``memory``,
+questions over a chat corpus written for the project (scripts/evaluation/chat.py); then, in a
+table of its own by split and category, the questions over a longer, chattier chat
+(scripts/evaluation/long_chat.py). With ``memory``,
 the built-in extractor on the memory set's dev and test splits (tests/data/memory_set).
 
 Usage: python scripts/eval.py [--json] [--verbose]
@@ -29,7 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from corpus import corpus_db, corpus_records
 from eval_queries import EVAL_NOW, KEYWORD, PARAPHRASE, PHRASE, TAG, TEMPORAL, TYPO
-from evaluation.chat import QUESTIONS, chat_notes, evidence
+from evaluation.chat import QUESTIONS, chat_notes, evidence, session_notes
+from evaluation.long_chat import LONG_QUESTIONS, NADIA_THEO, question_split
 from evaluation.memory_set import (
     SPLITS,
     Person,
@@ -134,11 +137,11 @@ def evaluate(
     return report
 
 
-def print_report(report: dict[str, dict[str, dict[str, float]]], counts: dict[str, int]) -> None:
+def print_report(report: dict[str, dict[str, dict[str, float]]], counts: dict[str, int], width: int = 11) -> None:
     """A table: one row per category, nDCG@10 / R@5 / R@10 / MRR per mode."""
     groups = [*sorted(g for g in counts if g != "all"), "all"]
-    print(f"{'category':<11}{'n':>4}  " + "  ".join(f"{m:^23}" for m in MODES))
-    print(f"{'':<15}  " + "  ".join(f"{'nDCG  R@5  R@10  MRR':^23}" for _ in MODES))
+    print(f"{'category':<{width}}{'n':>4}  " + "  ".join(f"{m:^23}" for m in MODES))
+    print(f"{'':<{width + 4}}  " + "  ".join(f"{'nDCG  R@5  R@10  MRR':^23}" for _ in MODES))
     for g in groups:
         cells = "  ".join(
             " ".join(
@@ -146,7 +149,7 @@ def print_report(report: dict[str, dict[str, dict[str, float]]], counts: dict[st
             )
             for m in MODES
         )
-        print(f"{g:<11}{counts[g]:>4}  {cells}")
+        print(f"{g:<{width}}{counts[g]:>4}  {cells}")
 
 
 def chat_db(workdir: Path) -> tuple[Path, Labelled]:
@@ -281,6 +284,32 @@ def print_ask_split(split: str, figures_: dict[str, Any]) -> None:
     print(f"  false premises answered {figures_['false_premises_answered']:.3f}")
 
 
+def long_chat_db(workdir: Path) -> tuple[Path, Labelled]:
+    """The long chat (issue 28) in a fresh database and its questions, each labelled with its split
+    and category ("test adversarial")."""
+    notes = session_notes(NADIA_THEO)
+    path = workdir / "long-chat.db"
+    with Remen.open(path) as app:
+        ids = [app.add(text, created=when.astimezone()).id for text, when in notes]
+    texts = [text for text, _ in notes]
+    session_of = [i for i, (_, turns) in enumerate(NADIA_THEO) for _ in turns]
+    labelled = []
+    for category, question, fragments in LONG_QUESTIONS:
+        turns = [evidence(texts, f) for f in fragments]
+        split = question_split(session_of[turns[0]])
+        labelled.append((f"{split} {category}", question, {ids[t] for t in turns}))
+    return path, labelled
+
+
+def counted(queries: Labelled) -> dict[str, int]:
+    """Queries per category, and all of them."""
+    counts: dict[str, int] = defaultdict(int)
+    for category, _, _ in queries:
+        counts[category] += 1
+        counts["all"] += 1
+    return counts
+
+
 def main() -> None:
     """Build the corpus database, run every labelled query in each mode, print the table."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -301,15 +330,18 @@ def main() -> None:
         chat, questions = chat_db(Path(tmp))
         with Remen.open(chat) as app:
             runs.append((questions, rankings(app, questions)))
-    counts: dict[str, int] = defaultdict(int)
-    for category, _, _ in queries + questions:
-        counts[category] += 1
-        counts["all"] += 1
-    report = evaluate(runs, args.verbose)
+        long_chat, long_questions = long_chat_db(Path(tmp))
+        with Remen.open(long_chat) as app:
+            long_runs = [(long_questions, rankings(app, long_questions))]
+    counts, long_counts = counted(queries + questions), counted(long_questions)
+    report, long_report = evaluate(runs, args.verbose), evaluate(long_runs, args.verbose)
     if args.json:
-        print(json.dumps({"queries": counts, "report": report}, indent=2))
+        tables = {"queries": counts, "report": report, "long_chat": {"queries": long_counts, "report": long_report}}
+        print(json.dumps(tables, indent=2))
     else:
         print_report(report, counts)
+        print("\nlong chat (scripts/evaluation/long_chat.py; tune on dev, test counts):")
+        print_report(long_report, long_counts, width=18)
 
 
 if __name__ == "__main__":
