@@ -25,8 +25,8 @@ from remen.core.constants import (
     EXTRACT_RECENCY_WEIGHT,
     EXTRACT_SCENE_SHARE,
 )
-from remen.core.text import fold
-from remen.memory.cues import TURN, WRITER, note_lines, sentence_bounds
+from remen.core.text import TURN, fold
+from remen.memory.cues import WRITER, note_lines, sentence_bounds
 from remen.memory.dates import stated_date
 from remen.memory.lexicon import NARROWER_RELATIONS, SAME_TIE
 from remen.search.calendar import day_text

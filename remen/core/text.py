@@ -18,6 +18,9 @@ INLINE_CODE_RE = re.compile(r"`[^`\n]*`")
 INLINE_TAG_RE = re.compile(r"(?:(?<=\s)|^)#([^\W\d_][\w/-]*)", re.UNICODE)
 TAG_ALLOWED_RE = re.compile(r"[^\w/-]+", re.UNICODE)
 MARKDOWN_DECOR_RE = re.compile(r"^[#>*\-+\s]+|[*_`]+")
+# A chat turn's speaker label: "Omar: ...", "me: ..." (group 1 is the speaker).
+TURN = re.compile(r"^(me|i|[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?):\s+(?=\S)")
+WORD_RE = re.compile(r"\w+")
 ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
 ID_LENGTH = 12
 
@@ -157,3 +160,16 @@ def decode_text(data: bytes) -> tuple[str, TextEncoding]:
         return data.decode("cp1252"), "cp1252"
     except UnicodeDecodeError:
         return data.decode("utf-8-sig", errors="replace"), "replaced"
+
+
+def turn_words(body: str, enough: int) -> tuple[str | None, int]:
+    """A chat turn's speaker (None for a note that is no turn) and how many words the note says
+    after that label, counted up to ``enough`` (a long note is not read to its end)."""
+    text = body.lstrip()
+    turn = TURN.match(text)
+    count = 0
+    for _ in WORD_RE.finditer(text, turn.end() if turn else 0):
+        count += 1
+        if count >= enough:
+            break
+    return (turn.group(1) if turn else None), count

@@ -7,6 +7,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from remen.core.knowledge import Aspect, EntityType
+from remen.core.text import TURN
 from remen.memory import lexicon
 from remen.memory.patterns import DONE_ITEM, FENCE, MARKUP, NOT_A_PHONE, NOT_NAMES
 
@@ -16,8 +17,7 @@ def title_case(word: str) -> str:
     return " ".join(part[:1].upper() + part[1:] for part in word.split())
 
 
-# A turn of a chat pasted into a note: "Dana: are you coming?", "me: yes". The writer is "me".
-TURN = re.compile(r"^(me|i|[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?):\s+(?=\S)")
+# The writer of a chat turn (core.text.TURN): "me: yes".
 WRITER = frozenset({"me", "i"})
 
 

@@ -20,6 +20,7 @@ from remen.core.constants import (
     SEMANTIC_FLOOR,
     SEMANTIC_THRESHOLD,
     SEMANTIC_THRESHOLD_FALLBACK,
+    SHORT_NOTE_WORDS,
 )
 from remen.core.knowledge import Aspect
 from remen.core.models import (
@@ -35,6 +36,7 @@ from remen.core.models import (
     Why,
 )
 from remen.core.snippet import make_snippet
+from remen.core.text import fold, turn_words
 from remen.core.timeutil import from_epoch
 from remen.embed import Embedder
 from remen.search.filters import event_windows, holds_phrases
@@ -47,6 +49,15 @@ from remen.store import search as search_store
 from remen.store import vectors as vector_store
 from remen.store.connect import Connection
 from remen.store.search import NoteText
+
+
+def beside_the_name(body: str, terms: set[str]) -> int:
+    """How many words a chat turn says besides its speaker's name when the query names the speaker
+    (its similarity may then be the name's alone); SHORT_NOTE_WORDS (weighed as found) otherwise."""
+    speaker, words = turn_words(body, SHORT_NOTE_WORDS)
+    named = speaker is not None and all(part in terms for part in fold(speaker).split())
+    return words if named else SHORT_NOTE_WORDS
+
 
 RELAX_ANY_WORD = "no note had all the words: showing notes with any of them"
 RELAX_SEMANTIC = "no word matched: showing the closest notes by meaning"
@@ -424,9 +435,10 @@ class SearchRun:
         window = (
             (note_filter.start or float("-inf"), note_filter.end or float("inf")) if self.query.time_range else None
         )
+        named = {fold(term) for term in self.query.terms}
         ranked = merge(
             {nid: (h.score, h.matched, h.word_coverage) for nid, h in keyword.hits.items()},
-            semantic,
+            {nid: (sim, beside_the_name(texts[nid].body, named)) for nid, sim in semantic.items()},
             created,
             self.now.timestamp(),
             window,

@@ -14,6 +14,7 @@ from remen.core.constants import (
     RECENCY_MAX_BOOST,
     RECENCY_WINDOW_DAYS,
     SEMANTIC_THRESHOLD,
+    SHORT_NOTE_WORDS,
 )
 from remen.core.models import MatchType
 
@@ -39,6 +40,14 @@ def recency_boost(created: float, now: float) -> float:
     return RECENCY_MAX_BOOST * max(0.0, 1.0 - age_days / RECENCY_WINDOW_DAYS)
 
 
+def shrunk(similarity: float, words: int) -> float:
+    """A similarity moved toward the threshold by how few words its note says besides a name the
+    query shares: the cosine of "Theo: a journey" to a question about Theo is the name's."""
+    if similarity <= SEMANTIC_THRESHOLD or words >= SHORT_NOTE_WORDS:
+        return similarity
+    return SEMANTIC_THRESHOLD + (similarity - SEMANTIC_THRESHOLD) * words / SHORT_NOTE_WORDS
+
+
 def both_strength(similarity: float) -> float:
     """How much of the both-legs bonus a similarity earns: none at the semantic threshold, all
     from BOTH_FULL_SIMILARITY."""
@@ -47,7 +56,7 @@ def both_strength(similarity: float) -> float:
 
 def merge(
     keyword: Mapping[int, tuple[float, tuple[str, ...], float]],
-    semantic: Mapping[int, float],
+    semantic: Mapping[int, tuple[float, int]],
     created: Mapping[int, float],
     now: float,
     window: tuple[float, float] | None = None,
@@ -55,7 +64,9 @@ def merge(
 ) -> list[Ranked]:
     """Dedupe by note; max of the legs, + a bonus when both found it, + recency; filter to the
     window; sort. A keyword entry is (score, matched terms, word coverage: the share of the terms'
-    weight matched as words).
+    weight matched as words); a semantic one (similarity, the words the note says besides a name
+    the query shares), the similarity of a note saying few shrunk before it is weighed (see
+    :func:`shrunk`; the result keeps it as found).
 
     Calibrated so that the merge never ranks below the better leg (scripts/eval.py, per category):
     a note holding every term as a word scores at least KEYWORD_FULL_MATCH_SCORE (one mention in
@@ -71,18 +82,20 @@ def merge(
         if window is not None and not (window[0] <= when < window[1]):
             continue
         kw = keyword.get(nid)
-        sim = semantic.get(nid)
+        found = semantic.get(nid)
+        sim = found[0] if found is not None else None
+        weighed = shrunk(*found) if found is not None else None
         kw_score = None
         full = False
         if kw is not None:
             full = kw[2] >= 1.0
             kw_score = max(kw[0], KEYWORD_FULL_MATCH_SCORE) if full else kw[0]
         both = kw is not None and sim is not None
-        base = max(s for s in (kw_score, sim) if s is not None)
+        base = max(s for s in (kw_score, weighed) if s is not None)
         bonus = 0.0
-        if kw is not None and sim is not None:
+        if kw is not None and weighed is not None:
             share = 1.0 if full else BOTH_PARTIAL_BONUS / BOTH_BONUS * math.sqrt(kw[0] / best_keyword)
-            bonus = BOTH_BONUS * both_strength(sim) * share
+            bonus = BOTH_BONUS * both_strength(weighed) * share
         boost = recency_boost(when, now)
         ranked.append(
             Ranked(

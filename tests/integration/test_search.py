@@ -8,6 +8,8 @@ import pytest
 
 from remen.search.engine import RELAX_ANY_WORD, RELAX_SEMANTIC
 from remen.service import Remen
+from scripts.evaluation.chat import session_notes
+from scripts.evaluation.long_chat import NADIA_THEO
 
 NOW = datetime(2026, 3, 16, 10, 0).astimezone()
 
@@ -290,3 +292,17 @@ def test_a_date_the_notes_state_as_an_event_answers_a_topical_time_phrase(app: R
     assert (
         result.relaxation == "no note written march 3 · Tue 3 Mar matched: showing notes about something on that date"
     )
+
+
+def test_a_chat_turn_near_a_question_by_its_speakers_name_alone_does_not_outrank_the_answer(app: Remen) -> None:
+    # The long chat of the evaluation: hundreds of turns, many of two or three words.
+    made = {text: app.add(text, created=when.astimezone()).id for text, when in session_notes(NADIA_THEO)}
+    after = datetime(2027, 1, 10, 9, 0).astimezone()
+    found = ids(app.search("What did Theo sign up for as his new year's resolution?", now=after))
+    answer = made["Theo: resolution time. I signed up for a pottery class on Tuesday evenings"]
+    assert answer in found[:3]
+    short = made["Theo: a journey"]
+    assert short not in found or found.index(short) > found.index(answer)
+    # A terse jot that is no turn keeps its meaning: "Carbonara:" names no speaker the query has.
+    jot = app.add("Carbonara: guanciale, eggs, pecorino, black pepper", created=NOW).id
+    assert ids(app.search("pasta with eggs and black pepper", now=NOW))[0] == jot

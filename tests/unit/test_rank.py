@@ -5,12 +5,20 @@ from __future__ import annotations
 import pytest
 
 from remen.core.snippet import make_snippet
+from remen.core.text import turn_words
 from remen.search.keyword import drops_a_prefix, idf, score_note, stem
-from remen.search.rank import merge, recency_boost
+from remen.search.rank import merge, recency_boost, shrunk
 from remen.store.search import NoteText
 
 DAY = 86_400.0
 NOW = 1_000 * DAY
+# Notes long enough that their similarity is weighed as found.
+LONG = 40
+
+
+def said(similarities: dict[int, float], words: int = LONG) -> dict[int, tuple[float, int]]:
+    """The semantic leg's entries: each similarity with the words its note says."""
+    return {nid: (sim, words) for nid, sim in similarities.items()}
 
 
 @pytest.mark.parametrize(
@@ -24,7 +32,7 @@ def test_recency_boost(age_days: float, boost: float) -> None:
 def test_both_legs_get_max_plus_a_bonus_that_grows_with_similarity_and_the_words_held() -> None:
     created = {n: NOW - 100 * DAY for n in (1, 2, 3, 4, 5)}
     keyword = {1: (0.5, ("a",), 1.0), 2: (0.9, ("a",), 1.0), 4: (0.5, ("a",), 0.6), 5: (0.5, ("a",), 1.0)}
-    ranked = merge(keyword, {1: 0.7, 3: 0.6, 4: 0.7, 5: 0.3}, created, NOW)
+    ranked = merge(keyword, said({1: 0.7, 3: 0.6, 4: 0.7, 5: 0.3}), created, NOW)
     by_nid = {r.nid: r for r in ranked}
     assert by_nid[1].score == pytest.approx(0.7 + 0.15) and by_nid[1].match_type == "both"
     assert by_nid[2].score == pytest.approx(0.9) and by_nid[2].match_type == "keyword"
@@ -39,22 +47,34 @@ def test_both_legs_get_max_plus_a_bonus_that_grows_with_similarity_and_the_words
 def test_a_note_with_every_word_outranks_a_weak_meaning_match() -> None:
     created = {n: NOW - 100 * DAY for n in (1, 2, 3)}
     # One mention of the only query word in a body (0.1) against a related note by meaning (0.33).
-    ranked = merge({1: (0.1, ("macro",), 1.0), 3: (0.1, ("macro",), 0.5)}, {2: 0.33}, created, NOW)
+    ranked = merge({1: (0.1, ("macro",), 1.0), 3: (0.1, ("macro",), 0.5)}, said({2: 0.33}), created, NOW)
     assert [r.nid for r in ranked] == [1, 2, 3]
     assert ranked[0].keyword_score == pytest.approx(0.35)
 
 
 def test_recency_is_added_and_window_filters() -> None:
     created = {1: NOW - 1 * DAY, 2: NOW - 200 * DAY}
-    ranked = merge({}, {1: 0.5, 2: 0.5}, created, NOW)
+    ranked = merge({}, said({1: 0.5, 2: 0.5}), created, NOW)
     assert ranked[0].nid == 1 and ranked[0].score == pytest.approx(0.5 + 0.1 * (1 - 1 / 30))
-    windowed = merge({}, {1: 0.5, 2: 0.5}, created, NOW, window=(NOW - 300 * DAY, NOW - 100 * DAY))
+    windowed = merge({}, said({1: 0.5, 2: 0.5}), created, NOW, window=(NOW - 300 * DAY, NOW - 100 * DAY))
     assert [r.nid for r in windowed] == [2]
+
+
+def test_a_short_notes_similarity_counts_for_less_but_is_shown_as_found() -> None:
+    created = {n: NOW - 100 * DAY for n in (1, 2)}
+    # "Theo: a journey" (2 words) near a question about Theo by the name alone, against the turn
+    # that answers it (12 words) a little less near.
+    ranked = merge({}, {1: (0.6, 2), 2: (0.55, 12)}, created, NOW)
+    assert [r.nid for r in ranked] == [2, 1]
+    assert ranked[1].score == pytest.approx(0.25 + 0.35 * 2 / 10) and ranked[1].similarity == pytest.approx(0.6)
+    assert shrunk(0.55, 12) == 0.55 and shrunk(0.2, 1) == 0.2
+    assert turn_words("Theo: a journey", 10) == ("Theo", 2) and turn_words("me: ok", 10) == ("me", 1)
+    assert turn_words("Pasta night with " + "friends " * 30, 10) == (None, 10)
 
 
 def test_limit_applies_after_sorting() -> None:
     created = {n: NOW - 100 * DAY for n in range(10)}
-    ranked = merge({}, {n: n / 10 for n in range(10)}, created, NOW, limit=3)
+    ranked = merge({}, said({n: n / 10 for n in range(10)}), created, NOW, limit=3)
     assert [r.nid for r in ranked] == [9, 8, 7]
 
 
