@@ -99,6 +99,8 @@ BOTH_PARTIAL_BONUS = 0.05
 # chat's nDCG from 0.570 to 0.594; 6 and 14 do less. Notes that are no turns are weighed as found
 # (a terse jot's few words are its meaning).
 SHORT_NOTE_WORDS = 10
+# A turn's label and its first words are read within this many characters of a note.
+TURN_HEAD_CHARS = 400
 # Chunks fetched per query before grouping by note.
 SEMANTIC_CHUNK_K = 200
 # Typo tolerance: no correction below this length; allowed edits grow with the word.

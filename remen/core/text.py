@@ -9,7 +9,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Literal
 
-from remen.core.constants import MAX_TITLE_CHARS
+from remen.core.constants import MAX_TITLE_CHARS, TURN_HEAD_CHARS
 
 HEADING_RE = re.compile(r"^#\s+(.+?)\s*#*\s*$")
 FENCE_RE = re.compile(r"^\s*(```|~~~)")
@@ -162,14 +162,17 @@ def decode_text(data: bytes) -> tuple[str, TextEncoding]:
         return data.decode("utf-8-sig", errors="replace"), "replaced"
 
 
-def turn_words(body: str, enough: int) -> tuple[str | None, int]:
-    """A chat turn's speaker (None for a note that is no turn) and how many words the note says
-    after that label, counted up to ``enough`` (a long note is not read to its end)."""
-    text = body.lstrip()
+def turn_words(body: str, enough: int) -> tuple[str, int] | None:
+    """A chat turn's speaker and how many words it says after that label, counted up to
+    ``enough`` in its first characters (a long note is not read to its end); None for a note
+    that is no turn."""
+    text = body[:TURN_HEAD_CHARS].lstrip()
     turn = TURN.match(text)
+    if turn is None:
+        return None
     count = 0
-    for _ in WORD_RE.finditer(text, turn.end() if turn else 0):
+    for _ in WORD_RE.finditer(text, turn.end()):
         count += 1
         if count >= enough:
             break
-    return (turn.group(1) if turn else None), count
+    return turn.group(1), count

@@ -54,9 +54,9 @@ from remen.store.search import NoteText
 def beside_the_name(body: str, terms: set[str]) -> int:
     """How many words a chat turn says besides its speaker's name when the query names the speaker
     (its similarity may then be the name's alone); SHORT_NOTE_WORDS (weighed as found) otherwise."""
-    speaker, words = turn_words(body, SHORT_NOTE_WORDS)
-    named = speaker is not None and all(part in terms for part in fold(speaker).split())
-    return words if named else SHORT_NOTE_WORDS
+    turn = turn_words(body, SHORT_NOTE_WORDS)
+    named = turn is not None and all(part in terms for part in fold(turn[0]).split())
+    return turn[1] if turn is not None and named else SHORT_NOTE_WORDS
 
 
 RELAX_ANY_WORD = "no note had all the words: showing notes with any of them"

@@ -69,7 +69,7 @@ def test_a_short_notes_similarity_counts_for_less_but_is_shown_as_found() -> Non
     assert ranked[1].score == pytest.approx(0.25 + 0.35 * 2 / 10) and ranked[1].similarity == pytest.approx(0.6)
     assert shrunk(0.55, 12) == 0.55 and shrunk(0.2, 1) == 0.2
     assert turn_words("Theo: a journey", 10) == ("Theo", 2) and turn_words("me: ok", 10) == ("me", 1)
-    assert turn_words("Pasta night with " + "friends " * 30, 10) == (None, 10)
+    assert turn_words("Omar: " + "words " * 30, 10) == ("Omar", 10) and turn_words("Pasta night", 10) is None
 
 
 def test_limit_applies_after_sorting() -> None:
