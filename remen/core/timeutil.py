@@ -40,3 +40,24 @@ def parse_iso(text: str) -> datetime:
         except (ValueError, OverflowError) as exc:
             raise ValueError(f"not an ISO 8601 date: {text!r}") from exc
     return as_local(moment)
+
+
+# Within this many days a listed time names its weekday ("Mon 09:30"), past it the date.
+WEEKDAY_DAYS = 6
+
+
+def list_time(moment: datetime, now: datetime) -> str:
+    """When a note was written or edited, as a list shows it: the time today ("14:05"),
+    "yesterday 09:30", the weekday within the week ("Mon 18:20"), the day this year ("3 Mar"),
+    else the day and year ("3 Mar 2025")."""
+    moment, now = as_local(moment).astimezone(as_local(now).tzinfo), as_local(now)
+    days = (now.date() - moment.date()).days
+    if days == 0:
+        return f"{moment:%H:%M}"
+    if days == 1:
+        return f"yesterday {moment:%H:%M}"
+    if 1 < days <= WEEKDAY_DAYS:
+        return f"{moment:%a %H:%M}"
+    if moment.year == now.year:
+        return f"{moment.day} {moment:%b}"
+    return f"{moment.day} {moment:%b %Y}"

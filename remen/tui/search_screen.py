@@ -15,6 +15,7 @@ from textual.worker import Worker
 from remen.core.errors import RemenError
 from remen.core.knowledge import USER_NAME, Fact
 from remen.core.models import AppStatus, Note, SearchResult
+from remen.core.timeutil import from_epoch, local_now
 from remen.service import Remen
 from remen.tui.dialogs import FactValueScreen, TagsScreen
 from remen.tui.messages import PutAway, SearchFinished, StatusStale, forward_failure
@@ -173,6 +174,9 @@ class SearchScreen(Screen[None]):
     async def show_items(self, items: list[ResultItem], result: SearchResult | None) -> None:
         """Replace the result list (in the order the user chose) and say what the query meant."""
         items = sorted_items(items, self.sort)
+        now = from_epoch(self.service.clock()) if self.service is not None else local_now()
+        for item in items:
+            item.dated(self.sort == "edited", now)
         results = self.query_one(ResultsList)
         await results.clear()
         await results.extend(items)

@@ -11,6 +11,7 @@ from remen.core.answers import Answer
 from remen.core.knowledge import Fact
 from remen.core.models import AppStatus, MatchType, Note, ParsedQuery, RelatedNote, SearchHit
 from remen.core.snippet import make_snippet
+from remen.core.timeutil import list_time
 
 BADGES = {
     MatchType.BOTH: ("both", "bold green"),
@@ -29,7 +30,8 @@ def highlighted(text: str, words: tuple[str, ...]) -> Text:
 
 
 class ResultItem(ListItem):
-    """One note in the list: title, date, badge, and a snippet with the matched words highlighted."""
+    """One note in the list: title, when it was written (or edited, in that order), badge, and a
+    snippet with the matched words highlighted."""
 
     def __init__(
         self,
@@ -49,6 +51,9 @@ class ResultItem(ListItem):
         self.snippet = snippet
         self.match_type = match_type
         self.words = words
+        # The time the row shows ("14:05", "yesterday 09:30", "3 Mar"): set by the list before it
+        # is shown, as the chosen order wants it.
+        self.when = f"{created.day} {created:%b %Y}"
 
     @classmethod
     def from_hit(cls, hit: SearchHit, words: tuple[str, ...]) -> ResultItem:
@@ -60,11 +65,15 @@ class ResultItem(ListItem):
         """A note listed without a query (recent notes)."""
         return cls(note.id, note.title, note.created, make_snippet(note.title, note.body, ()), None, (), note.updated)
 
+    def dated(self, edited: bool, now: datetime) -> None:
+        """Show when the note was last edited (``edited``) or written, as a list tells it."""
+        self.when = list_time(self.updated if edited else self.created, now)
+
     def compose(self):  # type: ignore[no-untyped-def]
         badge, style = BADGES[self.match_type] if self.match_type else ("", "")
         head = Text.assemble(
             highlighted(self.title, self.words),
-            ("  " + self.created.strftime("%d %b %Y"), "dim"),
+            ("  " + self.when, "dim"),
             ("  " + badge, style),
         )
         head.no_wrap = True

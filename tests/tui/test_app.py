@@ -14,6 +14,7 @@ from textual.widgets import Input, Label, ListView, TextArea
 from tui_helpers import drive, settle, wait_until
 
 from remen.core.logs import setup_logging
+from remen.core.timeutil import from_epoch, list_time
 from remen.embed import HashedEmbedder
 from remen.service import Remen
 from remen.tui.app import RemenApp
@@ -754,15 +755,25 @@ def test_f7_sorts_the_list_by_last_edit_date_written_and_title(service: Remen, n
     def line(app: RemenApp) -> str:
         return str(app.search_screen.query_one("#interpretation").render())
 
+    def shown_time(app: RemenApp, title: str) -> str:
+        return next(item.when for item in app.search_screen.query(ResultItem) if item.title == title)
+
+    now = from_epoch(clock.now)
+    written = service.get(notebook["pasta"]).created
+
     async def scenario(app: RemenApp, pilot: Pilot) -> None:
         await type_search(pilot, "#recipe")
         assert "sorted by" not in line(app)
+        assert shown_time(app, "Carbonara") == list_time(written, now)
         await pilot.press("f7")
         await settle(pilot)
         assert result_titles(app) == ["Carbonara", "Pizza dough"] and "sorted by last edit" in line(app)
+        # Sorted by last edit, a row shows when it was edited: a minute ago, by the clock.
+        assert shown_time(app, "Carbonara") == f"{now:%H:%M}" != list_time(written, now)
         await pilot.press("f7")
         await settle(pilot)
         assert result_titles(app) == ["Pizza dough", "Carbonara"] and "sorted by date written" in line(app)
+        assert shown_time(app, "Carbonara") == list_time(written, now)
         await pilot.press("f7")
         await settle(pilot)
         assert result_titles(app) == ["Carbonara", "Pizza dough"] and "sorted by title" in line(app)

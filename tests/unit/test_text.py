@@ -1,6 +1,9 @@
+from datetime import datetime
+
 import pytest
 
 from remen.core.text import clean_text, derive_title, fold, inline_tags, new_id, normalise_tag, stable_id
+from remen.core.timeutil import list_time
 
 
 @pytest.mark.parametrize(
@@ -64,3 +67,22 @@ def test_ids_are_told_apart_by_their_first_characters() -> None:
 def test_clean_text_removes_nul_and_lone_surrogates() -> None:
     assert clean_text("a\x00b") == "ab"
     assert clean_text("bad \udcff end") == "bad ? end"
+
+
+NOW = datetime(2026, 3, 18, 15, 0).astimezone()
+
+
+@pytest.mark.parametrize(
+    ("moment", "shown"),
+    [
+        (datetime(2026, 3, 18, 9, 5), "09:05"),
+        (datetime(2026, 3, 17, 21, 30), "yesterday 21:30"),
+        (datetime(2026, 3, 14, 10, 0), "Sat 10:00"),
+        (datetime(2026, 3, 12, 10, 0), "Thu 10:00"),
+        (datetime(2026, 3, 11, 10, 0), "11 Mar"),
+        (datetime(2025, 12, 31, 23, 0), "31 Dec 2025"),
+    ],
+)
+def test_a_list_tells_recent_times_by_the_clock_and_older_ones_by_the_day(moment: datetime, shown: str) -> None:
+    assert list_time(moment.astimezone(), NOW) == shown
+    assert list_time(moment, NOW.replace(tzinfo=None)) == shown  # naive times are local
