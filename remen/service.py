@@ -172,6 +172,7 @@ class Remen:
 
     add = delegate("notes", NoteService.add)
     update = delegate("notes", NoteService.update)
+    rename = delegate("notes", NoteService.rename)
     get = delegate("notes", NoteService.get)
     note_titled = delegate("notes", NoteService.note_titled)
     delete = delegate("notes", NoteService.delete)

@@ -127,6 +127,16 @@ def cmd_edit(app: Remen, args: argparse.Namespace) -> None:
     print(f"Saved {updated.id}  {updated.title}")
 
 
+def cmd_rename(app: Remen, args: argparse.Namespace) -> None:
+    """Give a note a new title without opening it."""
+    before = app.get(args.id).title
+    note = app.rename(args.id, " ".join(args.title))
+    if args.json:
+        emit(note)
+        return
+    print(f"Renamed: {before} → {note.title}  ({note.id}; the old title is in `remen history {note.id}`)")
+
+
 def cmd_history(app: Remen, args: argparse.Namespace) -> None:
     note = app.get(args.id)
     if args.restore and args.number is None:
@@ -269,6 +279,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-embed", action="store_true", help="save without loading the model")
     add("show", cmd_show, "print a note").add_argument("id")
     add("edit", cmd_edit, "edit a note in $EDITOR").add_argument("id")
+    p = add("rename", cmd_rename, "give a note a new title (a first line that was the title says it too)")
+    p.add_argument("id")
+    p.add_argument("title", nargs="+")
     p = add("history", cmd_history, "earlier versions of a note (newest first); N prints one")
     p.add_argument("id")
     p.add_argument("number", nargs="?", type=int, metavar="N")

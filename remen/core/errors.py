@@ -11,6 +11,10 @@ class EmptyNoteError(RemenError):
     """A note with no text."""
 
 
+class EmptyTitleError(RemenError):
+    """A rename to nothing."""
+
+
 class NoteTooLargeError(RemenError):
     """A note beyond the size Remen accepts."""
 

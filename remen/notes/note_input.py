@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -40,3 +41,24 @@ def embeddable_text(title: str, body: str) -> str:
     """The title leads the text the model sees, unless the body already starts with it."""
     head = body.lstrip()[: len(title) + 4]
     return body if title and title in head else f"{title}\n\n{body}"
+
+
+# A first line that is a Markdown heading: its marks, then its text.
+HEADING_LINE = re.compile(r"^(\s*#{1,6}\s+)(.*?)(\s*#*\s*)$")
+
+
+def retitled_body(body: str, old_title: str, new_title: str) -> str:
+    """The body with its first line renamed when that line is the note's title ("# Carbonara" →
+    "# Roman carbonara"), so the title and the text say the same; else the body as it is (the
+    title was given beside it)."""
+    lines = body.split("\n")
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is None:
+        return body
+    line = lines[first]
+    heading = HEADING_LINE.match(line)
+    if heading and heading.group(2).strip() == old_title:
+        lines[first] = f"{heading.group(1)}{new_title}{heading.group(3)}"
+    elif line.strip() == old_title:
+        lines[first] = line[: len(line) - len(line.lstrip())] + new_title
+    return "\n".join(lines)

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
-from remen.core.errors import RemenError
+from remen.core.errors import EmptyTitleError, RemenError
 from remen.core.models import Note, Revision
-from remen.core.text import derive_title, fold, inline_tags
+from remen.core.text import clean_text, derive_title, fold, inline_tags, one_line
 from remen.core.timeutil import to_epoch
 from remen.core.wording import plural
-from remen.notes.note_input import prepare
+from remen.notes.note_input import prepare, retitled_body
 from remen.services.context import Context
 from remen.store import notes as note_store
 
@@ -62,6 +62,17 @@ class NoteService:
         if embed:
             self.context.indexer.embed_after_save(stored)
         return stored.note
+
+    def rename(self, note_id: str, title: str) -> Note:
+        """Give a note a new title without opening it: a first line that was its title says the
+        new one ("# Carbonara" → "# Roman carbonara"); otherwise the title is kept beside the body.
+        The previous version is kept as a revision of its own (each rename can be looked up)."""
+        new_title = one_line(clean_text(title))
+        if not new_title:
+            raise EmptyTitleError("A title cannot be empty: type the new title.")
+        old = self.context.resolve(note_id).note
+        body = retitled_body(old.body, old.title, new_title)
+        return self.update(note_id, body=body, title=new_title, keep_version=True)
 
     def get(self, note_id: str) -> Note:
         """A note by id or unique id prefix."""

@@ -26,6 +26,7 @@ HELP = """\
 | F5 | append: open the selected note with the cursor on a new line at its end |
 | F8 | move the selected note to the trash (Ctrl+Z undoes) |
 | Ctrl+R | archive the selected note (Ctrl+Z undoes) |
+| Ctrl+T | rename the selected note without opening it (Ctrl+Z undoes) |
 | Esc | clear the search |
 | ↑ on the first hit | select the answer above the hits: Enter opens its note |
 | F6 / F8 on the answer | correct its fact / forget it (Ctrl+Z undoes) |
@@ -92,21 +93,23 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class FactValueScreen(ModalScreen[str | None]):
-    """The right value of a fact the notes got wrong: Enter sets it, Esc leaves it."""
+class ValueScreen(ModalScreen[str | None]):
+    """One value to type (the right value of a fact, a note's new title): Enter gives it, Esc
+    leaves it; the same value as before, or nothing, is no change."""
 
     BINDINGS = [Binding("escape", "dismiss_none", "Back")]
 
-    def __init__(self, what: str, value: str) -> None:
+    def __init__(self, prompt: str, value: str, hint: str) -> None:
         super().__init__()
-        self.what = what
+        self.prompt = prompt
         self.value = value
+        self.hint = hint
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="fact-box"):
-            yield Label(f"The right value of {self.what}:")
-            yield Input(self.value, id="fact-value")
-            yield Label("Enter: set it, as your word (it outranks notes) · Esc: leave it", classes="hint")
+        with Vertical(id="value-box"):
+            yield Label(self.prompt)
+            yield Input(self.value, id="value-input")
+            yield Label(self.hint, classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         value = event.value.strip()

@@ -17,7 +17,7 @@ from remen.core.knowledge import USER_NAME, Fact
 from remen.core.models import AppStatus, Note, SearchResult
 from remen.core.timeutil import from_epoch, local_now
 from remen.service import Remen
-from remen.tui.dialogs import FactValueScreen, TagsScreen
+from remen.tui.dialogs import TagsScreen, ValueScreen
 from remen.tui.messages import PutAway, SearchFinished, StatusStale, forward_failure
 from remen.tui.screens import EditorScreen, NoteListScreen
 from remen.tui.widgets import AnswerCard, Interpretation, ResultItem, ResultsList, StatusBar
@@ -52,6 +52,7 @@ class SearchScreen(Screen[None]):
         Binding("f7", "sort", "Sort", show=False),
         Binding("ctrl+o", "open_answer", "Answer's note", show=False),
         Binding("f6", "fix_fact", "Correct fact", show=False),
+        Binding("ctrl+t", "rename", "Rename", show=False),
         Binding("escape", "clear", "Clear", show=False),
         Binding("down", "cursor(1)", show=False),
         Binding("up", "cursor(-1)", show=False),
@@ -63,7 +64,8 @@ class SearchScreen(Screen[None]):
         self.status: AppStatus | None = None
         self.search_ms: float | None = None
         # What Ctrl+Z undoes, last first: a note moved to the trash, or a fact forgotten.
-        self.undo: list[tuple[PutAway | Literal["fact"], str]] = []
+        # What Ctrl+Z can undo, newest last: the kind, the note or fact, and a renamed note's title.
+        self.undo: list[tuple[PutAway | Literal["fact", "rename"], str, str]] = []
         self.problems = 0
         # The list's order: "best" is the search's (recent notes: last edited first).
         self.sort: SortOrder = "best"
@@ -325,7 +327,7 @@ class SearchScreen(Screen[None]):
 
     def offer_undo(self, note: Note, place: PutAway) -> None:
         """``note`` went to the trash or the archive: Ctrl+Z brings it back."""
-        self.undo.append((place, note.id))
+        self.undo.append((place, note.id, ""))
         said = "Moved to trash" if place == "trash" else "Archived"
         where = " (F3 shows the archive)" if place == "archive" else ""
         self.notify(f"{said}: {note.title} — Ctrl+Z to undo{where}", timeout=8)
@@ -346,8 +348,11 @@ class SearchScreen(Screen[None]):
         if not self.undo or self.service is None:
             self.notify("Nothing to undo.")
             return
-        kind, ref = self.undo.pop()
-        if kind == "fact":
+        kind, ref, before = self.undo.pop()
+        if kind == "rename":
+            note = await asyncio.to_thread(self.service.rename, ref, before)
+            self.notify(f"Title back: {note.title}")
+        elif kind == "fact":
             await asyncio.to_thread(self.service.restore_fact, int(ref))
             self.notify("The forgotten fact is back.")
         elif kind == "archive":
@@ -370,7 +375,7 @@ class SearchScreen(Screen[None]):
         except RemenError as exc:
             self.notify(str(exc), severity="error")
             return
-        self.undo.append(("fact", str(fact.id)))
+        self.undo.append(("fact", str(fact.id), ""))
         self.notify(f"Forgot: {fact_words(fact)} — Ctrl+Z to undo", timeout=8)
         self.refresh_after_change()
 
@@ -383,7 +388,11 @@ class SearchScreen(Screen[None]):
             return
         whose = "your" if fact.subject.lower() == USER_NAME else f"{fact.subject}'s"
         self.app.push_screen(
-            FactValueScreen(f"{whose} {fact.predicate.replace('_', ' ')}", fact.target or ""),
+            ValueScreen(
+                f"The right value of {whose} {fact.predicate.replace('_', ' ')}:",
+                fact.target or "",
+                "Enter: set it, as your word (it outranks notes) · Esc: leave it",
+            ),
             callback=lambda value: self.set_fact(fact, value),
         )
 
@@ -397,6 +406,30 @@ class SearchScreen(Screen[None]):
             self.notify(str(exc), severity="error")
             return
         self.notify(f"Set: {fact_words(stored)} (your word outranks the notes)")
+        self.refresh_after_change()
+
+    def action_rename(self) -> None:
+        """Ctrl+T: type a new title for the selected note without opening it."""
+        item = self.selected()
+        if item is None:
+            self.notify("Pick a note first (↓ to a result), then Ctrl+T renames it.")
+            return
+        self.app.push_screen(
+            ValueScreen("New title:", item.title, "Enter: rename (Ctrl+Z undoes it) · Esc: leave it"),
+            callback=lambda title: self.rename_note(item.note_id, item.title, title),
+        )
+
+    async def rename_note(self, note_id: str, before: str, title: str | None) -> None:
+        """Rename the note and offer undo."""
+        if title is None or self.service is None:
+            return
+        try:
+            note = await asyncio.to_thread(self.service.rename, note_id, title)
+        except RemenError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.undo.append(("rename", note_id, before))
+        self.notify(f"Renamed: {before} → {note.title} — Ctrl+Z to undo", timeout=8)
         self.refresh_after_change()
 
     async def action_archive(self) -> None:

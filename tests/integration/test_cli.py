@@ -155,3 +155,17 @@ def test_small_text_counts_tags_and_options_after_the_double_dash(hermetic_home:
     assert line.count("#home") == 1
     searched = run_cli("search", "--", "router", "--limit", "4")
     assert "--limit after `--` is searched as text" in searched.stderr
+
+
+def test_rename_changes_the_title_and_its_heading_and_keeps_the_old_one_in_history(hermetic_home: Path) -> None:
+    note = json.loads(run_cli("add", "--json", "# Carbonara\nGuanciale, eggs, pecorino.").stdout)
+    renamed = json.loads(run_cli("rename", "--json", note["id"], "Roman", "carbonara").stdout)
+    assert renamed["title"] == "Roman carbonara" and renamed["body"].startswith("# Roman carbonara\n")
+    assert "Renamed: Roman carbonara → Pasta" in run_cli("rename", note["id"], "Pasta").stdout
+    history = run_cli("history", note["id"]).stdout
+    assert "Roman carbonara" in history and "Carbonara" in history
+    # A title given beside the body (its first line says something else) is renamed alone.
+    jot = json.loads(run_cli("add", "--json", "--title", "Shopping", "milk, eggs").stdout)
+    assert json.loads(run_cli("rename", "--json", jot["id"], "Groceries").stdout)["body"] == "milk, eggs"
+    empty = run_cli("rename", note["id"], " ")
+    assert empty.returncode != 0 and "title cannot be empty" in empty.stderr

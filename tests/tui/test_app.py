@@ -18,7 +18,7 @@ from remen.core.timeutil import from_epoch, list_time
 from remen.embed import HashedEmbedder
 from remen.service import Remen
 from remen.tui.app import RemenApp
-from remen.tui.dialogs import ConfirmScreen, FactValueScreen, HelpScreen, HistoryScreen, TagsScreen
+from remen.tui.dialogs import ConfirmScreen, HelpScreen, HistoryScreen, TagsScreen, ValueScreen
 from remen.tui.screens import EditorScreen, NoteListScreen
 from remen.tui.search_screen import SearchScreen
 from remen.tui.widgets import AnswerCard, RelatedItem, ResultItem, StatusBar
@@ -491,7 +491,7 @@ def test_the_answer_card_corrects_and_forgets_its_fact_with_undo(service: Remen)
         await pilot.press("up")
         assert "F6 corrects the fact" in str(card.render())
         await pilot.press("f6")
-        await wait_until(pilot, lambda: isinstance(app.screen, FactValueScreen), "the value dialog")
+        await wait_until(pilot, lambda: isinstance(app.screen, ValueScreen), "the value dialog")
         field = app.screen.query_one(Input)
         assert field.value == "Globex"
         field.value = ""
@@ -782,5 +782,29 @@ def test_f7_sorts_the_list_by_last_edit_date_written_and_title(service: Remen, n
         await pilot.press("f7")  # back to the best match: recent notes newest edit first
         await settle(pilot)
         assert result_titles(app)[0] == "Carbonara" and "sorted by" not in line(app)
+
+    drive(RemenApp(service=service), scenario)
+
+
+def test_ctrl_t_renames_the_selected_note_without_opening_it_and_ctrl_z_undoes(
+    service: Remen, notebook: dict[str, str]
+) -> None:  # type: ignore[no-untyped-def]
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await type_search(pilot, "carbonara")
+        await pilot.press("ctrl+t")  # nothing selected yet: nothing to rename
+        await settle(pilot)
+        assert not isinstance(app.screen, ValueScreen)
+        await pilot.press("down", "ctrl+t")
+        await wait_until(pilot, lambda: isinstance(app.screen, ValueScreen), "the title dialog")
+        title_box = app.screen.query_one(Input)
+        assert title_box.value == "Carbonara"
+        title_box.value = "Roman carbonara"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: service.get(notebook["pasta"]).title == "Roman carbonara", "the rename")
+        assert service.get(notebook["pasta"]).body.startswith("# Roman carbonara\n")
+        assert isinstance(app.screen, SearchScreen)
+        await pilot.press("ctrl+z")
+        await wait_until(pilot, lambda: service.get(notebook["pasta"]).title == "Carbonara", "the undo")
+        assert service.get(notebook["pasta"]).body.startswith("# Carbonara\n")
 
     drive(RemenApp(service=service), scenario)

@@ -4,6 +4,7 @@ import pytest
 
 from remen.core.text import clean_text, derive_title, fold, inline_tags, new_id, normalise_tag, stable_id
 from remen.core.timeutil import list_time
+from remen.notes.note_input import retitled_body
 
 
 @pytest.mark.parametrize(
@@ -86,3 +87,19 @@ NOW = datetime(2026, 3, 18, 15, 0).astimezone()
 def test_a_list_tells_recent_times_by_the_clock_and_older_ones_by_the_day(moment: datetime, shown: str) -> None:
     assert list_time(moment.astimezone(), NOW) == shown
     assert list_time(moment, NOW.replace(tzinfo=None)) == shown  # naive times are local
+
+
+@pytest.mark.parametrize(
+    ("body", "old", "new", "renamed"),
+    [
+        ("# Carbonara\nGuanciale, eggs.", "Carbonara", "Roman carbonara", "# Roman carbonara\nGuanciale, eggs."),
+        ("\n## Plan ##\nsteps", "Plan", "Q3 plan", "\n## Q3 plan ##\nsteps"),
+        ("Groceries\nmilk", "Groceries", "Shopping", "Shopping\nmilk"),
+        # A title given beside the body: the text stays as it is.
+        ("milk, eggs", "Shopping", "Groceries", "milk, eggs"),
+    ],
+)
+def test_a_rename_changes_the_first_line_only_when_it_was_the_title(
+    body: str, old: str, new: str, renamed: str
+) -> None:
+    assert retitled_body(body, old, new) == renamed
