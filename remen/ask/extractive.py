@@ -1,7 +1,8 @@
-"""Answers found in the notes: the sentences of the notes a search found, scored by the question's
-words they share (weighted by how rare each is among those sentences; the sentences around count
-for part), the note's search rank and its age; inside the best sentences, the span of the kind
-the question asks for. Deterministic, offline, and pure: the caller reads the notes."""
+"""Answers found in the notes: the sentences of the notes a search found that share enough of the
+question's words (weighted by how rare each is among those sentences; the sentences around count
+for part); in the best of them every span of the kind the question asks for (or the sentence
+itself) is a candidate, measured, and scored by the trained answer model (answer_model.py).
+Deterministic, offline, and pure: the caller reads the notes."""
 
 from __future__ import annotations
 
@@ -262,18 +263,6 @@ def weights(question: Question, found: list[Passage]) -> dict[str, float]:
     return {key: present.get(key, floor) * (EXTRACT_SCENE_SHARE if key in scene else 1.0) for key in counts}
 
 
-def coverage(passage: Passage, weight: dict[str, float]) -> float:
-    """The weighted share of the question's words the sentence holds; a word only the sentences
-    around it hold counts for part."""
-    have, around = passage.words, passage.around
-    total = sum(weight.values())
-    if not total:
-        return 0.0
-    inside = sum(w for key, w in weight.items() if holds(key, have))
-    near = sum(w for key, w in weight.items() if not holds(key, have) and holds(key, around))
-    return (inside + EXTRACT_CONTEXT_SHARE * near) / total
-
-
 def names_in_note(question: Question, passage: Passage) -> bool:
     """Whether the sentence's note (with the notes beside it in its thread), or the turn's speaker,
     names everyone the question is about: an answer about one person is no answer about another."""
@@ -344,8 +333,8 @@ def typed_spans(question: Question, text: str, written: datetime, known: dict[st
 def sentence_measures(question: Question, passage: Passage, weight: dict[str, float], age: float) -> dict[str, float]:
     """What a sentence shares with the question: the weighted share of its words inside the
     sentence and only around it, whether a topic word (neither a name nor a word of the closing
-    scene) is there, whether the names are
-    said in it (or by its speaker), the note's search rank, cosine and age."""
+    scene) is there, whether the names are said in it (or by its speaker), the note's search
+    rank, cosine and age."""
     have, around = passage.words, passage.around
     total = sum(weight.values()) or 1.0
     names = [{stem(word) for word in name.split()} for name in question.names]
@@ -435,8 +424,8 @@ def passage_candidates(
 def read_candidates(question: Question, found: list[Passage], known: dict[str, str]) -> list[Candidate]:
     """Every answer the best sentences offer, with its features. A sentence is read when its note
     names everyone the question is about and it holds enough of the question's weighted words
-    (those only a sentence around it holds count for part);
-    the best few by shared words, search rank, cosine and age are read."""
+    (those only a sentence around it holds count for part): the best few by those words, the
+    search rank, cosine and age."""
     if not found or not question.focus:
         return []
     weight = weights(question, found)
