@@ -6,7 +6,7 @@ sha256 when loaded."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -44,6 +44,9 @@ def shipped_ranker() -> SoftmaxModel:
     return load_model(WEIGHTS, WEIGHTS_SHA256, "answer model")
 
 
-def answer_probability(features: Mapping[str, float]) -> float:
-    """How likely the candidate with these features is a right answer."""
-    return float(shipped_ranker().probabilities(feature_vector(features))[LABELS.index(RIGHT)])
+def answer_probabilities(candidates: Sequence[Mapping[str, float]]) -> list[float]:
+    """How likely each candidate, by its features, is a right answer (one product for them all)."""
+    if not candidates:
+        return []
+    rows = np.stack([feature_vector(features) for features in candidates])
+    return [float(p) for p in shipped_ranker().probabilities(rows)[:, LABELS.index(RIGHT)]]

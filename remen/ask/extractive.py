@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import lru_cache
 
-from remen.ask.answer_model import answer_probability
+from remen.ask.answer_model import answer_probabilities
 from remen.ask.question import DATE_VALUES, SPAN_KINDS, AnswerKind, Question
 from remen.ask.spans import ANY_NAME, Span, name_spans, unit_fits, value_spans
 from remen.core.constants import (
@@ -469,9 +469,9 @@ def extract(
     """The best answers in the found sentences by the answer model's probability, best first: one
     per sentence, each said once; none when none reaches ``minimum`` (the calibrated threshold)."""
     left = left_behind(found)
-    scored = sorted(
-        ((answer_probability(c.features), c) for c in read_candidates(question, found, known)), key=lambda pc: -pc[0]
-    )
+    candidates = read_candidates(question, found, known)
+    probabilities = answer_probabilities([c.features for c in candidates])
+    scored = sorted(zip(probabilities, candidates, strict=True), key=lambda pc: -pc[0])
     best: dict[str, Extracted] = {}
     sentences: set[tuple[str, str]] = set()
     for p, candidate in scored:

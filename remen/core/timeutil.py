@@ -50,7 +50,8 @@ def list_time(moment: datetime, now: datetime) -> str:
     """When a note was written or edited, as a list shows it: the time today ("14:05"),
     "yesterday 09:30", the weekday within the week ("Mon 18:20"), the day this year ("3 Mar"),
     else the day and year ("3 Mar 2025")."""
-    moment, now = as_local(moment).astimezone(as_local(now).tzinfo), as_local(now)
+    now = as_local(now)
+    moment = as_local(moment).astimezone(now.tzinfo)
     days = (now.date() - moment.date()).days
     if days == 0:
         return f"{moment:%H:%M}"

@@ -224,10 +224,10 @@ def test_the_answer_models_weights_are_checked_before_use(tmp_path: Path, monkey
     answer_model.shipped_ranker.cache_clear()
     try:
         with pytest.raises(ModelError, match=r"answer model.*corrupt"):
-            answer_model.answer_probability({"inside": 1.0})
+            answer_model.answer_probabilities([{"inside": 1.0}])
         weights.unlink()
         with pytest.raises(ModelError, match="missing"):
-            answer_model.answer_probability({"inside": 1.0})
+            answer_model.answer_probabilities([{"inside": 1.0}])
     finally:
         answer_model.shipped_ranker.cache_clear()
 
