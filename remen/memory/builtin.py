@@ -226,6 +226,17 @@ def note_pieces(text: str) -> tuple[str, list[Piece]]:
     return LINE_JOINER.join(parts), pieces
 
 
+def state_use(state: NoteState, uses: ExtractedStatement, use: ToolUse, when: float | None) -> None:
+    """The writer's 'uses' statement of a tool as the sentence tells it: in use (since whenever),
+    taken up on the sentence's day, given up then (so it was in use until then), or not taken up."""
+    if use == ToolUse.USES:
+        state.state(uses)
+    elif use == ToolUse.ENDS:
+        state.end(replace(uses, valid_at=when))
+    else:
+        state.state(replace(uses, valid_at=when, negated=use == ToolUse.NOT_TAKEN))
+
+
 def spoken_by(state: NoteState, speaker: str, since: int, span: Span) -> None:
     """A chat turn of someone else's: they are a person of the note, and the statements read from
     it since index ``since`` that would be the writer's ("I have the clinic") are theirs."""
@@ -539,9 +550,11 @@ class BuiltinExtractor:
             # "She works night shifts at the Klinikum": hers, not the writer's.
             worker = clause_subject(state, text, spell.start(), named)
             if worker is not None:
-                state.state(
-                    ExtractedStatement(Aspect.IDENTITY, text, worker, "works_at", span, object_name=org, negated=ended)
-                )
+                job = ExtractedStatement(Aspect.IDENTITY, text, worker, "works_at", span, object_name=org)
+                if ended:
+                    state.end(job)
+                else:
+                    state.state(job)
             return True
         role = ROLE_AT.search(text)
         if role:
@@ -603,17 +616,13 @@ class BuiltinExtractor:
             found = True
         if found:
             return True
-        for pattern, aspect, negated in TOOL_USES:
+        for pattern, aspect, told in TOOL_USES:
             for match in pattern.finditer(text):
                 tool = match.group(1).strip(".,")
                 if not is_tool(tool, named):
                     continue
                 name = state.entity(tool, tool_type(tool), span, None, text)
-                state.state(
-                    ExtractedStatement(
-                        aspect, text, subject, "uses", span, object_name=name, valid_at=when, negated=negated
-                    )
-                )
+                state_use(state, ExtractedStatement(aspect, text, subject, "uses", span, object_name=name), told, when)
                 found = True
         # What the parse says the writer does with each tool the sentence names; a tool right after
         # "in", "on", "with" in the writer's own sentence is one they work in ("I'm in VS Code").
@@ -639,28 +648,12 @@ class BuiltinExtractor:
                 use = ToolUse.USES
             if use is not None:
                 stated.add(mention.name)
-                self.state_use(state, text, subject, span, mention.name, use, when)
+                uses = ExtractedStatement(Aspect.KNOWLEDGE, text, subject, "uses", span, object_name=mention.name)
+                state_use(state, uses, use, when)
         if earlier_tool is not None and earlier_tool not in stated and reading.gives_up_it:
-            self.state_use(state, text, subject, span, earlier_tool, ToolUse.ENDS, when)
+            uses = ExtractedStatement(Aspect.KNOWLEDGE, text, subject, "uses", span, object_name=earlier_tool)
+            state_use(state, uses, ToolUse.ENDS, when)
         return found
-
-    @staticmethod
-    def state_use(
-        state: NoteState, text: str, subject: str, span: Span, tool: str, use: ToolUse, when: float | None
-    ) -> None:
-        """One 'uses' triple the parse read: taken up or given up on the sentence's day."""
-        state.state(
-            ExtractedStatement(
-                Aspect.KNOWLEDGE,
-                text,
-                subject,
-                "uses",
-                span,
-                object_name=tool,
-                valid_at=None if use == ToolUse.USES else when,
-                negated=use == ToolUse.ENDS,
-            )
-        )
 
     # --- helpers -----------------------------------------------------------------------------
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field, replace
 
 from remen.core.constants import (
     MAX_STATEMENTS_PER_NOTE,
@@ -25,11 +24,10 @@ from remen.memory.patterns import (
     ADOPT,
     DATE_HINT,
     DROP,
+    NOT_USING,
     USING,
 )
-
-if TYPE_CHECKING:
-    pass
+from remen.memory.tool_use import ToolUse
 
 
 @dataclass
@@ -91,9 +89,24 @@ class NoteState:
         if len(self.statements) < MAX_STATEMENTS_PER_NOTE and statement not in self.statements:
             self.statements.append(statement)
 
+    def end(self, statement: ExtractedStatement) -> None:
+        """Record a value given up ("sold the Fiesta", "last day at Byrne & Moran", "cancelled
+        Headspace") as a negated statement, after the value held until then: giving something up
+        says it was held, even if no earlier note says so, and the history keeps it as the earlier
+        value. (An earlier note that does say so makes the same statement, which keeps its time.)"""
+        ended = statement.valid_at if statement.valid_at is not None else self.written
+        self.state(replace(statement, negated=False, valid_at=ended - 1))
+        self.state(replace(statement, negated=True))
 
-# Sentences about using a tool: adopting it (a decision), using it (a fact), dropping it.
-TOOL_USES = ((ADOPT, Aspect.DECISION, False), (USING, Aspect.KNOWLEDGE, False), (DROP, Aspect.DECISION, True))
+
+# Sentences about using a tool: adopting it (a decision), using it (a fact), dropping it, not
+# using it.
+TOOL_USES = (
+    (ADOPT, Aspect.DECISION, ToolUse.STARTS),
+    (USING, Aspect.KNOWLEDGE, ToolUse.USES),
+    (DROP, Aspect.DECISION, ToolUse.ENDS),
+    (NOT_USING, Aspect.KNOWLEDGE, ToolUse.NOT_TAKEN),
+)
 
 
 def email_first_name(email: str) -> str | None:

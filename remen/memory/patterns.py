@@ -88,7 +88,9 @@ ADOPT = re.compile(
     re.I,
 )
 USING = re.compile(r"(?i:\b(?:i|we)\s+(?:use|'m using|am using|'re using|are using|rely on)\s+)([\w.+#-]+)")
-DROP = re.compile(r"\b(?:stopped using|no longer use|don't use|gave up(?: on)?|dropped|quit)\s+([\w.+#-]+)", re.I)
+DROP = re.compile(r"\b(?:stopped using|no longer use|gave up(?: on)?|dropped|quit)\s+([\w.+#-]+)", re.I)
+# Not using a tool, which says nothing of having used it before.
+NOT_USING = re.compile(r"\b(?:don't|do not|never)\s+use\s+([\w.+#-]+)", re.I)
 FOR_PROJECT = re.compile(r"\bfor\s+(?:the\s+|my\s+|our\s+)?(side project|pet project|project\s+[\w-]+)", re.I)
 # An amount: a number with a currency or a unit per time ("780 €", "£49.99", "$1,200/month", "38k €").
 AMOUNT = (

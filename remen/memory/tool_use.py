@@ -29,7 +29,10 @@ class ToolUse(StrEnum):
 
     USES = "uses"
     STARTS = "starts"
+    # Given up: it was in use until now ("cancelled Headspace", "the licence was not renewed").
     ENDS = "ends"
+    # Not taken up, which says nothing of before ("didn't buy the Kindle", "we don't use Slack").
+    NOT_TAKEN = "not_taken"
 
 
 # Forms the regular rules of English get wrong.
@@ -72,11 +75,13 @@ def verb_class(text: str) -> frozenset[str]:
 END_VERBS = verb_class(
     "cancel uninstall delete wipe drop ditch quit stop remove abandon sell dump unsubscribe retire kill deactivate"
 )
-# Verbs whose object the writer takes up (negated, "did not renew", they give it up).
+# Verbs whose object the writer takes up (denied, "didn't buy", they do not).
 START_VERBS = verb_class(
     "buy install adopt use sign subscribe switch move migrate get download pay renew start try order purchase"
     " activate choose pick"
 )
+# Verbs whose denial gives up what was held: "not renewed", "didn't extend".
+KEEP_VERBS = verb_class("renew extend keep")
 # Verbs that say the writer works with the object without taking it up.
 USE_VERBS = verb_class("open run update upgrade configure sync restart reboot fix debug")
 TRY = forms("try")
@@ -160,8 +165,14 @@ def subjects(sent: SpacySpan, mentions: list[ToolMention]) -> dict[str, ToolUse]
     if verb.lower_ in END_VERBS or any(t.ent_type_ == "PERSON" for t in tokens[:verb_at]):
         return {}
     denied = any(t.lower_ in ("not", "n't", "never") for t in tokens[max(0, verb_at - 2) : verb_at])
-    use = ToolUse.ENDS if denied and verb.lower_ in START_VERBS else ToolUse.USES
+    use = denial(verb.lower_) if denied and verb.lower_ in START_VERBS | KEEP_VERBS else ToolUse.USES
     return {m.name: use for m in mentions if m.end <= start}
+
+
+def denial(verb: str) -> ToolUse:
+    """What denying a verb of taking up or keeping says: "not renewed" gives up what was held,
+    "didn't buy" only that it was not taken up."""
+    return ToolUse.ENDS if verb in KEEP_VERBS else ToolUse.NOT_TAKEN
 
 
 def phrase_head(tokens: list[Token]) -> Token | None:
@@ -217,8 +228,8 @@ def tool_use(tokens: list[Token], replacing: bool) -> ToolUse | None:
     if role == "nsubj":
         if word in END_VERBS:
             return None
-        if negated(verb) and word in START_VERBS and not any(c.dep_ == "dobj" for c in verb.children):
-            return ToolUse.ENDS  # "Trados licence not renewed"
+        if negated(verb) and word in START_VERBS | KEEP_VERBS and not any(c.dep_ == "dobj" for c in verb.children):
+            return denial(word)  # "Trados licence not renewed"
         # What a tool does, it does for the one who writes about it: it freezes, reboots, fails.
         return ToolUse.USES
     return None
@@ -226,9 +237,12 @@ def tool_use(tokens: list[Token], replacing: bool) -> ToolUse | None:
 
 def object_use(verb: str, negative: bool, replacing: bool) -> ToolUse | None:
     """What a verb does to the tool that is its object: "cancelled", "didn't renew" give it up;
-    "bought", "installed" take it up (trying it does only "instead" of another); "updated" uses it."""
-    if verb in END_VERBS or (negative and verb in START_VERBS | USE_VERBS):
+    "didn't buy" does not take it up; "bought", "installed" take it up (trying it does only
+    "instead" of another); "updated" uses it."""
+    if verb in END_VERBS:
         return ToolUse.ENDS
+    if negative and verb in START_VERBS | USE_VERBS | KEEP_VERBS:
+        return denial(verb)
     if verb in START_VERBS:
         return ToolUse.STARTS if verb not in TRY or replacing else None
     return ToolUse.USES if verb in USE_VERBS else None

