@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from remen.cli.memory import add_memory_commands
-from remen.cli.search import cmd_explain, cmd_related, cmd_search
+from remen.cli.search import cmd_explain, cmd_related, cmd_saved, cmd_search
 from remen.cli.upkeep import (
     CONFIG_HELP,
     cmd_config,
@@ -135,6 +135,20 @@ def cmd_rename(app: Remen, args: argparse.Namespace) -> None:
         emit(note)
         return
     print(f"Renamed: {before} → {note.title}  ({note.id}; the old title is in `remen history {note.id}`)")
+
+
+def cmd_links(app: Remen, args: argparse.Namespace) -> None:
+    """Where a note's `[[links]]` lead and which notes link to it."""
+    links = app.links(args.id)
+    if args.json:
+        emit(links)
+        return
+    print("Links to:" if links.to else "Links to: none")
+    for link in links.to:
+        print(f"  {link.note_id or '(no note yet)':<14}  {link.title}")
+    print("Linked from:" if links.linked_from else "Linked from: none")
+    for link in links.linked_from:
+        print(f"  {link.note_id:<14}  {link.title}")
 
 
 def cmd_history(app: Remen, args: argparse.Namespace) -> None:
@@ -282,6 +296,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("rename", cmd_rename, "give a note a new title (a first line that was the title says it too)")
     p.add_argument("id")
     p.add_argument("title", nargs="+")
+    add("links", cmd_links, "where a note's [[Title]] links lead, and the notes that link to it").add_argument("id")
     p = add("history", cmd_history, "earlier versions of a note (newest first); N prints one")
     p.add_argument("id")
     p.add_argument("number", nargs="?", type=int, metavar="N")
@@ -311,11 +326,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=["jsonl", "md"], default="jsonl")
     p.add_argument("--no-history", action="store_true", help="leave out each note's earlier versions (JSON Lines)")
     p = add("search", cmd_search, "search by keyword, meaning and time")
-    p.add_argument("query", nargs="+")
+    p.add_argument("query", nargs="*")
+    p.add_argument("--saved", metavar="NAME", help="run a saved search (words after it narrow it)")
     p.add_argument("--limit", type=int, default=20)
     p.add_argument("--now", help="pretend the time is this ISO 8601 moment (for scripts and tests)")
     p.add_argument("--archived", action="store_true", help="include archived notes")
     p.add_argument("--trash", action="store_true", help="include notes in the trash")
+    p = add("saved", cmd_saved, "saved searches: list them, `add NAME QUERY…`, `rm NAME`")
+    p.add_argument("action", choices=["list", "add", "rm"], nargs="?", default="list")
+    p.add_argument("words", nargs="*", metavar="NAME/QUERY")
     p = add("mcp", cmd_mcp, "serve your notes to AI agents over the Model Context Protocol (stdio)")
     p.add_argument("--allow-writes", action="store_true", help="let agents add notes and append to them")
     p = add("explain", cmd_explain, "show how a query is understood, without searching")

@@ -37,8 +37,12 @@ def cmd_search(app: Remen, args: argparse.Namespace) -> None:
     stray = [w for w in args.query if w.split("=")[0] in SEARCH_OPTIONS]
     if stray:
         print(f"remen: {' '.join(stray)} after `--` is searched as text; put options before `--`.", file=sys.stderr)
+    words = [app.saved_search(args.saved).query] if args.saved else []
+    words += args.query
+    if not words:
+        raise RemenError("Type what to search for, or --saved NAME (`remen saved` lists the names).")
     result = app.search(
-        " ".join(args.query),
+        " ".join(words),
         now=parse_now(args.now),
         limit=args.limit,
         include_archived=args.archived,
@@ -111,3 +115,27 @@ def cmd_related(app: Remen, args: argparse.Namespace) -> None:
         print("No related notes.")
     for r in related:
         print(f"{r.note_id}  {r.similarity:.2f}  {r.title}")
+
+
+def cmd_saved(app: Remen, args: argparse.Namespace) -> None:
+    """List, add or remove saved searches."""
+    if args.action == "add":
+        if len(args.words) < 2:
+            raise RemenError("Usage: remen saved add NAME QUERY… (quote a name of several words).")
+        saved = app.save_search(args.words[0], " ".join(args.words[1:]))
+        print(f"Saved search {saved.name!r}: {saved.query}  (run it: remen search --saved {saved.name!r})")
+        return
+    if args.action == "rm":
+        name = " ".join(args.words)
+        if app.forget_search(name) is None:
+            app.saved_search(name)  # says which names there are
+        print(f"Removed the saved search {name!r}.")
+        return
+    found = app.saved_searches()
+    if args.json:
+        emit(found)
+        return
+    if not found:
+        print("No saved searches yet: remen saved add NAME QUERY, or Ctrl+S in the app.")
+    for saved in found:
+        print(f"{saved.name:<24}  {saved.query}")

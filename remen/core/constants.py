@@ -39,6 +39,8 @@ REVISION_SESSION_SECONDS = 10 * 60
 # Older revisions beyond either bound are dropped, oldest first; the newest is always kept.
 MAX_REVISIONS_PER_NOTE = 100
 MAX_REVISION_BYTES_PER_NOTE = 20 * 1024 * 1024
+# Titles offered while a `[[link` is typed.
+LINK_SUGGESTIONS = 6
 
 # --- Store ---------------------------------------------------------------------------------
 BUSY_TIMEOUT_MS = 5_000

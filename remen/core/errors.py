@@ -15,6 +15,10 @@ class EmptyTitleError(RemenError):
     """A rename to nothing."""
 
 
+class SavedSearchError(RemenError):
+    """A saved search without a name or a query, or one asked for by a name no saved search has."""
+
+
 class NoteTooLargeError(RemenError):
     """A note beyond the size Remen accepts."""
 

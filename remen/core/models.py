@@ -330,6 +330,37 @@ class RelatedNote:
 
 
 @dataclass(frozen=True)
+class LinkedNote:
+    """A note at the other end of a `[[Title]]` link: the title and the note's id (None while no
+    live note has that title)."""
+
+    title: str
+    note_id: str | None
+
+    def to_dict(self) -> dict[str, object]:
+        return {"title": self.title, "id": self.note_id}
+
+
+@dataclass(frozen=True)
+class NoteLinks:
+    """Where a note's links lead (``to``) and the notes that link to it (``linked_from``)."""
+
+    to: list[LinkedNote]
+    linked_from: list[LinkedNote]
+
+
+@dataclass(frozen=True)
+class SavedSearch:
+    """A query pinned under a name."""
+
+    name: str
+    query: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {"name": self.name, "query": self.query}
+
+
+@dataclass(frozen=True)
 class Job:
     """A unit of durable background work, for the note content it was queued for."""
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from remen.core.constants import MAX_NOTE_BYTES
 from remen.core.errors import EmptyNoteError, NoteTooLargeError
+from remen.core.models import Note
 from remen.core.text import clean_text, content_hash, derive_title, inline_tags, normalise_tags, one_line
 
 
@@ -35,6 +36,19 @@ def prepare(body: str, title: str | None, tags: Iterable[str]) -> PreparedNote:
     final_title = given_title or derive_title(body)
     final_tags = normalise_tags([*tags, *inline_tags(body)])
     return PreparedNote(final_title, body, final_tags, content_hash(final_title, body, final_tags))
+
+
+def prepare_change(
+    old: Note, body: str | None = None, title: str | None = None, tags: Iterable[str] | None = None
+) -> PreparedNote:
+    """A note's new content from what changes: a title given beside the body stays unless a new
+    one is given, and tags given beside the body stay unless new ones are (inline tags follow the
+    body)."""
+    if title is None and old.title != derive_title(old.body):
+        title = old.title
+    if tags is None:
+        tags = [t for t in old.tags if t not in inline_tags(old.body)]
+    return prepare(old.body if body is None else body, title, tags)
 
 
 def embeddable_text(title: str, body: str) -> str:

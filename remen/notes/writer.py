@@ -1,8 +1,9 @@
 """The one road for every note write: create, update, trash, restore, archive, purge and import batches.
 
 Whichever way a note changes, the same things follow in the same transaction: its content hash,
-the revision it replaces, its extraction job, and, when it leaves or rejoins what is visible, the
-fact chains it is part of (so a trashed note's facts stop replacing older ones). The FTS rows,
+the revision it replaces, its extraction job, its `[[Title]]` links (and the links waiting for its
+title), and, when it leaves or rejoins what is visible, the fact chains it is part of (so a
+trashed note's facts stop replacing older ones). The FTS rows,
 the digests' staleness marks and the vectors' pending state follow from the row through triggers
 and content hashes. Nothing else writes notes.
 """
@@ -13,13 +14,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from remen.core.errors import EmptyNoteError, NoteTooLargeError
+from remen.core.links import linked_titles, retitled_links
 from remen.core.models import ImportSummary, JobKind, NoteDraft
 from remen.core.text import clean_id, new_id, stable_id
 from remen.core.timeutil import to_epoch
 from remen.memory.graph_writer import refresh_chains
-from remen.notes.note_input import PreparedNote, prepare
+from remen.notes.note_input import PreparedNote, prepare, prepare_change
 from remen.store import Store
 from remen.store import jobs as job_store
+from remen.store import links as link_store
 from remen.store import memory as memory_store
 from remen.store import notes as note_store
 from remen.store.connect import Connection
@@ -66,6 +69,14 @@ def remove(conn: Connection, nid: int) -> None:
     refresh_chains(conn, chains)
 
 
+def relink(conn: Connection, nid: int, prepared: PreparedNote, title_before: str | None) -> None:
+    """Store the links a note's text makes; a note new or with a new title takes the links that
+    wait for its title."""
+    link_store.relink(conn, nid, linked_titles(prepared.body))
+    if title_before is None or title_before.casefold() != prepared.title.casefold():
+        link_store.claim_waiting_links(conn, nid, prepared.title)
+
+
 class NoteWriter:
     """Writes notes, each change in one transaction with everything that follows from it."""
 
@@ -89,26 +100,47 @@ class NoteWriter:
                 prepared.content_hash,
             )
             job_store.enqueue(conn, JobKind.EXTRACT, nid, now, prepared.content_hash)
+            relink(conn, nid, prepared, None)
             return note_store.get_many(conn, [nid])[nid]
 
     def update(self, nid: int, prepared: PreparedNote, keep_version: bool = False) -> StoredNote:
         """Replace a note's content, keeping what it replaces as a revision, and queue it for
         extraction again."""
-        now = self.clock()
         with self.store.transaction() as conn:
-            note_store.update_content(
-                conn,
-                nid,
-                prepared.title,
-                prepared.body,
-                prepared.tags,
-                now,
-                prepared.content_hash,
-                now,
-                keep_version=keep_version,
-            )
-            job_store.enqueue(conn, JobKind.EXTRACT, nid, now, prepared.content_hash)
-            return note_store.get_many(conn, [nid])[nid]
+            return self.change(conn, nid, prepared, keep_version)
+
+    def rename(self, nid: int, prepared: PreparedNote) -> tuple[StoredNote, list[StoredNote]]:
+        """Give a note its new title and content, and rewrite the `[[links]]` to its old title in
+        the notes that link to it (each keeping its text before as a revision). Returns the note
+        and the notes whose links were rewritten."""
+        with self.store.transaction() as conn:
+            before = note_store.title_of(conn, nid)
+            renamed = self.change(conn, nid, prepared, keep_version=True)
+            relinked = []
+            for linking in note_store.get_many(conn, link_store.linking_notes(conn, nid)).values():
+                body = retitled_links(linking.note.body, before, prepared.title)
+                if body != linking.note.body and linking.nid != nid:
+                    relinked.append(self.change(conn, linking.nid, prepare_change(linking.note, body), True))
+            return renamed, relinked
+
+    def change(self, conn: Connection, nid: int, prepared: PreparedNote, keep_version: bool) -> StoredNote:
+        """Overwrite a note's content inside an open transaction, with what follows from it."""
+        now = self.clock()
+        before = note_store.title_of(conn, nid)
+        note_store.update_content(
+            conn,
+            nid,
+            prepared.title,
+            prepared.body,
+            prepared.tags,
+            now,
+            prepared.content_hash,
+            now,
+            keep_version=keep_version,
+        )
+        job_store.enqueue(conn, JobKind.EXTRACT, nid, now, prepared.content_hash)
+        relink(conn, nid, prepared, before)
+        return note_store.get_many(conn, [nid])[nid]
 
     def set_flags(
         self, nid: int, archived: bool | None = None, deleted_at: float | bool | None = UNCHANGED
@@ -151,6 +183,7 @@ class NoteWriter:
                         deleted_at,
                     )
                     job_store.enqueue(conn, JobKind.EXTRACT, nid, now, prepared.content_hash)
+                    relink(conn, nid, prepared, None)
                     keep_versions(conn, nid, draft)
                     summary.added += 1
                     continue
@@ -172,6 +205,7 @@ class NoteWriter:
                         created=item.created,
                     )
                     job_store.enqueue(conn, JobKind.EXTRACT, state.nid, now, prepared.content_hash)
+                    relink(conn, state.nid, prepared, state.title)
                     summary.updated += 1
                 if (state.archived, state.deleted) != (draft.archived, draft.deleted):
                     change_visibility(conn, state.nid, archived=draft.archived, deleted_at=deleted_at)

@@ -10,9 +10,12 @@ import numpy as np
 from remen.ask.router import route
 from remen.core.answers import Route
 from remen.core.constants import DEFAULT_LIMIT
-from remen.core.models import ParsedQuery, RelatedNote, SearchResult
+from remen.core.errors import SavedSearchError
+from remen.core.models import ParsedQuery, RelatedNote, SavedSearch, SearchResult
+from remen.core.text import clean_text, one_line
 from remen.search.query import parse_query
 from remen.services.context import Context
+from remen.store import links as link_store
 
 
 class FindingService:
@@ -62,3 +65,33 @@ class FindingService:
         """Load the model and every vector into RAM, for a long-lived process like the TUI."""
         _ = self.context.models.embedder
         self.engine.warm()
+
+    def save_search(self, name: str, query: str) -> SavedSearch:
+        """Pin ``query`` under ``name`` (a name saved before, case aside, gets the new query)."""
+        name, query = one_line(clean_text(name)), one_line(clean_text(query))
+        if not name:
+            raise SavedSearchError("A saved search needs a name: type one.")
+        if not query:
+            raise SavedSearchError("There is no query to save: type a search first.")
+        with self.context.store.transaction() as conn:
+            link_store.save_search(conn, name, query, self.context.clock())
+        return SavedSearch(name, query)
+
+    def saved_searches(self) -> list[SavedSearch]:
+        """Every saved search, by name."""
+        with self.context.store.read() as conn:
+            return link_store.saved_searches(conn)
+
+    def saved_search(self, name: str) -> SavedSearch:
+        """The saved search called ``name`` (case aside); an error that lists the names otherwise."""
+        found = next((s for s in self.saved_searches() if s.name.casefold() == name.strip().casefold()), None)
+        if found is None:
+            names = ", ".join(s.name for s in self.saved_searches()) or "none yet"
+            raise SavedSearchError(f"No saved search called {name!r} (saved: {names}).")
+        return found
+
+    def forget_search(self, name: str) -> SavedSearch | None:
+        """Remove the saved search ``name`` (case aside); return it (to undo), or None when there
+        was none."""
+        with self.context.store.transaction() as conn:
+            return link_store.forget_search(conn, name)

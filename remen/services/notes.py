@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
+from remen.core.constants import LINK_SUGGESTIONS
 from remen.core.errors import EmptyTitleError, RemenError
-from remen.core.models import Note, Revision
-from remen.core.text import clean_text, derive_title, fold, inline_tags, one_line
+from remen.core.links import link_title
+from remen.core.models import Note, NoteLinks, Revision
+from remen.core.text import clean_text, derive_title, fold, one_line
 from remen.core.timeutil import to_epoch
 from remen.core.wording import plural
-from remen.notes.note_input import prepare, retitled_body
+from remen.notes.note_input import prepare, prepare_change, retitled_body
 from remen.services.context import Context
+from remen.store import links as link_store
 from remen.store import notes as note_store
 
 
@@ -49,15 +52,9 @@ class NoteService:
         """Change a note's text, title or tags; the previous version is kept as a revision (saves
         in one editing session share one; ``keep_version`` keeps this one's whatever its age)."""
         current = self.context.resolve(note_id)
-        old = current.note
-        new_body = old.body if body is None else body
-        if title is None and old.title != derive_title(old.body):
-            title = old.title
-        if tags is None:
-            tags = [t for t in old.tags if t not in inline_tags(old.body)]
-        prepared = prepare(new_body, title, tags)
-        if prepared.content_hash == old.content_hash:
-            return old
+        prepared = prepare_change(current.note, body, title, tags)
+        if prepared.content_hash == current.note.content_hash:
+            return current.note
         stored = self.writer.update(current.nid, prepared, keep_version)
         if embed:
             self.context.indexer.embed_after_save(stored)
@@ -70,9 +67,35 @@ class NoteService:
         new_title = one_line(clean_text(title))
         if not new_title:
             raise EmptyTitleError("A title cannot be empty: type the new title.")
-        old = self.context.resolve(note_id).note
-        body = retitled_body(old.body, old.title, new_title)
-        return self.update(note_id, body=body, title=new_title, keep_version=True)
+        current = self.context.resolve(note_id)
+        old = current.note
+        prepared = prepare_change(old, retitled_body(old.body, old.title, new_title), new_title)
+        if prepared.content_hash == old.content_hash:
+            return old
+        renamed, relinked = self.writer.rename(current.nid, prepared)
+        for stored in (renamed, *relinked):
+            self.context.indexer.embed_after_save(stored)
+        return renamed.note
+
+    def links(self, note_id: str) -> NoteLinks:
+        """Where a note's `[[Title]]` links lead, and the notes that link to it."""
+        nid = self.context.resolve(note_id).nid
+        with self.context.store.read() as conn:
+            return NoteLinks(link_store.links_from(conn, nid), link_store.backlinks(conn, nid))
+
+    def link_target(self, note_id: str, title: str) -> str | None:
+        """The id of the note a link in note ``note_id`` to ``title`` leads to (the note it was
+        made to, though retitled since; else the note with that title), or None: no such note."""
+        nid = self.context.resolve(note_id).nid if note_id else None
+        with self.context.store.read() as conn:
+            return link_store.target_of(conn, nid, link_title(title))
+
+    def link_titles(self, typed: str, limit: int = LINK_SUGGESTIONS, besides: str | None = None) -> list[str]:
+        """Titles to complete a link typed so far: starting with ``typed``, then holding it, last
+        edited first; ``besides`` (the note being written) left out."""
+        nid = self.context.resolve(besides).nid if besides else None
+        with self.context.store.read() as conn:
+            return link_store.titles_like(conn, link_title(typed), limit, nid)
 
     def get(self, note_id: str) -> Note:
         """A note by id or unique id prefix."""

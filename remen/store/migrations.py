@@ -6,6 +6,8 @@ import time
 from collections.abc import Callable
 
 from remen.core.constants import EMBED_DIM, FALLBACK_DIM, FALLBACK_NAMESPACE, MODEL_NAMESPACE
+from remen.core.links import linked_titles
+from remen.store import links as link_store
 from remen.store.connect import Connection, rollback, run_script
 
 VECTOR_TABLES = {MODEL_NAMESPACE: EMBED_DIM, FALLBACK_NAMESPACE: FALLBACK_DIM}
@@ -429,6 +431,31 @@ def m011_corrections(conn: Connection) -> None:
     )
 
 
+def m012_links_and_saved_searches(conn: Connection) -> None:
+    """`[[Title]]` links between notes (each note's, read from its text as it is written; the
+    target kept by note once found) and saved searches. Links of the notes already stored are read
+    from their text here."""
+    run_script(
+        conn,
+        """
+        CREATE TABLE note_links (
+            nid INTEGER NOT NULL REFERENCES notes(nid) ON DELETE CASCADE,
+            target_key TEXT NOT NULL,
+            title TEXT NOT NULL,
+            target_nid INTEGER REFERENCES notes(nid) ON DELETE SET NULL,
+            PRIMARY KEY (nid, target_key)
+        ) WITHOUT ROWID;
+        CREATE INDEX note_links_target ON note_links(target_nid);
+        CREATE INDEX note_links_waiting ON note_links(target_key) WHERE target_nid IS NULL;
+        -- a link finds its note by title, case aside
+        CREATE INDEX notes_title_key ON notes(lower(title));
+        CREATE TABLE saved_searches (name TEXT PRIMARY KEY, query TEXT NOT NULL, saved REAL NOT NULL);
+        """,
+    )
+    for nid, body in conn.execute("SELECT nid, body FROM notes WHERE body LIKE '%[[%' ORDER BY nid").fetchall():
+        link_store.relink(conn, int(nid), linked_titles(str(body)))
+
+
 MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("m001_notes", m001_notes),
     ("m002_vectors", m002_vectors),
@@ -441,6 +468,7 @@ MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("m009_llm", m009_llm),
     ("m010_digest_summaries", m010_digest_summaries),
     ("m011_corrections", m011_corrections),
+    ("m012_links_and_saved_searches", m012_links_and_saved_searches),
 ]
 
 

@@ -154,6 +154,11 @@ def get(conn: Connection, note_id: str) -> StoredNote | None:
     return row_to_note(row) if row else None
 
 
+def title_of(conn: Connection, nid: int) -> str:
+    """A note's title."""
+    return str(conn.execute("SELECT title FROM notes WHERE nid = ?", (nid,)).fetchone()[0])
+
+
 def like_literal(text: str) -> str:
     """``text`` for a LIKE pattern with ESCAPE '\\': its % and _ match themselves."""
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
@@ -302,12 +307,13 @@ def counts(conn: Connection) -> dict[str, int]:
 
 @dataclass(frozen=True)
 class NoteState:
-    """What an import compares against: a stored note's row id, content hash and flags."""
+    """What an import compares against: a stored note's row id, content hash, flags and title."""
 
     nid: int
     content_hash: str
     archived: bool
     deleted: bool
+    title: str
 
 
 def states_by_id(conn: Connection, ids: Sequence[str]) -> dict[str, NoteState]:
@@ -316,8 +322,8 @@ def states_by_id(conn: Connection, ids: Sequence[str]) -> dict[str, NoteState]:
     for start in range(0, len(ids), 500):
         part = list(ids[start : start + 500])
         marks = ",".join("?" * len(part))
-        for note_id, nid, content_hash, archived, deleted_at in conn.execute(
-            f"SELECT id, nid, content_hash, archived, deleted_at FROM notes WHERE id IN ({marks})", part
+        for note_id, nid, content_hash, archived, deleted_at, title in conn.execute(
+            f"SELECT id, nid, content_hash, archived, deleted_at, title FROM notes WHERE id IN ({marks})", part
         ):
-            found[note_id] = NoteState(int(nid), str(content_hash), bool(archived), deleted_at is not None)
+            found[note_id] = NoteState(int(nid), str(content_hash), bool(archived), deleted_at is not None, str(title))
     return found

@@ -6,6 +6,7 @@ import asyncio
 import logging
 import threading
 from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
 
 from textual import work
@@ -173,6 +174,14 @@ class RemenApp(App[None]):
             "Export notes", "Write every note to a JSON Lines file in your home folder", self.action_export
         )
         yield SystemCommand("Sort", "Order by best match, last edit, date written or title (F7)", main.action_sort)
+        yield SystemCommand("Save search", "Pin the search typed under a name (Ctrl+S)", main.action_save_search)
+        for saved in self.service.saved_searches() if self.service is not None else []:
+            yield SystemCommand(f"Search: {saved.name}", saved.query, partial(main.run_saved, saved.query))
+            yield SystemCommand(
+                f"Forget saved search: {saved.name}",
+                "Remove it from this list (Ctrl+Z undoes)",
+                partial(main.drop_saved, saved.name),
+            )
         yield SystemCommand("Help", "Keys and how Remen works", self.action_help)
         yield SystemCommand("Change theme", "Pick the colours of the app", self.action_change_theme)
         yield SystemCommand("Quit", "Save open notes and quit", self.action_quit)

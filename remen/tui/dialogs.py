@@ -26,7 +26,8 @@ HELP = """\
 | F5 | append: open the selected note with the cursor on a new line at its end |
 | F8 | move the selected note to the trash (Ctrl+Z undoes) |
 | Ctrl+R | archive the selected note (Ctrl+Z undoes) |
-| Ctrl+T | rename the selected note without opening it (Ctrl+Z undoes) |
+| Ctrl+T | rename the selected note without opening it (Ctrl+Z undoes; `[[links]]` to it follow) |
+| Ctrl+S | save the search typed under a name: Ctrl+P lists it ("Search: name") |
 | Esc | clear the search |
 | ↑ on the first hit | select the answer above the hits: Enter opens its note |
 | F6 / F8 on the answer | correct its fact / forget it (Ctrl+Z undoes) |
@@ -38,7 +39,12 @@ HELP = """\
 **Editor**: it saves by itself after a pause, and on Ctrl+S. The first line or `# heading` is the
 title; write `#tags` in the text or in the tags field. Ctrl+Home and Ctrl+End jump to the top
 and the end. Esc goes back (saving first), F8 moves the note to the trash, Ctrl+R archives it.
-The sidebar shows related notes; Tab to it, Enter opens one.
+The sidebar shows the notes that link here ("Linked from") and related notes; Tab to it, Enter
+opens one.
+
+**Links**: type `[[` and the start of a title: ↑ ↓ pick one of the titles offered, Enter or Tab
+puts it in (`[[Carbonara]]`), Esc closes the list. Enter with the cursor inside a link opens that
+note (a title no note has yet starts a new note with it).
 
 F9 lists the note's earlier versions; Enter restores one (the text it replaces is kept as a version).
 
@@ -94,16 +100,18 @@ class ConfirmScreen(ModalScreen[bool]):
 
 
 class ValueScreen(ModalScreen[str | None]):
-    """One value to type (the right value of a fact, a note's new title): Enter gives it, Esc
-    leaves it; the same value as before, or nothing, is no change."""
+    """One value to type (the right value of a fact, a note's new title, a saved search's name):
+    Enter gives it, Esc leaves it; nothing is no change, and so is the value it opened with unless
+    ``suggested`` (then that value is the one offered)."""
 
     BINDINGS = [Binding("escape", "dismiss_none", "Back")]
 
-    def __init__(self, prompt: str, value: str, hint: str) -> None:
+    def __init__(self, prompt: str, value: str, hint: str, suggested: bool = False) -> None:
         super().__init__()
         self.prompt = prompt
         self.value = value
         self.hint = hint
+        self.suggested = suggested
 
     def compose(self) -> ComposeResult:
         with Vertical(id="value-box"):
@@ -113,7 +121,7 @@ class ValueScreen(ModalScreen[str | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         value = event.value.strip()
-        self.dismiss(value if value and value != self.value else None)
+        self.dismiss(value if value and (self.suggested or value != self.value) else None)
 
     def action_dismiss_none(self) -> None:
         self.dismiss(None)

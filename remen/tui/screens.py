@@ -12,17 +12,19 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Input, Label, ListView, TextArea
+from textual.widgets import Footer, Input, Label, ListView, OptionList, TextArea
 from textual.worker import Worker
 
+from remen.core.constants import LINK_SUGGESTIONS
 from remen.core.errors import RemenError
-from remen.core.models import Note
+from remen.core.links import link_at, open_link
+from remen.core.models import Note, NoteLinks
 from remen.core.text import inline_tags
 from remen.core.wording import plural
 from remen.service import Remen
 from remen.tui.dialogs import ConfirmScreen, HistoryScreen
 from remen.tui.messages import NotePutAway, RelatedFound, StatusStale, forward_failure
-from remen.tui.widgets import NoteItem, RelatedItem
+from remen.tui.widgets import LinkItem, NoteItem, NoteText, RelatedItem
 
 AUTOSAVE_SECONDS = 1.0
 # Above this many characters a note is edited without highlighting and soft wrap, and its
@@ -40,7 +42,8 @@ MEANING_UNCHANGED = 0.97
 
 
 class EditorScreen(Screen[None]):
-    """Write or edit one note; autosaves; a related-notes sidebar."""
+    """Write or edit one note; autosaves; `[[links]]` completed as they are typed and followed with
+    Enter; a sidebar of the notes linking here and of related notes."""
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         forward_failure(self, event)
@@ -102,7 +105,7 @@ class EditorScreen(Screen[None]):
                 large = len(self.initial_text) > LARGE_NOTE_CHARS
                 # Highlighting and soft wrap re-read the whole text on every key: off for large notes.
                 # tab_behavior="focus": Tab reaches the sidebar and Esc leaves the editor in one press.
-                yield TextArea(
+                yield NoteText(
                     self.initial_text[:EDITABLE_MAX_CHARS] if self.too_large else self.initial_text,
                     language=None if large else "markdown",
                     soft_wrap=not large,
@@ -110,7 +113,10 @@ class EditorScreen(Screen[None]):
                     read_only=self.too_large,
                     id="editor",
                 )
+                yield OptionList(id="link-completion")
             with Vertical(id="sidebar"):
+                yield Label("Linked from", id="backlinks-title")
+                yield ListView(id="backlinks")
                 yield Label("Related", id="related-title")
                 yield ListView(id="related")
                 yield Label("", id="related-hint")
@@ -128,6 +134,11 @@ class EditorScreen(Screen[None]):
             # existing one opens at the top, to be read.
             editor.move_cursor(editor.document.end)
         self.opened_text = editor.text
+        for hidden in ("#link-completion", "#backlinks", "#backlinks-title"):
+            self.query_one(hidden).display = False
+        self.query_one("#link-completion").border_title = "link to · ↑ ↓ · Enter puts it in · Esc"
+        if self.note_id is not None:
+            self.find_backlinks(self.note_id)
         self.schedule_related()
 
     @property
@@ -141,6 +152,10 @@ class EditorScreen(Screen[None]):
     def on_text_area_changed(self, event: TextArea.Changed) -> None:
         self.mark_dirty()
         self.schedule_related()
+        self.follow_cursor()
+
+    def on_text_area_selection_changed(self, event: TextArea.SelectionChanged) -> None:
+        self.follow_cursor()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "tags":
@@ -272,6 +287,83 @@ class EditorScreen(Screen[None]):
         self.app.post_message(NotePutAway(note, "archive"))
         self.dismiss()
 
+    # --- links -----------------------------------------------------------------------------
+
+    def follow_cursor(self) -> None:
+        """Offer titles while the cursor is inside a `[[` not closed yet; hide them otherwise (in
+        a link already closed, Enter follows it)."""
+        editor = self.query_one("#editor", NoteText)
+        row, column = editor.cursor_location
+        line = editor.document.get_line(row)
+        closed = link_at(line, column) is not None
+        typed = None if editor.selected_text or closed else open_link(line[:column])
+        if typed is None:
+            self.hide_completion()
+        else:
+            self.suggest_titles(typed)
+
+    def hide_completion(self) -> None:
+        self.query_one("#link-completion", OptionList).display = False
+        self.query_one("#editor", NoteText).completing = False
+
+    @work(exclusive=True, group="complete", exit_on_error=False)
+    async def suggest_titles(self, typed: str) -> None:
+        titles = await asyncio.to_thread(self.service.link_titles, typed, LINK_SUGGESTIONS, self.note_id)
+        box = self.query_one("#link-completion", OptionList)
+        box.clear_options()
+        box.add_options(titles)
+        box.highlighted = 0 if titles else None
+        box.display = bool(titles)
+        self.query_one("#editor", NoteText).completing = bool(titles)
+
+    def on_note_text_completion_key(self, message: NoteText.CompletionKey) -> None:
+        box = self.query_one("#link-completion", OptionList)
+        if message.key == "up":
+            box.action_cursor_up()
+        elif message.key == "down":
+            box.action_cursor_down()
+        elif message.key == "escape":
+            self.hide_completion()
+        elif box.highlighted is not None:
+            self.complete_link(str(box.get_option_at_index(box.highlighted).prompt))
+
+    def complete_link(self, title: str) -> None:
+        """Put ``title`` in place of what was typed after `[[`, closed with `]]`, cursor after it."""
+        editor = self.query_one("#editor", NoteText)
+        row, column = editor.cursor_location
+        line = editor.document.get_line(row)
+        typed = open_link(line[:column]) or ""
+        closing = "" if line[column:].startswith("]]") else "]]"
+        start = column - len(typed)
+        editor.replace(title + closing, (row, start), (row, column))
+        editor.move_cursor((row, start + len(title) + 2))
+        self.hide_completion()
+
+    async def on_note_text_follow_link(self, message: NoteText.FollowLink) -> None:
+        """Enter on a link: save, then open the note it leads to, or start one with that title."""
+        if not await self.save():
+            return
+        target = await asyncio.to_thread(self.service.link_target, self.note_id or "", message.title)
+        if target is None:
+            self.notify(f"No note is called {message.title!r} yet: this one will be.", timeout=4)
+            self.app.switch_screen(EditorScreen(self.service, None, f"# {message.title}\n\n"))
+            return
+        note = await asyncio.to_thread(self.service.get, target)
+        self.app.switch_screen(EditorScreen(self.service, note))
+
+    @work(group="backlinks", exit_on_error=False)
+    async def find_backlinks(self, note_id: str) -> None:
+        await self.show_backlinks(await asyncio.to_thread(self.service.links, note_id))
+
+    async def show_backlinks(self, links: NoteLinks) -> None:
+        """The sidebar's "Linked from": shown only when some note links here."""
+        view = self.query_one("#backlinks", ListView)
+        await view.clear()
+        await view.extend(LinkItem(link) for link in links.linked_from)
+        view.index = 0 if links.linked_from else None
+        view.display = bool(links.linked_from)
+        self.query_one("#backlinks-title", Label).display = bool(links.linked_from)
+
     # --- related notes -------------------------------------------------------------------
 
     def schedule_related(self) -> None:
@@ -312,7 +404,7 @@ class EditorScreen(Screen[None]):
 
     async def on_list_view_selected(self, event: ListView.Selected) -> None:
         item = event.item
-        if isinstance(item, RelatedItem) and await self.save():
+        if isinstance(item, RelatedItem | LinkItem) and item.note_id is not None and await self.save():
             note = await asyncio.to_thread(self.service.get, item.note_id)
             self.app.switch_screen(EditorScreen(self.service, note))
 

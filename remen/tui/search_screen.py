@@ -53,6 +53,7 @@ class SearchScreen(Screen[None]):
         Binding("ctrl+o", "open_answer", "Answer's note", show=False),
         Binding("f6", "fix_fact", "Correct fact", show=False),
         Binding("ctrl+t", "rename", "Rename", show=False),
+        Binding("ctrl+s", "save_search", "Save search", show=False),
         Binding("escape", "clear", "Clear", show=False),
         Binding("down", "cursor(1)", show=False),
         Binding("up", "cursor(-1)", show=False),
@@ -63,9 +64,9 @@ class SearchScreen(Screen[None]):
         self.seq = 0
         self.status: AppStatus | None = None
         self.search_ms: float | None = None
-        # What Ctrl+Z undoes, last first: a note moved to the trash, or a fact forgotten.
-        # What Ctrl+Z can undo, newest last: the kind, the note or fact, and a renamed note's title.
-        self.undo: list[tuple[PutAway | Literal["fact", "rename"], str, str]] = []
+        # What Ctrl+Z can undo, newest last: the kind; the note, fact or saved search; and a
+        # renamed note's title or a forgotten search's query.
+        self.undo: list[tuple[PutAway | Literal["fact", "rename", "search"], str, str]] = []
         self.problems = 0
         # The list's order: "best" is the search's (recent notes: last edited first).
         self.sort: SortOrder = "best"
@@ -352,6 +353,9 @@ class SearchScreen(Screen[None]):
         if kind == "rename":
             note = await asyncio.to_thread(self.service.rename, ref, before)
             self.notify(f"Title back: {note.title}")
+        elif kind == "search":
+            await asyncio.to_thread(self.service.save_search, ref, before)
+            self.notify(f"The saved search “{ref}” is back.")
         elif kind == "fact":
             await asyncio.to_thread(self.service.restore_fact, int(ref))
             self.notify("The forgotten fact is back.")
@@ -431,6 +435,46 @@ class SearchScreen(Screen[None]):
         self.undo.append(("rename", note_id, before))
         self.notify(f"Renamed: {before} → {note.title} — Ctrl+Z to undo", timeout=8)
         self.refresh_after_change()
+
+    # --- saved searches ----------------------------------------------------------------------
+
+    def action_save_search(self) -> None:
+        """Ctrl+S: pin what is typed under a name, listed in the command palette."""
+        typed = self.typed.strip()
+        if not typed:
+            self.notify("Type a search first; Ctrl+S then saves it under a name.")
+            return
+        self.app.push_screen(
+            ValueScreen("Save this search as:", typed, "Enter: save (listed in Ctrl+P) · Esc: leave it", True),
+            callback=lambda name: self.save_search(name, typed),
+        )
+
+    async def save_search(self, name: str | None, query: str) -> None:
+        if name is None or self.service is None:
+            return
+        try:
+            saved = await asyncio.to_thread(self.service.save_search, name, query)
+        except RemenError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.notify(f"Saved search “{saved.name}”: Ctrl+P, then its name, runs it.", timeout=6)
+
+    def run_saved(self, query: str) -> None:
+        """Put a saved search's query in the box (the search follows)."""
+        self.query_one("#search", Input).value = query
+        self.query_one("#search", Input).focus()
+
+    def drop_saved(self, name: str) -> None:
+        """Remove a saved search (from the palette)."""
+        self.run_worker(self.forget_saved(name), group="saved", exit_on_error=False)
+
+    async def forget_saved(self, name: str) -> None:
+        if self.service is None:
+            return
+        forgotten = await asyncio.to_thread(self.service.forget_search, name)
+        if forgotten is not None:
+            self.undo.append(("search", forgotten.name, forgotten.query))
+            self.notify(f"Removed the saved search “{forgotten.name}” — Ctrl+Z to undo", timeout=8)
 
     async def action_archive(self) -> None:
         item = self.selected()

@@ -5,11 +5,14 @@ from __future__ import annotations
 from datetime import datetime
 
 from rich.text import Text
-from textual.widgets import Label, ListItem, ListView, Static
+from textual import events
+from textual.message import Message
+from textual.widgets import Label, ListItem, ListView, Static, TextArea
 
 from remen.core.answers import Answer
 from remen.core.knowledge import Fact
-from remen.core.models import AppStatus, MatchType, Note, ParsedQuery, RelatedNote, SearchHit
+from remen.core.links import link_at
+from remen.core.models import AppStatus, LinkedNote, MatchType, Note, ParsedQuery, RelatedNote, SearchHit
 from remen.core.snippet import make_snippet
 from remen.core.timeutil import list_time
 
@@ -108,6 +111,62 @@ class RelatedItem(ListItem):
 
     def compose(self):  # type: ignore[no-untyped-def]
         yield Label(Text.assemble(self.related.title, (f" {self.related.similarity:.2f}", "dim")))
+
+
+class LinkItem(ListItem):
+    """A note that links to the open one, in the sidebar's "Linked from"."""
+
+    def __init__(self, link: LinkedNote) -> None:
+        super().__init__()
+        self.note_id = link.note_id
+        self.title = link.title
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        yield Label(self.title)
+
+
+# Keys that act on the title suggestions while they show, instead of on the text.
+COMPLETION_KEYS = frozenset({"up", "down", "enter", "tab", "escape"})
+
+
+class NoteText(TextArea):
+    """The editor's text area, which knows `[[links]]`: while the screen shows title suggestions
+    (``completing``) the arrows, Enter, Tab and Esc act on them; Enter with the cursor inside a
+    link follows it. Both are said to the screen as messages."""
+
+    completing = False
+
+    class CompletionKey(Message):
+        """A key meant for the title suggestions."""
+
+        def __init__(self, key: str) -> None:
+            super().__init__()
+            self.key = key
+
+    class FollowLink(Message):
+        """Enter on the link to ``title``."""
+
+        def __init__(self, title: str) -> None:
+            super().__init__()
+            self.title = title
+
+    async def _on_key(self, event: events.Key) -> None:
+        # Runs before TextArea's own handler; stopping the key here keeps it from the text and
+        # from the bindings (Esc would leave the editor, Enter would break the line).
+        if self.read_only:
+            return
+        if self.completing and event.key in COMPLETION_KEYS:
+            event.stop()
+            event.prevent_default()
+            self.post_message(self.CompletionKey(event.key))
+            return
+        if event.key == "enter" and not self.selected_text:
+            row, column = self.cursor_location
+            link = link_at(self.document.get_line(row), column)
+            if link is not None:
+                event.stop()
+                event.prevent_default()
+                self.post_message(self.FollowLink(link.title))
 
 
 class ResultsList(ListView):

@@ -305,6 +305,7 @@ def test_help_and_palette(service: Remen, notebook: dict[str, str]) -> None:
         commands = app.screen.query_one(CommandList)
         await wait_until(pilot, lambda: commands.option_count > 0, "the command list")
         ours = {"New note", "Append to note", "Tags", "Archive", "Trash", "Undo", "Empty trash", "Export notes", "Sort"}
+        ours |= {"Save search"}
         every = {str(commands.get_option_at_index(i).prompt).split("\n")[0] for i in range(commands.option_count)}
         # Remen's commands, the theme and quit: none of Textual's Keys, Maximize or Screenshot.
         assert every == ours | {"Help", "Change theme", "Quit"}

@@ -1,0 +1,72 @@
+"""`[[Title]]` links between notes, as Obsidian, zk and nvALT write them. Pure text functions.
+
+A link names a note by its title; `[[Title|shown text]]` and `[[Title#heading]]` link to the same
+note. The database keeps each link's target by note once resolved, so a link survives the target's
+title changing; renaming a note rewrites the links that name it (retitled_links).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# `[[` then the title (no brackets, bars, hashes or line breaks), then an optional `#heading` or
+# `|shown text`, then `]]`.
+LINK = re.compile(r"\[\[([^\[\]|#\n]+)((?:[#|][^\[\]\n]*)?)\]\]")
+# An unfinished link at the end of the text before the cursor: what completion completes.
+OPEN_LINK = re.compile(r"\[\[([^\[\]|#\n]*)$")
+
+
+@dataclass(frozen=True)
+class LinkAt:
+    """A link found in a text: the title it names and where the whole `[[…]]` is."""
+
+    title: str
+    start: int
+    end: int
+
+
+def link_title(text: str) -> str:
+    """A title as links compare it: trimmed, inner runs of spaces made one."""
+    return " ".join(text.split())
+
+
+def links_in(body: str) -> list[LinkAt]:
+    """Every link of a note's text, in order (a title named twice is there twice)."""
+    return [
+        LinkAt(title, match.start(), match.end())
+        for match in LINK.finditer(body)
+        if (title := link_title(match.group(1)))
+    ]
+
+
+def linked_titles(body: str) -> list[str]:
+    """The titles a note links to, each once, in the order first named."""
+    seen: dict[str, str] = {}
+    for link in links_in(body):
+        seen.setdefault(link.title.casefold(), link.title)
+    return list(seen.values())
+
+
+def link_at(text: str, offset: int) -> LinkAt | None:
+    """The link whose brackets hold the character offset ``offset`` (the cursor), if any."""
+    return next((link for link in links_in(text) if link.start < offset < link.end), None)
+
+
+def open_link(before_cursor: str) -> str | None:
+    """The title typed so far when the cursor is inside a `[[` not yet closed on its line, else None."""
+    match = OPEN_LINK.search(before_cursor)
+    return match.group(1) if match else None
+
+
+def retitled_links(body: str, old: str, new: str) -> str:
+    """``body`` with its links to the title ``old`` naming ``new`` instead, keeping any `|shown
+    text` or `#heading` (the title compared as links compare it, case aside)."""
+    wanted = link_title(old).casefold()
+
+    def rename(match: re.Match[str]) -> str:
+        if link_title(match.group(1)).casefold() != wanted:
+            return match.group(0)
+        return f"[[{new}{match.group(2)}]]"
+
+    return LINK.sub(rename, body)
