@@ -207,10 +207,18 @@ class SearchEngine:
                 query = soften_time(query) or query
                 note_filter = replace(note_filter, start=None, end=None)
             scope = self.scope(conn, note_filter)
-            if query.nothing_to_match:
-                hits = self._listing(conn, query, scope, now, limit)
-                timings["total"] = elapsed_ms(started)
-                return SearchResult(query, tuple(hits), timings, None, model)
+            listed = self._listing(conn, query, scope, now, limit) if query.nothing_to_match else None
+        if listed is not None:
+            hits, relaxation = listed, None
+            softened = soften_time(query) if not listed else None
+            if softened is not None:
+                # "sunday" with no note written on Sunday: the notes that say it ("Sunday lunch").
+                ranked, texts, _, searched, relaxation = self.soften(
+                    query, softened, note_filter, now, limit, timings
+                )
+                hits = self._dress(ranked, texts, searched)
+            timings["total"] = elapsed_ms(started)
+            return SearchResult(query, tuple(hits), timings, relaxation, model)
         timings["scope"] = elapsed_ms(started) - timings["parse"]
 
         run = SearchRun(self, query, scope, now, limit, timings)

@@ -273,6 +273,16 @@ def test_a_weekday_in_a_name_the_notes_use_is_searched_as_words(app: Remen) -> N
     assert written_then.query.time_range is not None and len(ids(written_then)) == 1
 
 
+def test_a_query_that_is_only_a_time_shows_notes_that_mention_it_when_none_was_written_then(app: Remen) -> None:
+    lunch = app.add("Sunday lunch: carbonara for six.", created=NOW - timedelta(days=2))  # a Saturday
+    result = app.search("sunday", now=NOW)  # NOW is a Monday: no note was written yesterday
+    assert ids(result) == [lunch.id]
+    assert result.relaxation is not None and "mention “sunday”" in result.relaxation
+    written = app.add("Groceries: eggs, pecorino.", created=NOW - timedelta(days=1))
+    listed = app.search("sunday", now=NOW)  # now one was: the day's notes, as a time query lists
+    assert ids(listed) == [written.id] and listed.relaxation is None
+
+
 def test_ambiguous_numeric_dates_follow_the_date_order_setting(app: Remen) -> None:
     in_february = app.add("Dentist check-up went fine.", created=datetime(2026, 2, 3, 9, 0).astimezone())
     in_march = app.add("Dentist bill paid.", created=datetime(2026, 3, 2, 9, 0).astimezone())
