@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from remen.core.text import fold
+from remen.core.text import AUXILIARIES, QUESTION_WORDS, fold
 from remen.memory.lexicon import HONORIFICS, NARROWER_RELATIONS, SAME_TIE
 from remen.search.query import STOPWORDS
 
@@ -58,12 +58,7 @@ VALUE_NOUNS: dict[str, AnswerKind] = {
 # Nouns of a date a value holds: the day a note was written is never theirs.
 DATE_VALUES = frozenset(word for word, kind in VALUE_NOUNS.items() if kind == AnswerKind.TIME)
 HOW_NUMBER = frozenset(("many", "much", "long", "old", "often", "far", "big", "high", "deep", "tall", "heavy", "fast"))
-# Opening words of a yes/no question.
-AUXILIARIES = frozenset(
-    ("is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "would", "should", "has", "have", "had")
-)
 BE = frozenset(("is", "are", "was", "were", "'s", "s"))
-QUESTION_WORDS = frozenset(("who", "whom", "whose", "what", "which", "where", "when", "why", "how"))
 # Words after a value's noun that leave it the head of its phrase ("what email did she use", "what
 # day is it", "what time on Friday").
 NOT_A_HEAD = STOPWORDS | QUESTION_WORDS | AUXILIARIES

@@ -162,6 +162,20 @@ def decode_text(data: bytes) -> tuple[str, TextEncoding]:
         return data.decode("utf-8-sig", errors="replace"), "replaced"
 
 
+# Words that open a question: who/what/… and the auxiliaries of a yes/no question ("did she …").
+QUESTION_WORDS = frozenset(("who", "whom", "whose", "what", "which", "where", "when", "why", "how"))
+AUXILIARIES = frozenset(
+    ("is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "would", "should", "has", "have", "had")
+)
+
+
+def asks(text: str) -> bool:
+    """Whether ``text`` is put as a question: it has a question mark, or its first word opens one
+    ("when was Theo's meeting with the bank", "did Nadia go")."""
+    first = next(WORD_RE.finditer(text.lower()), None)
+    return "?" in text or (first is not None and first.group(0) in QUESTION_WORDS | AUXILIARIES)
+
+
 def turn_words(body: str, enough: int) -> tuple[str, int] | None:
     """A chat turn's speaker and how many words it says after that label, counted up to
     ``enough`` in its first characters (a long note is not read to its end); None for a note

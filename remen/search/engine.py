@@ -14,6 +14,7 @@ import numpy as np
 from remen.core.constants import (
     DEFAULT_LIMIT,
     FALLBACK_NAMESPACE,
+    RANK_AGREEMENT_WEIGHT,
     RELATED_THRESHOLD,
     RELATED_THRESHOLD_FALLBACK,
     SEMANTIC_CHUNK_K,
@@ -36,7 +37,7 @@ from remen.core.models import (
     Why,
 )
 from remen.core.snippet import make_snippet
-from remen.core.text import fold, turn_words
+from remen.core.text import asks, fold, turn_words
 from remen.core.timeutil import from_epoch
 from remen.embed import Embedder
 from remen.search.filters import event_windows, holds_phrases
@@ -213,9 +214,7 @@ class SearchEngine:
             softened = soften_time(query) if not listed else None
             if softened is not None:
                 # "sunday" with no note written on Sunday: the notes that say it ("Sunday lunch").
-                ranked, texts, _, searched, relaxation = self.soften(
-                    query, softened, note_filter, now, limit, timings
-                )
+                ranked, texts, _, searched, relaxation = self.soften(query, softened, note_filter, now, limit, timings)
                 hits = self._dress(ranked, texts, searched)
             timings["total"] = elapsed_ms(started)
             return SearchResult(query, tuple(hits), timings, relaxation, model)
@@ -451,6 +450,7 @@ class SearchRun:
             self.now.timestamp(),
             window,
             self.limit,
+            RANK_AGREEMENT_WEIGHT if asks(self.query.raw) else 0.0,
         )
         self.timings["merge"] = elapsed_ms(start)
         return ranked, texts, keyword.corrections

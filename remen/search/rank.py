@@ -11,6 +11,7 @@ from remen.core.constants import (
     BOTH_FULL_SIMILARITY,
     BOTH_PARTIAL_BONUS,
     KEYWORD_FULL_MATCH_SCORE,
+    RANK_AGREEMENT_K,
     RECENCY_MAX_BOOST,
     RECENCY_WINDOW_DAYS,
     SEMANTIC_THRESHOLD,
@@ -54,6 +55,16 @@ def both_strength(similarity: float) -> float:
     return min(1.0, max(0.0, (similarity - SEMANTIC_THRESHOLD) / (BOTH_FULL_SIMILARITY - SEMANTIC_THRESHOLD)))
 
 
+def leg_ranks(scores: Mapping[int, float]) -> dict[int, int]:
+    """Each note's place in one leg, best first (0), ties by note."""
+    return {nid: rank for rank, nid in enumerate(sorted(scores, key=lambda nid: (-scores[nid], nid)))}
+
+
+def rank_agreement(nid: int, ranks: tuple[dict[int, int], ...]) -> float:
+    """Reciprocal rank fusion's term for a note: 1 / (k + rank) summed over the legs that found it."""
+    return sum(1.0 / (RANK_AGREEMENT_K + leg[nid] + 1) for leg in ranks if nid in leg)
+
+
 def merge(
     keyword: Mapping[int, tuple[float, tuple[str, ...], float]],
     semantic: Mapping[int, tuple[float, int]],
@@ -61,6 +72,7 @@ def merge(
     now: float,
     window: tuple[float, float] | None = None,
     limit: int = 50,
+    rank_weight: float = 0.0,
 ) -> list[Ranked]:
     """Dedupe by note; max of the legs, + a bonus when both found it, + recency; filter to the
     window; sort. A keyword entry is (score, matched terms, word coverage: the share of the terms'
@@ -74,9 +86,19 @@ def merge(
     similarity (a similarity at the threshold is agreement with noise): BOTH_BONUS with every term
     as a word, else at most BOTH_PARTIAL_BONUS, by how close the keyword score comes to this
     query's best (a question shares a word or two with the note that answers it).
+
+    With ``rank_weight`` (a query put as a question) and both legs, each note also gets that
+    weight times its reciprocal ranks in the legs (:func:`rank_agreement`): a leg's first note
+    counts for being first, whatever its score's scale.
     """
     ranked: list[Ranked] = []
     best_keyword = max((k[0] for k in keyword.values()), default=0.0)
+    fused = rank_weight > 0 and bool(keyword) and bool(semantic)
+    ranks = (
+        (leg_ranks({n: k[0] for n, k in keyword.items()}), leg_ranks({n: s[0] for n, s in semantic.items()}))
+        if fused
+        else ()
+    )
     for nid in set(keyword) | set(semantic):
         when = created[nid]
         if window is not None and not (window[0] <= when < window[1]):
@@ -97,10 +119,11 @@ def merge(
             share = 1.0 if full else BOTH_PARTIAL_BONUS / BOTH_BONUS * math.sqrt(kw[0] / best_keyword)
             bonus = BOTH_BONUS * both_strength(weighed) * share
         boost = recency_boost(when, now)
+        agreement = rank_weight * rank_agreement(nid, ranks)
         ranked.append(
             Ranked(
                 nid=nid,
-                score=base + bonus + boost,
+                score=base + bonus + boost + agreement,
                 match_type=MatchType.BOTH if both else (MatchType.KEYWORD if kw else MatchType.SEMANTIC),
                 keyword_score=kw_score,
                 similarity=sim,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from remen.core.snippet import make_snippet
-from remen.core.text import turn_words
+from remen.core.text import asks, turn_words
 from remen.search.keyword import drops_a_prefix, idf, score_note, stem
 from remen.search.rank import merge, recency_boost, shrunk
 from remen.store.search import NoteText
@@ -70,6 +70,22 @@ def test_a_short_notes_similarity_counts_for_less_but_is_shown_as_found() -> Non
     assert shrunk(0.55, 12) == 0.55 and shrunk(0.2, 1) == 0.2
     assert turn_words("Theo: a journey", 10) == ("Theo", 2) and turn_words("me: ok", 10) == ("me", 1)
     assert turn_words("Omar: " + "words " * 30, 10) == ("Omar", 10) and turn_words("Pasta night", 10) is None
+
+
+def test_a_question_weighs_each_legs_ranks_so_the_keyword_legs_first_note_is_not_buried() -> None:
+    created = {n: NOW - 100 * DAY for n in (1, 2)}
+    # Note 1 holds the question's rare word (the keyword leg's first, a low score in absolute
+    # terms) and is weakly near in meaning; note 2 is only nearer in meaning.
+    keyword = {1: (0.30, ("bank",), 0.5)}
+    semantic = said({1: 0.30, 2: 0.36})
+    assert [r.nid for r in merge(keyword, semantic, created, NOW)] == [2, 1]
+    fused = merge(keyword, semantic, created, NOW, rank_weight=5.0)
+    assert [r.nid for r in fused] == [1, 2]
+    assert fused[1].score == pytest.approx(0.36 + 5.0 / 61)
+    # One leg alone: its order is kept as it is.
+    assert [r.nid for r in merge({}, semantic, created, NOW, rank_weight=5.0)] == [2, 1]
+    assert asks("When was Theo's meeting with the bank") and asks("bank meeting?")
+    assert asks("did Nadia go") and not asks("bank meeting notes") and not asks("")
 
 
 def test_limit_applies_after_sorting() -> None:
