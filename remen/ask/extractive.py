@@ -30,6 +30,7 @@ from remen.core.text import TURN, fold
 from remen.memory.cues import WRITER, note_lines, sentence_bounds
 from remen.memory.dates import stated_date
 from remen.memory.lexicon import NARROWER_RELATIONS, SAME_TIE
+from remen.memory.tool_use import END_VERBS
 from remen.search.calendar import day_text
 from remen.search.temporal import parse_temporal
 
@@ -39,6 +40,11 @@ DOUBLED = re.compile(r"([b-df-hj-np-tv-z])\1$")
 TO = re.compile(r"\bto\b", re.IGNORECASE)
 # "from Notion to Linear": the name left behind for another.
 FROM_TO = re.compile(r"\bfrom\s+([A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*)*)\s+to\s")
+# A name given up: "sold the Fiesta", "decided to drop Peixaria Costa", "last day at Byrne & Moran".
+GIVEN_UP = re.compile(
+    r"\b(?i:" + "|".join(sorted(END_VERBS | {"left", "last day at"}, key=len, reverse=True)) + r")\s+"
+    r"(?:(?i:using|the|my|our)\s+)?([A-Z][\w&'’-]*(?:\.\w+)*(?:\s+(?:&\s+)?[A-Z][\w&'’-]*(?:\.\w+)*)*)"
+)
 BACKWARD = re.compile(r"\b(?:last|ago|yesterday|previous|past)\b", re.IGNORECASE)
 PAST = re.compile(r"\b(?:was|were|had|did|went|came|got|told|said|\w+ed)\b", re.IGNORECASE)
 # Words that give a reason or a manner: an answer to "why"/"how" has one near.
@@ -471,7 +477,16 @@ def extract(
     left = left_behind(found)
     candidates = read_candidates(question, found, known)
     probabilities = answer_probabilities([c.features for c in candidates])
-    scored = sorted(zip(probabilities, candidates, strict=True), key=lambda pc: -pc[0])
+    # Of a sentence's candidates above the threshold, one it gives up ("sold the Fiesta and
+    # bought the Corsa") yields to the other, unless the question asks what came before.
+    scored = sorted(
+        zip(probabilities, candidates, strict=True),
+        key=lambda pc: (
+            pc[0] < minimum,
+            candidate_out_of_turn(pc[1], left, question.earlier),
+            -pc[0],
+        ),
+    )
     best: dict[str, Extracted] = {}
     sentences: set[tuple[str, str]] = set()
     for p, candidate in scored:
@@ -487,22 +502,35 @@ def extract(
 
 
 def superseded(answer: Extracted, left: dict[str, datetime], earlier: bool) -> tuple[bool, float]:
-    """An answer's place: one a later note says was left for another ("from Notion to Linear")
-    goes after the others, being no current value, or before them when the question asks what
-    came before; then by probability."""
-    when = left.get(fold(answer.answer))
-    was_left = when is not None and answer.created < when
-    return was_left != earlier, -answer.score
+    """An answer's place: one the same or a later note says was left for another ("from Notion to
+    Linear", "sold the Fiesta") goes after the others, being no current value, or before them when
+    the question asks what came before; then by probability."""
+    return out_of_turn(answer.answer, answer.created, left, earlier), -answer.score
+
+
+def candidate_out_of_turn(candidate: Candidate, left: dict[str, datetime], earlier: bool) -> bool:
+    """:func:`out_of_turn` for a candidate; the whole sentence as an answer is out of turn for a
+    question about now when it names a value left behind by then (it tells of that value)."""
+    if "whole" not in candidate.features:
+        return out_of_turn(candidate.answer, candidate.passage.created, left, earlier)
+    folded = fold(candidate.sentence)
+    tells_of_left = any(name in folded and candidate.passage.created <= when for name, when in left.items())
+    return tells_of_left != earlier
+
+
+def out_of_turn(name: str, said: datetime, left: dict[str, datetime], earlier: bool) -> bool:
+    """Whether a value said at ``said`` is not the kind the question wants: one left behind by
+    then or later, for a question about now; one never left, for a question about before."""
+    when = left.get(fold(name))
+    return (when is not None and said <= when) != earlier
 
 
 def left_behind(found: list[Passage]) -> dict[str, datetime]:
-    """The names some found sentence says were left for another ("moved issues from Notion to
-    Linear", "switched from Outlook to Superhuman"), each with the newest such sentence's date."""
+    """The names some found sentence says were left for another or given up ("moved issues from
+    Notion to Linear", "sold the Fiesta"), each with the newest such sentence's date."""
     left: dict[str, datetime] = {}
     for passage in found:
-        if "from" not in passage.text:
-            continue
-        for m in FROM_TO.finditer(passage.text):
+        for m in (*FROM_TO.finditer(passage.text), *GIVEN_UP.finditer(passage.text)):
             key = fold(m.group(1))
             if key not in left or left[key] < passage.created:
                 left[key] = passage.created

@@ -10,7 +10,7 @@ import pytest
 
 from remen.ask import answer_model
 from remen.ask.asker import hinted_names
-from remen.ask.extractive import Passage, Read, extract, passages, spoken_time, stem
+from remen.ask.extractive import GIVEN_UP, Passage, Read, extract, passages, spoken_time, stem
 from remen.ask.question import AnswerKind, read_question
 from remen.ask.router import ahead_of
 from remen.ask.spans import name_spans, time_spans, value_spans
@@ -176,6 +176,19 @@ def test_a_value_a_later_note_says_was_left_behind_is_no_current_answer() -> Non
     )
     assert extract(read_question("which tool do we track issues in"), found, {})[0].answer == "Linear"
     assert extract(read_question("which tool did we track issues in before"), found, {})[0].answer == "Notion"
+
+
+def test_a_value_given_up_in_the_sentence_that_names_its_successor_yields_to_it() -> None:
+    found = notebook(("Sold the Vespa scooter to a neighbour and bought the Ninja scooter.", datetime(2026, 3, 29)))
+    assert extract(read_question("what scooter do I have"), found, {})[0].answer == "Ninja"
+    assert extract(read_question("which scooter did I have before"), found, {})[0].answer == "Vespa"
+    assert [m.group(1) for m in GIVEN_UP.finditer("Decided to drop Peixaria Costa. From next week")] == [
+        "Peixaria Costa"
+    ]
+    assert [m.group(1) for m in GIVEN_UP.finditer("Last day at Byrne & Moran; we stopped using Jira.")] == [
+        "Byrne & Moran",
+        "Jira",
+    ]
 
 
 def test_light_verbs_of_a_question_are_no_topic_a_sentence_must_share() -> None:
