@@ -29,6 +29,7 @@ from remen.core.constants import (
     ASK_ENTITY_MIN_SIMILARITY,
     ASK_NEAR_MIN_SIMILARITY,
     ASK_NEAR_STATEMENTS,
+    ASK_NOTES,
     DIGEST_DAYS,
     EXTRACT_NOTE_CHARS,
     EXTRACT_NOTES,
@@ -65,7 +66,7 @@ class Asker:
         self,
         store: Store,
         memory: MemoryReader,
-        search: Callable[[str, datetime], SearchResult],
+        search: Callable[[str, datetime, int], SearchResult],
         embed: Callable[[str], np.ndarray | None],
         date_order: DateOrder = "mdy",
     ) -> None:
@@ -170,7 +171,7 @@ class Asker:
         the router found), the sentences of the notes its search finds, and the names' kinds. The
         answer model is trained on these (scripts/train_answers.py)."""
         chosen = route(question, now, self.index(), self.entity_by_meaning, self.date_order)
-        return self.read_notes(question, chosen, self.search(question, now))
+        return self.read_notes(question, chosen, self.search(question, now, ASK_NOTES))
 
     def read_notes(self, question: str, chosen: Route, found: SearchResult) -> NoteReading:
         """The question read for answering, and the sentences of the notes ``found`` holds."""
@@ -190,7 +191,7 @@ class Asker:
         chosen = route(question, now, index, self.entity_by_meaning, self.date_order)
         handled = self.handle(chosen, index, now)
         handler_ms = (time.perf_counter() - started) * 1000 - chosen.routing_ms
-        found = found or self.search(question, now)
+        found = found or self.search(question, now, ASK_NOTES)
         read_started = time.perf_counter()
         read = self.read_notes(question, chosen, found)
         answers = merged(read.question, chosen, handled.answers, extract(read.question, read.passages, read.known))

@@ -178,6 +178,9 @@ ASK_NEAR_MIN_SIMILARITY = 0.3
 # - the sentences of this many top search hits are read, of a long note only its start (reading
 #   costs time in proportion to length), and spans sought in at most this many best sentences;
 EXTRACT_NOTES = 6
+# The notes an answer lists under it (its search asks for no more: dressing fifty hits with
+# snippets cost an ask ~5 ms for notes nobody reads there).
+ASK_NOTES = 10
 EXTRACT_NOTE_CHARS = 2000
 EXTRACT_READ_SENTENCES = 12
 # - a sentence is read when it holds this share of the question's weighted words, those only the
