@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from remen.core.links import linked_titles
 from remen.core.models import LinkedNote, SavedSearch
 from remen.store.connect import Connection
 from remen.store.notes import like_literal
@@ -44,6 +45,13 @@ def relink(conn: Connection, nid: int, titles: Sequence[str]) -> None:
             "INSERT OR IGNORE INTO note_links(nid, target_key, title, target_nid) VALUES (?, ?, ?, ?)",
             (nid, key, title, target),
         )
+
+
+def relink_all(conn: Connection) -> None:
+    """Read the links of every note from its text (a database made before links were kept, or
+    one a salvage refilled), once every note is there so each title finds its note."""
+    for nid, body in conn.execute("SELECT nid, body FROM notes WHERE body LIKE '%[[%' ORDER BY nid").fetchall():
+        relink(conn, int(nid), linked_titles(str(body)))
 
 
 def claim_waiting_links(conn: Connection, nid: int, title: str) -> None:

@@ -6,7 +6,6 @@ import time
 from collections.abc import Callable
 
 from remen.core.constants import EMBED_DIM, FALLBACK_DIM, FALLBACK_NAMESPACE, MODEL_NAMESPACE
-from remen.core.links import linked_titles
 from remen.store import links as link_store
 from remen.store.connect import Connection, rollback, run_script
 
@@ -452,8 +451,7 @@ def m012_links_and_saved_searches(conn: Connection) -> None:
         CREATE TABLE saved_searches (name TEXT PRIMARY KEY, query TEXT NOT NULL, saved REAL NOT NULL);
         """,
     )
-    for nid, body in conn.execute("SELECT nid, body FROM notes WHERE body LIKE '%[[%' ORDER BY nid").fetchall():
-        link_store.relink(conn, int(nid), linked_titles(str(body)))
+    link_store.relink_all(conn)
 
 
 MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [

@@ -17,6 +17,7 @@ import sqlean as sqlite3
 
 from remen.core.models import JobKind
 from remen.store import jobs as job_store
+from remen.store import links as link_store
 from remen.store import notes as note_store
 from remen.store.connect import Connection, DatabaseError
 from remen.store.db import Store
@@ -132,6 +133,8 @@ def salvage(source: Path, target: Path, now: float) -> SalvageReport:
             with store.transaction() as conn:
                 note_store.insert_revision(conn, new_nid[int(nid)], str(title), str(body), str(tags), float(saved))
             report.revisions += 1
+        with store.transaction() as conn:
+            link_store.relink_all(conn)
     finally:
         damaged.close()
         store.close()

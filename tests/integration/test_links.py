@@ -114,3 +114,13 @@ def test_links_and_saved_searches_from_the_cli(tmp_path: Path) -> None:
     assert missing.returncode != 0 and "No saved search" in missing.stderr
     assert run_cli("--db", db, "saved", "rm", "pasta").returncode == 0
     assert json.loads(run_cli("--db", db, "saved", "--json").stdout) == []
+
+
+def test_a_recovered_copy_keeps_the_links(tmp_path: Path) -> None:
+    db = tmp_path / "linked.db"
+    with Remen.open(db, embedder=HashedEmbedder()) as app:
+        pasta = app.add("# Carbonara\nGuanciale.")
+        plan = app.add("# Friday dinner\nMake [[Carbonara]].")
+    report = json.loads(run_cli("--db", str(db), "doctor", "--recover", "--json").stdout)
+    with Remen.open(report["target"], embedder=HashedEmbedder()) as copy:
+        assert [link.note_id for link in copy.links(pasta.id).linked_from] == [plan.id]

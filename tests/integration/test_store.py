@@ -11,7 +11,7 @@ import pytest
 from remen.core.constants import EMBED_DIM, MODEL_NAMESPACE
 from remen.core.errors import DatabaseCorruptError, DatabaseLockedError
 from remen.core.models import JobKind
-from remen.store import Store, jobs, notes, vectors
+from remen.store import Store, jobs, links, notes, vectors
 from remen.store.connect import connect
 from remen.store.migrations import MIGRATIONS, applied, migrate
 
@@ -32,13 +32,16 @@ def test_each_old_schema_upgrades_keeping_data(tmp_path: Path, stop_after: str) 
     conn = connect(path)
     migrate(conn, upto=stop_after)
     conn.execute("BEGIN")
-    notes.insert(conn, "keep1", "Kept", "old body", ["t"], 1.0, 2.0, "h")
+    kept = notes.insert(conn, "keep1", "Kept", "old body", ["t"], 1.0, 2.0, "h")
+    notes.insert(conn, "link1", "Index", "see [[kept]]", [], 1.0, 2.0, "h2")
     conn.execute("COMMIT")
     conn.close()
     store = Store(path)
     with store.read() as conn:
         assert applied(conn) == [name for name, _ in MIGRATIONS]
         assert notes.get(conn, "keep1").note.body == "old body"  # type: ignore[union-attr]
+        # Links written before they were kept are read from the text by the upgrade.
+        assert [link.note_id for link in links.backlinks(conn, kept)] == ["link1"]
     with store.transaction() as conn:
         assert migrate(conn) == []
 
