@@ -110,5 +110,15 @@ def test_a_search_saved_with_ctrl_s_is_run_from_the_palette(service: Remen, note
         await settle(pilot)
         assert isinstance(app.screen, SearchScreen) and search.value == "#recipe"
         assert {item.title for item in app.search_screen.query(ResultItem)} == {"Carbonara", "Pizza dough"}
+        # Forgotten from the palette; Ctrl+Z brings it back.
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*list("Forget saved"))
+        commands = app.screen.query_one(CommandList)
+        await wait_until(pilot, lambda: commands.option_count > 0, "the forget command")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: service.saved_searches() == [], "the saved search forgotten")
+        await pilot.press("ctrl+z")
+        await wait_until(pilot, lambda: [s.name for s in service.saved_searches()] == ["recipes"], "the undo")
 
     drive(RemenApp(service=service), scenario)
