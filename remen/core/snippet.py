@@ -18,9 +18,30 @@ def body_without_title(title: str, body: str) -> str:
     return body
 
 
+# A body longer than this many widths is cut to a window around its first matched term before
+# its whitespace is evened out: a search dresses fifty hits, and evening out a whole long note for
+# each cost more than the rest of the snippet.
+WINDOW_WIDTHS = 4
+
+
 def make_snippet(title: str, body: str, terms: Sequence[str], width: int = SNIPPET_CHARS) -> str:
     """About ``width`` characters of the body, centred on the first matched term when there is one."""
-    text = WHITESPACE_RE.sub(" ", body_without_title(title, body)).strip()
+    body = body_without_title(title, body)
+    margin = WINDOW_WIDTHS * width
+    if len(body) > 2 * margin:
+        lowered = body.lower()
+        found = [p for p in (lowered.find(t.lower()) for t in terms if t) if p >= 0]
+        at = min(found, default=0)
+        start, end = max(0, at - margin), min(len(body), at + margin)
+        excerpt = snippet_of(WHITESPACE_RE.sub(" ", body[start:end]).strip(), terms, width)
+        before = "…" if start > 0 and not excerpt.startswith("…") else ""
+        after = "…" if end < len(body) and not excerpt.endswith("…") else ""
+        return before + excerpt + after
+    return snippet_of(WHITESPACE_RE.sub(" ", body).strip(), terms, width)
+
+
+def snippet_of(text: str, terms: Sequence[str], width: int) -> str:
+    """The excerpt of ``text`` (whitespace evened out) around the first matched term."""
     if len(text) <= width:
         return text
     lowered = text.lower()

@@ -161,6 +161,16 @@ def test_snippet_centres_on_the_match_and_skips_the_title_line() -> None:
     assert not make_snippet("Title", "# Title\nshort body", []).startswith("#")
 
 
+def test_a_long_notes_snippet_is_cut_from_a_window_around_the_match_and_reads_the_same() -> None:
+    filler = "filler  words\n\nhere. " * 4_000  # ~90 KB with runs of whitespace
+    body = filler + "the secret ingredient is nutmeg. " + filler
+    snippet = make_snippet("Title", body, ["NUTMEG"])
+    assert "filler words here. the secret ingredient is nutmeg. filler words" in snippet
+    assert snippet.startswith("…") and snippet.endswith("…") and len(snippet) <= 160 + 2
+    assert make_snippet("Title", filler + "the end", ["end"]).endswith("the end")  # nothing after it
+    assert make_snippet("Title", filler, ["absent"]) == "filler words here. " * 8 + "filler w…"
+
+
 def test_a_word_with_a_prefix_is_not_a_typo_of_the_word_without_it() -> None:
     assert drops_a_prefix("unterminated", "terminated")
     assert not drops_a_prefix("rebasee", "rebase") and not drops_a_prefix("rebsae", "rebase")
