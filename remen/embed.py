@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +26,7 @@ from remen.core.constants import (
     MODEL_NAMESPACE,
     SHORT_TEXT_CHARS,
 )
+from remen.core.text import WORD_RE
 
 MODEL_FILE = "model.onnx"
 TOKENIZER_FILE = "tokenizer.json"
@@ -175,7 +175,6 @@ class OnnxMiniLM:
         return vector
 
 
-WORD_RE = re.compile(r"\w+", re.UNICODE)
 FALLBACK_CHUNK_WORDS = 200
 
 

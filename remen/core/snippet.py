@@ -29,9 +29,7 @@ def make_snippet(title: str, body: str, terms: Sequence[str], width: int = SNIPP
     body = body_without_title(title, body)
     margin = WINDOW_WIDTHS * width
     if len(body) > 2 * margin:
-        lowered = body.lower()
-        found = [p for p in (lowered.find(t.lower()) for t in terms if t) if p >= 0]
-        at = min(found, default=0)
+        at = first_match(body.lower(), terms) or 0
         start, end = max(0, at - margin), min(len(body), at + margin)
         excerpt = snippet_of(WHITESPACE_RE.sub(" ", body[start:end]).strip(), terms, width)
         before = "…" if start > 0 and not excerpt.startswith("…") else ""
@@ -44,12 +42,16 @@ def snippet_of(text: str, terms: Sequence[str], width: int) -> str:
     """The excerpt of ``text`` (whitespace evened out) around the first matched term."""
     if len(text) <= width:
         return text
-    lowered = text.lower()
-    positions = [p for p in (lowered.find(t.lower()) for t in terms if t) if p >= 0]
-    if not positions:
+    at = first_match(text.lower(), terms)
+    if at is None:
         return text[:width].rstrip() + "…"
-    start = max(0, min(positions) - width // 3)
+    start = max(0, at - width // 3)
     end = min(len(text), start + width)
     start = max(0, end - width)
     excerpt = text[start:end].strip()
     return ("…" if start > 0 else "") + excerpt + ("…" if end < len(text) else "")
+
+
+def first_match(lowered: str, terms: Sequence[str]) -> int | None:
+    """Where the first of ``terms`` found in ``lowered`` (lower-cased text) starts, or None."""
+    return min((p for p in (lowered.find(t.lower()) for t in terms if t) if p >= 0), default=None)
