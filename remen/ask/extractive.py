@@ -56,6 +56,8 @@ REASON = re.compile(
 )
 STEM_LENGTH = 6
 STEM_CACHE = 65_536
+# Kinds of value known by their shape, not by their words.
+SHAPED_KINDS = frozenset((AnswerKind.EMAIL, AnswerKind.PHONE, AnswerKind.ADDRESS))
 # English irregular verbs: past forms people write in notes, to the verb a question asks with.
 IRREGULAR = {
     past: verb
@@ -284,7 +286,11 @@ def names_in_note(question: Question, passage: Passage) -> bool:
 
 
 def in_question(span: Span, question: Question) -> bool:
-    """Whether the span repeats a name of the question or only its words: never an answer."""
+    """Whether the span repeats a name of the question or only its words: never an answer. An
+    email, phone number or address of the kind asked is its own value though it spells a name of
+    the question ("priscilla.osei@northwind.io" for Priscilla's email)."""
+    if question.kind in SHAPED_KINDS and question.kind in span.sure:
+        return False
     words = stems(span.text)
     names = {stem(word) for name in question.names + question.markers for word in name.split()}
     return bool(words & names) or (bool(words) and words <= {stem(f) for f in question.focus})

@@ -63,8 +63,16 @@ WHERE_ATTRIBUTES = {
     "work": "works_at",
     "works": "works_at",
 }
+# Attribute words that ask for the attribute only after these words: "how old is Jonas" asks his
+# age, "Jonas's old bike" does not.
+ATTRIBUTE_AFTER = {"old": "how "}
 ATTRIBUTE_WORD = re.compile(
-    r"\b(" + "|".join(sorted(map(re.escape, ATTRIBUTES), key=len, reverse=True)) + r")\b"
+    r"\b("
+    + "|".join(
+        rf"(?<=\b{ATTRIBUTE_AFTER[w]}){re.escape(w)}" if w in ATTRIBUTE_AFTER else re.escape(w)
+        for w in sorted(ATTRIBUTES, key=len, reverse=True)
+    )
+    + r")\b"
     r"|\bwhere\b.*\b(" + "|".join(WHERE_ATTRIBUTES) + r")\b"
 )
 # Which counts a facets question asks for; all of them when it names none.

@@ -69,7 +69,7 @@ STREET = (
     r"|square|gasse|weg|plein|gracht)"
 )
 ADDRESS = re.compile(
-    rf"\b\d+[a-z]?\s+(?:[A-Z][\w'’.-]*\s+){{0,3}}{STREET}\.?(?:[ ,]+(?:Apt|Flat|Unit)\s*\w+)?"
+    rf"\b\d+[a-z]?\s+(?:[A-Z][\w'’.-]*\s+){{0,3}}{STREET}\b\.?(?:[ ,]+(?:Apt|Flat|Unit)\s*\w+)?"
     rf"|\b(?:[A-ZÀ-Þ][\w'’-]*\s+){{0,3}}[\w'’-]*{STREET}\.?\s+\d+[a-z]?\b",
     re.IGNORECASE,
 )

@@ -12,7 +12,7 @@ from remen.ask import answer_model
 from remen.ask.asker import hinted_names
 from remen.ask.extractive import Passage, Read, extract, given_up, passages, spoken_time, stem
 from remen.ask.question import AnswerKind, read_question
-from remen.ask.router import ahead_of
+from remen.ask.router import EntityIndex, ahead_of, route
 from remen.ask.spans import name_spans, time_spans, value_spans
 from remen.core.answers import EntityHint, QueryType, Route
 from remen.core.errors import ModelError
@@ -253,3 +253,22 @@ def test_a_clear_answer_is_likelier_than_a_sentence_that_only_shares_a_word() ->
     )
     got = extract(asked, found, {"efua": "Person", "accra": "Place", "brighton": "Place"}, minimum=0.0)
     assert got[0].answer == "Accra" and got[0].score > got[1].score
+
+
+def test_a_value_known_by_its_shape_answers_though_it_spells_the_name_asked_about() -> None:
+    found = notebook(("Priscilla's email: priscilla.osei@northwind.io", datetime(2026, 2, 3)))
+    email = extract(read_question("what is Priscilla's email"), found, {})
+    assert [a.answer for a in email] == ["priscilla.osei@northwind.io"]
+
+
+def test_a_street_word_is_a_whole_word() -> None:
+    said = "Obaachan is 88 and still makes tamagoyaki every morning at six."
+    assert value_spans(said, WRITTEN, AnswerKind.PLACE) == []
+    assert [s.text for s in value_spans("she lives at 12 Harbour St.", WRITTEN, AnswerKind.PLACE)] == ["12 Harbour St."]
+
+
+def test_old_asks_for_an_age_only_after_how() -> None:
+    index = EntityIndex({"jonas": "Jonas"}, user_name="Me")
+    aged = route("how old is Jonas", WRITTEN, index)
+    assert aged.query_type == QueryType.ENTITY_LOOKUP and aged.lookup_mode == "attribute"
+    assert route("who bought Jonas's old bike", WRITTEN, index).lookup_mode != "attribute"
