@@ -22,6 +22,7 @@ from remen.services.finding import FindingService
 from remen.services.memory import MemoryService
 from remen.services.notes import NoteService
 from remen.services.upkeep import UpkeepService
+from remen.services.vault import VaultService
 from remen.store import Store
 from remen.store.recover import SalvageReport, salvage
 
@@ -93,6 +94,7 @@ class Remen:
         self.finding = FindingService(self.context)
         self.memory = MemoryService(self.context)
         self.upkeep = UpkeepService(self.context, self.memory)
+        self.vault = VaultService(self.context, self.upkeep)
         self.store: Store = store
         self.settings: Settings = settings
         self.clock: Callable[[], float] = clock
@@ -228,3 +230,9 @@ class Remen:
     export_jsonl = delegate("upkeep", UpkeepService.export_jsonl)
     export_to_new_file = delegate("upkeep", UpkeepService.export_to_new_file)
     export_markdown = delegate("upkeep", UpkeepService.export_markdown)
+
+    vault_folder = delegate("vault", VaultService.folder)
+    link_vault = delegate("vault", VaultService.link)
+    unlink_vault = delegate("vault", VaultService.unlink)
+    sync_vault = delegate("vault", VaultService.sync)
+    vault_status = delegate("vault", VaultService.status)

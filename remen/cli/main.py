@@ -23,6 +23,7 @@ from remen.cli.upkeep import (
     cmd_import,
     cmd_mcp,
     cmd_reindex,
+    cmd_vault,
     recover,
 )
 from remen.core.errors import RemenError
@@ -320,6 +321,10 @@ def build_parser() -> argparse.ArgumentParser:
     add("tags", cmd_tags, "list tags with counts")
     p = add("import", cmd_import, "import a .jsonl export, a .md/.txt file or a folder")
     p.add_argument("path")
+    p.add_argument("--no-wait", action="store_true", help="store notes now; embed and extract facts later")
+    p = add("vault", cmd_vault, "a folder of Markdown files kept in step with your notes: link DIR, sync, status")
+    p.add_argument("action", choices=["link", "sync", "status", "unlink"], nargs="?", default="status")
+    p.add_argument("folder", nargs="?", metavar="DIR")
     p.add_argument("--no-wait", action="store_true", help="store notes now; embed and extract facts later")
     p = add("export", cmd_export, "export notes as JSON Lines (default) or Markdown")
     p.add_argument("dest", nargs="?")

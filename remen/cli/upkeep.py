@@ -53,6 +53,67 @@ def cmd_import(app: Remen, args: argparse.Namespace) -> None:
         print(f"Facts: {describe_run(extraction)}")
 
 
+def cmd_vault(app: Remen, args: argparse.Namespace) -> None:
+    """`remen vault link DIR | sync | status | unlink`."""
+    from remen.core.progress import ProgressBar
+
+    if args.action == "status":
+        show_vault_status(app, args.json)
+        return
+    if args.action == "unlink":
+        folder = app.unlink_vault()
+        if args.json:
+            emit({"unlinked": str(folder)})
+            return
+        print(f"Unlinked {folder}; its notes stay in Remen, and the files are left as they are.")
+        return
+    if args.action == "link" and not args.folder:
+        raise RemenError("Which folder? remen vault link DIR")
+    if args.action == "sync" and args.folder:
+        raise RemenError("`remen vault sync` takes no folder: it syncs the linked one")
+    with ProgressBar() as bar:
+        progress = None if args.json else bar
+        embed = not args.no_wait
+        done = (
+            app.link_vault(args.folder, progress, embed) if args.action == "link" else app.sync_vault(progress, embed)
+        )
+    extraction = None if args.no_wait or not done.changed else run_extraction(app, args.json, refine=False)
+    if args.json:
+        emit({**plain(done), "extraction": extraction})
+        return
+    verb = "Linked" if args.action == "link" else "Synced"
+    print(
+        f"{verb} {done.folder}: {done.added} new, {done.updated} updated, {done.moved} moved, "
+        f"{done.trashed} trashed, {done.unchanged} unchanged."
+    )
+    if done.skipped:
+        print(f"Skipped {plural(done.skipped, 'file')} that cannot be notes (binary or empty).")
+    for error in done.errors[:20]:
+        print(f"  {error}", file=sys.stderr)
+    if extraction is not None:
+        print(f"Facts: {describe_run(extraction)}")
+
+
+def show_vault_status(app: Remen, as_json: bool) -> None:
+    """The linked folder, its files and notes, and what a sync would do."""
+    status = app.vault_status()
+    if as_json:
+        emit({**plain(status), "pending": status.pending})
+        return
+    if status.folder is None:
+        print("No folder is linked. Link one with `remen vault link DIR`.")
+        return
+    print(f"Folder: {status.folder}")
+    print(f"Files: {status.files}   notes: {status.notes}")
+    if status.pending:
+        print(
+            f"Waiting for a sync: {status.new} new, {status.changed} changed, {status.gone} gone"
+            " (`remen vault sync`, or open the app)."
+        )
+    else:
+        print("In step: nothing waits for a sync.")
+
+
 def cmd_export(app: Remen, args: argparse.Namespace) -> None:
     if args.format == "md":
         if not args.dest:

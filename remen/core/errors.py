@@ -77,3 +77,7 @@ class CorrectionError(RemenError):
 
 class ModelError(RemenError):
     """A file of a shipped model is missing or does not match its pinned checksum."""
+
+
+class VaultError(RemenError):
+    """A linked folder of notes cannot be linked or read (none linked, missing, another one linked)."""

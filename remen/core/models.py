@@ -170,6 +170,46 @@ class ImportSummary:
         return self.added + self.updated + self.unchanged
 
 
+@dataclass
+class VaultSync:
+    """What one pass over a linked folder did: notes added, updated from their files, files moved
+    (their notes kept), notes trashed because their file was deleted, files as they were, files
+    that cannot be notes (binary or empty), and the files it could not read."""
+
+    folder: str
+    added: int = 0
+    updated: int = 0
+    moved: int = 0
+    trashed: int = 0
+    unchanged: int = 0
+    skipped: int = 0
+    errors: list[str] = field(default_factory=list)
+    embedded_chunks: int = 0
+
+    @property
+    def changed(self) -> int:
+        """Notes this pass changed."""
+        return self.added + self.updated + self.moved + self.trashed
+
+
+@dataclass(frozen=True)
+class VaultStatus:
+    """A linked folder at a glance (by stat only, nothing read): its note files, the notes they
+    stand for, and the files a sync would read (new, changed) or let go (gone)."""
+
+    folder: str | None
+    files: int = 0
+    notes: int = 0
+    new: int = 0
+    changed: int = 0
+    gone: int = 0
+
+    @property
+    def pending(self) -> int:
+        """Files a sync would read or let go."""
+        return self.new + self.changed + self.gone
+
+
 # How a numeric date whose two numbers could both be a month is read: "3/2" is 3 February in
 # "dmy", March 2 in "mdy". Unambiguous dates ("12/24", "24.12.") read the same in both.
 DateOrder = Literal["dmy", "mdy"]

@@ -454,6 +454,27 @@ def m012_links_and_saved_searches(conn: Connection) -> None:
     link_store.relink_all(conn)
 
 
+def m013_vault(conn: Connection) -> None:
+    """The files of a linked vault: each file's path (relative to the vault), its note (none for
+    a file that cannot be one: binary or empty), and what the last sync saw of it (size,
+    modification time, content hash), so an unchanged file costs one stat and a moved one is
+    known by its content."""
+    run_script(
+        conn,
+        """
+        CREATE TABLE vault_files (
+            path TEXT PRIMARY KEY,
+            nid INTEGER REFERENCES notes(nid) ON DELETE CASCADE,
+            size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            file_hash TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX vault_files_nid ON vault_files(nid);
+        CREATE INDEX vault_files_hash ON vault_files(file_hash);
+        """,
+    )
+
+
 MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("m001_notes", m001_notes),
     ("m002_vectors", m002_vectors),
@@ -467,6 +488,7 @@ MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("m010_digest_summaries", m010_digest_summaries),
     ("m011_corrections", m011_corrections),
     ("m012_links_and_saved_searches", m012_links_and_saved_searches),
+    ("m013_vault", m013_vault),
 ]
 
 

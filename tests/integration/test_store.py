@@ -41,7 +41,9 @@ def test_each_old_schema_upgrades_keeping_data(tmp_path: Path, stop_after: str) 
         assert applied(conn) == [name for name, _ in MIGRATIONS]
         assert notes.get(conn, "keep1").note.body == "old body"  # type: ignore[union-attr]
         # Links written before they were kept are read from the text by the upgrade.
-        assert [link.note_id for link in links.backlinks(conn, kept)] == ["link1"]
+        names = [name for name, _ in MIGRATIONS]
+        if names.index(stop_after) < names.index("m012_links_and_saved_searches"):
+            assert [link.note_id for link in links.backlinks(conn, kept)] == ["link1"]
     with store.transaction() as conn:
         assert migrate(conn) == []
 

@@ -7,6 +7,7 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from remen.core.errors import ImportFormatError
@@ -70,6 +71,12 @@ def read_markdown_file(source: SourceFile, summary: ImportSummary) -> NoteDraft 
     except OSError as exc:
         summary.errors.append(f"{source.relative}: {exc.strerror or exc}")
         return None
+    return draft_from_bytes(data, source, mtime, summary)
+
+
+def draft_from_bytes(data: bytes, source: SourceFile, mtime: datetime, summary: ImportSummary) -> NoteDraft | None:
+    """A file's bytes (modified at ``mtime``) as a draft, or None (counted in ``summary``) when they
+    cannot be a note: binary, or empty once read."""
     if is_binary(data):
         summary.skipped_binary += 1
         return None

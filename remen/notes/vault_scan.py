@@ -1,0 +1,121 @@
+"""What a linked vault's folder holds: its note files with their stat (a scan reads no file), the
+files it skips, and how the folder differs from what the last sync saw.
+
+Skipped: hidden files and folders (`.obsidian/`, `.git/`, `.trash/` among them), folders reached
+through a symbolic link, and whatever matches a pattern of the vault's `.remenignore` (one glob
+per line, `#` for comments; a pattern ending in `/` names folders; a pattern without `/` matches a
+name at any depth).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
+from pathlib import Path
+
+from remen.notes.transfer.importer import NOTE_SUFFIXES
+from remen.store.vault import VaultFile
+
+IGNORE_FILE = ".remenignore"
+
+
+@dataclass(frozen=True)
+class FileStat:
+    """A note file of the vault: its path relative to the vault ("/" between folders), size and
+    modification time."""
+
+    path: str
+    size: int
+    mtime_ns: int
+
+
+@dataclass
+class VaultChanges:
+    """How the folder differs from what the last sync saw: files new to it, files whose stat
+    changed, files gone, and how many are as they were."""
+
+    new: list[str] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)
+    gone: list[str] = field(default_factory=list)
+    unchanged: int = 0
+
+    @property
+    def pending(self) -> int:
+        """Files a sync would read or forget."""
+        return len(self.new) + len(self.changed) + len(self.gone)
+
+
+def ignore_patterns(root: Path) -> list[str]:
+    """The patterns of the vault's `.remenignore` (none when it has none)."""
+    try:
+        lines = (root / IGNORE_FILE).read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return []
+    return [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
+
+
+def ignored(relative: str, is_folder: bool, patterns: list[str]) -> bool:
+    """Whether a path of the vault matches a `.remenignore` pattern."""
+    name = relative.rsplit("/", 1)[-1]
+    for pattern in patterns:
+        folder_only = pattern.endswith("/")
+        glob = pattern.strip("/")
+        if folder_only and not is_folder:
+            continue
+        if fnmatchcase(relative, glob) or ("/" not in glob and fnmatchcase(name, glob)):
+            return True
+    return False
+
+
+def scan(root: Path) -> dict[str, FileStat]:
+    """Every note file under ``root`` by relative path, with its stat; nothing is read."""
+    patterns = ignore_patterns(root)
+    found: dict[str, FileStat] = {}
+    folders = [(root, "")]
+    while folders:
+        folder, prefix = folders.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue  # a folder that vanished or cannot be read holds no notes this time
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            relative = f"{prefix}{entry.name}"
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    if not ignored(relative, True, patterns):
+                        folders.append((Path(entry.path), f"{relative}/"))
+                    continue
+                if Path(entry.name).suffix.lower() not in NOTE_SUFFIXES or not entry.is_file():
+                    continue
+                if ignored(relative, False, patterns):
+                    continue
+                stat = entry.stat()
+            except OSError:
+                continue
+            found[relative] = FileStat(relative, stat.st_size, stat.st_mtime_ns)
+    return found
+
+
+def compare(files: Mapping[str, FileStat], known: Mapping[str, VaultFile]) -> VaultChanges:
+    """How the scanned folder differs from the files the last sync saw (by stat only)."""
+    changes = VaultChanges()
+    for path, stat in sorted(files.items()):
+        seen = known.get(path)
+        if seen is None:
+            changes.new.append(path)
+        elif (seen.size, seen.mtime_ns) != (stat.size, stat.mtime_ns):
+            changes.changed.append(path)
+        else:
+            changes.unchanged += 1
+    changes.gone = sorted(path for path in known if path not in files)
+    return changes
+
+
+def content_hash(data: bytes) -> str:
+    """A file's content hash (a moved file is known by it)."""
+    return hashlib.sha256(data).hexdigest()

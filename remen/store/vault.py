@@ -1,0 +1,77 @@
+"""A linked vault's folder and what the last sync saw of each of its files.
+
+One vault per database: its folder is kept in `meta`. Each file row names its note and the size,
+modification time and content hash it had when last read, so a sync reads only the files whose
+stat changed, and a file that moved is matched to its note by its content.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from remen.store.connect import Connection
+
+VAULT_PATH_KEY = "vault_path"
+
+
+@dataclass(frozen=True)
+class VaultFile:
+    """A file of the vault as the last sync saw it."""
+
+    path: str  # relative to the vault, with "/" between folders
+    nid: int | None  # None: the file cannot be a note (binary, empty)
+    size: int
+    mtime_ns: int
+    file_hash: str
+
+
+def vault_path(conn: Connection) -> str | None:
+    """The linked folder, or None."""
+    row = conn.execute("SELECT value FROM meta WHERE key = ?", (VAULT_PATH_KEY,)).fetchone()
+    return str(row[0]) if row else None
+
+
+def set_vault_path(conn: Connection, path: str | None) -> None:
+    """Link a folder (``None`` unlinks it and forgets its files; the notes stay)."""
+    if path is None:
+        conn.execute("DELETE FROM meta WHERE key = ?", (VAULT_PATH_KEY,))
+        conn.execute("DELETE FROM vault_files")
+        return
+    conn.execute(
+        "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        (VAULT_PATH_KEY, path),
+    )
+
+
+def vault_files(conn: Connection) -> dict[str, VaultFile]:
+    """Every file of the vault the last sync saw, by path."""
+    return {
+        str(path): VaultFile(str(path), None if nid is None else int(nid), int(size), int(mtime_ns), str(file_hash))
+        for path, nid, size, mtime_ns, file_hash in conn.execute(
+            "SELECT path, nid, size, mtime_ns, file_hash FROM vault_files"
+        )
+    }
+
+
+def record_files(conn: Connection, files: Iterable[VaultFile]) -> None:
+    """Remember files as read now (a path read before is overwritten)."""
+    conn.executemany(
+        "INSERT INTO vault_files(path, nid, size, mtime_ns, file_hash) VALUES (?, ?, ?, ?, ?)"
+        " ON CONFLICT(path) DO UPDATE SET nid = excluded.nid, size = excluded.size,"
+        " mtime_ns = excluded.mtime_ns, file_hash = excluded.file_hash",
+        [(f.path, f.nid, f.size, f.mtime_ns, f.file_hash) for f in files],
+    )
+
+
+def forget_files(conn: Connection, paths: Iterable[str]) -> None:
+    """Forget files that are gone from the vault."""
+    conn.executemany("DELETE FROM vault_files WHERE path = ?", [(p,) for p in paths])
+
+
+def linked_notes(conn: Connection) -> int:
+    """How many notes not in the trash a vault file stands for."""
+    row = conn.execute(
+        "SELECT count(DISTINCT v.nid) FROM vault_files v JOIN notes n ON n.nid = v.nid WHERE n.deleted_at IS NULL"
+    ).fetchone()
+    return int(row[0])

@@ -1,0 +1,167 @@
+"""A linked vault on real folders (a slice of the shared corpus, an Obsidian-style folder) and a
+real database: the folder read in, its changes carried to the notes, through the service and
+the CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from cli_runner import run_cli
+
+from remen.core.errors import VaultError
+from remen.embed import Embedder, HashedEmbedder
+from remen.service import Remen
+
+# Folders of the shared corpus copied into each vault (a slice keeps the suite fast).
+CORPUS_FOLDERS = ("ack", "ansible", "astro", "aws")
+
+
+@pytest.fixture
+def app(tmp_path: Path, clock) -> Iterator[Remen]:  # type: ignore[no-untyped-def]
+    with Remen.open(tmp_path / "vault.db", embedder=HashedEmbedder(), clock=clock) as remen:
+        yield remen
+
+
+@pytest.fixture
+def vault(tmp_path: Path, corpus: Path) -> Path:
+    """A slice of the corpus laid out as an Obsidian vault: its settings, git folder, trash, an
+    ignore file, a drafts folder it names, an attachment, a binary file and an empty one."""
+    root = tmp_path / "vault"
+    for folder in CORPUS_FOLDERS:
+        shutil.copytree(corpus / "notes" / folder, root / folder)
+    for hidden in (".obsidian/workspace.md", ".git/COMMIT_EDITMSG.md", ".trash/old idea.md"):
+        (root / hidden).parent.mkdir(parents=True, exist_ok=True)
+        (root / hidden).write_text("not a note of the vault\n")
+    (root / ".remenignore").write_text("# kept out of Remen\ndrafts/\n*.tmp.md\n")
+    (root / "drafts").mkdir()
+    (root / "drafts" / "half a thought.md").write_text("not ready\n")
+    (root / "ack" / "scratch.tmp.md").write_text("scratch\n")
+    (root / "attachments").mkdir()
+    (root / "attachments" / "diagram.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    (root / "binary.md").write_bytes(b"\x00\x01\x02 not text")
+    (root / "empty.md").write_text("  \n")
+    (root / "Home.md").write_text("# Home\nStart here: [[Pasta night]] and the #inbox.\n")
+    return root
+
+
+def corpus_files(root: Path) -> int:
+    """The corpus notes in the vault (the scratch file the ignore file names aside)."""
+    return sum(1 for folder in CORPUS_FOLDERS for p in (root / folder).glob("*.md") if not p.name.endswith(".tmp.md"))
+
+
+def set_mtime(path: Path, seconds: float) -> None:
+    """A distinct modification time, as an editor saving later would leave."""
+    os.utime(path, (seconds, seconds))
+
+
+def test_linking_reads_every_note_file_and_skips_what_editors_keep(app: Remen, vault: Path) -> None:
+    done = app.link_vault(vault)
+    expected = corpus_files(vault) + 1  # and Home.md
+    assert (done.added, done.updated, done.trashed, done.skipped, done.errors) == (expected, 0, 0, 2, [])
+    assert app.counts()["live"] == expected
+    titles = {note.title for note in app.list_notes(limit=None)}
+    assert "Home" in titles and not {"half a thought", "workspace", "old idea", "scratch.tmp"} & titles
+    home = app.note_titled("Home")
+    assert home is not None and "inbox" in home.tags
+    tagged = [note for note in app.list_notes(tag="ansible", limit=None)]
+    assert len(tagged) == len(list((vault / "ansible").glob("*.md")))
+    status = app.vault_status()
+    # The binary and the empty file are remembered too: not read again until they change.
+    assert (status.folder, status.files, status.notes, status.pending) == (str(vault), expected + 2, expected, 0)
+    again = app.sync_vault()
+    assert (again.added, again.updated, again.unchanged, again.skipped, again.changed) == (0, 0, expected + 2, 0, 0)
+
+
+def test_changes_made_in_the_folder_reach_the_notes(app: Remen, vault: Path, clock) -> None:  # type: ignore[no-untyped-def]
+    app.link_vault(vault)
+    home = app.note_titled("Home")
+    assert home is not None
+    # Edited in another editor: the note changes, keeps its id, date and the text before.
+    (vault / "Home.md").write_text("# Home\nStart here: [[Pasta night]], then the reading list.\n")
+    set_mtime(vault / "Home.md", clock.now + 60)
+    edited = app.sync_vault()
+    assert (edited.updated, edited.added) == (1, 0)
+    now = app.get(home.id)
+    assert "reading list" in now.body and now.created == home.created
+    assert any("and the #inbox" in r.body for r in app.revisions(home.id))
+    # Renamed and moved into a folder: the same note, with its history.
+    (vault / "projects").mkdir()
+    (vault / "Home.md").rename(vault / "projects" / "Start.md")
+    moved = app.sync_vault()
+    assert (moved.moved, moved.added, moved.trashed) == (1, 0, 0)
+    assert app.get(home.id).body == now.body and len(app.revisions(home.id)) >= 1
+    # A new file, and a copy of a file (its front matter names the same id): each its own note.
+    (vault / "Pasta night.md").write_text("---\nid: pasta-night\n---\n# Pasta night\nBucatini, guanciale.\n")
+    first = app.sync_vault()
+    assert first.added == 1 and app.get("pasta-night").title == "Pasta night"
+    shutil.copy(vault / "Pasta night.md", vault / "Pasta night copy.md")
+    copied = app.sync_vault()
+    assert copied.added == 1 and app.get("pasta-night").body.endswith("guanciale.")
+    assert app.counts()["live"] == corpus_files(vault) + 3
+    # Deleted: its note goes to the trash, where it can be restored.
+    (vault / "Pasta night copy.md").unlink()
+    gone = app.sync_vault()
+    assert gone.trashed == 1 and app.counts()["trash"] == 1
+    assert app.vault_status().pending == 0
+
+
+def test_a_folder_imported_before_is_linked_not_copied(app: Remen, vault: Path) -> None:
+    imported = app.import_path(vault, embed=False)
+    linked = app.link_vault(vault)
+    # The import also took the files the vault ignores (a drafts folder, a scratch file).
+    assert (linked.added, linked.updated, linked.unchanged) == (0, 0, corpus_files(vault) + 1)
+    assert app.counts()["live"] == imported.stored == corpus_files(vault) + 3
+
+
+def test_linking_says_what_is_wrong_and_unlinking_keeps_the_notes(app: Remen, vault: Path, tmp_path: Path) -> None:
+    with pytest.raises(VaultError, match="No folder is linked"):
+        app.sync_vault()
+    with pytest.raises(VaultError, match="is not a folder"):
+        app.link_vault(vault / "Home.md")
+    app.link_vault(vault)
+    other = tmp_path / "other"
+    other.mkdir()
+    with pytest.raises(VaultError, match="remen vault unlink"):
+        app.link_vault(other)
+    hidden = vault.rename(tmp_path / "unplugged")
+    with pytest.raises(VaultError, match="is missing"):
+        app.sync_vault()
+    hidden.rename(vault)
+    notes = app.counts()["live"]
+    assert app.unlink_vault() == vault
+    assert app.vault_folder() is None and app.counts()["live"] == notes
+    assert app.vault_status().folder is None
+    assert app.link_vault(other).added == 0
+
+
+def test_a_file_saved_in_the_vault_is_found_by_meaning(tmp_path: Path, embedder: Embedder, clock) -> None:  # type: ignore[no-untyped-def]
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    with Remen.open(tmp_path / "meaning.db", embedder=embedder, clock=clock) as app:
+        app.link_vault(folder)
+        (folder / "friday.md").write_text("Pasta night: bucatini all'amatriciana with guanciale and pecorino\n")
+        assert app.sync_vault().added == 1
+        # No word of the query is in the note: only its meaning finds it.
+        hits = app.search("italian dinner recipe").results
+        assert [hit.title for hit in hits] == ["friday"]
+
+
+def test_the_vault_commands(vault: Path, tmp_path: Path) -> None:
+    db = str(tmp_path / "cli.db")
+    out = run_cli("--db", db, "vault", "status")
+    assert "No folder is linked" in out.stdout
+    linked = run_cli("--db", db, "vault", "link", str(vault), "--no-wait")
+    assert linked.returncode == 0 and f"Linked {vault}" in linked.stdout
+    (vault / "Inbox.md").write_text("call the plumber\n")
+    status = json.loads(run_cli("--db", db, "--json", "vault", "status").stdout)
+    assert (status["new"], status["folder"]) == (1, str(vault))
+    synced = json.loads(run_cli("--db", db, "--json", "vault", "sync", "--no-wait").stdout)
+    assert synced["added"] == 1
+    again = run_cli("--db", db, "vault", "sync", str(vault))
+    assert again.returncode != 0 and "takes no folder" in again.stderr
+    assert "Unlinked" in run_cli("--db", db, "vault", "unlink").stdout
