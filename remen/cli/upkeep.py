@@ -86,6 +86,8 @@ def cmd_vault(app: Remen, args: argparse.Namespace) -> None:
         f"{verb} {done.folder}: {done.added} new, {done.updated} updated, {done.moved} moved, "
         f"{done.trashed} trashed, {done.unchanged} unchanged."
     )
+    if done.exported:
+        print(f"Wrote {plural(done.exported, 'note')} the folder did not hold as new files in it.")
     if done.skipped:
         print(f"Skipped {plural(done.skipped, 'file')} that cannot be notes (binary or empty).")
     for error in done.errors[:20]:
@@ -112,6 +114,11 @@ def show_vault_status(app: Remen, as_json: bool) -> None:
         )
     else:
         print("In step: nothing waits for a sync.")
+    if status.conflicts:
+        print(
+            f"{plural(status.conflicts, 'conflict file')} ('… (conflict from remen DATE).md'): a note changed in"
+            " the folder and in Remen; both texts are kept, merge them and delete the copy."
+        )
 
 
 def cmd_export(app: Remen, args: argparse.Namespace) -> None:

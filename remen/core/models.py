@@ -174,9 +174,11 @@ class ImportSummary:
 class VaultSync:
     """What one pass over a linked folder did: notes added, updated from their files, files moved
     (their notes kept), notes trashed because their file was deleted, files as they were, files
-    that cannot be notes (binary or empty), and the files it could not read."""
+    that cannot be notes (binary or empty), notes written out as new files (on linking, the
+    notes the folder did not hold), and the files it could not read or write."""
 
     folder: str
+    exported: int = 0
     added: int = 0
     updated: int = 0
     moved: int = 0
@@ -195,7 +197,8 @@ class VaultSync:
 @dataclass(frozen=True)
 class VaultStatus:
     """A linked folder at a glance (by stat only, nothing read): its note files, the notes they
-    stand for, and the files a sync would read (new, changed) or let go (gone)."""
+    stand for, the files a sync would read (new, changed) or let go (gone), and the conflict files
+    Remen left beside files changed on both sides."""
 
     folder: str | None
     files: int = 0
@@ -203,6 +206,7 @@ class VaultStatus:
     new: int = 0
     changed: int = 0
     gone: int = 0
+    conflicts: int = 0
 
     @property
     def pending(self) -> int:

@@ -5,7 +5,9 @@ the revision it replaces, its extraction job, its `[[Title]]` links (and the lin
 title), and, when it leaves or rejoins what is visible, the fact chains it is part of (so a
 trashed note's facts stop replacing older ones). The FTS rows,
 the digests' staleness marks and the vectors' pending state follow from the row through triggers
-and content hashes. Nothing else writes notes.
+and content hashes. Once the change is committed, the notes' files in a linked vault follow it
+(vault_files.py); a batch read from the vault's own files is not written back. Nothing else
+writes notes.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from remen.core.text import clean_id, new_id, stable_id
 from remen.core.timeutil import to_epoch
 from remen.memory.graph_writer import refresh_chains
 from remen.notes.note_input import PreparedNote, prepare, prepare_change
+from remen.notes.vault_files import VaultWriter, WriteBack
 from remen.store import Store
 from remen.store import jobs as job_store
 from remen.store import links as link_store
@@ -84,6 +87,13 @@ class NoteWriter:
         """Write through ``store``; ``clock`` stamps saves and jobs."""
         self.store = store
         self.clock = clock
+        self.files = VaultWriter(store, clock)
+        # What the last write back to the vault's files did (its problems are shown by the caller).
+        self.written_back = WriteBack()
+
+    def write_back(self, nids: Sequence[int]) -> None:
+        """Bring the vault's files of these notes in line with them, after their change committed."""
+        self.written_back = self.files.write_back(nids)
 
     def create(self, prepared: PreparedNote, created: float | None = None) -> StoredNote:
         """Store a new note under a fresh id and queue it for extraction."""
@@ -101,13 +111,17 @@ class NoteWriter:
             )
             job_store.enqueue(conn, JobKind.EXTRACT, nid, now, prepared.content_hash)
             relink(conn, nid, prepared, None)
-            return note_store.get_many(conn, [nid])[nid]
+            created_note = note_store.get_many(conn, [nid])[nid]
+        self.write_back([nid])
+        return created_note
 
     def update(self, nid: int, prepared: PreparedNote, keep_version: bool = False) -> StoredNote:
         """Replace a note's content, keeping what it replaces as a revision, and queue it for
         extraction again."""
         with self.store.transaction() as conn:
-            return self.change(conn, nid, prepared, keep_version)
+            changed = self.change(conn, nid, prepared, keep_version)
+        self.write_back([nid])
+        return changed
 
     def rename(self, nid: int, prepared: PreparedNote) -> tuple[StoredNote, list[StoredNote]]:
         """Give a note its new title and content, and rewrite the `[[links]]` to its old title in
@@ -121,7 +135,8 @@ class NoteWriter:
                 body = retitled_links(linking.note.body, before, prepared.title)
                 if body != linking.note.body and linking.nid != nid:
                     relinked.append(self.change(conn, linking.nid, prepare_change(linking.note, body), True))
-            return renamed, relinked
+        self.write_back([nid, *(note.nid for note in relinked)])
+        return renamed, relinked
 
     def change(self, conn: Connection, nid: int, prepared: PreparedNote, keep_version: bool) -> StoredNote:
         """Overwrite a note's content inside an open transaction, with what follows from it."""
@@ -148,21 +163,29 @@ class NoteWriter:
         """Archive, unarchive, trash (``deleted_at`` a time) or restore (``deleted_at=None``)."""
         with self.store.transaction() as conn:
             change_visibility(conn, nid, archived=archived, deleted_at=deleted_at)
-            return note_store.get_many(conn, [nid])[nid]
+            flagged = note_store.get_many(conn, [nid])[nid]
+        self.write_back([nid])
+        return flagged
 
     def purge(self, nids: Sequence[int]) -> int:
-        """Delete notes for good with their revisions and vectors; return how many."""
+        """Delete notes for good with their revisions and vectors (and their files in the vault's
+        trash folder); return how many."""
+        files = self.files.trashed_files(nids)
         with self.store.transaction() as conn:
             for nid in nids:
                 remove(conn, nid)
+        for path in files:
+            path.unlink(missing_ok=True)
         return len(nids)
 
-    def write_batch(self, drafts: Sequence[NoteDraft], summary: ImportSummary) -> None:
+    def write_batch(self, drafts: Sequence[NoteDraft], summary: ImportSummary, from_vault: bool = False) -> None:
         """Write one batch of imported notes in a single transaction: new ids are added, changed
         ones updated (the old text kept as a revision), and archived/trashed flags follow the
-        input, through the same chain refresh as a trash or restore in the app."""
+        input, through the same chain refresh as a trash or restore in the app. The notes' vault
+        files follow, unless the batch was read from them (``from_vault``)."""
         now = self.clock()
         batch = prepare_batch(drafts, summary, now)
+        written: list[int] = []
         with self.store.transaction() as conn:
             existing = note_store.states_by_id(conn, [item.note_id for item in batch])
             for item in batch:
@@ -186,6 +209,7 @@ class NoteWriter:
                     relink(conn, nid, prepared, None)
                     keep_versions(conn, nid, draft)
                     summary.added += 1
+                    written.append(nid)
                     continue
                 if not note_store.has_revisions(conn, state.nid):
                     # Older than any text this import replaces: kept first, so the order holds.
@@ -209,6 +233,9 @@ class NoteWriter:
                     summary.updated += 1
                 if (state.archived, state.deleted) != (draft.archived, draft.deleted):
                     change_visibility(conn, state.nid, archived=draft.archived, deleted_at=deleted_at)
+                written.append(state.nid)
+        if not from_vault:
+            self.write_back(written)
 
 
 def keep_versions(conn: Connection, nid: int, draft: NoteDraft) -> None:

@@ -21,6 +21,7 @@ from remen.core.progress import Progress, ProgressCallback
 from remen.core.text import normalise_tag, stable_id
 from remen.core.timeutil import from_epoch
 from remen.notes.transfer.importer import SourceFile, draft_from_bytes
+from remen.notes.vault_files import CONFLICT_MARK
 from remen.notes.vault_scan import FileStat, compare, content_hash, scan
 from remen.services.context import Context
 from remen.services.upkeep import UpkeepService
@@ -67,7 +68,12 @@ class VaultService:
             raise VaultError(f"This database is linked to {linked}; run `remen vault unlink` first")
         with self.context.store.transaction() as conn:
             vault_store.set_vault_path(conn, str(root))
-        return self.sync(on_progress, embed)
+        done = self.sync(on_progress, embed)
+        # The notes the folder does not hold become files in it: the folder holds every note.
+        written = self.context.writer.files.write_back([], everything=True)
+        done.exported = written.written
+        done.errors.extend(written.problems)
+        return done
 
     def unlink(self) -> Path:
         """Let the linked folder go; its notes stay (as notes of the database only)."""
@@ -95,7 +101,10 @@ class VaultService:
             notes = vault_store.linked_notes(conn)
         files = scan(root) if root.is_dir() else {}
         changes = compare(files, known)
-        return VaultStatus(str(root), len(files), notes, len(changes.new), len(changes.changed), len(changes.gone))
+        conflicts = sum(CONFLICT_MARK in path for path in files)
+        return VaultStatus(
+            str(root), len(files), notes, len(changes.new), len(changes.changed), len(changes.gone), conflicts
+        )
 
     def sync(self, on_progress: ProgressCallback | None = None, embed: bool = True) -> VaultSync:
         """One pass over the linked folder: read the files whose stat changed, write their notes,
@@ -192,7 +201,7 @@ class VaultService:
         for start in range(0, total, IMPORT_BATCH):
             batch = reads[start : start + IMPORT_BATCH]
             summary = ImportSummary()
-            self.context.writer.write_batch([read.draft for read in batch], summary)
+            self.context.writer.write_batch([read.draft for read in batch], summary, from_vault=True)
             result.added += summary.added
             result.updated += summary.updated
             result.unchanged += summary.unchanged

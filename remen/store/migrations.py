@@ -456,9 +456,9 @@ def m012_links_and_saved_searches(conn: Connection) -> None:
 
 def m013_vault(conn: Connection) -> None:
     """The files of a linked vault: each file's path (relative to the vault), its note (none for
-    a file that cannot be one: binary or empty), and what the last sync saw of it (size,
+    a file that cannot be one: binary or empty), what the last sync saw of it (size,
     modification time, content hash), so an unchanged file costs one stat and a moved one is
-    known by its content."""
+    known by its content, and for a file moved to the vault's `.trash/` the path it came from."""
     run_script(
         conn,
         """
@@ -467,7 +467,8 @@ def m013_vault(conn: Connection) -> None:
             nid INTEGER REFERENCES notes(nid) ON DELETE CASCADE,
             size INTEGER NOT NULL,
             mtime_ns INTEGER NOT NULL,
-            file_hash TEXT NOT NULL
+            file_hash TEXT NOT NULL,
+            origin TEXT
         ) WITHOUT ROWID;
         CREATE INDEX vault_files_nid ON vault_files(nid);
         CREATE INDEX vault_files_hash ON vault_files(file_hash);

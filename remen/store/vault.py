@@ -7,7 +7,7 @@ stat changed, and a file that moved is matched to its note by its content.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from remen.store.connect import Connection
@@ -24,6 +24,8 @@ class VaultFile:
     size: int
     mtime_ns: int
     file_hash: str
+    # Where a file now in the vault's trash folder was (None: the file is where ``path`` says).
+    origin: str | None = None
 
 
 def vault_path(conn: Connection) -> str | None:
@@ -44,23 +46,59 @@ def set_vault_path(conn: Connection, path: str | None) -> None:
     )
 
 
+COLUMNS = "path, nid, size, mtime_ns, file_hash, origin"
+
+
+def file_row(row: tuple[object, ...]) -> VaultFile:
+    """A row of vault_files."""
+    path, nid, size, mtime_ns, file_hash, origin = row
+    return VaultFile(
+        str(path),
+        None if nid is None else int(str(nid)),
+        int(str(size)),
+        int(str(mtime_ns)),
+        str(file_hash),
+        None if origin is None else str(origin),
+    )
+
+
 def vault_files(conn: Connection) -> dict[str, VaultFile]:
-    """Every file of the vault the last sync saw, by path."""
+    """Every file of the vault the last sync saw (not those in its trash folder), by path."""
     return {
-        str(path): VaultFile(str(path), None if nid is None else int(nid), int(size), int(mtime_ns), str(file_hash))
-        for path, nid, size, mtime_ns, file_hash in conn.execute(
-            "SELECT path, nid, size, mtime_ns, file_hash FROM vault_files"
-        )
+        row.path: row for row in map(file_row, conn.execute(f"SELECT {COLUMNS} FROM vault_files WHERE origin IS NULL"))
     }
 
 
+def files_of_notes(conn: Connection, nids: Sequence[int]) -> dict[int, VaultFile]:
+    """The file of each of these notes that has one (in the trash folder too)."""
+    found: dict[int, VaultFile] = {}
+    for start in range(0, len(nids), 500):
+        part = list(nids[start : start + 500])
+        marks = ",".join("?" * len(part))
+        for row in map(file_row, conn.execute(f"SELECT {COLUMNS} FROM vault_files WHERE nid IN ({marks})", part)):
+            if row.nid is not None:
+                found[row.nid] = row
+    return found
+
+
+def unfiled_notes(conn: Connection) -> list[int]:
+    """Notes not in the trash that no vault file stands for (written before the link)."""
+    return [
+        int(r[0])
+        for r in conn.execute(
+            "SELECT nid FROM notes WHERE deleted_at IS NULL AND nid NOT IN"
+            " (SELECT nid FROM vault_files WHERE nid IS NOT NULL) ORDER BY nid"
+        )
+    ]
+
+
 def record_files(conn: Connection, files: Iterable[VaultFile]) -> None:
-    """Remember files as read now (a path read before is overwritten)."""
+    """Remember files as read or written now (a path known before is overwritten)."""
     conn.executemany(
-        "INSERT INTO vault_files(path, nid, size, mtime_ns, file_hash) VALUES (?, ?, ?, ?, ?)"
+        f"INSERT INTO vault_files({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)"
         " ON CONFLICT(path) DO UPDATE SET nid = excluded.nid, size = excluded.size,"
-        " mtime_ns = excluded.mtime_ns, file_hash = excluded.file_hash",
-        [(f.path, f.nid, f.size, f.mtime_ns, f.file_hash) for f in files],
+        " mtime_ns = excluded.mtime_ns, file_hash = excluded.file_hash, origin = excluded.origin",
+        [(f.path, f.nid, f.size, f.mtime_ns, f.file_hash, f.origin) for f in files],
     )
 
 

@@ -165,3 +165,88 @@ def test_the_vault_commands(vault: Path, tmp_path: Path) -> None:
     again = run_cli("--db", db, "vault", "sync", str(vault))
     assert again.returncode != 0 and "takes no folder" in again.stderr
     assert "Unlinked" in run_cli("--db", db, "vault", "unlink").stdout
+
+
+def test_writes_in_remen_reach_the_files(app: Remen, vault: Path) -> None:
+    before = {note.id for note in app.list_notes(limit=None)}
+    app.link_vault(vault)
+    # A new note becomes Title.md; its tags that the text does not say go in its front matter.
+    plumber = app.add("Call the plumber\nabout the leak under the sink", tags=["home"])
+    written = vault / "Call the plumber.md"
+    assert written.read_text() == "---\ntags: [home]\n---\nCall the plumber\nabout the leak under the sink\n"
+    assert app.sync_vault().changed == 0  # Remen's own file is no news to it
+    # A title no file name can hold is kept in the front matter.
+    odd = app.add("Q3/Q4 plans: ship it")
+    assert app.get(odd.id).title == "Q3/Q4 plans: ship it"
+    assert (vault / "Q3 Q4 plans ship it.md").read_text().startswith('---\ntitle: "Q3/Q4 plans: ship it"\n---\n')
+    # An edit keeps the file's own front matter as written: unknown keys, their order, CRLF.
+    (vault / "Pasta.md").write_bytes(b"---\r\naliases: [carbonara]\r\ncssclass: wide\r\n---\r\n# Pasta\r\nEggs.\r\n")
+    assert app.sync_vault().added == 1
+    pasta = app.note_titled("Pasta")
+    assert pasta is not None
+    app.update(pasta.id, "# Pasta\nEggs, pecorino, guanciale.")
+    assert (vault / "Pasta.md").read_bytes() == (
+        b"---\r\naliases: [carbonara]\r\ncssclass: wide\r\n---\r\n# Pasta\r\nEggs, pecorino, guanciale.\r\n"
+    )
+    # Archived: said in the front matter, so a later sync keeps it archived.
+    app.archive(pasta.id)
+    assert b"archived: true" in (vault / "Pasta.md").read_bytes()
+    app.sync_vault()
+    assert app.get(pasta.id).archived
+    app.unarchive(pasta.id)
+    assert b"archived" not in (vault / "Pasta.md").read_bytes()
+    # Trashed: the file moves to .trash/ (Obsidian's place), and back on restore.
+    app.delete(plumber.id)
+    assert not written.exists() and (vault / ".trash" / "Call the plumber.md").exists()
+    assert app.sync_vault().changed == 0
+    app.restore(plumber.id)
+    assert written.exists() and not (vault / ".trash" / "Call the plumber.md").exists()
+    app.delete(plumber.id)
+    app.purge(plumber.id)
+    assert not (vault / ".trash" / "Call the plumber.md").exists()
+    # Notes written before the link got files of their own; nothing else was added.
+    assert before == set() and app.vault_status().pending == 0
+
+
+def test_a_note_changed_in_the_folder_and_in_remen_keeps_both(app: Remen, vault: Path, clock) -> None:  # type: ignore[no-untyped-def]
+    app.link_vault(vault)
+    home = app.note_titled("Home")
+    assert home is not None
+    (vault / "Home.md").write_text("# Home\nEdited in Obsidian.\n")
+    set_mtime(vault / "Home.md", clock.now + 60)
+    app.update(home.id, "# Home\nEdited in Remen.")
+    assert (vault / "Home.md").read_text() == "# Home\nEdited in Obsidian.\n"
+    [copy] = vault.glob("Home (conflict from remen *).md")
+    assert "Edited in Remen." in copy.read_text()
+    assert app.vault_status().conflicts == 1
+    synced = app.sync_vault()
+    assert (synced.updated, synced.added) == (1, 1)
+    assert "Edited in Obsidian." in app.get(home.id).body
+    assert any("Edited in Remen." in note.body for note in app.list_notes(limit=None) if note.id != home.id)
+
+
+def test_a_rename_in_remen_rewrites_the_links_in_the_files(app: Remen, vault: Path) -> None:
+    (vault / "Pasta night.md").write_text("# Pasta night\nBucatini.\n")
+    app.link_vault(vault)
+    pasta = app.note_titled("Pasta night")
+    assert pasta is not None
+    app.rename(pasta.id, "Friday pasta")
+    assert (vault / "Home.md").read_text() == "# Home\nStart here: [[Friday pasta]] and the #inbox.\n"
+    assert (vault / "Pasta night.md").read_text() == "# Friday pasta\nBucatini.\n"
+    assert app.sync_vault().changed == 0
+
+
+def test_linking_writes_the_notes_the_folder_lacks(app: Remen, tmp_path: Path) -> None:
+    app.add("Dentist on Tuesday at 9", tags=["health"])
+    app.import_path(write_jsonl(tmp_path / "old.jsonl"), embed=False)
+    folder = tmp_path / "fresh"
+    folder.mkdir()
+    done = app.link_vault(folder)
+    assert done.exported == 2
+    assert sorted(p.name for p in folder.glob("*.md")) == ["Dentist on Tuesday at 9.md", "Imported idea.md"]
+    assert app.sync_vault().changed == 0 and app.counts()["live"] == 2
+
+
+def write_jsonl(path: Path) -> Path:
+    path.write_text(json.dumps({"id": "imp1", "title": "Imported idea", "body": "Imported idea\nfrom JSON"}) + "\n")
+    return path

@@ -118,3 +118,62 @@ def quote_if_needed(value: str) -> str:
     if "'" not in value:
         return f"'{value}'"
     return '"' + value.replace('"', "'") + '"'
+
+
+# An item of a front-matter list written as a block ("- work" under "tags:").
+BLOCK_ITEM_RE = re.compile(r"^\s+-\s|^-\s")
+
+
+def vault_markdown(
+    existing: str | None,
+    note: Note,
+    file_stem: str,
+    folder_tag: str | None,
+) -> str:
+    """A note as the text of its vault file: the file's front matter kept as written (unknown
+    keys, their order, its line endings), with ``title``, ``tags``, ``archived`` and ``updated``
+    set where the note needs them so that :func:`draft_from_markdown` reads the note back; the
+    body after it, ending in a newline."""
+    newline = "\r\n" if existing is not None and "\r\n" in existing else "\n"
+    match = FRONT_MATTER_RE.match(existing or "")
+    lines = match.group(1).replace("\r\n", "\n").split("\n") if match else []
+    implied = {*inline_tags(note.body), *([folder_tag] if folder_tag else [])}
+    own_tags = [tag for tag in note.tags if tag not in implied]
+    lines = set_key(lines, "tags", f"[{', '.join(own_tags)}]" if own_tags else None, keep_absent=not own_tags)
+    lines = set_key(lines, "archived", "true" if note.archived else None, keep_absent=not note.archived)
+    lines = set_key(lines, "title", quote_if_needed(note.title), keep_absent=True)
+    lines = set_key(lines, "updated", note.updated.isoformat(), keep_absent=True)
+    text = assemble(lines, note.body, bool(match))
+    read = draft_from_markdown(text, file_stem, folder_tag, note.updated, note.id)
+    if read.title != note.title:
+        text = assemble([*lines, f"title: {quote_if_needed(note.title)}"], note.body, True)
+    return text.replace("\n", newline)
+
+
+def set_key(lines: list[str], key: str, value: str | None, keep_absent: bool) -> list[str]:
+    """Front-matter lines with ``key`` set to ``value`` where it stands (its block list items
+    replaced), added at the end when absent unless ``keep_absent``, removed when ``value`` is
+    None."""
+    out: list[str] = []
+    found = False
+    skipping = False
+    for line in lines:
+        if skipping and BLOCK_ITEM_RE.match(line):
+            continue
+        skipping = False
+        key_match = KEY_RE.match(line)
+        if key_match and key_match.group(1).lower() == key:
+            found, skipping = True, True
+            if value is not None:
+                out.append(f"{key_match.group(1)}: {value}")
+            continue
+        out.append(line)
+    if not found and value is not None and not keep_absent:
+        out.append(f"{key}: {value}")
+    return out
+
+
+def assemble(lines: list[str], body: str, fenced: bool) -> str:
+    """Front matter (when there is any, or the file had a block) and body, ending in a newline."""
+    head = "---\n" + "".join(f"{line}\n" for line in lines) + "---\n" if lines or fenced else ""
+    return f"{head}{body.rstrip(chr(10))}\n"
