@@ -236,3 +236,5 @@ class Remen:
     unlink_vault = delegate("vault", VaultService.unlink)
     sync_vault = delegate("vault", VaultService.sync)
     vault_status = delegate("vault", VaultService.status)
+    watch_vault = delegate("vault", VaultService.watch)
+    vault_problems = delegate("vault", VaultService.problems)

@@ -387,6 +387,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             for notice in app.notices:
                 print(f"remen: {notice}", file=sys.stderr)
             args.handler(app, args)
+            for problem in app.vault_problems():
+                print(f"remen: linked folder: {problem}", file=sys.stderr)
     except RemenError as exc:
         print(f"remen: {exc}", file=sys.stderr)
         sys.exit(EXIT_ERROR)

@@ -16,6 +16,7 @@ from remen.core.serialize import cut, emit
 from remen.core.wording import plural
 
 if TYPE_CHECKING:
+    from remen.core.models import VaultSync
     from remen.service import Remen
 
 Command = Callable[["Remen", argparse.Namespace], None]
@@ -67,7 +68,17 @@ def cmd_worker(app: Remen, args: argparse.Namespace) -> None:
             print(describe_run(run))
         return
     stop = threading.Event()
-    print("Extracting facts from new notes; Ctrl-C stops.", file=sys.stderr)
+    stop_watching = app.watch_vault(
+        lambda done: print(f"Linked folder: {describe_sync(done)}", file=sys.stderr),
+        lambda exc: print(f"remen: linked folder: {exc}", file=sys.stderr),
+        embed=True,
+    )
+    print(
+        "Extracting facts from new notes"
+        + (" and syncing the linked folder" if stop_watching else "")
+        + "; Ctrl-C stops.",
+        file=sys.stderr,
+    )
     try:
         while not stop.is_set():
             run = app.extract_pending(stop=stop)
@@ -76,6 +87,22 @@ def cmd_worker(app: Remen, args: argparse.Namespace) -> None:
             stop.wait(WORKER_POLL_SECONDS)
     except KeyboardInterrupt:
         print("Stopped. Notes not yet extracted stay queued.", file=sys.stderr)
+    finally:
+        if stop_watching is not None:
+            stop_watching()
+
+
+def describe_sync(done: VaultSync) -> str:
+    """One line on what a sync of the linked folder did."""
+    line = (
+        f"{done.added} new, {done.updated} updated, {done.moved} moved, {done.trashed} trashed,"
+        f" {done.unchanged} unchanged."
+    )
+    return line + "".join(f"\n  {error}" for error in done.errors[:ERRORS_SHOWN])
+
+
+# Problems listed after a sync or an import; the rest are counted.
+ERRORS_SHOWN = 20
 
 
 def fetch(limit: int) -> int | None:

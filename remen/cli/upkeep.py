@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from remen.cli.memory import describe_run, run_extraction
+from remen.cli.memory import describe_run, describe_sync, run_extraction
 from remen.core.errors import ConfigError, RemenError
 from remen.core.logs import log_path
 from remen.core.private import open_private
@@ -82,16 +82,11 @@ def cmd_vault(app: Remen, args: argparse.Namespace) -> None:
         emit({**plain(done), "extraction": extraction})
         return
     verb = "Linked" if args.action == "link" else "Synced"
-    print(
-        f"{verb} {done.folder}: {done.added} new, {done.updated} updated, {done.moved} moved, "
-        f"{done.trashed} trashed, {done.unchanged} unchanged."
-    )
+    print(f"{verb} {done.folder}: {describe_sync(done)}")
     if done.exported:
         print(f"Wrote {plural(done.exported, 'note')} the folder did not hold as new files in it.")
     if done.skipped:
         print(f"Skipped {plural(done.skipped, 'file')} that cannot be notes (binary or empty).")
-    for error in done.errors[:20]:
-        print(f"  {error}", file=sys.stderr)
     if extraction is not None:
         print(f"Facts: {describe_run(extraction)}")
 
@@ -170,6 +165,12 @@ def print_doctor(report: DoctorReport) -> None:
             f"{memory['statements']} facts, {memory['labels']} labels; waiting: {memory['pending']}"
         )
     print_llm_health(report.llm)
+    vault = report.vault
+    if vault is not None and vault.folder is not None:
+        state = "MISSING" if not vault.present else f"{vault.files} files, {vault.notes} notes, {vault.pending} waiting"
+        print(f"vault         {vault.folder} ({state})")
+        if vault.conflicts:
+            print(f"              {vault.conflicts} conflict file(s) '… (conflict from remen DATE).md': merge them")
     print(f"log           {log_path()}")
     for problem in report.problems[:20]:
         note = f" note {problem.note_id}" if problem.note_id else ""

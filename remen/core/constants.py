@@ -53,6 +53,11 @@ IMPORT_BATCH = 200
 PROGRESS_SECONDS = 0.25
 # A bar on a terminal is redrawn at least this often, so rate and ETA move between reports.
 PROGRESS_TICK_SECONDS = 0.4
+# A linked vault: after a file event, wait this long for the rest of a burst (an editor's save, a
+# `git pull`) before syncing; without events, a stat scan this often catches what a file watcher
+# can miss (a network share, a full inotify table).
+VAULT_SETTLE_SECONDS = 0.2
+VAULT_SCAN_SECONDS = 30.0
 
 # --- Search --------------------------------------------------------------------------------
 SEMANTIC_THRESHOLD = 0.25

@@ -207,6 +207,8 @@ class VaultStatus:
     changed: int = 0
     gone: int = 0
     conflicts: int = 0
+    # Whether the folder is there (a disk not mounted, a folder moved away).
+    present: bool = True
 
     @property
     def pending(self) -> int:
@@ -433,6 +435,9 @@ class AppStatus:
     # Notes queued for the model server: ready now, and held until a retry.
     pending_llm: int = 0
     waiting_llm: int = 0
+    # What went wrong writing notes back to a linked folder since the last status (conflicts kept
+    # beside files changed on disk, files that could not be written): each said once.
+    vault_problems: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -473,6 +478,8 @@ class DoctorReport:
     memory: dict[str, int] = field(default_factory=dict)
     # The live check of the configured model server (None: none configured).
     llm: dict[str, object] | None = None
+    # The linked folder of notes (None: none linked).
+    vault: VaultStatus | None = None
 
     def troubles(self) -> list[str]:
         """What needs the user's attention, in a few words each (empty: all is well)."""
@@ -483,6 +490,10 @@ class DoctorReport:
             found.append("the model server")
         if self.problems:
             found.append(f"{len(self.problems)} failed task(s)")
+        if self.vault is not None and not self.vault.present:
+            found.append("the linked folder is missing")
+        if self.vault is not None and self.vault.conflicts:
+            found.append(f"{self.vault.conflicts} conflict file(s) in the linked folder")
         return found
 
     def to_dict(self) -> dict[str, object]:

@@ -18,9 +18,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path, PurePosixPath
 
+from remen.core.models import VaultStatus
 from remen.core.text import normalise_tag
 from remen.notes.transfer.markdown import vault_markdown
-from remen.notes.vault_scan import content_hash, ignore_patterns, ignored
+from remen.notes.vault_scan import compare, content_hash, ignore_patterns, ignored, scan
 from remen.store import Store
 from remen.store import notes as note_store
 from remen.store import vault as vault_store
@@ -34,6 +35,8 @@ CONFLICT_MARK = "conflict from remen"
 # Characters no file name may hold on the systems a synced vault reaches (and control characters).
 UNSAFE_NAME = re.compile(r'[\\/:*?"<>|\x00-\x1f]+')
 MAX_NAME_CHARS = 100
+# The stat of a file reserved before it is written: no real file has it, so a sync reads the file.
+UNSEEN = -1
 
 
 @dataclass
@@ -155,7 +158,13 @@ class VaultWriter:
         )
         data = text.encode("utf-8")
         if data != existing:
-            write_atomically(path, data)
+            self.reserve(VaultFile(relative, stored.nid, UNSEEN, UNSEEN, content_hash(data)))
+            try:
+                write_atomically(path, data)
+            except OSError:
+                # A file never written is no file gone: the next sync must not trash the note.
+                self.undo_reserve(known, relative)
+                raise
             done.written += 1
         stat = path.stat()
         return VaultFile(relative, stored.nid, stat.st_size, stat.st_mtime_ns, content_hash(data))
@@ -185,6 +194,7 @@ class VaultWriter:
         origin = root / known.origin
         origin.parent.mkdir(parents=True, exist_ok=True)
         target = origin if not origin.exists() else unused_path(origin.parent, origin.stem, origin.suffix)
+        self.reserve(VaultFile(target.relative_to(root).as_posix(), known.nid, UNSEEN, UNSEEN, known.file_hash))
         os.replace(trashed, target)
         done.restored += 1
         return VaultFile(target.relative_to(root).as_posix(), known.nid, known.size, known.mtime_ns, known.file_hash)
@@ -198,6 +208,20 @@ class VaultWriter:
             f"{path.relative_to(root).as_posix()} changed on disk since Remen last read it; both kept,"
             f" Remen's text as {target.relative_to(root).as_posix()}"
         )
+
+    def reserve(self, file: VaultFile) -> None:
+        """Remember a file before it is written, with the hash it will have: a sync that runs
+        meanwhile (the watcher, another process) then knows it as this note's, not a new one."""
+        with self.store.transaction() as conn:
+            vault_store.record_files(conn, [file])
+
+    def undo_reserve(self, known: VaultFile | None, relative: str) -> None:
+        """Put back what was known of a file whose write failed."""
+        with self.store.transaction() as conn:
+            if known is not None and known.path == relative:
+                vault_store.record_files(conn, [known])
+            else:
+                vault_store.forget_files(conn, [relative])
 
     def forget(self, path: str) -> None:
         """Forget a file row (a trashed file that moved back or vanished)."""
@@ -213,6 +237,24 @@ class VaultWriter:
             return []
         root = Path(linked)
         return [root / f.path for f in files.values() if f.origin is not None and inside(root, root / f.path)]
+
+
+def folder_status(store: Store) -> VaultStatus:
+    """The linked folder at a glance, by stat only: its note files, their notes, the files a sync
+    would read or let go, and the conflict files Remen left."""
+    with store.read() as conn:
+        linked = vault_store.vault_path(conn)
+        known = vault_store.vault_files(conn)
+        notes = vault_store.linked_notes(conn)
+    if linked is None:
+        return VaultStatus(None)
+    root = Path(linked)
+    files = scan(root) if root.is_dir() else {}
+    changes = compare(files, known)
+    conflicts = sum(CONFLICT_MARK in path for path in files)
+    return VaultStatus(
+        linked, len(files), notes, len(changes.new), len(changes.changed), len(changes.gone), conflicts, root.is_dir()
+    )
 
 
 def inside(root: Path, path: Path) -> bool:

@@ -12,6 +12,7 @@ writes notes.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -88,12 +89,24 @@ class NoteWriter:
         self.store = store
         self.clock = clock
         self.files = VaultWriter(store, clock)
-        # What the last write back to the vault's files did (its problems are shown by the caller).
+        # What the last write back to the vault's files did, and the problems of write-backs not
+        # yet shown (the app's status and the CLI take them).
         self.written_back = WriteBack()
+        self.problems: list[str] = []
+        self.problems_lock = threading.Lock()
 
     def write_back(self, nids: Sequence[int]) -> None:
         """Bring the vault's files of these notes in line with them, after their change committed."""
         self.written_back = self.files.write_back(nids)
+        if self.written_back.problems:
+            with self.problems_lock:
+                self.problems.extend(self.written_back.problems)
+
+    def take_problems(self) -> list[str]:
+        """The write-back problems not taken yet, once each."""
+        with self.problems_lock:
+            taken, self.problems = self.problems, []
+        return taken
 
     def create(self, prepared: PreparedNote, created: float | None = None) -> StoredNote:
         """Store a new note under a fresh id and queue it for extraction."""

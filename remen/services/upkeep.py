@@ -17,6 +17,7 @@ from remen.core.private import open_private
 from remen.core.progress import Progress, ProgressCallback
 from remen.notes.transfer import exporter
 from remen.notes.transfer.importer import count_inputs, read_drafts
+from remen.notes.vault_files import folder_status
 from remen.services.context import Context
 from remen.services.memory import MemoryService
 from remen.store import graph as graph_store
@@ -63,6 +64,7 @@ class UpkeepService:
             model_ready=models.loaded is not None,
             model_ok=bool(status and status.ok),
             model_message=status.message if status else "model loading…",
+            vault_problems=tuple(self.context.writer.take_problems()),
         )
 
     def doctor(self, check_llm: bool = True) -> DoctorReport:
@@ -97,6 +99,7 @@ class UpkeepService:
                 problems=tuple(problems),
                 advice=None if integrity == "ok" else str(damaged_error(db_path, f"integrity check: {integrity}")),
             )
+        report = replace(report, vault=folder_status(self.context.store))
         if not check_llm:
             return report
         try:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
@@ -21,10 +22,11 @@ from remen.core.progress import Progress, ProgressCallback
 from remen.core.text import normalise_tag, stable_id
 from remen.core.timeutil import from_epoch
 from remen.notes.transfer.importer import SourceFile, draft_from_bytes
-from remen.notes.vault_files import CONFLICT_MARK
+from remen.notes.vault_files import folder_status
 from remen.notes.vault_scan import FileStat, compare, content_hash, scan
 from remen.services.context import Context
 from remen.services.upkeep import UpkeepService
+from remen.services.vault_watch import VaultWatcher
 from remen.store import notes as note_store
 from remen.store import vault as vault_store
 from remen.store.vault import VaultFile
@@ -48,6 +50,23 @@ class VaultService:
         """Keep ``context``'s notes in step with its linked folder (``upkeep`` embeds new text)."""
         self.context = context
         self.upkeep = upkeep
+
+    def watch(
+        self, on_synced: Callable[[VaultSync], None], on_error: Callable[[Exception], None], embed: bool = False
+    ) -> Callable[[], None] | None:
+        """Keep the notes in step with the linked folder from now on (file events and a periodic
+        stat scan, in a thread of their own; ``embed``: embed new text in each sync). Returns the
+        function that stops it, or None when no folder is linked."""
+        root = self.folder()
+        if root is None:
+            return None
+        watcher = VaultWatcher(root, lambda: self.sync(embed=embed), on_synced, on_error)
+        watcher.start()
+        return watcher.stop
+
+    def problems(self) -> list[str]:
+        """What went wrong writing notes back to the folder since last asked (each said once)."""
+        return self.context.writer.take_problems()
 
     def folder(self) -> Path | None:
         """The linked folder, or None."""
@@ -93,18 +112,7 @@ class VaultService:
 
     def status(self) -> VaultStatus:
         """The linked folder at a glance, by stat only (nothing is read or written)."""
-        root = self.folder()
-        if root is None:
-            return VaultStatus(None)
-        with self.context.store.read() as conn:
-            known = vault_store.vault_files(conn)
-            notes = vault_store.linked_notes(conn)
-        files = scan(root) if root.is_dir() else {}
-        changes = compare(files, known)
-        conflicts = sum(CONFLICT_MARK in path for path in files)
-        return VaultStatus(
-            str(root), len(files), notes, len(changes.new), len(changes.changed), len(changes.gone), conflicts
-        )
+        return folder_status(self.context.store)
 
     def sync(self, on_progress: ProgressCallback | None = None, embed: bool = True) -> VaultSync:
         """One pass over the linked folder: read the files whose stat changed, write their notes,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 
@@ -17,6 +17,7 @@ from textual.worker import Worker
 
 from remen.core.errors import DatabaseCorruptError, RemenError
 from remen.core.logs import log_path, setup_logging
+from remen.core.models import VaultSync
 from remen.core.wording import plural
 from remen.service import Remen
 from remen.tui.dialogs import HelpScreen
@@ -51,6 +52,7 @@ class RemenApp(App[None]):
         # The last model server problem shown, so a server that stays down is reported once.
         self.llm_warning: str | None = None
         self.problems_shown: set[str] = set()
+        self.stop_watching: Callable[[], None] | None = None
 
     async def on_mount(self) -> None:
         # The screen must be mounted before the start-up worker touches its widgets.
@@ -86,6 +88,31 @@ class RemenApp(App[None]):
         self.search_screen.run_search()
         self.set_interval(self.status_poll_seconds, self.refresh_status)
         self.index_pending()
+        await self.watch_vault()
+
+    async def watch_vault(self) -> None:
+        """Keep the notes in step with a linked folder while the app runs (a no-op without one)."""
+        if self.service is None or self.stop.is_set():
+            return
+        self.stop_watching = await asyncio.to_thread(
+            self.service.watch_vault,
+            lambda done: self.call_from_thread(self.vault_synced, done),
+            lambda exc: self.call_from_thread(self.vault_failed, exc),
+        )
+
+    def vault_synced(self, done: VaultSync) -> None:
+        """Changes read from the linked folder: the list shows them, new text gets embedded."""
+        self.search_screen.run_search()
+        self.refresh_status()
+        for error in done.errors:
+            self.vault_failed(RemenError(error))
+
+    def vault_failed(self, exc: Exception) -> None:
+        """A sync of the linked folder failed: said once per distinct problem."""
+        message = f"Linked folder: {exc}"
+        if message not in self.problems_shown:
+            self.problems_shown.add(message)
+            self.notify(message, severity="warning", timeout=15)
 
     @work(exclusive=True, group="index", exit_on_error=False, thread=True)
     def index_pending(self) -> None:
@@ -128,6 +155,8 @@ class RemenApp(App[None]):
 
     def on_status_changed(self, message: StatusChanged) -> None:
         self.search_screen.show_status(message.status)
+        for problem in message.status.vault_problems:
+            self.vault_failed(RemenError(problem))
         indexing = any(w.group == "index" and not w.is_finished for w in self.workers)
         if message.status.model_ready and message.status.pending_embeddings and not indexing:
             self.index_pending()
@@ -213,6 +242,8 @@ class RemenApp(App[None]):
 
     def on_unmount(self) -> None:
         self.stop.set()
+        if self.stop_watching is not None:
+            self.stop_watching()
 
 
 def run_app(db: str | Path | None = None) -> None:

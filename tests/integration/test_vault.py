@@ -6,16 +6,24 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import shutil
-from collections.abc import Iterator
-from pathlib import Path
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path, PurePosixPath
 
 import pytest
 from cli_runner import run_cli
 
 from remen.core.errors import VaultError
+from remen.core.models import VaultSync
 from remen.embed import Embedder, HashedEmbedder
+from remen.notes import vault_files
 from remen.service import Remen
+from remen.services.vault_watch import VaultWatcher
 
 # Folders of the shared corpus copied into each vault (a slice keeps the suite fast).
 CORPUS_FOLDERS = ("ack", "ansible", "astro", "aws")
@@ -219,6 +227,8 @@ def test_a_note_changed_in_the_folder_and_in_remen_keeps_both(app: Remen, vault:
     [copy] = vault.glob("Home (conflict from remen *).md")
     assert "Edited in Remen." in copy.read_text()
     assert app.vault_status().conflicts == 1
+    assert "changed on disk since Remen last read it" in app.vault_problems()[0]
+    assert "1 conflict file(s) in the linked folder" in app.doctor(check_llm=False).troubles()
     synced = app.sync_vault()
     assert (synced.updated, synced.added) == (1, 1)
     assert "Edited in Obsidian." in app.get(home.id).body
@@ -250,3 +260,172 @@ def test_linking_writes_the_notes_the_folder_lacks(app: Remen, tmp_path: Path) -
 def write_jsonl(path: Path) -> Path:
     path.write_text(json.dumps({"id": "imp1", "title": "Imported idea", "body": "Imported idea\nfrom JSON"}) + "\n")
     return path
+
+
+def test_a_running_watcher_reads_files_as_they_are_saved(app: Remen, vault: Path) -> None:
+    app.link_vault(vault)
+    synced: queue.Queue[VaultSync] = queue.Queue()
+    errors: list[Exception] = []
+    stop = app.watch_vault(synced.put, errors.append)
+    assert stop is not None
+    try:
+        (vault / "ansible" / "Inventory tips.md").write_text("# Inventory tips\nGroup hosts by role.\n")
+        done = synced.get(timeout=10)
+        assert done.added == 1 and errors == []
+        assert [hit.title for hit in app.search("group hosts by role").results][:1] == ["Inventory tips"]
+        # Remen's own write-back wakes the watcher too, and is no news to it.
+        app.add("Renew the passport")
+        (vault / "ansible" / "Inventory tips.md").unlink()
+        assert synced.get(timeout=10).trashed == 1
+    finally:
+        stop()
+    assert app.get(app.note_titled("Renew the passport").id).body == "Renew the passport"  # type: ignore[union-attr]
+
+
+def test_without_file_events_a_stat_scan_still_finds_changes(app: Remen, vault: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    app.link_vault(vault)
+    monkeypatch.setattr(VaultWatcher, "watch", lambda self, root: None)  # as on a share inotify cannot watch
+    synced: queue.Queue[VaultSync] = queue.Queue()
+    watcher = VaultWatcher(vault, lambda: app.sync_vault(embed=False), synced.put, pytest.fail, scan_seconds=0.1)
+    watcher.start()
+    try:
+        (vault / "Scanned.md").write_text("found by the scan\n")
+        assert synced.get(timeout=10).added == 1
+    finally:
+        watcher.stop()
+
+
+def test_a_file_that_cannot_be_written_loses_nothing(app: Remen, vault: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    app.link_vault(vault)
+
+    def disk_full(path: Path, data: bytes) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(vault_files, "write_atomically", disk_full)
+    note = app.add("Pay the electricity bill")
+    assert app.get(note.id).body == "Pay the electricity bill"
+    assert "No space left on device" in app.context.writer.written_back.problems[0]
+    assert app.sync_vault().trashed == 0 and not app.get(note.id).deleted
+    monkeypatch.undo()
+    app.update(note.id, "Pay the electricity bill by Friday")
+    assert (vault / "Pay the electricity bill by Friday.md").read_text() == "Pay the electricity bill by Friday\n"
+
+
+def test_remen_worker_syncs_the_folder_while_another_process_writes(vault: Path, tmp_path: Path) -> None:
+    db = tmp_path / "shared.db"
+    with Remen.open(db, embedder=HashedEmbedder()) as app:
+        app.link_vault(vault, embed=False)
+        linked = app.counts()["live"]
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "remen", "--db", str(db), "worker"],
+        stderr=subprocess.PIPE,
+        text=True,
+        env=os.environ.copy(),
+    )
+    try:
+        assert worker.stderr is not None
+        started = worker.stderr.readline()
+        assert "syncing the linked folder" in started, started
+        (vault / "From another editor.md").write_text("# From another editor\nsaved while the worker runs\n")
+        with Remen.open(db, embedder=HashedEmbedder()) as app:
+            assert wait_for(lambda: app.note_titled("From another editor") is not None, 60)
+            # A note written by this process lands in its file; the worker takes it as no news.
+            app.add("Written by a second process")
+            assert (vault / "Written by a second process.md").exists()
+            assert app.counts()["live"] == linked + 2
+    finally:
+        worker.send_signal(signal.SIGINT)
+        worker.wait(timeout=60)
+    with Remen.open(db, embedder=HashedEmbedder()) as app:
+        assert app.counts()["live"] == linked + 2 and app.vault_status().pending == 0
+
+
+def wait_for(condition: Callable[[], bool], timeout: float) -> bool:
+    """Whether ``condition`` comes true within ``timeout`` seconds (checked every 50 ms)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+class FolderCarrier:
+    """Carries changes between two copies of a folder as a sync tool (Syncthing) does: a file
+    changed on one side only goes to the other (a deletion too); a file changed on both sides
+    keeps the newer text under its name and the other as 'NAME.sync-conflict-….md', on both."""
+
+    def __init__(self, a: Path, b: Path) -> None:
+        self.a, self.b = a, b
+        self.carried: dict[str, bytes] = {}
+
+    @staticmethod
+    def files(root: Path) -> dict[str, bytes]:
+        return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+    def carry(self) -> None:
+        a, b = self.files(self.a), self.files(self.b)
+        for path in sorted(set(a) | set(b) | set(self.carried)):
+            was, on_a, on_b = self.carried.get(path), a.get(path), b.get(path)
+            if on_a == on_b:
+                continue
+            if on_b == was:
+                self.put(self.b, path, on_a)
+            elif on_a == was:
+                self.put(self.a, path, on_b)
+            else:
+                name = PurePosixPath(path)
+                loser = f"{name.parent}/{name.stem}.sync-conflict-20260316-100000-B{name.suffix}".lstrip("./")
+                for root in (self.a, self.b):
+                    self.put(root, path, on_a)
+                    self.put(root, loser, on_b)
+        self.carried = self.files(self.a)
+
+    @staticmethod
+    def put(root: Path, path: str, data: bytes | None) -> None:
+        target = root / path
+        if data is None:
+            target.unlink(missing_ok=True)
+            return
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+
+
+def texts(app: Remen) -> list[tuple[str, str]]:
+    return sorted((note.title, note.body) for note in app.list_notes(limit=None))
+
+
+def test_two_machines_on_copies_of_one_folder_end_up_with_the_same_notes(vault: Path, tmp_path: Path, clock) -> None:  # type: ignore[no-untyped-def]
+    other = tmp_path / "laptop"
+    other.mkdir()
+    carrier = FolderCarrier(vault, other)
+    with (
+        Remen.open(tmp_path / "desktop.db", embedder=HashedEmbedder(), clock=clock) as desk,
+        Remen.open(tmp_path / "laptop.db", embedder=HashedEmbedder(), clock=clock) as laptop,
+    ):
+        desk.link_vault(vault, embed=False)
+        carrier.carry()
+        laptop.link_vault(other, embed=False)
+        assert texts(desk) == texts(laptop)
+        # Each side writes; the tool carries; each side syncs.
+        desk.add("Shopping\noat milk, lemons")
+        home = laptop.note_titled("Home")
+        assert home is not None
+        laptop.update(home.id, "# Home\nStart here: the reading list.")
+        carrier.carry()
+        for app in (desk, laptop):
+            app.sync_vault(embed=False)
+        assert texts(desk) == texts(laptop)
+        assert ("Shopping", "Shopping\noat milk, lemons") in texts(laptop)
+        # The same note changed on both machines before the tool ran: both texts kept, both sides.
+        for app, words in ((desk, "from the desk"), (laptop, "from the laptop")):
+            note = app.note_titled("Home")
+            assert note is not None
+            app.update(note.id, f"# Home\nEdited {words}.")
+        carrier.carry()
+        for app in (desk, laptop):
+            app.sync_vault(embed=False)
+        assert texts(desk) == texts(laptop)
+        bodies = [body for _, body in texts(desk)]
+        assert "# Home\nEdited from the desk." in bodies and "# Home\nEdited from the laptop." in bodies
+        assert len(list(vault.glob("Home.sync-conflict-*.md"))) == len(list(other.glob("Home.sync-conflict-*.md"))) == 1
