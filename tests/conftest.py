@@ -45,6 +45,7 @@ def hermetic_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[P
         "REMEN_LLM_API",
         "REMEN_LLM_TIMEOUT",
         "REMEN_DATE_ORDER",
+        "REMEN_VAULT_INBOX",
     ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.delenv("REMEN_LLM_API_KEY", raising=False)

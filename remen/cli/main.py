@@ -152,6 +152,16 @@ def cmd_links(app: Remen, args: argparse.Namespace) -> None:
         print(f"  {link.note_id:<14}  {link.title}")
 
 
+def cmd_backlinks(app: Remen, args: argparse.Namespace) -> None:
+    """The notes that link to a note (`remen links` shows both ways)."""
+    linked_from = app.links(args.id).linked_from
+    if args.json:
+        emit(list(linked_from))
+        return
+    for link in linked_from:
+        print(f"{link.note_id:<14}  {link.title}")
+
+
 def cmd_history(app: Remen, args: argparse.Namespace) -> None:
     note = app.get(args.id)
     if args.restore and args.number is None:
@@ -298,6 +308,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("id")
     p.add_argument("title", nargs="+")
     add("links", cmd_links, "where a note's [[Title]] links lead, and the notes that link to it").add_argument("id")
+    add("backlinks", cmd_backlinks, "the notes that link to a note").add_argument("id")
     p = add("history", cmd_history, "earlier versions of a note (newest first); N prints one")
     p.add_argument("id")
     p.add_argument("number", nargs="?", type=int, metavar="N")

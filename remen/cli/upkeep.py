@@ -189,6 +189,7 @@ def cmd_config(args: argparse.Namespace) -> None:
         CONFIG_KEYS,
         DATE_ORDER_KEY,
         SETTING_ENV,
+        VAULT_PATH_KEY,
         config_path,
         date_order,
         read_config,
@@ -196,6 +197,9 @@ def cmd_config(args: argparse.Namespace) -> None:
     )
 
     values = args.values
+    if VAULT_PATH_KEY in values:
+        show_vault_path(args)
+        return
     if args.action == "set":
         if not values or len(values) % 2:
             raise ConfigError("`remen config set` takes pairs: KEY VALUE [KEY VALUE …].")
@@ -220,6 +224,20 @@ def cmd_config(args: argparse.Namespace) -> None:
             note = f"  ({date_order()}, the system locale's order)"
         print(f"{key:<{width}} {stored.get(key, '—')}{note}")
     print(f"(in {config_path()})")
+
+
+def show_vault_path(args: argparse.Namespace) -> None:
+    """`remen config get vault.path`: the database's linked folder (set by `remen vault link`)."""
+    from remen.service import Remen
+
+    if args.action != "get":
+        raise ConfigError("vault.path belongs to the database: `remen vault link DIR` or `remen vault unlink`.")
+    with Remen.open(args.db) as app:
+        folder = app.vault_folder()
+    if args.json:
+        emit({"database": str(app.settings.db_path), "settings": {"vault.path": str(folder) if folder else None}})
+        return
+    print(f"vault.path {folder or '—'}")
 
 
 def drop_llm_queue(args: argparse.Namespace) -> None:

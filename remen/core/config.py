@@ -79,9 +79,14 @@ LLMApi = Literal["ollama", "openai"]
 LLM_APIS: tuple[LLMApi, ...] = ("ollama", "openai")
 DATE_ORDER_KEY = "dates.order"
 DATE_ORDER_ENV = "REMEN_DATE_ORDER"
-CONFIG_KEYS = (*LLM_ENV, DATE_ORDER_KEY)
+# The folder of a linked vault that new notes' files go to (its root without it).
+VAULT_INBOX_KEY = "vault.inbox"
+VAULT_INBOX_ENV = "REMEN_VAULT_INBOX"
+# The linked folder itself belongs to the database (`remen vault link`); `config get` shows it.
+VAULT_PATH_KEY = "vault.path"
+CONFIG_KEYS = (*LLM_ENV, DATE_ORDER_KEY, VAULT_INBOX_KEY)
 # Every setting's environment variable, which overrides the file.
-SETTING_ENV = {**LLM_ENV, DATE_ORDER_KEY: DATE_ORDER_ENV}
+SETTING_ENV = {**LLM_ENV, DATE_ORDER_KEY: DATE_ORDER_ENV, VAULT_INBOX_KEY: VAULT_INBOX_ENV}
 # Regions whose locales write the month first (3/2 is March 2); every other one writes the day first.
 MONTH_FIRST_REGIONS = frozenset({"US", "PH", "FM", "MH", "PW", "BZ", "AS", "GU", "MP", "PR", "UM", "VI"})
 
@@ -142,7 +147,28 @@ def check_setting(key: str, value: str) -> str:
             raise ConfigError(f"llm.timeout is the seconds a short note may take (say 30), not {value!r}.")
     if not value:
         raise ConfigError(f"{key} cannot be empty (use `remen config unset {key}`).")
+    if key == VAULT_INBOX_KEY:
+        return inbox_folder(value)
     return value
+
+
+def inbox_folder(value: str) -> str:
+    """A vault's inbox as a folder inside it ("Inbox", "notes/new"); a ConfigError for one that
+    would leave the vault or hide its notes."""
+    parts = [part for part in value.replace("\\", "/").split("/") if part]
+    if not parts or value.startswith(("/", "~")) or any(part in (".", "..") or part.startswith(".") for part in parts):
+        raise ConfigError(f"{VAULT_INBOX_KEY} is a folder inside the vault such as Inbox, not {value!r}.")
+    return "/".join(parts)
+
+
+def vault_inbox(path: Path | None = None) -> str | None:
+    """The vault folder new notes' files go to: REMEN_VAULT_INBOX, else the vault.inbox setting,
+    else None (the vault's root). A damaged config file or a bad value means the root."""
+    try:
+        chosen = os.environ.get(VAULT_INBOX_ENV) or read_config(path).get(VAULT_INBOX_KEY, "")
+        return inbox_folder(chosen) if chosen else None
+    except ConfigError:
+        return None
 
 
 def write_config(changes: dict[str, str | None], path: Path | None = None) -> dict[str, str]:

@@ -9,10 +9,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import PurePosixPath
+from urllib.parse import unquote
 
 # `[[` then the title (no brackets, bars, hashes or line breaks), then an optional `#heading` or
 # `|shown text`, then `]]`.
 LINK = re.compile(r"\[\[([^\[\]|#\n]+)((?:[#|][^\[\]\n]*)?)\]\]")
+# A relative Markdown link to another note's file, as zk and Obsidian also write them:
+# `[shown](Other%20note.md)`, `[x](../ideas/other.md#part)`; not a web or mail address.
+FILE_LINK = re.compile(
+    r"\[[^\]\n]*\]\((?![a-z][a-z0-9+.-]*:)<?([^)<>#\s][^)<>#]*?\.(?:md|markdown|txt))>?(?:#[^)]*)?\)"
+)
 # An unfinished link at the end of the text before the cursor: what completion completes.
 OPEN_LINK = re.compile(r"\[\[([^\[\]|#\n]*)$")
 
@@ -40,11 +47,23 @@ def links_in(body: str) -> list[LinkAt]:
     ]
 
 
+def file_link_titles(body: str) -> list[str]:
+    """The titles named by relative Markdown links to note files: each file's name as an import
+    titles a file without a heading ("other-note.md" → "other note")."""
+    titles = []
+    for match in FILE_LINK.finditer(body):
+        stem = PurePosixPath(unquote(match.group(1))).stem
+        if title := link_title(stem.replace("-", " ").replace("_", " ")):
+            titles.append(title)
+    return titles
+
+
 def linked_titles(body: str) -> list[str]:
-    """The titles a note links to, each once, in the order first named."""
+    """The titles a note links to (`[[Title]]` and relative Markdown links to note files), each
+    once, in the order first named."""
     seen: dict[str, str] = {}
-    for link in links_in(body):
-        seen.setdefault(link.title.casefold(), link.title)
+    for title in [link.title for link in links_in(body)] + file_link_titles(body):
+        seen.setdefault(title.casefold(), title)
     return list(seen.values())
 
 

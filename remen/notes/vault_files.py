@@ -2,7 +2,8 @@
 
 Every write is atomic (a temporary file in the same folder, then a rename over the old one), never
 outside the vault and never through a symbolic link. A note new to the vault becomes `Title.md`
-(sanitised, unique) in its root; a trashed note's file moves to `.trash/` (Obsidian's place) and
+(sanitised, unique) in its root or its inbox folder (the
+`vault.inbox` setting); a trashed note's file moves to `.trash/` (Obsidian's place) and
 comes back on restore; a note deleted for good takes its file in `.trash/` with it. A file that
 changed on disk since Remen last saw it is never overwritten: Remen's text goes beside it as
 `Title (conflict from remen DATE).md`, and the next sync reads both.
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path, PurePosixPath
 
+from remen.core.config import vault_inbox
 from remen.core.models import VaultStatus
 from remen.core.text import normalise_tag
 from remen.notes.transfer.markdown import vault_markdown
@@ -148,8 +150,11 @@ class VaultWriter:
                 self.keep_conflict(root, stored, path, done)
                 return None
         if path is None or known is None:
-            path = unused_path(root, file_name(note.title))
-            if ignored(path.name, False, ignore_patterns(root)):
+            inbox = vault_inbox()
+            folder = root / inbox if inbox else root
+            folder.mkdir(parents=True, exist_ok=True)
+            path = unused_path(folder, file_name(note.title))
+            if ignored(path.relative_to(root).as_posix(), False, ignore_patterns(root)):
                 return None  # the vault keeps such files out: the note stays in Remen only
         relative = path.relative_to(root).as_posix()
         folder_tag = normalise_tag(PurePosixPath(relative).parent.name) or None

@@ -25,6 +25,11 @@ def app(tmp_path: Path, clock) -> Iterator[Remen]:  # type: ignore[no-untyped-de
 def test_links_are_read_as_obsidian_writes_them() -> None:
     body = "See [[Carbonara]], [[ pizza  dough |the dough]] and [[Carbonara#Sauce]]; not [[]] or [x](y)."
     assert linked_titles(body) == ["Carbonara", "pizza dough"]
+    # Relative Markdown links to note files (zk, Obsidian) name the file's note; web links do not.
+    files = (
+        "[the dough](pizza-dough.md), [x](../ideas/Other%20note.md#part), [w](https://x.org/a.md), [y](<My file.md>)"
+    )
+    assert linked_titles(files) == ["pizza dough", "Other note", "My file"]
     assert retitled_links(body, "carbonara", "Roman carbonara") == (
         "See [[Roman carbonara]], [[ pizza  dough |the dough]] and [[Roman carbonara#Sauce]]; not [[]] or [x](y)."
     )
@@ -104,6 +109,10 @@ def test_links_and_saved_searches_from_the_cli(tmp_path: Path) -> None:
     shown = run_cli("--db", db, "links", pasta_id, "--json")
     assert json.loads(shown.stdout)["linked_from"] == [{"title": "Friday dinner", "id": plan_id}]
     assert "Friday dinner" in run_cli("--db", db, "links", pasta_id).stdout
+    assert run_cli("--db", db, "backlinks", pasta_id).stdout == f"{plan_id:<14}  Friday dinner\n"
+    assert json.loads(run_cli("--db", db, "backlinks", pasta_id, "--json").stdout) == [
+        {"title": "Friday dinner", "id": plan_id}
+    ]
 
     assert run_cli("--db", db, "saved", "add", "pasta", "guanciale").returncode == 0
     listed = run_cli("--db", db, "saved", "--json")

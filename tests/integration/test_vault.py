@@ -429,3 +429,16 @@ def test_two_machines_on_copies_of_one_folder_end_up_with_the_same_notes(vault: 
         bodies = [body for _, body in texts(desk)]
         assert "# Home\nEdited from the desk." in bodies and "# Home\nEdited from the laptop." in bodies
         assert len(list(vault.glob("Home.sync-conflict-*.md"))) == len(list(other.glob("Home.sync-conflict-*.md"))) == 1
+
+
+def test_new_notes_go_to_the_inbox_folder_and_config_shows_the_vault(vault: Path, tmp_path: Path) -> None:
+    db = str(tmp_path / "inbox.db")
+    assert run_cli("--db", db, "config", "set", "vault.inbox", "../outside").returncode != 0
+    assert run_cli("--db", db, "config", "set", "vault.inbox", "Inbox").returncode == 0
+    run_cli("--db", db, "vault", "link", str(vault), "--no-wait")
+    assert run_cli("--db", db, "add", "--no-embed", "Buy stamps").returncode == 0
+    assert (vault / "Inbox" / "Buy stamps.md").read_text() == "Buy stamps\n"
+    shown = json.loads(run_cli("--db", db, "--json", "config", "get", "vault.path").stdout)
+    assert shown["settings"] == {"vault.path": str(vault)}
+    refused = run_cli("--db", db, "config", "set", "vault.path", "/elsewhere")
+    assert refused.returncode != 0 and "remen vault link DIR" in refused.stderr
