@@ -18,6 +18,11 @@ Usage:
   python scripts/bench.py time              the time-phrase parser: the evaluation's queries, queries of 2,000
                                             characters (prose, and nothing but time words), 240 KB and 1 MB,
                                             against the floor of splitting the query into words
+  python scripts/bench.py vault [--sizes 10000]
+                                            a linked folder of N files (copies of the shared corpus):
+                                            link time against an import of the same folder, the
+                                            idle check against a bare walk + stat of the folder, and
+                                            a file saved → found by search with the watcher running
   python scripts/bench.py extract [--queries N]
                                             the memory worker over the shared corpus (notes/s, end
                                             to end: extraction, resolution, writes), and search
@@ -559,10 +564,85 @@ def bench_time() -> None:
         print(line("  floor", floor))
 
 
+# --- vault -------------------------------------------------------------------------------------
+
+
+def vault_folder(root: Path, size: int) -> int:
+    """A folder of ``size`` note files: the shared corpus's notes copied into sub-folders."""
+    sources = sorted((CORPUS / "notes").rglob("*.md"))
+    for i in range(size):
+        source = sources[i % len(sources)]
+        target = root / f"copy{i // len(sources)}" / source.relative_to(CORPUS / "notes")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(source.read_bytes())
+    return size
+
+
+def bare_walk(root: Path) -> int:
+    """The floor of an idle check: walk the folder and stat every file, nothing else."""
+    count = 0
+    for folder, _, files in os.walk(root):
+        for name in files:
+            os.stat(os.path.join(folder, name))
+            count += 1
+    return count
+
+
+def bench_vault(sizes: list[int]) -> None:
+    """Link a folder of N files (against an import of it), check it idle (against a bare walk),
+    and time a saved file until search finds it while the watcher runs."""
+    for size in sizes:
+        with tempfile.TemporaryDirectory() as tmp:
+            root = Path(tmp) / "vault"
+            vault_folder(root, size)
+            with Remen.open(Path(tmp) / "import.db") as app:
+                start = time.perf_counter()
+                imported = app.import_path(root, embed=False)
+                import_s = time.perf_counter() - start
+            with Remen.open(Path(tmp) / "vault.db") as app:
+                start = time.perf_counter()
+                linked = app.link_vault(root, embed=False)
+                link_s = time.perf_counter() - start
+                print(
+                    f"{size:,} files: link {link_s:.1f} s ({linked.added / link_s:,.0f} files/s); "
+                    f"import of the same folder {import_s:.1f} s ({imported.added / import_s:,.0f} files/s)"
+                )
+                idle, floor, status = [], [], []
+                for _ in range(10):
+                    start = time.perf_counter()
+                    app.sync_vault(embed=False)
+                    idle.append((time.perf_counter() - start) * 1000)
+                    start = time.perf_counter()
+                    app.vault_status()
+                    status.append((time.perf_counter() - start) * 1000)
+                    start = time.perf_counter()
+                    bare_walk(root)
+                    floor.append((time.perf_counter() - start) * 1000)
+                print(line("idle sync (nothing changed)", idle))
+                print(line("vault status", status))
+                print(line("floor: walk + stat", floor))
+                seen: list[float] = []
+                stop = app.watch_vault(lambda done: None, lambda exc: print(f"  sync failed: {exc}"))
+                try:
+                    for i in range(10):
+                        word = f"zqvault{i}marker"
+                        start = time.perf_counter()
+                        (root / f"Saved {i}.md").write_text(f"# Saved {i}\nA note holding {word}.\n")
+                        while not app.search(word).results:
+                            if time.perf_counter() - start > 30:
+                                break
+                            time.sleep(0.005)
+                        seen.append((time.perf_counter() - start) * 1000)
+                finally:
+                    if stop is not None:
+                        stop()
+                print(line("file saved → found (watcher)", seen))
+
+
 def main() -> None:
     """Run the chosen benchmark."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["import", "search", "concurrent", "extract", "ask", "editor", "time"])
+    parser.add_argument("what", choices=["import", "search", "concurrent", "extract", "ask", "editor", "time", "vault"])
     parser.add_argument("--sizes", default="10000,100000")
     parser.add_argument("--queries", type=int, default=1000)
     args = parser.parse_args()
@@ -572,6 +652,8 @@ def main() -> None:
         bench_time()
     elif args.what == "editor":
         bench_editor()
+    elif args.what == "vault":
+        bench_vault([int(s) for s in args.sizes.split(",")])
     elif args.what == "ask":
         bench_ask([int(s) for s in args.sizes.split(",")])
     elif args.what == "extract":
