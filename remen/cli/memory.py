@@ -68,10 +68,11 @@ def cmd_worker(app: Remen, args: argparse.Namespace) -> None:
             print(describe_run(run))
         return
     stop = threading.Event()
+    # The folder's changes are embedded here, in the main thread, like the facts are read: loading
+    # the model in the watcher's thread while this one loads its own raced on an import lock.
     stop_watching = app.watch_vault(
         lambda done: print(f"Linked folder: {describe_sync(done)}", file=sys.stderr),
         lambda exc: print(f"remen: linked folder: {exc}", file=sys.stderr),
-        embed=True,
     )
     print(
         "Extracting facts from new notes"
@@ -81,6 +82,8 @@ def cmd_worker(app: Remen, args: argparse.Namespace) -> None:
     )
     try:
         while not stop.is_set():
+            if stop_watching is not None and app.pending_embeddings():
+                app.embed_pending(stop=stop)
             run = app.extract_pending(stop=stop)
             if run.done or run.failed or run.digests or run.refined:
                 print(describe_run(run), file=sys.stderr)

@@ -52,7 +52,7 @@ class VaultService:
         self.upkeep = upkeep
 
     def watch(
-        self, on_synced: Callable[[VaultSync], None], on_error: Callable[[Exception], None], embed: bool = False
+        self, on_synced: Callable[[VaultSync], object], on_error: Callable[[Exception], object], embed: bool = False
     ) -> Callable[[], None] | None:
         """Keep the notes in step with the linked folder from now on (file events and a periodic
         stat scan, in a thread of their own; ``embed``: embed new text in each sync). Returns the
@@ -216,12 +216,19 @@ class VaultService:
             result.errors.extend(summary.errors)
             with self.context.store.transaction() as conn:
                 states = note_store.states_by_id(conn, [read.draft.id or "" for read in batch])
+                # A file the writer refused (too large) is remembered without a note, so it is
+                # read again only when it changes.
                 vault_store.record_files(
                     conn,
                     [
-                        VaultFile(read.stat.path, states[key].nid, read.stat.size, read.stat.mtime_ns, read.file_hash)
+                        VaultFile(
+                            read.stat.path,
+                            state.nid if (state := states.get(read.draft.id or "")) else None,
+                            read.stat.size,
+                            read.stat.mtime_ns,
+                            read.file_hash,
+                        )
                         for read in batch
-                        if (key := read.draft.id or "") in states
                     ],
                 )
             if on_progress:

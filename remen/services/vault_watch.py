@@ -39,8 +39,8 @@ class VaultWatcher:
         self,
         root: Path,
         sync: Callable[[], VaultSync],
-        on_synced: Callable[[VaultSync], None],
-        on_error: Callable[[Exception], None],
+        on_synced: Callable[[VaultSync], object],
+        on_error: Callable[[Exception], object],
         scan_seconds: float = VAULT_SCAN_SECONDS,
     ) -> None:
         """Run ``sync`` on file events under ``root`` and every ``scan_seconds``."""
@@ -100,10 +100,18 @@ class VaultWatcher:
             done = self.sync()
         except Exception as exc:  # the watcher lives on; the caller shows the failure
             logger.warning("vault sync failed", exc_info=True)
-            self.on_error(exc)
+            self.tell(self.on_error, exc)
             return
         if done.changed or done.errors:
-            self.on_synced(done)
+            self.tell(self.on_synced, done)
+
+    def tell(self, callback: Callable[[Any], object], what: object) -> None:
+        """Hand a result to the caller; a caller gone (an app quitting) costs a log line, not the
+        watcher."""
+        try:
+            callback(what)
+        except Exception:
+            logger.warning("the vault watcher's caller did not take its news", exc_info=True)
 
     def stop(self) -> None:
         """Stop watching and wait for a sync under way to finish."""

@@ -17,11 +17,17 @@ from textual.worker import Worker
 
 from remen.core.errors import DatabaseCorruptError, RemenError
 from remen.core.logs import log_path, setup_logging
-from remen.core.models import VaultSync
 from remen.core.wording import plural
 from remen.service import Remen
 from remen.tui.dialogs import HelpScreen
-from remen.tui.messages import NotePutAway, StatusChanged, StatusStale, WorkerFailed, forward_failure
+from remen.tui.messages import (
+    NotePutAway,
+    StatusChanged,
+    StatusStale,
+    VaultChanged,
+    WorkerFailed,
+    forward_failure,
+)
 from remen.tui.screens import EditorScreen
 from remen.tui.search_screen import SearchScreen
 
@@ -96,15 +102,20 @@ class RemenApp(App[None]):
             return
         self.stop_watching = await asyncio.to_thread(
             self.service.watch_vault,
-            lambda done: self.call_from_thread(self.vault_synced, done),
-            lambda exc: self.call_from_thread(self.vault_failed, exc),
+            lambda done: self.post_message(VaultChanged(done)),
+            lambda exc: self.post_message(VaultChanged(error=exc)),
         )
 
-    def vault_synced(self, done: VaultSync) -> None:
-        """Changes read from the linked folder: the list shows them, new text gets embedded."""
+    def on_vault_changed(self, message: VaultChanged) -> None:
+        """Changes read from the linked folder: the list shows them, new text gets embedded; a
+        failure is said."""
+        if message.error is not None:
+            self.vault_failed(message.error)
+        if message.done is None:
+            return
         self.search_screen.run_search()
         self.refresh_status()
-        for error in done.errors:
+        for error in message.done.errors:
             self.vault_failed(RemenError(error))
 
     def vault_failed(self, exc: Exception) -> None:

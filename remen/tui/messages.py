@@ -9,7 +9,7 @@ from textual.message import Message
 from textual.worker import Worker, WorkerState
 
 from remen.core.answers import Answer
-from remen.core.models import AppStatus, Note, RelatedNote, SearchResult
+from remen.core.models import AppStatus, Note, RelatedNote, SearchResult, VaultSync
 
 
 class SearchFinished(Message):
@@ -29,6 +29,16 @@ class StatusChanged(Message):
     def __init__(self, status: AppStatus) -> None:
         super().__init__()
         self.status = status
+
+
+class VaultChanged(Message):
+    """The watcher of a linked folder synced changes (``done``) or failed (``error``). Posted from
+    its thread, which never waits for the app (a sync ending as the app quits cannot block it)."""
+
+    def __init__(self, done: VaultSync | None = None, error: Exception | None = None) -> None:
+        super().__init__()
+        self.done = done
+        self.error = error
 
 
 class StatusStale(Message):
