@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import threading
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from remen.core.answers import Answer
@@ -80,6 +82,10 @@ def cmd_worker(app: Remen, args: argparse.Namespace) -> None:
         + "; Ctrl-C stops.",
         file=sys.stderr,
     )
+    # Ctrl-C also sets ``stop``: an interrupt that lands where Python swallows the exception (a
+    # finalizer, a callback) still ends the loop at its next turn.
+    previous = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, partial(interrupt, stop))
     try:
         while not stop.is_set():
             if stop_watching is not None and app.pending_embeddings():
@@ -89,10 +95,18 @@ def cmd_worker(app: Remen, args: argparse.Namespace) -> None:
                 print(describe_run(run), file=sys.stderr)
             stop.wait(WORKER_POLL_SECONDS)
     except KeyboardInterrupt:
-        print("Stopped. Notes not yet extracted stay queued.", file=sys.stderr)
+        pass
     finally:
+        signal.signal(signal.SIGINT, previous)
         if stop_watching is not None:
             stop_watching()
+    print("Stopped. Notes not yet extracted stay queued.", file=sys.stderr)
+
+
+def interrupt(stop: threading.Event, signum: int, frame: object) -> None:
+    """Ctrl-C in `remen worker`: ask the loop to stop, and interrupt what it is doing."""
+    stop.set()
+    raise KeyboardInterrupt
 
 
 def describe_sync(done: VaultSync) -> str:

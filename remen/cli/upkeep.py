@@ -87,8 +87,16 @@ def cmd_vault(app: Remen, args: argparse.Namespace) -> None:
         print(f"Wrote {plural(done.exported, 'note')} the folder did not hold as new files in it.")
     if done.skipped:
         print(f"Skipped {plural(done.skipped, 'file')} that cannot be notes (binary or empty).")
+    if done.conflicts:
+        print(CONFLICT_ADVICE.format(files=plural(done.conflicts, "conflict file")))
     if extraction is not None:
         print(f"Facts: {describe_run(extraction)}")
+
+
+CONFLICT_ADVICE = (
+    "{files} ('… (conflict from remen DATE).md'): a note changed in the folder and in Remen;"
+    " both texts are kept, merge them and delete the copy."
+)
 
 
 def show_vault_status(app: Remen, as_json: bool) -> None:
@@ -110,10 +118,7 @@ def show_vault_status(app: Remen, as_json: bool) -> None:
     else:
         print("In step: nothing waits for a sync.")
     if status.conflicts:
-        print(
-            f"{plural(status.conflicts, 'conflict file')} ('… (conflict from remen DATE).md'): a note changed in"
-            " the folder and in Remen; both texts are kept, merge them and delete the copy."
-        )
+        print(CONFLICT_ADVICE.format(files=plural(status.conflicts, "conflict file")))
 
 
 def cmd_export(app: Remen, args: argparse.Namespace) -> None:

@@ -187,6 +187,8 @@ class VaultSync:
     skipped: int = 0
     errors: list[str] = field(default_factory=list)
     embedded_chunks: int = 0
+    # Conflict files Remen left in the folder (a note changed there and in Remen), still to merge.
+    conflicts: int = 0
 
     @property
     def changed(self) -> int:

@@ -22,7 +22,7 @@ from remen.core.progress import Progress, ProgressCallback
 from remen.core.text import normalise_tag, stable_id
 from remen.core.timeutil import from_epoch
 from remen.notes.transfer.importer import SourceFile, draft_from_bytes
-from remen.notes.vault_files import folder_status
+from remen.notes.vault_files import CONFLICT_MARK, folder_status
 from remen.notes.vault_scan import FileStat, compare, content_hash, scan
 from remen.services.context import Context
 from remen.services.upkeep import UpkeepService
@@ -123,6 +123,7 @@ class VaultService:
         files = scan(root)
         changes = compare(files, known)
         result = VaultSync(str(root), unchanged=changes.unchanged)
+        result.conflicts = sum(CONFLICT_MARK in path for path in files)
         if not changes.pending:
             return result
         reads, touched, moved_from = self.read_changed(root, files, known, changes.new + changes.changed, result)

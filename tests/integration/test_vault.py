@@ -11,6 +11,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path, PurePosixPath
@@ -116,6 +117,16 @@ def test_changes_made_in_the_folder_reach_the_notes(app: Remen, vault: Path, clo
     gone = app.sync_vault()
     assert gone.trashed == 1 and app.counts()["trash"] == 1
     assert app.vault_status().pending == 0
+
+
+def test_the_whole_shared_corpus_links_and_stays_in_step(app: Remen, corpus: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "til"
+    shutil.copytree(corpus / "notes", folder)
+    files = len(list(folder.rglob("*.md")))
+    done = app.link_vault(folder, embed=False)
+    assert (done.added, done.skipped, done.errors, done.exported) == (files, 0, [], 0)
+    assert app.counts()["live"] == files
+    assert app.sync_vault(embed=False).unchanged == files and app.vault_status().pending == 0
 
 
 def test_a_folder_imported_before_is_linked_not_copied(app: Remen, vault: Path) -> None:
@@ -230,7 +241,7 @@ def test_a_note_changed_in_the_folder_and_in_remen_keeps_both(app: Remen, vault:
     assert "changed on disk since Remen last read it" in app.vault_problems()[0]
     assert "1 conflict file(s) in the linked folder" in app.doctor(check_llm=False).troubles()
     synced = app.sync_vault()
-    assert (synced.updated, synced.added) == (1, 1)
+    assert (synced.updated, synced.added, synced.conflicts) == (1, 1, 1)
     assert "Edited in Obsidian." in app.get(home.id).body
     assert any("Edited in Remen." in note.body for note in app.list_notes(limit=None) if note.id != home.id)
 
@@ -322,9 +333,12 @@ def test_remen_worker_syncs_the_folder_while_another_process_writes(vault: Path,
         text=True,
         env=os.environ.copy(),
     )
+    said: queue.Queue[str] = queue.Queue()
+    assert worker.stderr is not None
+    reader = threading.Thread(target=lambda: [said.put(line) for line in worker.stderr or ()], daemon=True)
+    reader.start()  # the worker's stderr is read as it writes: a full pipe would stall it
     try:
-        assert worker.stderr is not None
-        started = worker.stderr.readline()
+        started = said.get(timeout=60)
         assert "syncing the linked folder" in started, started
         (vault / "From another editor.md").write_text("# From another editor\nsaved while the worker runs\n")
         with Remen.open(db, embedder=HashedEmbedder()) as app:
