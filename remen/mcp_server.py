@@ -135,7 +135,10 @@ class MemoryTools:
         found = self.app.related(note.id, limit)
         return {
             "note": note_ref(note),
-            "related": [{"id": r.note_id, "title": r.title, "similarity": round(r.similarity, 3)} for r in found],
+            "related": [
+                {"id": r.note_id, "title": r.title, "similarity": round(r.similarity, 3), "linked": r.linked}
+                for r in found
+            ],
         }
 
     def list_recent(self, days: int = 7, limit: int = 20, max_tokens: int = MCP_DEFAULT_TOKENS) -> dict[str, Any]:

@@ -38,12 +38,14 @@ from remen.core.constants import (
     THREAD_TURNS,
 )
 from remen.core.knowledge import Aspect
+from remen.core.links import link_line, links_asked_about
 from remen.core.models import DateOrder, SearchHit, SearchResult
 from remen.core.text import fold
 from remen.memory.reader import MemoryReader
 from remen.search.query import STOPWORDS
 from remen.store import Store
 from remen.store import graph as graph_store
+from remen.store import links as link_store
 from remen.store import memory as memory_store
 from remen.store import notes as note_store
 from remen.store.notes import StoredNote
@@ -195,12 +197,16 @@ class Asker:
         read_started = time.perf_counter()
         read = self.read_notes(question, chosen, found)
         answers = merged(read.question, chosen, handled.answers, extract(read.question, read.passages, read.known))
+        not_found = handled.not_found or "Your notes don't say."
+        linked = self.linking_notes(question)
+        if linked is not None:
+            answers, not_found = linked
         return Answer(
             question,
             chosen,
             answers,
             found.results if with_notes else (),
-            None if answers else handled.not_found or "Your notes don't say.",
+            None if answers else not_found,
             {
                 "routing": chosen.routing_ms,
                 "handler": handler_ms,
@@ -209,6 +215,33 @@ class Asker:
             },
             self.unread() if with_notes else 0,
         )
+
+    def linking_notes(self, question: str) -> tuple[tuple[AnswerItem, ...], str] | None:
+        """For "what links to X", the notes whose `[[links]]` lead to the note titled X, each with
+        its line that links (and what to say when none does); None for any other question, or
+        when no note has that title."""
+        title = links_asked_about(question)
+        if title is None:
+            return None
+        with self.store.read() as conn:
+            target = link_store.note_titled(conn, title)
+            if target is None:
+                return None
+            found = link_store.backlinks(conn, target)
+            stored = note_store.by_ids(conn, [link.note_id for link in found if link.note_id])
+            shown = note_store.title_of(conn, target)
+        items = tuple(
+            AnswerItem(
+                note.note.title,
+                note.note.updated,
+                (note.note.id,),
+                answer=note.note.title,
+                sentence=link_line(note.note.body, shown) or link_line(note.note.body, title),
+                source="notes",
+            )
+            for note in (stored[link.note_id] for link in found if link.note_id in stored)
+        )
+        return items, f"No note links to {shown}."
 
     def unread(self) -> int:
         """Notes the graph has not read yet, for callers that show an answer on its own (the app's

@@ -109,12 +109,17 @@ def cmd_explain(app: Remen, args: argparse.Namespace) -> None:
 def cmd_related(app: Remen, args: argparse.Namespace) -> None:
     related = app.related(args.id, limit=args.limit)
     if args.json:
-        emit([{"id": r.note_id, "title": r.title, "similarity": round(r.similarity, 4)} for r in related])
+        emit(
+            [
+                {"id": r.note_id, "title": r.title, "similarity": round(r.similarity, 4), "linked": r.linked}
+                for r in related
+            ]
+        )
         return
     if not related:
         print("No related notes.")
     for r in related:
-        print(f"{r.note_id}  {r.similarity:.2f}  {r.title}")
+        print(f"{r.note_id}  {'linked' if r.linked else f'{r.similarity:.2f}':>6}  {r.title}")
 
 
 def cmd_saved(app: Remen, args: argparse.Namespace) -> None:

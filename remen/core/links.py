@@ -20,6 +20,13 @@ LINK = re.compile(r"\[\[([^\[\]|#\n]+)((?:[#|][^\[\]\n]*)?)\]\]")
 FILE_LINK = re.compile(
     r"\[[^\]\n]*\]\((?![a-z][a-z0-9+.-]*:)<?([^)<>#\s][^)<>#]*?\.(?:md|markdown|txt))>?(?:#[^)]*)?\)"
 )
+# A question about a note's backlinks: "what links to Carbonara?", "which notes link to [[Pasta
+# night]]", "who refers to the note Trip plan".
+LINKS_TO = re.compile(
+    r"^\s*(?:what|which(?:\s+notes?)?|who)\s+(?:links?|points?|refers?)\s+(?:here\s+)?to\s+"
+    r"(?:the\s+note\s+)?[\"“'\[]*(.+?)[\"”'\]]*\s*\??\s*$",
+    re.IGNORECASE,
+)
 # An unfinished link at the end of the text before the cursor: what completion completes.
 OPEN_LINK = re.compile(r"\[\[([^\[\]|#\n]*)$")
 
@@ -65,6 +72,21 @@ def linked_titles(body: str) -> list[str]:
     for title in [link.title for link in links_in(body)] + file_link_titles(body):
         seen.setdefault(title.casefold(), title)
     return list(seen.values())
+
+
+def links_asked_about(question: str) -> str | None:
+    """The title a question asks the backlinks of ("what links to Carbonara?" → "Carbonara")."""
+    match = LINKS_TO.match(question)
+    return link_title(match.group(1)) if match else None
+
+
+def link_line(body: str, title: str) -> str | None:
+    """The line of a note's text holding its link to ``title`` (for showing why it links)."""
+    key = link_title(title).casefold()
+    for line in body.splitlines():
+        if any(link.title.casefold() == key for link in links_in(line)):
+            return line.strip()
+    return None
 
 
 def link_at(text: str, offset: int) -> LinkAt | None:

@@ -370,11 +370,13 @@ def interpretation_dict(query: ParsedQuery) -> dict[str, object]:
 
 @dataclass(frozen=True)
 class RelatedNote:
-    """A note similar in meaning to another."""
+    """A note related to another: linked to or from it (``linked``), or similar in meaning
+    (``similarity``: the cosine, 0 for a linked note the model does not place near)."""
 
     note_id: str
     title: str
     similarity: float
+    linked: bool = False
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from remen.core.text import clean_text, one_line
 from remen.search.query import parse_query
 from remen.services.context import Context
 from remen.store import links as link_store
+from remen.store import notes as note_store
 
 
 class FindingService:
@@ -49,8 +50,19 @@ class FindingService:
         return parse_query(text, self.context.moment(now), self.engine.date_order)
 
     def related(self, note_id: str, limit: int = 5) -> list[RelatedNote]:
-        """Notes closest in meaning to this one (not itself, not archived or trashed)."""
-        return self.engine.related(self.context.resolve(note_id).nid, limit)
+        """The notes this one links to or is linked from (a link is the writer's own word for
+        "related"), then the notes closest in meaning; ``limit`` in all, none archived or trashed."""
+        note = self.context.resolve(note_id)
+        near = self.engine.related(note.nid, limit)
+        with self.context.store.read() as conn:
+            ends = [*link_store.links_from(conn, note.nid), *link_store.backlinks(conn, note.nid)]
+            ids = [end.note_id for end in ends if end.note_id is not None and end.note_id != note.note.id]
+            titles = {key: stored.note.title for key, stored in note_store.by_ids(conn, ids).items()}
+        similarity = {r.note_id: r.similarity for r in near}
+        linked = {
+            key: RelatedNote(key, titles[key], similarity.get(key, 0.0), linked=True) for key in ids if key in titles
+        }
+        return [*linked.values(), *(r for r in near if r.note_id not in linked)][:limit]
 
     def related_to_draft(self, text: str, limit: int = 5, exclude_id: str | None = None) -> list[RelatedNote]:
         """Notes closest in meaning to unsaved text (the note being written, if saved, excluded)."""

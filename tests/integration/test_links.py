@@ -133,3 +133,17 @@ def test_a_recovered_copy_keeps_the_links(tmp_path: Path) -> None:
     report = json.loads(run_cli("--db", str(db), "doctor", "--recover", "--json").stdout)
     with Remen.open(report["target"], embedder=HashedEmbedder()) as copy:
         assert [link.note_id for link in copy.links(pasta.id).linked_from] == [plan.id]
+
+
+def test_links_feed_related_notes_and_ask(app: Remen) -> None:
+    pasta = app.add("# Carbonara\nGuanciale, eggs, pecorino.")
+    plan = app.add("# Friday dinner\nMake [[carbonara]] and a green salad.")
+    app.add("# Tax return\nSend the receipts to the accountant.")
+    related = app.related(pasta.id)
+    assert related[0].note_id == plan.id and related[0].linked
+    assert [(r.note_id, r.linked) for r in app.related(plan.id)][:1] == [(pasta.id, True)]
+    answer = app.ask("what links to Carbonara?")
+    assert [(item.text, item.sentence, item.note_ids) for item in answer.answers] == [
+        ("Friday dinner", "Make [[carbonara]] and a green salad.", (plan.id,))
+    ]
+    assert app.ask("which notes link to Friday dinner").not_found == "No note links to Friday dinner."
