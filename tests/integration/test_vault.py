@@ -12,12 +12,12 @@ import signal
 import subprocess
 import sys
 import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
 import pytest
 from cli_runner import run_cli
+from waiting import wait_for
 
 from remen.core.errors import VaultError
 from remen.core.models import VaultSync
@@ -352,16 +352,6 @@ def test_remen_worker_syncs_the_folder_while_another_process_writes(vault: Path,
         worker.wait(timeout=60)
     with Remen.open(db, embedder=HashedEmbedder()) as app:
         assert app.counts()["live"] == linked + 2 and app.vault_status().pending == 0
-
-
-def wait_for(condition: Callable[[], bool], timeout: float) -> bool:
-    """Whether ``condition`` comes true within ``timeout`` seconds (checked every 50 ms)."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.05)
-    return True
 
 
 class FolderCarrier:

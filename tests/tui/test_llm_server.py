@@ -4,13 +4,12 @@ what waits for the server, and quitting does not wait for it."""
 from __future__ import annotations
 
 import asyncio
-import time
-from collections.abc import Callable
 
 import pytest
 from fake_llm import Reply, fake_llm
 from textual.widgets import ListView
 from tui_helpers import wait_until
+from waiting import wait_for
 
 from remen.service import Remen
 from remen.tui.app import RemenApp
@@ -61,13 +60,3 @@ def llm_job(service: Remen) -> tuple[str, int]:
     with service.store.read() as conn:
         row = conn.execute("SELECT status, attempts FROM jobs WHERE kind = 'llm_extract'").fetchone()
     return str(row[0]), int(row[1])
-
-
-def wait_for(condition: Callable[[], bool], timeout: float = 5.0) -> bool:
-    """Whether ``condition`` comes true within ``timeout`` seconds (checked every 50 ms)."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.05)
-    return True
