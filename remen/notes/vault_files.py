@@ -125,8 +125,6 @@ class VaultWriter:
             with self.store.transaction() as conn:
                 vault_store.forget_files(conn, moved)
                 vault_store.record_files(conn, records)
-        for problem in done.problems:
-            logger.warning("vault: %s", problem)
         return done
 
     def write_note(self, root: Path, stored: StoredNote, known: VaultFile | None, done: WriteBack) -> VaultFile | None:
@@ -142,6 +140,7 @@ class VaultWriter:
         path = root / known.path if known is not None else None
         if path is not None and not inside(root, path):
             done.problems.append(f"{known.path if known else ''}: outside the vault or a link; left alone")
+            logger.warning("vault: %s", done.problems[-1])
             return None
         existing: bytes | None = None
         if path is not None and known is not None and path.exists():
@@ -213,6 +212,7 @@ class VaultWriter:
             f"{path.relative_to(root).as_posix()} changed on disk since Remen last read it; both kept,"
             f" Remen's text as {target.relative_to(root).as_posix()}"
         )
+        logger.warning("vault: %s", done.problems[-1])
 
     def reserve(self, file: VaultFile) -> None:
         """Remember a file before it is written, with the hash it will have: a sync that runs
