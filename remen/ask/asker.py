@@ -197,7 +197,7 @@ class Asker:
         read_started = time.perf_counter()
         read = self.read_notes(question, chosen, found)
         answers = merged(read.question, chosen, handled.answers, extract(read.question, read.passages, read.known))
-        not_found = handled.not_found or "Your notes don't say."
+        not_found = unanswered(read.question, chosen, handled)
         linked = self.linking_notes(question)
         if linked is not None:
             answers, not_found = linked
@@ -248,6 +248,14 @@ class Asker:
         status bar already counts them, so it is not asked on every keystroke)."""
         with self.store.read() as conn:
             return memory_store.pending_extractions(conn)
+
+
+def unanswered(asked: Question, chosen: Route, handled: Handled) -> str:
+    """What the card says when nothing answers: the handler's word for a lookup of a name ("Your
+    notes don't say Jonas's age") or a listing ("Your notes record no decision on that"); for a
+    question that wants one specific answer (who, where, when, why…), that the notes don't say."""
+    listing = chosen.query_type == QueryType.ASPECT_QUERY and asked.kind in SPECIFIC_KINDS
+    return handled.not_found if handled.not_found and not listing else "Your notes don't say."
 
 
 # Routes whose graph answers are summaries of a time or a topic ("how many notes in February",

@@ -281,9 +281,10 @@ def aspect_query(route: Route, memory: MemoryReader, similar: Similar) -> Handle
     else:
         found = memory.statements(aspects)
     if not found:
-        kinds = ", ".join(a.value.lower() for a in aspects) or "statements"
-        about = f" about {route.topic}" if route.topic else ""
-        return Handled((), f"Your notes hold no {kinds}{about}.")
+        # The topic is the question's words with its cue words taken out ("make office" for "what
+        # decisions did we make about the office"): no words to quote back to the user.
+        kinds = " or ".join(a.value.lower() for a in aspects) or "statement"
+        return Handled((), f"Your notes record no {kinds} on that.")
     return Handled(tuple(fact_item(f, marked(f)) for f in ordered(found)[:MAX_LIST]))
 
 

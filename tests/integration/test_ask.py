@@ -11,6 +11,7 @@ import pytest
 from cli_runner import run_cli
 
 from remen.core.answers import QueryType
+from remen.embed import HashedEmbedder
 from remen.service import Remen
 from remen.store import digests as digest_store
 from scripts.evaluation.ask import add_labelled_notes, load_questions, score
@@ -229,3 +230,11 @@ def test_a_relation_that_changed_answers_with_who_held_it_before(app: Remen, clo
     app.extract_pending()
     ended = app.ask("who is my boss", now=now).answers[0]
     assert ended.text.startswith("Nobody is your boss now; the last was Yuki Tanaka")
+
+
+def test_a_question_nothing_answers_is_told_so_plainly(tmp_path: Path) -> None:
+    with Remen.open(tmp_path / "plain.db", embedder=HashedEmbedder()) as app:
+        app.add("Lunch with Sam at the Italian place. We decided to hire a designer.")
+        app.extract_pending()
+        # A listing route's words ("no event about day byrne moran") are no answer to a "when".
+        assert app.ask("when was my last day at Byrne & Moran").not_found == "Your notes don't say."
