@@ -22,7 +22,7 @@ from remen.store.vault import VaultFile
 IGNORE_FILE = ".remenignore"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FileStat:
     """A note file of the vault: its path relative to the vault ("/" between folders), size and
     modification time."""
@@ -87,12 +87,12 @@ def scan(root: Path) -> dict[str, FileStat]:
             relative = f"{prefix}{entry.name}"
             try:
                 if entry.is_dir(follow_symlinks=False):
-                    if not ignored(relative, True, patterns):
+                    if not (patterns and ignored(relative, True, patterns)):
                         folders.append((Path(entry.path), f"{relative}/"))
                     continue
-                if Path(entry.name).suffix.lower() not in NOTE_SUFFIXES or not entry.is_file():
+                if os.path.splitext(entry.name)[1].lower() not in NOTE_SUFFIXES or not entry.is_file():
                     continue
-                if ignored(relative, False, patterns):
+                if patterns and ignored(relative, False, patterns):
                     continue
                 stat = entry.stat()
             except OSError:
@@ -104,14 +104,15 @@ def scan(root: Path) -> dict[str, FileStat]:
 def compare(files: Mapping[str, FileStat], known: Mapping[str, VaultFile]) -> VaultChanges:
     """How the scanned folder differs from the files the last sync saw (by stat only)."""
     changes = VaultChanges()
-    for path, stat in sorted(files.items()):
+    for path, stat in files.items():
         seen = known.get(path)
         if seen is None:
             changes.new.append(path)
-        elif (seen.size, seen.mtime_ns) != (stat.size, stat.mtime_ns):
+        elif seen.mtime_ns != stat.mtime_ns or seen.size != stat.size:
             changes.changed.append(path)
-        else:
-            changes.unchanged += 1
+    changes.unchanged = len(files) - len(changes.new) - len(changes.changed)
+    changes.new.sort()
+    changes.changed.sort()
     changes.gone = sorted(path for path in known if path not in files)
     return changes
 
