@@ -40,6 +40,8 @@ class VectorIndex:
         """Empty; call :meth:`refresh` to load."""
         self.namespace = namespace
         self.generation = -1
+        # The deleted-chunks counter as of the last refresh (-1: never refreshed).
+        self.deleted_chunks = -1
         self.size = 0
         self.last_chunk_id = 0
         self.chunk_ids = np.zeros(0, dtype=np.int64)
@@ -78,13 +80,22 @@ class VectorIndex:
         if current == self.generation:
             return
         new = vector_store.load_all(conn, self.namespace, after_chunk_id=self.last_chunk_id)
+        deleted = vector_store.deleted_chunks(conn, self.namespace)
+        replaced = 0
         if len(new.chunk_ids):
             # A note that got new vectors had all its older ones replaced.
-            self.alive[: self.size] &= ~np.isin(self.nids[: self.size], new.nids)
+            old = self.alive[: self.size] & np.isin(self.nids[: self.size], new.nids)
+            replaced = int(old.sum())
+            self.alive[: self.size] &= ~old
             self._append(new)
         live = self.alive[: self.size]
-        if int(live.sum()) != vector_store.chunk_count(conn, self.namespace):
+        # Chunks deleted beyond the ones seen replaced (a note purged) are found by counting all
+        # chunks, the one step here that grows with the database (~20 ms at 100k notes).
+        if deleted != self.deleted_chunks + replaced and int(live.sum()) != vector_store.chunk_count(
+            conn, self.namespace
+        ):
             live &= np.isin(self.chunk_ids[: self.size], vector_store.chunk_ids(conn, self.namespace))
+        self.deleted_chunks = deleted
         hidden = search_store.hidden_notes(conn)
         self.archived = np.isin(self.nids[: self.size], [nid for nid, archived, _ in hidden if archived])
         self.deleted = np.isin(self.nids[: self.size], [nid for nid, _, deleted in hidden if deleted])

@@ -10,6 +10,8 @@ from remen.store import links as link_store
 from remen.store.connect import Connection, rollback, run_script
 
 VECTOR_TABLES = {MODEL_NAMESPACE: EMBED_DIM, FALLBACK_NAMESPACE: FALLBACK_DIM}
+# meta keys "<this>_<namespace>": chunks of that embedder deleted so far (triggers of m014).
+DELETED_CHUNKS_KEY = "chunks_deleted"
 
 
 def vector_table(namespace: str) -> str:
@@ -476,6 +478,23 @@ def m013_vault(conn: Connection) -> None:
     )
 
 
+def m014_chunk_deletions(conn: Connection) -> None:
+    """A count of deleted chunks per embedder, so an in-memory vector index knows without counting
+    every chunk whether chunks went away that it did not see replaced (a note purged)."""
+    for namespace in VECTOR_TABLES:
+        key = f"{DELETED_CHUNKS_KEY}_{namespace}"
+        run_script(
+            conn,
+            f"""
+            INSERT INTO meta(key, value) VALUES ('{key}', '0');
+            CREATE TRIGGER chunks_deleted_{namespace} AFTER DELETE ON chunks
+            WHEN old.namespace = '{namespace}' BEGIN
+                UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = '{key}';
+            END;
+            """,
+        )
+
+
 MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("m001_notes", m001_notes),
     ("m002_vectors", m002_vectors),
@@ -490,6 +509,7 @@ MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("m011_corrections", m011_corrections),
     ("m012_links_and_saved_searches", m012_links_and_saved_searches),
     ("m013_vault", m013_vault),
+    ("m014_chunk_deletions", m014_chunk_deletions),
 ]
 
 

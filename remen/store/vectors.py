@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from remen.store.connect import Connection
-from remen.store.migrations import VECTOR_TABLES, vector_table
+from remen.store.migrations import DELETED_CHUNKS_KEY, VECTOR_TABLES, vector_table
 
 GENERATION_KEY = "vectors_generation"  # kept current by triggers (migration m002)
 
@@ -161,6 +161,12 @@ def load_all(conn: Connection, namespace: str, after_chunk_id: int = 0) -> Vecto
         created=np.fromiter((r[2] for r in rows), dtype=np.float64, count=len(rows)),
         matrix=matrix,
     )
+
+
+def deleted_chunks(conn: Connection, namespace: str) -> int:
+    """How many chunks of ``namespace`` were ever deleted (a counter kept by triggers)."""
+    row = conn.execute("SELECT value FROM meta WHERE key = ?", (f"{DELETED_CHUNKS_KEY}_{namespace}",)).fetchone()
+    return int(row[0]) if row else 0
 
 
 def chunk_count(conn: Connection, namespace: str) -> int:

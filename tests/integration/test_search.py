@@ -192,6 +192,27 @@ def test_warm_index_follows_new_archived_and_deleted_notes(app: Remen, notes: di
     assert new.id not in ids(app.search("paddling trip", now=NOW))
 
 
+def test_warm_index_follows_edits_and_purges_here_and_in_another_process(
+    app: Remen, notes: dict[str, str], embedder
+) -> None:  # type: ignore[no-untyped-def]
+    app.warm_search()
+    kayak = app.add("Kayaking on the lake with Marta, bring the dry bag")
+    assert ids(app.search("paddling trip", now=NOW))[0] == kayak.id
+    app.update(kayak.id, "Tax return: send the receipts to the accountant")
+    assert kayak.id not in ids(app.search("paddling trip", now=NOW))
+    assert ids(app.search("income tax paperwork", now=NOW))[0] == kayak.id
+    app.delete(kayak.id)
+    app.purge(kayak.id)
+    assert kayak.id not in ids(app.search("income tax paperwork", now=NOW, include_deleted=True))
+    # Chunks deleted by another process (a purge from the CLI) leave this process's index too.
+    canoe = app.add("Canoe weekend on the river, pack the tent")
+    assert ids(app.search("paddling trip", now=NOW))[0] == canoe.id
+    with Remen.open(app.settings.db_path, embedder=embedder) as other:
+        other.delete(canoe.id)
+        other.purge(canoe.id)
+    assert canoe.id not in ids(app.search("paddling trip", now=NOW, include_deleted=True))
+
+
 def test_related_notes(app: Remen, notes: dict[str, str]) -> None:
     bread = app.add("Pizza dough: flour, water, yeast, salt, olive oil; rest 24 hours.")
     related = app.related(bread.id)
