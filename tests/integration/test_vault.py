@@ -349,7 +349,11 @@ def test_remen_worker_syncs_the_folder_while_another_process_writes(vault: Path,
             assert app.counts()["live"] == linked + 2
     finally:
         worker.send_signal(signal.SIGINT)
-        worker.wait(timeout=60)
+        try:
+            worker.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            worker.kill()  # a worker Ctrl-C did not stop fails the test, and is not left running
+            raise
     with Remen.open(db, embedder=HashedEmbedder()) as app:
         assert app.counts()["live"] == linked + 2 and app.vault_status().pending == 0
 
