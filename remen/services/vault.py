@@ -151,13 +151,8 @@ class VaultService:
         the content of a file gone is that file moved: it keeps the note (``moved_from`` holds
         the old paths)."""
         gone_by_hash = {f.file_hash: f for p, f in known.items() if p not in files and f.nid is not None}
-        with self.context.store.read() as conn:
-            notes = note_store.get_many(conn, sorted({f.nid for f in known.values() if f.nid is not None}))
-        # Notes a file still present stands for: a new file may not take them (a copy of a file
-        # keeps its front matter's id, but is a note of its own).
-        claimed = {notes[f.nid].note.id for path, f in known.items() if path in files and f.nid in notes}
         summary = ImportSummary()
-        reads: list[FileRead] = []
+        read: list[tuple[FileStat, str, NoteDraft, int | None]] = []
         touched: list[VaultFile] = []
         moved_from: set[str] = set()
         for path in paths:
@@ -189,16 +184,29 @@ class VaultService:
                 result.skipped += summary.skipped_binary + summary.skipped_empty - skipped_before
                 touched.append(VaultFile(path, nid, stat.size, stat.mtime_ns, digest))
                 continue
-            stored = notes.get(nid) if nid is not None else None
-            if stored is not None:
+            read.append((stat, digest, draft, nid))
+        result.errors.extend(summary.errors)
+        # Only the notes these files stand for are read (a sync of one saved file in a vault of
+        # 10k must not load every note), and the notes a new file's id already names.
+        with self.context.store.read() as conn:
+            stored = note_store.get_many(conn, [nid for *_, nid in read if nid is not None])
+            named = note_store.states_by_id(conn, [draft.id or "" for _, _, draft, nid in read if nid is None])
+        # Notes a file still present stands for: a new file may not take them (a copy of a file
+        # keeps its front matter's id, but is a note of its own); nor an id given in this sync.
+        present = {f.nid for p, f in known.items() if p in files and f.nid is not None}
+        claimed: set[str] = set()
+        reads: list[FileRead] = []
+        for stat, digest, draft, nid in read:
+            note = stored.get(nid) if nid is not None else None
+            if note is not None:
                 # An edited file without a date of its own keeps its note's: an edit is no new note.
-                created = stored.note.created if draft.created == mtime else draft.created
-                draft = replace(draft, id=stored.note.id, created=created)
-            elif draft.id in claimed:
-                draft = replace(draft, id=stable_id(path))
+                mtime = from_epoch(stat.mtime_ns / 1e9)
+                created = note.note.created if draft.created == mtime else draft.created
+                draft = replace(draft, id=note.note.id, created=created)
+            elif draft.id in claimed or ((state := named.get(draft.id or "")) is not None and state.nid in present):
+                draft = replace(draft, id=stable_id(stat.path))
             claimed.add(draft.id or "")
             reads.append(FileRead(stat, digest, draft))
-        result.errors.extend(summary.errors)
         return reads, touched, moved_from
 
     def write(self, reads: list[FileRead], result: VaultSync, on_progress: ProgressCallback | None) -> None:
