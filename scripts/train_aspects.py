@@ -30,7 +30,7 @@ from remen.memory.aspect_model import WEIGHTS, WEIGHTS_SHA256, aspect_features
 from remen.memory.builtin import note_pieces
 from remen.memory.cues import cue_aspect
 from remen.memory.extractor import load_spacy
-from remen.memory.note_state import NoteState
+from remen.memory.note_state import NoteState, clause_tenses
 
 # Strength of the L2 penalty, steps and step size: chosen by leave-one-person-out accuracy on dev.
 L2 = 1e-4
@@ -56,7 +56,7 @@ def examples(people: list[Person]) -> tuple[np.ndarray, np.ndarray, list[str], l
                 if sent is None:
                     print(f"not a sentence of its note: {person.name} {fragment!r}", file=sys.stderr)
                     continue
-                state.past = any(t.tag_ in ("VBD", "VBN") for t in sent)
+                state.clauses = clause_tenses(sent)
                 rows.append(aspect_features(sent, state.date_of(sent.text.strip()) is not None))
                 labels.append(LABELS.index(Aspect(aspect).value))
                 owners.append(person.name)
@@ -81,7 +81,7 @@ def sentence_examples(path: Path) -> tuple[list[np.ndarray], list[int], list[str
             continue
         aspect, sentence = line.split("\t", 1)
         sent = nlp(sentence)[:]
-        state.past = any(t.tag_ in ("VBD", "VBN") for t in sent)
+        state.clauses = clause_tenses(sent)
         rows.append(aspect_features(sent, state.date_of(sentence) is not None))
         labels.append(LABELS.index(Aspect(aspect).value))
         texts.append(sentence)

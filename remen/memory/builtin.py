@@ -97,7 +97,7 @@ if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan
     from spacy.tokens import Token
 
-from remen.memory.note_state import TOOL_USES, NoteState, email_owner
+from remen.memory.note_state import TOOL_USES, NoteState, clause_tenses, email_owner
 
 # Tags of a word used as a verb, adverb, adjective or function word.
 PLAIN_WORD_TAGS = frozenset(
@@ -301,7 +301,7 @@ class BuiltinExtractor:
             return
         start = offset + sent.start_char
         span = Span(start, start + len(sent.text))
-        state.past = any(token.tag_ in ("VBD", "VBN") for token in sent)
+        state.clauses = clause_tenses(sent)
         earlier_tool, earlier_person = state.last_tool, state.last_person
         state.she_or_he |= SHE_OR_HE.search(text) is not None
         named = self.entities_in(state, sent, offset)
@@ -333,20 +333,32 @@ class BuiltinExtractor:
             # note, whose vector finds it; the graph keeps what is said of someone or something.
             return
         negated = is_negated(text)
+        # A date the sentence states is when it happens, whatever its aspect: a task "Wed am", a
+        # decision "from 1 June", a plan "visit on the 21st" are all kept on their day.
+        when = None if date is None else date.moment.timestamp()
         if aspect == Aspect.EVENT:
-            when = None if date is None else date.moment.timestamp()
             state.state(ExtractedStatement(aspect, text, USER_NAME, "event", span, object_value=text, valid_at=when))
         elif aspect == Aspect.PROBLEM:
             about = next((n for n, t in named if t in (EntityType.TECHNOLOGY, EntityType.PRODUCT)), subject)
-            state.state(ExtractedStatement(aspect, text, about, "problem", span, object_value=text, negated=negated))
+            state.state(
+                ExtractedStatement(
+                    aspect, text, about, "problem", span, object_value=text, negated=negated, valid_at=when
+                )
+            )
         elif aspect == Aspect.DECISION:
-            state.state(ExtractedStatement(aspect, text, subject, "decided", span, object_value=text, negated=negated))
+            state.state(
+                ExtractedStatement(
+                    aspect, text, subject, "decided", span, object_value=text, negated=negated, valid_at=when
+                )
+            )
         elif aspect in VOICE_ASPECTS:
-            state.state(ExtractedStatement(aspect, text, subject, aspect.value.lower(), span, negated=negated))
+            state.state(
+                ExtractedStatement(aspect, text, subject, aspect.value.lower(), span, negated=negated, valid_at=when)
+            )
         else:
             # Knowledge, and who-is-who or a person's details told in words no pattern reads: kept
             # whole under their aspect, with no triple to store.
-            state.state(ExtractedStatement(aspect, text, subject, "knowledge", span, object_value=text))
+            state.state(ExtractedStatement(aspect, text, subject, "knowledge", span, object_value=text, valid_at=when))
 
     def entities_in(self, state: NoteState, sent: SpacySpan, offset: int) -> list[tuple[str, EntityType]]:
         """Every entity named in the sentence, recorded in ``state``; (name, type) in order."""
@@ -543,7 +555,9 @@ class BuiltinExtractor:
             if amount.group(1).lower() not in NOT_NAMES | PRONOUNS:
                 attribute(amount.group(1).lower(), amount.group(2).strip())
         spell = WORK_SPELL.search(text)
-        if spell and spell.group(2).split()[0].lower() not in NOT_NAMES:
+        # "First week with Imran as my manager": a person is no workplace.
+        people = {n for n, t in named if t == EntityType.PERSON}
+        if spell and spell.group(2).split()[0].lower() not in NOT_NAMES and spell.group(2) not in people:
             workplace = whole_name(text, spell.start(2), spell.group(2), named)
             org = state.entity(workplace, EntityType.ORGANIZATION, span, None, text, sure=True)
             ended = spell.group(1).lower().startswith(("last", "final"))

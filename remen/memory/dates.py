@@ -18,8 +18,10 @@ YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
 FORWARD_DAYS = 185
 # A weekday or a bare day of the month whose direction the sentence's tense decides ("arrives
 # Wednesday": the coming one; "launched Monday", written on a Monday: that day), unless the
-# phrase says it ("last Friday", "next Tuesday").
-WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", re.IGNORECASE)
+# phrase says it ("last Friday", "next Tuesday"). Weekdays written out or short ("on Wed").
+WEEKDAY = re.compile(r"\b(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?\b", re.IGNORECASE)
+# The words that open a range at a day: the day is what a note states.
+OPEN_BOUND = re.compile(r"(?:before|until|till|til|after|since|from)\s+", re.IGNORECASE)
 MONTH_NAME = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?!\w)", re.IGNORECASE)
 NUMERIC_DATE = re.compile(r"\d{1,4}\s*[./-]\s*\d{1,2}")
 DIRECTION_WORD = re.compile(
@@ -68,6 +70,13 @@ def stated_date(
             found = None
     if found is None:
         return None
+    bound = OPEN_BOUND.match(found.phrase or "")
+    if bound:
+        # "before 6 April", "until Friday": the search grammar's open range back to the dawn of
+        # time; a note means the day itself, a deadline or a start.
+        found = parse_temporal(found.phrase[bound.end() :], written, date_order)[0]
+        if found is None:
+            return None
     start = found.start
     if found.end - found.start == 2 * CLOCK_WINDOW and CLOCK_TIME.search(found.phrase or ""):
         start = found.start + CLOCK_WINDOW  # search reads "at 14:00" as 13:00-15:00; a note means 14:00

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from remen.core.constants import (
     MAX_STATEMENTS_PER_NOTE,
@@ -29,6 +30,34 @@ from remen.memory.patterns import (
 )
 from remen.memory.tool_use import ToolUse
 
+if TYPE_CHECKING:
+    from spacy.tokens import Span as SpacySpan
+
+# Where one clause of a sentence ends and the next begins: "did it, he comes thursday morning" is
+# past up to the comma and a plan after it.
+CLAUSE_BREAKS = frozenset({",", ";", ":", "—", "–", "but", "so", "because"})
+# The auxiliaries of a perfect (the tagger's tags, no parse: the parser is off while reading).
+PERFECT_AUXILIARIES = frozenset({"have", "has", "had", "'ve", "’ve", "'d", "’d"})
+
+
+def clause_tenses(sent: SpacySpan) -> tuple[tuple[int, bool], ...]:
+    """(end offset within the stripped sentence, past tense) of each clause of ``sent``. A clause is
+    past when a verb in it is in the simple past or a perfect ("has sent"); a participle alone is
+    not ("wants it reviewed by Friday")."""
+    lead = len(sent.text) - len(sent.text.lstrip())
+    clauses: list[tuple[int, bool]] = []
+    past = perfect = False
+    for token in sent:
+        if token.lower_ in CLAUSE_BREAKS:
+            clauses.append((token.idx - sent.start_char - lead, past))
+            past = perfect = False
+        elif token.lower_ in PERFECT_AUXILIARIES:
+            perfect = True
+        elif token.tag_ == "VBD" or (token.tag_ == "VBN" and perfect):
+            past = True
+    clauses.append((len(sent.text), past))
+    return tuple(clauses)
+
 
 @dataclass
 class NoteState:
@@ -46,8 +75,9 @@ class NoteState:
     she_or_he: bool = False
     # The tool named last ("Cancelled it" gives it up).
     last_tool: str | None = None
-    # Whether the sentence being read is in the past tense (its undated days are not the coming ones).
-    past: bool = False
+    # The clauses of the sentence being read and whether each is in the past tense: a day a past
+    # clause states is not the coming one (clause_tenses).
+    clauses: tuple[tuple[int, bool], ...] = ()
     _date_cache: tuple[str, StatedDate | None] = ("", None)
     mentions: Counter[str] = field(default_factory=Counter)
     # The kind of each name the note's sentences may hold, read once for the whole note
@@ -76,13 +106,18 @@ class NoteState:
     def date_of(self, sentence: str) -> StatedDate | None:
         """The date the sentence states (read once per sentence; most sentences have none)."""
         if self._date_cache[0] != sentence:
-            found = (
-                stated_date(sentence, from_epoch(self.written), self.past, self.date_order)
-                if DATE_HINT.search(sentence)
-                else None
-            )
+            found = None
+            if DATE_HINT.search(sentence):
+                written = from_epoch(self.written)
+                found = stated_date(sentence, written, False, self.date_order)
+                if found is not None and self.past_at(sentence.lower().find(found.phrase.lower())):
+                    found = stated_date(sentence, written, True, self.date_order)
             self._date_cache = (sentence, found)
         return self._date_cache[1]
+
+    def past_at(self, offset: int) -> bool:
+        """Whether the clause of the sentence being read that holds ``offset`` is in the past tense."""
+        return next((past for end, past in self.clauses if offset < end), False)
 
     def state(self, statement: ExtractedStatement) -> None:
         """Record a statement, once."""

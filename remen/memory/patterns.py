@@ -63,9 +63,11 @@ ROLE_LABEL = re.compile(
 )
 # A role after a name, in brackets: "Karen (my boss)", "Omar (my new manager)".
 NAME_THEN_ROLE = re.compile(rf"{PERSON_NAME}\s*\((?i:(?:my|our)\s+)?(?i:new\s+)?({RELATION_WORDS})\)")
-# "Julia, my wife" / "Tom is my friend" / "Tom is a friend".
+# "Julia, my wife" / "Tom is my friend" / "Tom is a friend" / "with Imran as my manager" / a jot's
+# "Tariq = brother".
 NAMED_IS_RELATION = re.compile(
-    rf"\b{NAME}(?:,\s+|\s+(?:is(?:\s+now)?|will\s+be|becomes|became)\s+)(?:my|a|an|our)\s+(?:new\s+|old\s+|good\s+|best\s+)?({RELATION_WORDS})\b(?!['’]s)"
+    rf"\b{NAME}(?:(?:,\s+|\s+(?:is(?:\s+now)?|will\s+be|becomes|became)\s+)(?:my|a|an|our)\s+|\s+as\s+(?:my|our)\s+"
+    rf"|\s*=\s*(?:my\s+|our\s+)?)(?:new\s+|old\s+|good\s+|best\s+)?({RELATION_WORDS})\b(?!['’]s)"
 )
 # A relation of the writer's somewhere in a sentence ("… will be my manager"): the parse is asked
 # whom it names.

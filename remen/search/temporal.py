@@ -392,6 +392,11 @@ def strip_punctuation(text: str) -> str:
 BARE_WEEKDAY_RE = re.compile(WEEKDAY_RE)
 
 
+# Words that open a clause or tell the time of day after a weekday: "discharge Thursday if stairs
+# are ok", "Wed am" are days, where "black friday deals" names a thing.
+CLAUSE_OPENERS = frozenset({"if", "when", "unless", "so", "because", "but", "then", "as", "am", "pm", "with", "while"})
+
+
 def names_a_thing(words: list[re.Match[str]], i: int, length: int, phrase: str) -> bool:
     """Whether a weekday is part of a name, not the day a note was written: bare between two
     words ("black friday deals", "good friday service") or after "the" and before a word ("the
@@ -400,7 +405,7 @@ def names_a_thing(words: list[re.Match[str]], i: int, length: int, phrase: str) 
     if not BARE_WEEKDAY_RE.fullmatch(bare) or i + length >= len(words):
         return False
     after = strip_punctuation(words[i + length].group(0).lower())
-    if not after.isalpha() or after in CUE_WORDS:
+    if not after.isalpha() or after in CUE_WORDS or after in CLAUSE_OPENERS:
         return False
     before = strip_punctuation(words[i - 1].group(0).lower()) if i else ""
     if bare != phrase or before == "the":

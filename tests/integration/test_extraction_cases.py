@@ -291,3 +291,45 @@ def test_an_address_has_a_number_and_a_move_names_the_city(reader: BuiltinExtrac
     assert not [s for s in wrong.statements if s.predicate == "address"]
     moved = read(reader, "Moved into the apartment on Lowell Blvd in Denver today.")
     assert [(s.subject, s.object_name) for s in moved.statements if s.predicate == "lives_in"] == [("me", "Denver")]
+
+
+def days_of(found: Extraction, fragment: str) -> set[date]:
+    """The days the statements holding ``fragment`` happen on (the note's day when undated)."""
+    return {
+        datetime.fromtimestamp(s.valid_at or WRITTEN.timestamp()).date() for s in found.statements if fragment in s.text
+    }
+
+
+def test_a_day_is_read_in_the_tense_of_its_own_clause(reader: BuiltinExtractor) -> None:
+    # Written on Monday 16 March: a past clause before the comma does not turn the plan back.
+    plan = read(reader, "Called the technician, he comes thursday morning to fix the boiler.")
+    assert days_of(plan, "he comes thursday") == {date(2026, 3, 19)}
+    wanted = read(reader, "The board wants the budget reviewed by Friday.")
+    assert days_of(wanted, "reviewed by Friday") == {date(2026, 3, 20)}
+    done = read(reader, "We finally shipped the release on Thursday after a long week.")
+    assert days_of(done, "shipped the release") == {date(2026, 3, 12)}
+
+
+def test_a_stated_day_dates_a_sentence_of_any_aspect(reader: BuiltinExtractor) -> None:
+    found = read(reader, "I need to renew my passport before 6 April. Off until Friday.")
+    assert days_of(found, "renew my passport") == {date(2026, 4, 6)}
+    assert days_of(found, "Off until Friday") == {date(2026, 3, 20)}
+
+
+def test_a_short_weekday_is_the_coming_day_not_next_month() -> None:
+    assert stated_date("stairs assessment on Wed", WRITTEN, False, "dmy").moment.date() == date(2026, 3, 18)
+    assert stated_date("discharge Thursday if the stairs are ok", WRITTEN, False, "dmy") is not None
+    assert stated_date("black friday deals on laptops", WRITTEN, False, "dmy") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "tie"),
+    [
+        ("First week with Imran as my manager. He asks more than he tells.", ("manager", "Imran")),
+        ("Tariq = brother. Lives in Bradford.", ("brother", "Tariq")),
+    ],
+)
+def test_a_tie_written_with_as_or_an_equals_sign(reader: BuiltinExtractor, text: str, tie: tuple[str, str]) -> None:
+    found = read(reader, text)
+    assert [(s.predicate, s.object_name) for s in found.statements if s.predicate == tie[0]] == [tie]
+    assert not [s for s in found.statements if s.predicate == "works_at"]
