@@ -35,7 +35,7 @@ from remen.core.knowledge import (
 from remen.core.models import DateOrder
 from remen.embed import Embedder
 from remen.memory import lexicon
-from remen.memory.aspect_model import classify_aspect
+from remen.memory.aspect_model import SentenceVectors, classify_aspect
 from remen.memory.cues import (
     LINE_JOINER,
     TOOL_TYPES,
@@ -246,6 +246,24 @@ def spoken_by(state: NoteState, speaker: str, since: int, span: Span) -> None:
     ]
 
 
+def said_to_self(text: str) -> bool:
+    """Whether a sentence is a rule said to oneself ("Never deploy on a Friday"): the writer's even
+    without an "I"."""
+    return text.lower().lstrip(" -*>").startswith(lexicon.DIRECTIVE_OPENINGS)
+
+
+def may_be_kept(state: NoteState, text: str) -> bool:
+    """Whether a sentence may become a statement of the graph: it is the writer's, a rule to
+    oneself, or speaks of someone or something the note names. Only these are worth a model run
+    for their aspect; how-to prose about nobody is classified by its words alone."""
+    if len(text.split()) < MIN_STATEMENT_WORDS:
+        return False
+    if FIRST_PERSON.search(text) or SHE_OR_HE.search(text) or said_to_self(text):
+        return True
+    lowered = text.lower()
+    return any(kind is not None and name in lowered for name, kind in state.name_kinds.items())
+
+
 class BuiltinExtractor:
     """spaCy + rules + the trained aspect classifier."""
 
@@ -258,6 +276,7 @@ class BuiltinExtractor:
         (MiniLM) gives the entity classifier each name's vector (without it, the context only)."""
         self.date_order = order or date_order()
         self.name_vectors = NameVectors(embedder)
+        self.sentence_vectors = SentenceVectors(embedder)
 
     @property
     def nlp(self) -> Any:
@@ -281,6 +300,11 @@ class BuiltinExtractor:
                 if (sent := doc.char_span(piece.start, piece.start + piece.length, alignment_mode="expand"))
             ]
             state.name_kinds = name_kinds([sent for _, sent in sentences], self.name_vectors)
+            kept = [sent for piece, sent in sentences if not piece.heading and may_be_kept(state, sent.text)]
+            vectors = self.sentence_vectors.of([sent.text.strip() for sent in kept])
+            state.sentence_vectors = {
+                sent.start_char: vector for sent, vector in zip(kept, vectors, strict=True) if vector is not None
+            }
             for piece, sent in sentences:
                 if piece.heading:
                     self.entities_in(state, sent, piece.original - piece.start)
@@ -321,13 +345,11 @@ class BuiltinExtractor:
             return  # "yes.", "ugh": a reply, not a statement
         subject = self.subject_of(state, sent, named)
         date = state.date_of(text)
-        aspect, confidence = classify_aspect(sent, date is not None)
+        aspect, confidence = classify_aspect(sent, date is not None, state.sentence_vectors.get(sent.start_char))
         said = {s.aspect for s in state.statements[before:]} | {Aspect.IDENTITY, Aspect.RELATIONSHIP, Aspect.KNOWLEDGE}
         if found and (aspect in said or confidence < SECOND_ASPECT_CONFIDENCE):
             return  # a triple read from the sentence says it (or all the classifier can be sure of)
-        # Said to oneself ("Never deploy on a Friday"), a rule is the writer's even without an "I".
-        to_self = text.lower().lstrip(" -*>").startswith(lexicon.DIRECTIVE_OPENINGS)
-        impersonal = subject == USER_NAME and not FIRST_PERSON.search(text) and not to_self
+        impersonal = subject == USER_NAME and not FIRST_PERSON.search(text) and not said_to_self(text)
         if impersonal and (confidence < MIN_ASPECT_CONFIDENCE or aspect == Aspect.KNOWLEDGE):
             # About nobody the note names: how-to prose ("the flag sets the port") stays in the
             # note, whose vector finds it; the graph keeps what is said of someone or something.

@@ -43,9 +43,7 @@ HASH_BUCKETS = 2048
 TENSOR_DIM = 96
 # spaCy's labels a candidate can carry ("" for a run of proper nouns it did not label).
 NER_LABELS = ("", "PERSON", "ORG", "GPE", "LOC", "FAC", "PRODUCT", "NORP", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE")
-# What the word lists say a candidate is (None: they do not know it).
-LEXICON_KINDS = (None, EntityType.TECHNOLOGY, EntityType.PRODUCT, EntityType.STANDARD)
-CONTEXT_DIM = len(NER_LABELS) + len(LEXICON_KINDS) + HASH_BUCKETS + 2 * TENSOR_DIM
+CONTEXT_DIM = len(NER_LABELS) + HASH_BUCKETS + 2 * TENSOR_DIM
 # The name's vector, and whether there is one: without the model the classifier goes by the
 # context alone (it is trained both ways).
 FEATURE_DIM = CONTEXT_DIM + EMBED_DIM + 1
@@ -208,7 +206,6 @@ def candidate_features(sent: SpacySpan, candidate: Candidate) -> np.ndarray:
     out = np.zeros(CONTEXT_DIM, dtype=np.float32)
     out[NER_LABELS.index(candidate.ner_label)] = 1.0
     tokens = sent[candidate.start : candidate.end]
-    out[len(NER_LABELS) + LEXICON_KINDS.index(LEXICON_TYPES.get(tokens.text.lower()))] = 1.0
     n = len(sent)
 
     def at(i: int) -> Token | None:
@@ -237,7 +234,7 @@ def candidate_features(sent: SpacySpan, candidate: Candidate) -> np.ndarray:
     hashed += [f"lastword:{last}", f"firstword:{tokens[0].text.lower()}"]
     padded = f"^{tokens.text.lower()}$"
     hashed += [f"c3:{padded[i : i + 3]}" for i in range(len(padded) - 2)]
-    at_hash = len(NER_LABELS) + len(LEXICON_KINDS)
+    at_hash = len(NER_LABELS)
     for feature in hashed:
         out[at_hash + bucket(feature, HASH_BUCKETS)] += 1.0
     out[at_hash : at_hash + HASH_BUCKETS] = unit(out[at_hash : at_hash + HASH_BUCKETS])

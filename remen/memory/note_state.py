@@ -8,6 +8,8 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from remen.core.constants import (
     MAX_STATEMENTS_PER_NOTE,
 )
@@ -83,6 +85,8 @@ class NoteState:
     # The kind of each name the note's sentences may hold, read once for the whole note
     # (remen.memory.entity_model.name_kinds); None: not a name.
     name_kinds: dict[str, EntityType | None] = field(default_factory=dict)
+    # MiniLM's vector of each sentence the graph may keep, by where it starts in the note's text.
+    sentence_vectors: dict[int, np.ndarray] = field(default_factory=dict)
 
     def entity(
         self, name: str, kind: EntityType, span: Span, role: str | None = None, context: str = "", sure: bool = False
