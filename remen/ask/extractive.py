@@ -25,6 +25,7 @@ from remen.core.constants import (
     EXTRACT_READ_SENTENCES,
     EXTRACT_RECENCY_WEIGHT,
     EXTRACT_SCENE_SHARE,
+    WHOLE_ANSWER_MIN_WORDS,
 )
 from remen.core.text import TURN, fold
 from remen.memory.cues import WRITER, note_lines, sentence_bounds
@@ -138,6 +139,8 @@ class Passage:
     # The sentence before it in its thread is a question: a reply ("where is the wedding?" —
     # "Marseille, in June").
     reply: bool = False
+    # The sentence after it in its own note, if any.
+    following: str | None = None
 
 
 @dataclass(frozen=True)
@@ -240,6 +243,7 @@ def passages(thread: Sequence[Read]) -> list[Passage]:
                 words[j],
                 around,
                 j > 0 and abs(flat[j - 1][0] - k) <= 1 and flat[j - 1][1].endswith("?"),
+                flat[j + 1][1] if j + 1 < len(flat) and flat[j + 1][0] == k else None,
             )
         )
     return out
@@ -432,6 +436,10 @@ def passage_candidates(
     sentence = passage.text
     if question.kind == AnswerKind.REASON and passage.context and not REASON.search(sentence):
         sentence = f"{sentence} {passage.context[-1]}"
+    elif len(sentence.split()) < WHOLE_ANSWER_MIN_WORDS and passage.following:
+        # "Onboarding v3 launched Monday." says what the note is about; the figure asked for is in
+        # the sentence after it, so a short sentence is shown with the next one of its note.
+        sentence = f"{sentence} {passage.following}"
     out.append(Candidate(sentence, sentence, passage, measured | {"whole": 1.0, "reason": float(reason)}))
     return out
 

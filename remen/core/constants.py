@@ -190,6 +190,9 @@ EXTRACT_NOTES = 6
 ASK_NOTES = 10
 EXTRACT_NOTE_CHARS = 2000
 EXTRACT_READ_SENTENCES = 12
+# A sentence answering as a whole ("what did …", "which …") shorter than this many words is shown
+# with the sentence after it in its note: short ones tend to name the subject, not the answer.
+WHOLE_ANSWER_MIN_WORDS = 8
 # - a sentence is read when it holds this share of the question's weighted words, those only the
 #   sentences beside it hold counting for the context share;
 EXTRACT_MIN_COVERAGE = 0.3

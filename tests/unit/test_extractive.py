@@ -272,3 +272,12 @@ def test_old_asks_for_an_age_only_after_how() -> None:
     aged = route("how old is Jonas", WRITTEN, index)
     assert aged.query_type == QueryType.ENTITY_LOOKUP and aged.lookup_mode == "attribute"
     assert route("who bought Jonas's old bike", WRITTEN, index).lookup_mode != "attribute"
+
+
+def test_a_short_sentence_answering_whole_is_shown_with_the_next_one_of_its_note() -> None:
+    found = notebook(
+        ("Onboarding v3 launched Monday. Drop-off after the second screen went from 48% to 31%.", WRITTEN),
+    )
+    answers = extract(read_question("what happened to onboarding after v3 launched"), found, {}, minimum=0.0)
+    shown = next(a for a in answers if a.sentence.startswith("Onboarding v3"))
+    assert shown.sentence.endswith("from 48% to 31%.")
