@@ -442,6 +442,14 @@ class AppStatus:
     # What went wrong writing notes back to a linked folder since the last status (conflicts kept
     # beside files changed on disk, files that could not be written): each said once.
     vault_problems: tuple[str, ...] = ()
+    # Moves whenever any process adds, edits or deletes a note (trashing, archiving and restoring
+    # move the counts): the app's list follows both.
+    notes_generation: int = 0
+
+    @property
+    def notes_state(self) -> tuple[int, int, int, int]:
+        """What changes when the list of notes does, whichever process changed it."""
+        return (self.notes_generation, self.notes, self.archived, self.trash)
 
 
 @dataclass(frozen=True)

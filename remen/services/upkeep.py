@@ -65,6 +65,7 @@ class UpkeepService:
             model_ok=bool(status and status.ok),
             model_message=status.message if status else "model loading…",
             vault_problems=tuple(self.context.writer.take_problems()),
+            notes_generation=key[0],
         )
 
     def doctor(self, check_llm: bool = True) -> DoctorReport:

@@ -254,6 +254,17 @@ class EditorScreen(Screen[None]):
             if self.opened_text is not None and self.opened_text.startswith(old):
                 self.opened_text = new + self.opened_text[len(old) :]
 
+    def prepend_title(self, title: str) -> None:
+        """Put ``title`` as the first line of a note opened blank: Enter reached the app before
+        any of the title's keys did, and those keys reached the search box after it."""
+        heading = f"# {title}\n\n"
+        if not self.is_mounted or not self.query("#editor"):
+            self.initial_text = heading + self.initial_text
+            return
+        self.query_one("#editor", TextArea).insert(heading, (0, 0), maintain_selection_offset=True)
+        if self.opened_text is not None:
+            self.opened_text = heading + self.opened_text
+
     def action_top(self) -> None:
         self.query_one("#editor", TextArea).move_cursor((0, 0))
 

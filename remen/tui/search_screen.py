@@ -73,6 +73,10 @@ class SearchScreen(Screen[None]):
         # Whether the user moved to a result with the arrow keys since the query last changed: only
         # then, or when a result's title is the query, does Enter open a result instead of creating.
         self.moved = False
+        # A re-read of the list after the notes changed: the note whose row stays selected, and the
+        # search it ran (an answer card the user is in is left alone then).
+        self.keep_selected: str | None = None
+        self.refresh_seq = -1
         # Set by the app once the database is open.
         self.service: Remen | None = None
 
@@ -93,8 +97,12 @@ class SearchScreen(Screen[None]):
         return self.query_one("#search", Input).value
 
     def show_status(self, status: AppStatus) -> None:
-        """New counts and model state from the app."""
+        """New counts and model state from the app; when the notes changed (in this process or in
+        another: `remen add` in a second shell), the list is read again."""
+        changed = self.status is not None and self.status.notes_state != status.notes_state
         self.status = status
+        if changed:
+            self.refresh_results()
         # A poll can answer while the app is closing and the bar is already gone.
         for bar in self.query(StatusBar):
             bar.show(status, self.search_ms, self.problems)
@@ -121,6 +129,7 @@ class SearchScreen(Screen[None]):
         if event.input.id == "search":
             # The hits on screen are for what was typed before: none of them is Enter's target now.
             self.moved = False
+            self.keep_selected = None
             self.query_one(ResultsList).index = None
             self.run_search()
 
@@ -128,6 +137,15 @@ class SearchScreen(Screen[None]):
         """Start a debounced search of what is typed; only the newest one is applied."""
         self.seq += 1
         self.search_worker(self.typed, self.seq)
+
+    def refresh_results(self) -> None:
+        """Read the list again for what is typed, keeping the row the user selected (by its note)
+        and an answer card they are reading."""
+        results = self.query_one(ResultsList)
+        item = results.highlighted_child
+        self.keep_selected = item.note_id if self.moved and isinstance(item, ResultItem) else None
+        self.run_search()
+        self.refresh_seq = self.seq
 
     @work(exclusive=True, group="search", exit_on_error=False)
     async def search_worker(self, text: str, seq: int) -> None:
@@ -169,7 +187,9 @@ class SearchScreen(Screen[None]):
         result = message.result
         self.search_ms = result.timings_ms.get("total")
         words = (*result.query.phrases, *result.query.terms)
-        self.query_one(AnswerCard).show_answer(message.answer)
+        card = self.query_one(AnswerCard)
+        if not (message.seq == self.refresh_seq and card.selected):
+            card.show_answer(message.answer)
         await self.show_items([ResultItem.from_hit(h, words) for h in result.results], result)
         if self.status is not None:
             self.query_one(StatusBar).show(self.status, self.search_ms, self.problems)
@@ -187,8 +207,10 @@ class SearchScreen(Screen[None]):
         exact = next((i for i, item in enumerate(items) if item.title.casefold() == typed), None)
         # Nothing is selected until the user moves: the first ↓ selects the first row, and F5, F8
         # and Ctrl+R act only on a row the user can see selected.
-        results.index = None
-        self.moved = False
+        kept = next((i for i, item in enumerate(items) if item.note_id == self.keep_selected), None)
+        self.keep_selected = None
+        results.index = kept
+        self.moved = kept is not None
         self.query_one(Interpretation).show_query(
             result.query if result else None,
             result.relaxation if result else None,
@@ -263,8 +285,10 @@ class SearchScreen(Screen[None]):
     def finish_title(self, editor: EditorScreen, typed: str) -> None:
         """The search box has taken every key typed before Enter: give the new note the whole title."""
         final = self.typed.strip()
-        if final != typed:
+        if final != typed and typed:
             editor.retitle(f"# {typed}", f"# {final}")
+        elif final != typed:
+            editor.prepend_title(final)
 
     async def on_list_view_selected(self, event: ResultsList.Selected) -> None:
         """A click on a result opens it."""

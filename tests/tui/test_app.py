@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import sys
+from asyncio.subprocess import PIPE
 from datetime import datetime
 from pathlib import Path
 
@@ -809,3 +812,54 @@ def test_ctrl_t_renames_the_selected_note_without_opening_it_and_ctrl_z_undoes(
         assert service.get(notebook["pasta"]).body.startswith("# Carbonara\n")
 
     drive(RemenApp(service=service), scenario)
+
+
+async def shell(db: Path, *args: str) -> str:
+    """Run the real `remen` command in its own process, as a second shell would, without blocking
+    the app's loop; its standard output."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "remen", "--db", str(db), *args, stdout=PIPE, stderr=PIPE
+    )
+    out, err = await proc.communicate()
+    assert proc.returncode == 0, err.decode()
+    return out.decode()
+
+
+def test_the_list_follows_notes_written_in_another_shell_and_keeps_the_selection(
+    tmp_path: Path, service: Remen, notebook: dict[str, str]
+) -> None:
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        results = app.search_screen.query_one(ListView)
+        await wait_until(pilot, lambda: len(results.children) == 3, "the recent notes listed")
+        await pilot.press("down", "down")
+        selected = results.highlighted_child
+        assert isinstance(selected, ResultItem)
+        await shell(tmp_path / "tui.db", "add", "Ferry times to the island: summer timetable from June")
+        titles = lambda: [item.title for item in results.children if isinstance(item, ResultItem)]  # noqa: E731
+        await wait_until(pilot, lambda: any("Ferry" in t for t in titles()), "the note from the other shell")
+        kept = results.highlighted_child
+        assert isinstance(kept, ResultItem) and kept.note_id == selected.note_id
+        await shell(tmp_path / "tui.db", "rm", notebook["pasta"])
+        await wait_until(pilot, lambda: "Carbonara" not in titles(), "the note trashed in the other shell gone")
+        assert len(titles()) == 3
+
+    app = RemenApp(service=service)
+    app.status_poll_seconds = 0.05
+    drive(app, scenario)
+
+
+def test_a_title_typed_into_an_empty_search_box_with_enter_in_one_burst_is_kept(service: Remen) -> None:
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        # Every key of the title may still be queued for the search box when Enter is handled.
+        burst(app, "Plumber quote", "enter", "Leak under the sink")
+        await wait_until(
+            pilot,
+            lambda: isinstance(app.screen, EditorScreen) and app.screen.text.endswith("the sink"),
+            "the body in the new note",
+        )
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, SearchScreen), "back on the search screen")
+
+    drive(RemenApp(service=service), scenario)
+    (note,) = service.list_notes()
+    assert note.body == "# Plumber quote\n\nLeak under the sink\n"
