@@ -12,6 +12,7 @@ from remen.core.text import fold
 from remen.memory.cues import is_phone_number
 from remen.memory.dates import stated_date
 from remen.memory.lexicon import HONORIFICS
+from remen.memory.patterns import STREET_ADDRESS
 from remen.search.query import STOPWORDS
 
 
@@ -62,15 +63,6 @@ MAX_DATE_WINDOWS = 4
 RECURRING = re.compile(
     r"\b(?:every\s+)?(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:days?\b|\.|\b)(?:\s*(?:[/+&,]|and)\s*)?)+"
     r"(?:\s*(?:at\s+)?\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|h)?)?",
-    re.IGNORECASE,
-)
-STREET = (
-    r"(?:street|st|straße|strasse|str|straat|road|rd|avenue|ave|avenida|blvd|boulevard|lane|ln|hill|way|rua|place"
-    r"|square|gasse|weg|plein|gracht)"
-)
-ADDRESS = re.compile(
-    rf"\b\d+[a-z]?\s+(?:[A-Z][\w'’.-]*\s+){{0,3}}{STREET}\b\.?(?:[ ,]+(?:Apt|Flat|Unit)\s*\w+)?"
-    rf"|\b(?:[A-ZÀ-Þ][\w'’-]*\s+){{0,3}}[\w'’-]*{STREET}\.?\s+\d+[a-z]?\b",
     re.IGNORECASE,
 )
 MEASURE_UNITS = {
@@ -175,7 +167,7 @@ def value_spans(sentence: str, written: datetime, kind: AnswerKind) -> list[Span
         phones = (m for m in PHONE.finditer(sentence) if is_phone_number(m.group(0)))
         spans.extend(Span(m.start(), m.end(), m.group(0), PHONE_KINDS, PHONE_KINDS) for m in phones)
     if kind in (AnswerKind.ADDRESS, AnswerKind.PLACE) and digits:
-        for m in ADDRESS.finditer(sentence):
+        for m in STREET_ADDRESS.finditer(sentence):
             spans.append(Span(m.start(), m.end(), m.group(0).strip(" ,"), ADDRESS_KINDS, ADDRESS_KINDS))
     if kind == AnswerKind.TIME or (kind == AnswerKind.NUMBER and DATE_WORD.search(sentence)):
         spans.extend(time_spans(sentence, written))

@@ -61,6 +61,7 @@ from remen.memory.patterns import (
     FIRST_PERSON,
     FOR_PROJECT,
     HANDLE,
+    HOME_WORDS,
     LEFT,
     LIVES_AT,
     LIVES_IN,
@@ -74,6 +75,7 @@ from remen.memory.patterns import (
     PAIRED_WITH_ME,
     PHONE,
     POSSESSIVE_DETAIL,
+    PREMISES_WORDS,
     PROJECT,
     PRONOUN_THIRD,
     REPLACED,
@@ -81,6 +83,7 @@ from remen.memory.patterns import (
     ROLE_AT,
     ROLE_LABEL,
     SHE_OR_HE,
+    STREET_ADDRESS,
     SUCCEEDS,
     SUCCESSOR,
     SWITCH,
@@ -554,6 +557,8 @@ class BuiltinExtractor:
             address = None  # an address has a number: "the address is wrong again" gives none
         if address:
             attribute("address", address.group(1).strip())
+        else:
+            found |= self.street_address(state, text, span, named, whose)
         lives = LIVES_IN.search(text)
         if lives and not address:
             place = state.entity(lives.group(1), EntityType.PLACE, span, None, text, sure=True)
@@ -612,6 +617,30 @@ class BuiltinExtractor:
                         state.state(ExtractedStatement(Aspect.IDENTITY, text, who, "works_at", span, object_name=org))
                         found = True
         return found
+
+    @staticmethod
+    def street_address(
+        state: NoteState, text: str, span: Span, named: list[tuple[str, EntityType]], whose: str
+    ) -> bool:
+        """A street address told without "address" or "lives at": the premises of the
+        organisation the sentence (else the note) names ("signed the lease for an office on
+        Oranienstraße 12"), or the home of whom the sentence is about ("new flat: 14 Cardigan
+        Road"). Whether it is anyone's is left unsaid otherwise."""
+        street = STREET_ADDRESS.search(text)
+        if street is None:
+            return False
+        owner: str | None = None
+        if PREMISES_WORDS.search(text):
+            orgs = [n for n, t in named if t == EntityType.ORGANIZATION]
+            orgs = orgs or [e.name for e in state.entities.values() if e.type == EntityType.ORGANIZATION][-1:]
+            owner = orgs[0] if orgs else None
+        elif HOME_WORDS.search(text):
+            owner = whose
+        if owner is None:
+            return False
+        value = street.group(0).strip(" ,")
+        state.state(ExtractedStatement(Aspect.IDENTITY, text, owner, "address", span, object_value=value))
+        return True
 
     def tool_changes(
         self,

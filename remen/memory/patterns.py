@@ -119,6 +119,20 @@ LIVES_IN = re.compile(
     + NAME
 )
 # "lives at …", "address: …", "Rachel's address for the card: …".
+STREET = (
+    r"(?:street|st|straße|strasse|str|straat|road|rd|avenue|ave|avenida|blvd|boulevard|lane|ln|hill|way|rua|place"
+    r"|square|gasse|weg|plein|gracht)"
+)
+# A street address by its shape: a number and a street word either way round ("14 Cardigan Road",
+# "Schlesische Straße 28").
+STREET_ADDRESS = re.compile(
+    rf"\b\d+[a-z]?\s+(?:(?-i:[A-Z])[\w'’.-]*\s+){{0,3}}{STREET}\b\.?(?:[ ,]+(?:Apt|Flat|Unit)\s*\w+)?"
+    rf"|\b(?:(?-i:[A-ZÀ-Þ])[\w'’-]*\s+){{0,3}}[\w'’-]*{STREET}\.?\s+\d+[a-z]?\b",
+    re.IGNORECASE,
+)
+# Where a street address is someone's home, or an organisation's premises.
+HOME_WORDS = re.compile(r"\b(?:flat|apartment|house|home|moved|moving|lease|new\s+place|address)\b", re.I)
+PREMISES_WORDS = re.compile(r"\b(?:office|offices|studio|shop|clinic|restaurant|premises|hq|headquarters)\b", re.I)
 LIVES_AT = re.compile(r"\b(?:lives?\s+at|address(?:\s+[\w'’]+){0,3}?(?:\s+is|:))\s+([^.;\n]{6,80})", re.I)
 # A stretch of time at a workplace: "first week back at Northwind", "day one at Halcyon Health",
 # "six months at Brightloop"; "last day at X" ends it.

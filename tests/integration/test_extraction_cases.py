@@ -333,3 +333,13 @@ def test_a_tie_written_with_as_or_an_equals_sign(reader: BuiltinExtractor, text:
     found = read(reader, text)
     assert [(s.predicate, s.object_name) for s in found.statements if s.predicate == tie[0]] == [tie]
     assert not [s for s in found.statements if s.predicate == "works_at"]
+
+
+def test_a_street_address_is_a_home_or_premises_by_what_the_sentence_says(reader: BuiltinExtractor) -> None:
+    def addresses(text: str) -> list[tuple[str, str | None]]:
+        return [(s.subject, s.object_value) for s in read(reader, text).statements if s.predicate == "address"]
+
+    assert addresses("new flat: 14 Cardigan Road, Headingley. rent is fine") == [("me", "14 Cardigan Road")]
+    office = "Marek and I started Tidepool Labs in 2024; today we signed the lease for an office on Oranienstraße 12."
+    assert addresses(office) == [("Tidepool Labs", "Oranienstraße 12")]
+    assert addresses("Pub quiz at 221 Baker Street on Thursday.") == []
