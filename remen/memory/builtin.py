@@ -700,9 +700,13 @@ class BuiltinExtractor:
             if kind in TOOL_TYPES and name not in stated and (at := text.find(name)) >= 0
             if not any(ch.isdigit() for ch in name)
         ]
-        reading = read_tools(sent, mentions)
+        reading = read_tools(sent, mentions, earlier_tool is not None)
         writer = FIRST_PERSON.search(text) is not None and not is_negated(text)
-        trying = TRYING.search(text) is not None
+        # "VS Code" names a tool; only a "vs" outside the names compares two.
+        unnamed = text
+        for name, _ in named:
+            unnamed = unnamed.replace(name, " " * len(name))
+        trying = TRYING.search(unnamed) is not None
         for mention in mentions:
             use = reading.uses.get(mention.name)
             if use == ToolUse.USES and trying:
@@ -715,9 +719,9 @@ class BuiltinExtractor:
                 stated.add(mention.name)
                 uses = ExtractedStatement(Aspect.KNOWLEDGE, text, subject, "uses", span, object_name=mention.name)
                 state_use(state, uses, use, when)
-        if earlier_tool is not None and earlier_tool not in stated and reading.gives_up_it:
+        if earlier_tool is not None and earlier_tool not in stated and (reading.gives_up_it or reading.keeps_it):
             uses = ExtractedStatement(Aspect.KNOWLEDGE, text, subject, "uses", span, object_name=earlier_tool)
-            state_use(state, uses, ToolUse.ENDS, when)
+            state_use(state, uses, ToolUse.ENDS if reading.gives_up_it else ToolUse.STARTS, when)
         return found
 
     # --- helpers -----------------------------------------------------------------------------

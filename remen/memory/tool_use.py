@@ -116,6 +116,8 @@ class ToolReading:
 
     uses: dict[str, ToolUse]
     gives_up_it: bool
+    # It takes up or keeps something it calls "it" ("tried Obsidian … keeping it").
+    keeps_it: bool = False
 
 
 def writer_acts(sent: SpacySpan) -> bool:
@@ -125,14 +127,21 @@ def writer_acts(sent: SpacySpan) -> bool:
     if REPLACING.search(sent.text):
         return True
     words = [t for t in sent if not t.is_punct and not t.is_space]
-    writer = any(t.lower_ in ("i", "we") for t in words) or bool(words and words[0].lower_ in PAST_FORMS)
-    return writer and any(t.lower_ in CLASSED for t in words)
+    opening = words[0] if words else None
+    # A note's subjectless sentence opening with a verb of the classes is the writer's: "Wiped
+    # Windows", "keeping it".
+    subjectless = opening is not None and (
+        opening.lower_ in PAST_FORMS or (opening.lower_ in CLASSED | KEEP_VERBS and opening.tag_.startswith("VB"))
+    )
+    writer = any(t.lower_ in ("i", "we") for t in words) or subjectless
+    return writer and any(t.lower_ in CLASSED | KEEP_VERBS for t in words)
 
 
-def read_tools(sent: SpacySpan, mentions: list[ToolMention]) -> ToolReading:
-    """What the sentence says of the writer and each tool it names. The parser runs only when the
+def read_tools(sent: SpacySpan, mentions: list[ToolMention], earlier_tool: bool = False) -> ToolReading:
+    """What the sentence says of the writer and each tool it names, and, when the note named a tool
+    before (``earlier_tool``), of the "it" that may stand for it. The parser runs only when the
     writer acts; a tool before the sentence's first verb is its subject without one."""
-    if not mentions:
+    if not mentions and not (earlier_tool and any(t.lower_ == "it" for t in sent)):
         return ToolReading({}, False)
     if not writer_acts(sent):
         return ToolReading(subjects(sent, mentions), False)
@@ -145,11 +154,10 @@ def read_tools(sent: SpacySpan, mentions: list[ToolMention]) -> ToolReading:
         use = tool_use(tokens, replacing)
         if use is not None:
             uses[mention.name] = use
-    gives_up_it = any(
-        t.lower_ == "it" and t.dep_ in OBJECT_ROLES and t.head.lower_ in END_VERBS and not someone_else(t.head)
-        for t in doc
-    )
-    return ToolReading(uses, gives_up_it)
+    its = [t.head for t in doc if t.lower_ == "it" and t.dep_ in OBJECT_ROLES and not someone_else(t.head)]
+    gives_up_it = any(verb.lower_ in END_VERBS for verb in its)
+    keeps_it = any(verb.lower_ in (START_VERBS | KEEP_VERBS) - TRY and not negated(verb) for verb in its)
+    return ToolReading(uses, gives_up_it, keeps_it)
 
 
 def subjects(sent: SpacySpan, mentions: list[ToolMention]) -> dict[str, ToolUse]:

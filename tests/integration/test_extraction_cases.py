@@ -343,3 +343,13 @@ def test_a_street_address_is_a_home_or_premises_by_what_the_sentence_says(reader
     office = "Marek and I started Tidepool Labs in 2024; today we signed the lease for an office on Oranienstraße 12."
     assert addresses(office) == [("Tidepool Labs", "Oranienstraße 12")]
     assert addresses("Pub quiz at 221 Baker Street on Thursday.") == []
+
+
+def test_a_tool_named_vs_is_used_and_it_kept_after_a_trial_is_taken_up(reader: BuiltinExtractor) -> None:
+    def used(text: str) -> list[tuple[str | None, bool]]:
+        return [(s.object_name, s.negated) for s in read(reader, text).statements if s.predicate == "uses"]
+
+    assert used("after lunch, I'm in VS Code debugging the invoice job") == [("VS Code", False)]
+    assert used("Comparing Notion vs Obsidian for my notes this week.") == []
+    assert used("tried Obsidian for notes. folders + links, offline. keeping it") == [("Obsidian", False)]
+    assert used("Tried Notion for a week. Not keeping it.") == []
