@@ -87,6 +87,7 @@ from remen.memory.patterns import (
     SUCCEEDS,
     SUCCESSOR,
     SWITCH,
+    SWITCHING,
     THEIR_RELATION,
     TITLED_NAME,
     TRYING,
@@ -94,7 +95,7 @@ from remen.memory.patterns import (
     WORK_SPELL,
     WORKS_AT,
 )
-from remen.memory.tool_use import ToolMention, ToolUse, read_tools
+from remen.memory.tool_use import REPLACING, ToolMention, ToolUse, read_tools
 
 if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan
@@ -249,6 +250,39 @@ def spoken_by(state: NoteState, speaker: str, since: int, span: Span) -> None:
     ]
 
 
+def switched_from_the_other(state: NoteState) -> None:
+    """A note that switches to a tool ("Switched to Neovim for good", "move the team to Shortcut")
+    without saying from what, and names one other tool it does not take up ("VS Code stays
+    installed for the debugger only"): that tool is the one replaced. It was in use until the
+    switch, and the note's other readings of it as in use are dropped (the chain ends it)."""
+    tools = {e.name for e in state.entities.values() if e.type in TOOL_TYPES}
+    taken = {
+        s.object_name
+        for s in state.statements
+        if s.predicate == "uses" and not s.negated and s.aspect == Aspect.DECISION
+    }
+    for at, statement in enumerate(state.statements):
+        if (
+            statement.predicate != "uses"
+            or statement.negated
+            or statement.replaces is not None
+            or statement.aspect != Aspect.DECISION
+            or not (SWITCHING.search(statement.text) or REPLACING.search(statement.text))
+        ):
+            continue
+        others = tools - taken - {statement.object_name}
+        if len(others) != 1:
+            continue
+        (old,) = others
+        switched = statement.valid_at if statement.valid_at is not None else state.written
+        state.statements[at] = replace(statement, replaces=old)
+        state.statements = [
+            s for s in state.statements if not (s.predicate == "uses" and s.object_name == old and not s.negated)
+        ]
+        state.state(replace(statement, aspect=Aspect.KNOWLEDGE, object_name=old, valid_at=switched - 1))
+        return
+
+
 def said_to_self(text: str) -> bool:
     """Whether a sentence is a rule said to oneself ("Never deploy on a Friday"): the writer's even
     without an "I"."""
@@ -316,6 +350,7 @@ class BuiltinExtractor:
                 self.read_sentence(state, sent, piece.original - piece.start)
                 if piece.speaker is not None:
                     spoken_by(state, piece.speaker, said, Span(piece.original, piece.original + piece.length))
+            switched_from_the_other(state)
             states.append(state)
         return [self.finish(note, state) for note, state in zip(notes, states, strict=True)]
 

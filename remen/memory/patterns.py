@@ -83,6 +83,8 @@ SWITCH = re.compile(
     r"([\w.+#-]+)\s+to\s+([\w.+#-]+)",
     re.I,
 )
+# A verb that moves from one tool to another, whether or not the sentence says from which.
+SWITCHING = re.compile(r"(?i:\b(?:switch(?:ed|es|ing)?|mov(?:e|ed|es|ing)|migrat(?:e|ed|es|ing))\b)")
 REPLACED = re.compile(r"\breplaced\s+([\w.+#-]+)\s+with\s+([\w.+#-]+)", re.I)
 ADOPT = re.compile(
     r"\b(?:decided to (?:use|go with|try|switch to|adopt)|going with|went with|chose|settled on|switched to|"

@@ -310,3 +310,15 @@ def test_a_successor_takes_over_my_tie_and_the_predecessor_keeps_it_as_history(m
     assert not [f for f in memory.facts("me", history=True) if f.target == "Tom"]
     answer = memory.ask("who is my accountant", now=at("2026-06-01T09:00"))
     assert answer.answers[0].text == "Your accountant: Frau Demir"
+
+
+def test_a_switch_that_names_the_old_tool_elsewhere_in_the_note_keeps_it_as_history(memory: Remen) -> None:
+    memory.add("after lunch, I'm in VS Code debugging the invoice job", created=at("2026-01-13T10:00"))
+    memory.add("Bought a Kindle. I also use Notion for the reading list.", created=at("2026-02-01T10:00"))
+    memory.add(
+        "Switched to Neovim for good. VS Code stays installed for the debugger only.", created=at("2026-03-18T08:30")
+    )
+    assert memory.extract_pending().failed == 0
+    uses = {f.target: f.current for f in memory.facts("me", history=True, limit=None) if f.predicate == "uses"}
+    # Taking up a Kindle replaces nothing; the switch replaces the one other tool its note names.
+    assert uses == {"VS Code": False, "Kindle": True, "Notion": True, "Neovim": True}
