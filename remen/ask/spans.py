@@ -113,7 +113,12 @@ def name_spans(sentence: str, known: dict[str, str]) -> list[Span]:
             i += 1
             continue
         first = i
-        while i + 1 < len(tokens) and not tokens[i].group(0).endswith((",", ";", ":", ")", "!", "?")):
+        # A name ends at punctuation, and before a bracket: "Maison Duval (Claire Martin, …)" is two.
+        while (
+            i + 1 < len(tokens)
+            and not tokens[i].group(0).endswith((",", ";", ":", ")", "!", "?"))
+            and not tokens[i + 1].group(0).startswith(("(", "["))
+        ):
             following = tokens[i + 1].group(0).strip(TRAILING + "(")
             if NAME_TOKEN.fullmatch(following) and fold(following) not in STOPWORDS:
                 i += 1

@@ -281,3 +281,8 @@ def test_a_short_sentence_answering_whole_is_shown_with_the_next_one_of_its_note
     answers = extract(read_question("what happened to onboarding after v3 launched"), found, {}, minimum=0.0)
     shown = next(a for a in answers if a.sentence.startswith("Onboarding v3"))
     assert shown.sentence.endswith("from 48% to 31%.")
+
+
+def test_a_name_ends_before_a_bracket() -> None:
+    names = [s.text for s in name_spans("Call with Maison Duval (Claire Martin, marketing)", {})]
+    assert names == ["Maison Duval", "Claire Martin"]
