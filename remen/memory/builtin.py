@@ -88,6 +88,7 @@ from remen.memory.patterns import (
     SUCCESSOR,
     SWITCH,
     SWITCHING,
+    THE_ROLE_NAMED,
     THEIR_RELATION,
     TITLED_NAME,
     TRYING,
@@ -473,7 +474,10 @@ class BuiltinExtractor:
             state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, relation, span, object_name=person))
             found.append(person)
 
-        matches = [(m.group(1).lower(), m) for m in [*MY_RELATION_NAMED.finditer(text), *MY_RELATION_IS.finditer(text)]]
+        matches = [
+            ((m.group(1) or m.group(3)).lower(), m)
+            for m in [*MY_RELATION_NAMED.finditer(text), *MY_RELATION_IS.finditer(text)]
+        ]
         matches += [("manager", m) for m in REPORTS_TO.finditer(text)]
         for word, match in matches:
             relation, name = lexicon.canonical_relation(word), match.group(match.lastindex or 0)
@@ -490,6 +494,7 @@ class BuiltinExtractor:
                 name = first
             tie(name, relation)
         labelled = [(m.group(2) or m.group(3), m.group(1)) for m in ROLE_LABEL.finditer(text)]
+        labelled += [(m.group(2), m.group(1)) for m in THE_ROLE_NAMED.finditer(text)]
         labelled += [(m.group(1), m.group(2)) for m in NAME_THEN_ROLE.finditer(text)]
         for name, word in labelled:
             if name.split()[0].lower() in NOT_NAMES or name in found:
@@ -555,7 +560,11 @@ class BuiltinExtractor:
         if possessive and possessive.group(1).split()[0].lower() not in NOT_NAMES | {"my", "our"}:
             whose = state.entity(possessive.group(1), EntityType.PERSON, span, None, text, sure=True)
         else:
-            whose = self.person_in(state, text, named)
+            # A street's name is nobody whose details these are ("new address: Strada Barbu
+            # Vacarescu 12").
+            streets = [m.group(0) for m in STREET_ADDRESS.finditer(text)]
+            streets += [m.group(1) for m in LIVES_AT.finditer(text)]
+            whose = self.person_in(state, text, [(n, t) for n, t in named if not any(n in st for st in streets)])
         found = False
 
         def attribute(
@@ -699,8 +708,9 @@ class BuiltinExtractor:
             old, new = match.group(1).strip(".,"), match.group(2).strip(".,")
             if not (could_be_tool(old, named) and could_be_tool(new, named)):
                 continue
-            old_name = state.entity(old, tool_type(old), span, None, text)
-            new_name = state.entity(new, tool_type(new), span, None, text)
+            # The switch says both are tools, whatever a name's words made of them ("Google Keep").
+            old_name = state.entity(old, tool_type(old), span, None, text, sure=True)
+            new_name = state.entity(new, tool_type(new), span, None, text, sure=True)
             switched = when if when is not None else state.written
             # A switch says the old tool was in use until then, even if no earlier note says so.
             state.state(

@@ -28,6 +28,8 @@ TITLED_NAME = re.compile(r"\b" + TITLE + r"[A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý
 PERSON_NAME = rf"((?:{TITLE})?[A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?)"
 MY_RELATION_NAMED = re.compile(
     rf"(?i:\b(?:my|our)\s+(?:new\s+|old\s+|best\s+)?({RELATION_WORDS}))(?:,)?\s+{LOOSE_NAME}"
+    # "my depot manager, Faisal,": a word saying which, and the name set off by commas.
+    rf"|(?i:\b(?:my|our)\s+[a-z]+\s+({RELATION_WORDS})),\s+{PERSON_NAME}(?=,)"
 )
 # "Dana left the company", "Tom quit", "Priya retired": their ties to me and their job end. "Left"
 # needs what was left ("Dana left early" is not leaving a job).
@@ -61,6 +63,10 @@ ROLE_LABEL = re.compile(
     rf"(?i:(?<![\w'’])(?:(?:my|our)\s+)?(?:new\s+)?({RELATION_WORDS})(?:\s+(?:at|for|from|in)\s+(?:the\s+|my\s+|our\s+)?\w+)?)"
     rf"(?:\s*(?::|\(|–|—)\s*{PERSON_NAME}|\s+({TITLE}[A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?))"
 )
+# "The landlord, Mr. Popa, wants 550 euros": one who serves the writer, named between commas
+# ("their partner, Katrin Holm," and "the team lead, Dr. Hoffmann," are someone else's).
+SERVICE_WORDS = "|".join(sorted(lexicon.SINGLE_RELATIONS - lexicon.PARTNER_WORDS, key=len, reverse=True))
+THE_ROLE_NAMED = re.compile(rf"(?i:(?<![\w'’])the\s+(?:new\s+)?({SERVICE_WORDS})),\s+{PERSON_NAME}(?=,)")
 # A role after a name, in brackets: "Karen (my boss)", "Omar (my new manager)".
 NAME_THEN_ROLE = re.compile(rf"{PERSON_NAME}\s*\((?i:(?:my|our)\s+)?(?i:new\s+)?({RELATION_WORDS})\)")
 # "Julia, my wife" / "Tom is my friend" / "Tom is a friend" / "with Imran as my manager" / a jot's
@@ -78,14 +84,17 @@ THEIR_RELATION = re.compile(rf"\b{NAME}'s\s+({RELATION_WORDS})(?:\s+is)?\s+((?:M
 PAIRED_WITH_ME = re.compile(NAME + r"\s+and\s+I\b")
 # "my wife's birthday", "my manager" as a reference to someone the notes name elsewhere.
 MY_RELATION_REF = re.compile(rf"\b(?:my|our)\s+({RELATION_WORDS})\b", re.I)
+# A tool's name in a switch: a word, and up to two capitalised words after it ("Google Keep", "VS
+# Code"); lower-case words after it are the sentence's ("to Todoist this weekend").
+TOOL_NAME = r"([\w.+#-]+(?:\s+(?-i:[A-Z])[\w.+#-]*){0,2})"
 SWITCH = re.compile(
     r"\b(?:switch(?:ed|ing)?|mov(?:ed|ing)|migrat(?:ed|ing)|went|go(?:ing)?)\s+(?:\w+\s+){0,3}?from\s+"
-    r"([\w.+#-]+)\s+to\s+([\w.+#-]+)",
+    rf"{TOOL_NAME}\s+to\s+{TOOL_NAME}",
     re.I,
 )
 # A verb that moves from one tool to another, whether or not the sentence says from which.
 SWITCHING = re.compile(r"(?i:\b(?:switch(?:ed|es|ing)?|mov(?:e|ed|es|ing)|migrat(?:e|ed|es|ing))\b)")
-REPLACED = re.compile(r"\breplaced\s+([\w.+#-]+)\s+with\s+([\w.+#-]+)", re.I)
+REPLACED = re.compile(rf"\breplaced\s+{TOOL_NAME}\s+with\s+{TOOL_NAME}", re.I)
 ADOPT = re.compile(
     r"\b(?:decided to (?:use|go with|try|switch to|adopt)|going with|went with|chose|settled on|switched to|"
     r"moving to|moved to|migrated to|now use|now using|started using|adopted|picked)\s+([\w.+#-]+)",

@@ -353,3 +353,29 @@ def test_a_tool_named_vs_is_used_and_it_kept_after_a_trial_is_taken_up(reader: B
     assert used("Comparing Notion vs Obsidian for my notes this week.") == []
     assert used("tried Obsidian for notes. folders + links, offline. keeping it") == [("Obsidian", False)]
     assert used("Tried Notion for a week. Not keeping it.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "tie"),
+    [
+        ("My depot manager, Faisal, put me on the electric buses.", ("manager", "Faisal")),
+        ("The landlord, Mr. Popa, wants 550 euros a month.", ("landlord", "Mr. Popa")),
+        ("Their partner, Katrin Holm, would take the board seat.", None),
+        ("The team lead, Dr. Hoffmann, seems kind and precise.", None),
+    ],
+)
+def test_a_role_named_between_commas_is_the_writers_only_when_it_says_so(
+    reader: BuiltinExtractor, text: str, tie: tuple[str, str] | None
+) -> None:
+    ties = [(s.predicate, s.object_name) for s in read(reader, text).statements if s.aspect == Aspect.RELATIONSHIP]
+    assert ties == ([tie] if tie else [])
+
+
+def test_a_switch_names_tools_of_several_words_and_a_street_is_nobodys_detail(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Moved everything from Google Keep to Todoist this weekend.")
+    assert [(s.object_name, s.replaces) for s in found.statements if s.predicate == "uses"] == [
+        ("Google Keep", None),
+        ("Todoist", "Google Keep"),
+    ]
+    moved = read(reader, "signed! moving 1 April. new address: Strada Barbu Vacarescu 12")
+    assert [(s.subject, s.predicate) for s in moved.statements if s.predicate == "address"] == [("me", "address")]
