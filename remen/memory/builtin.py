@@ -94,6 +94,7 @@ from remen.memory.patterns import (
     TRYING,
     USE_CUE,
     WORK_SPELL,
+    WORK_SPELL_LOOSE,
     WORKS_AT,
 )
 from remen.memory.tool_use import REPLACING, ToolMention, ToolUse, read_tools
@@ -626,6 +627,9 @@ class BuiltinExtractor:
             if amount.group(1).lower() not in NOT_NAMES | PRONOUNS:
                 attribute(amount.group(1).lower(), amount.group(2).strip())
         spell = WORK_SPELL.search(text)
+        loose = WORK_SPELL_LOOSE.search(text)
+        if spell is None and loose is not None and (loose.group(2), EntityType.ORGANIZATION) in named:
+            spell = loose
         # "First week with Imran as my manager": a person is no workplace.
         people = {n for n, t in named if t == EntityType.PERSON}
         if spell and spell.group(2).split()[0].lower() not in NOT_NAMES and spell.group(2) not in people:

@@ -152,6 +152,13 @@ WORK_SPELL = re.compile(
     r"|\w+\s+(?:days|weeks|months|years)|(?:(?:early|late|night|day|double|closing|opening)\s+)?shifts?)"
     r"\s+(?:back\s+)?(?:at|with|of)\s+(?:the\s+)?)" + NAME
 )
+# The same said with what the writer does there, or how the day went: "twelve years driving for NZ
+# Bus", "long day at Farmacia Tei". Read only when the name is an organisation's (not "three
+# days waiting for Tom", "a long day at Bondi").
+WORK_SPELL_LOOSE = re.compile(
+    r"(?i:\b(\w+\s+(?:days|weeks|months|years)\s+\w+ing|(?:long|busy|hard|quiet|slow|crazy|good|bad)\s+"
+    r"(?:day|shift|week|night))\s+(?:at|for|with)\s+(?:the\s+)?)" + NAME
+)
 # Words before a tool that say the writer works with it: "in VS Code", "we're on Shortcut",
 # "doing Headspace", "track everything in Notion" (within a few words of the tool).
 USE_CUE = re.compile(

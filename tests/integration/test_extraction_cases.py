@@ -169,6 +169,11 @@ def test_a_spell_at_a_workplace_starts_or_ends_working_there(reader: BuiltinExtr
     assert ("me", "works_at", "Halcyon Health") in triples(read(reader, "Day one at Halcyon Health. Laptop Wednesday."))
     last = read(reader, "Last day at Northwind. Cake and speeches.")
     assert [s.object_name for s in last.statements if s.predicate == "works_at" and s.negated] == ["Northwind"]
+    # How the day went says where, when the name is an organisation's.
+    long_day = read(reader, "Long day at Farmacia Tei. The flu season is brutal.")
+    assert ("me", "works_at", "Farmacia Tei") in triples(long_day)
+    for elsewhere in ("Three days waiting for Tom to call back.", "A long day at Bondi with the kids."):
+        assert not [s for s in read(reader, elsewhere).statements if s.predicate == "works_at"]
 
 
 def test_a_pasted_chat_gives_each_speaker_their_own_words(reader: BuiltinExtractor) -> None:
