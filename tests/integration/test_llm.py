@@ -114,7 +114,7 @@ def test_a_good_answer_adds_validated_facts_tagged_with_the_model(
     assert "Note written on Monday 16 March 2026" in user["content"] and NOTE in user["content"]
     # The model's new finding is tagged with it; its preference is the rules' one, not a duplicate.
     assert producers(written) == {
-        "knowledge:Lunch with Sarah Chen at Luigi's.": {"builtin"},
+        "event:Lunch with Sarah Chen at Luigi's.": {"builtin"},
         "works_at:She joined Acme Corp as a designer last month.": {"builtin"},
         "event:She joined Acme Corp as a designer last month.": {"builtin"},
         "role:designer": {"llm:fake"},
