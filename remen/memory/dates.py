@@ -14,8 +14,10 @@ from remen.search.temporal import CLOCK_WINDOW, parse_temporal
 CLOCK_TIME = re.compile(r"\d:\d\d|\d\s*[ap]m\b", re.IGNORECASE)
 YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
 # The search grammar leans to the past ("March 3" in a query means the last March 3); a note that
-# says "dentist on March 3" in February means the coming one.
-FORWARD_DAYS = 185
+# says "dentist on March 3" in February means the coming one, and so does "check-up on 9 July"
+# written in December. A day only a few weeks behind is more likely told late ("dinner at Aqua on
+# 28 Nov" written on 2 Dec) than eleven months ahead.
+BEHIND_DAYS = 30
 # A weekday or a bare day of the month whose direction the sentence's tense decides ("arrives
 # Wednesday": the coming one; "launched Monday", written on a Monday: that day), unless the
 # phrase says it ("last Friday", "next Tuesday"). Weekdays written out or short ("on Wed").
@@ -111,12 +113,10 @@ def in_tense(start: datetime, written: datetime, phrase: str, past: bool) -> dat
 
 
 def next_year_if_far_behind(start: datetime, written: datetime) -> datetime:
-    """A day or month without a year that lies far behind the note is next year's, when that one
-    is near ahead ("dentist on March 3" written in December)."""
-    if start < written - timedelta(days=FORWARD_DAYS):
-        later = start + relativedelta(years=1)
-        if later <= written + timedelta(days=FORWARD_DAYS):
-            return later
+    """A day or month without a year that lies more than a few weeks behind the note is next
+    year's ("dentist on March 3", "check-up on 9 July", written in December)."""
+    if start < written - timedelta(days=BEHIND_DAYS):
+        return start + relativedelta(years=1)
     return start
 
 

@@ -384,3 +384,11 @@ def test_a_switch_names_tools_of_several_words_and_a_street_is_nobodys_detail(re
     ]
     moved = read(reader, "signed! moving 1 April. new address: Strada Barbu Vacarescu 12")
     assert [(s.subject, s.predicate) for s in moved.statements if s.predicate == "address"] == [("me", "address")]
+
+
+def test_a_day_without_a_year_in_a_plan_written_long_after_it_is_next_years() -> None:
+    december = datetime(2026, 12, 2, 12, 0).astimezone()
+    assert stated_date("check-up on 9 July at 8:40", december, False, "dmy").moment.date() == date(2027, 7, 9)
+    # Told a few days late, or in the past tense, it is this year's.
+    assert stated_date("dinner at Aqua on 28 Nov", december, False, "dmy").moment.date() == date(2026, 11, 28)
+    assert stated_date("Visited Rome on 3 March", december, True, "dmy").moment.date() == date(2026, 3, 3)

@@ -122,7 +122,9 @@ def test_dates_in_sentences_follow_tense_and_the_note_time() -> None:
         ("party on the 2nd", False, "2026-08-02"),  # a plan: the 2nd of the coming month
         ("we met on the 2nd", True, "2026-07-02"),
         ("on the 20th", False, "2026-07-20"),
-        ("Dentist on 3/2", False, "2026-02-03"),  # a month in numbers is no bare day of the month
+        # A month in numbers is no bare day of the month; in a plan, months behind, the coming one.
+        ("Dentist on 3/2", False, "2027-02-03"),
+        ("Dentist was on 3/2", True, "2026-02-03"),
     ],
 )
 def test_a_day_without_a_year_is_read_the_way_the_sentence_speaks(sentence: str, past: bool, day: str) -> None:
