@@ -245,6 +245,12 @@ def check_model_files(model_dir: Path) -> ModelStatus:
     return ModelStatus(True, f"all-MiniLM-L6-v2 ready ({model_dir})")
 
 
+def real_model(embedder: Embedder | None) -> Embedder | None:
+    """``embedder`` when it is MiniLM; None for none or the hashed fallback, whose vectors mean
+    nothing to the graph or the trained classifiers."""
+    return embedder if embedder is not None and embedder.namespace == MODEL_NAMESPACE else None
+
+
 def load_embedder(model_dir: Path) -> tuple[Embedder, ModelStatus]:
     """The real model if its files are intact and load, else the hashed fallback with the reason."""
     status = check_model_files(model_dir)

@@ -28,15 +28,7 @@ from training import check_only, fit, leave_one_person_out, ship
 from remen.core.config import date_order, model_dir
 from remen.core.knowledge import Aspect
 from remen.embed import load_embedder
-from remen.memory.aspect_model import (
-    BASE_DIM,
-    EMBED_DIM,
-    SENTENCE_VECTOR_SCALE,
-    WEIGHTS,
-    WEIGHTS_SHA256,
-    SentenceVectors,
-    aspect_features,
-)
+from remen.memory.aspect_model import WEIGHTS, WEIGHTS_SHA256, SentenceVectors, aspect_features, put_sentence_vector
 from remen.memory.builtin import note_pieces
 from remen.memory.cues import cue_aspect
 from remen.memory.extractor import load_spacy
@@ -105,8 +97,7 @@ def with_vectors(x: np.ndarray, texts: list[str]) -> np.ndarray:
     for row, vector in enumerate(vectors):
         if vector is None:
             sys.exit("the MiniLM model is needed to train the aspect classifier")
-        out[row, BASE_DIM : BASE_DIM + EMBED_DIM] = SENTENCE_VECTOR_SCALE * vector
-        out[row, BASE_DIM + EMBED_DIM] = 1.0
+        put_sentence_vector(out[row], vector)
     return out
 
 

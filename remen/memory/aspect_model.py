@@ -21,16 +21,15 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from remen.core.constants import EMBED_DIM, MODEL_NAMESPACE
+from remen.core.constants import EMBED_DIM
 from remen.core.knowledge import Aspect
+from remen.embed import Embedder, real_model
 from remen.memory.cues import cue_aspect, has_event_word, is_negated
 from remen.memory.linear_model import SoftmaxModel, bucket, load_model, unit, word_shape
 from remen.memory.patterns import FIRST_PERSON
 
 if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan
-
-    from remen.embed import Embedder
 
 WEIGHTS = Path(__file__).with_name("aspect_weights.npz")
 WEIGHTS_SHA256 = Path(__file__).with_name("aspect_weights.sha256")
@@ -59,7 +58,7 @@ class SentenceVectors:
 
     def __init__(self, embedder: Embedder | None) -> None:
         """``embedder``: the model the vectors come from (None, or the hashed fallback: no vectors)."""
-        self.embedder = embedder if embedder is not None and embedder.namespace == MODEL_NAMESPACE else None
+        self.embedder = real_model(embedder)
 
     def of(self, texts: list[str]) -> list[np.ndarray | None]:
         """One vector per text (None each without the model), run in batches of similar length so
@@ -119,9 +118,14 @@ def aspect_features(sent: SpacySpan, dated: bool, vector: np.ndarray | None = No
     )
     out[at : at + len(FLAGS)] = np.array(flags, dtype=np.float32)
     if vector is not None:
-        out[BASE_DIM : BASE_DIM + EMBED_DIM] = SENTENCE_VECTOR_SCALE * vector
-        out[BASE_DIM + EMBED_DIM] = 1.0
+        put_sentence_vector(out, vector)
     return out
+
+
+def put_sentence_vector(row: np.ndarray, vector: np.ndarray) -> None:
+    """Write a sentence's MiniLM vector, scaled, and its presence flag into a feature row."""
+    row[BASE_DIM : BASE_DIM + EMBED_DIM] = SENTENCE_VECTOR_SCALE * vector
+    row[BASE_DIM + EMBED_DIM] = 1.0
 
 
 @cache

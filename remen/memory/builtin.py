@@ -557,15 +557,16 @@ class BuiltinExtractor:
         named: list[tuple[str, EntityType]],
     ) -> bool:
         """Birthdays, emails, phones, addresses, where someone lives and works: identity triples."""
+        streets = [m.group(0).strip(" ,") for m in STREET_ADDRESS.finditer(text)]
+        told_at = list(LIVES_AT.finditer(text))
         possessive = POSSESSIVE_DETAIL.search(text)
         if possessive and possessive.group(1).split()[0].lower() not in NOT_NAMES | {"my", "our"}:
             whose = state.entity(possessive.group(1), EntityType.PERSON, span, None, text, sure=True)
         else:
             # A street's name is nobody whose details these are ("new address: Strada Barbu
             # Vacarescu 12").
-            streets = [m.group(0) for m in STREET_ADDRESS.finditer(text)]
-            streets += [m.group(1) for m in LIVES_AT.finditer(text)]
-            whose = self.person_in(state, text, [(n, t) for n, t in named if not any(n in st for st in streets)])
+            places = streets + [m.group(1) for m in told_at]
+            whose = self.person_in(state, text, [(n, t) for n, t in named if not any(n in st for st in places)])
         found = False
 
         def attribute(
@@ -597,13 +598,13 @@ class BuiltinExtractor:
         for phone in PHONE.findall(text):
             if is_phone_number(phone):
                 attribute("phone", phone.strip())
-        address = LIVES_AT.search(text)
+        address = told_at[0] if told_at else None
         if address and not any(ch.isdigit() for ch in address.group(1)):
             address = None  # an address has a number: "the address is wrong again" gives none
         if address:
             attribute("address", address.group(1).strip())
-        else:
-            found |= self.street_address(state, text, span, named, whose)
+        elif streets:
+            found |= self.street_address(state, text, span, named, whose, streets[0])
         lives = LIVES_IN.search(text)
         if lives and not address:
             place = state.entity(lives.group(1), EntityType.PLACE, span, None, text, sure=True)
@@ -627,9 +628,10 @@ class BuiltinExtractor:
             if amount.group(1).lower() not in NOT_NAMES | PRONOUNS:
                 attribute(amount.group(1).lower(), amount.group(2).strip())
         spell = WORK_SPELL.search(text)
-        loose = WORK_SPELL_LOOSE.search(text)
-        if spell is None and loose is not None and (loose.group(2), EntityType.ORGANIZATION) in named:
-            spell = loose
+        if spell is None:
+            loose = WORK_SPELL_LOOSE.search(text)
+            if loose is not None and (loose.group(2), EntityType.ORGANIZATION) in named:
+                spell = loose
         # "First week with Imran as my manager": a person is no workplace.
         people = {n for n, t in named if t == EntityType.PERSON}
         if spell and spell.group(2).split()[0].lower() not in NOT_NAMES and spell.group(2) not in people:
@@ -668,15 +670,12 @@ class BuiltinExtractor:
 
     @staticmethod
     def street_address(
-        state: NoteState, text: str, span: Span, named: list[tuple[str, EntityType]], whose: str
+        state: NoteState, text: str, span: Span, named: list[tuple[str, EntityType]], whose: str, street: str
     ) -> bool:
         """A street address told without "address" or "lives at": the premises of the
         organisation the sentence (else the note) names ("signed the lease for an office on
         Oranienstraße 12"), or the home of whom the sentence is about ("new flat: 14 Cardigan
         Road"). Whether it is anyone's is left unsaid otherwise."""
-        street = STREET_ADDRESS.search(text)
-        if street is None:
-            return False
         owner: str | None = None
         if PREMISES_WORDS.search(text):
             orgs = [n for n, t in named if t == EntityType.ORGANIZATION]
@@ -686,8 +685,7 @@ class BuiltinExtractor:
             owner = whose
         if owner is None:
             return False
-        value = street.group(0).strip(" ,")
-        state.state(ExtractedStatement(Aspect.IDENTITY, text, owner, "address", span, object_value=value))
+        state.state(ExtractedStatement(Aspect.IDENTITY, text, owner, "address", span, object_value=street))
         return True
 
     def tool_changes(

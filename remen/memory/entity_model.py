@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from remen.core.config import model_dir
-from remen.core.constants import EMBED_DIM, MODEL_NAMESPACE
+from remen.core.constants import EMBED_DIM
 from remen.core.knowledge import EntityType
-from remen.embed import TOKENIZER_FILE, Embedder
+from remen.embed import TOKENIZER_FILE, Embedder, real_model
 from remen.memory.cues import tool_type
 from remen.memory.lexicon import LEXICON_TYPES
 from remen.memory.linear_model import SoftmaxModel, bucket, load_model, unit, word_shape
@@ -182,7 +182,7 @@ class NameVectors:
 
     def __init__(self, embedder: Embedder | None) -> None:
         """``embedder``: the model the vectors come from (None, or the hashed fallback: no vectors)."""
-        self.embedder = embedder if embedder is not None and embedder.namespace == MODEL_NAMESPACE else None
+        self.embedder = real_model(embedder)
 
     def of(self, names: list[str]) -> np.ndarray:
         """One row per name: its vector, then 1 (all zeros without the model). The note's distinct

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from remen.core.constants import MEMORY_VECTOR_CHARS, MODEL_NAMESPACE
+from remen.core.constants import MEMORY_VECTOR_CHARS
 from remen.core.knowledge import EntityType, Extraction
-from remen.embed import Embedder, embed_texts
+from remen.embed import Embedder, embed_texts, real_model
 from remen.memory.graph_writer import texts_to_embed
 
 
@@ -30,7 +30,8 @@ def memory_vectors(
     labels: AbstractSet[str],
 ) -> dict[str, np.ndarray]:
     """MiniLM vectors of the texts the writes may need (none with the fallback embedder)."""
-    if embedder is None or embedder.namespace != MODEL_NAMESPACE:
+    embedder = real_model(embedder)
+    if embedder is None:
         return {}
     texts = sorted({t for extraction in extractions for t in texts_to_embed(extraction, known, labels)})
     return dict(zip(texts, embed_texts(embedder, [t[:MEMORY_VECTOR_CHARS] for t in texts]), strict=True))

@@ -93,6 +93,10 @@ PAST_FORMS = frozenset(
     if f.endswith("ed") or f in {p for v in IRREGULAR.values() for p in v}
 )
 CLASSED = END_VERBS | START_VERBS | USE_VERBS
+# Verbs the writer acts with: the classes, and keeping ("keeping it").
+ACTING = CLASSED | KEEP_VERBS
+# Verbs that take up or keep what they act on for good (a trial is not that).
+KEEPING = (START_VERBS | KEEP_VERBS) - TRY
 # Words that make a taken-up tool the one that replaces another: "trying Calm instead", "Fedora only now".
 REPLACING = re.compile(r"(?i:\b(?:instead|only\s+now|from\s+now\s+on|for\s+good)\b)")
 # A noun the tool's name modifies stands for the tool: "the Windows update", "Trados licence".
@@ -131,10 +135,10 @@ def writer_acts(sent: SpacySpan) -> bool:
     # A note's subjectless sentence opening with a verb of the classes is the writer's: "Wiped
     # Windows", "keeping it".
     subjectless = opening is not None and (
-        opening.lower_ in PAST_FORMS or (opening.lower_ in CLASSED | KEEP_VERBS and opening.tag_.startswith("VB"))
+        opening.lower_ in PAST_FORMS or (opening.lower_ in ACTING and opening.tag_.startswith("VB"))
     )
     writer = any(t.lower_ in ("i", "we") for t in words) or subjectless
-    return writer and any(t.lower_ in CLASSED | KEEP_VERBS for t in words)
+    return writer and any(t.lower_ in ACTING for t in words)
 
 
 def read_tools(sent: SpacySpan, mentions: list[ToolMention], earlier_tool: bool = False) -> ToolReading:
@@ -156,7 +160,7 @@ def read_tools(sent: SpacySpan, mentions: list[ToolMention], earlier_tool: bool 
             uses[mention.name] = use
     its = [t.head for t in doc if t.lower_ == "it" and t.dep_ in OBJECT_ROLES and not someone_else(t.head)]
     gives_up_it = any(verb.lower_ in END_VERBS for verb in its)
-    keeps_it = any(verb.lower_ in (START_VERBS | KEEP_VERBS) - TRY and not negated(verb) for verb in its)
+    keeps_it = any(verb.lower_ in KEEPING and not negated(verb) for verb in its)
     return ToolReading(uses, gives_up_it, keeps_it)
 
 

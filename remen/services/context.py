@@ -14,7 +14,7 @@ from remen.ask.asker import Asker
 from remen.core.config import Settings, date_order, llm_settings
 from remen.core.constants import BACKGROUND_NICENESS, MODEL_NAMESPACE
 from remen.core.timeutil import as_local, from_epoch
-from remen.embed import Embedder, ModelStatus, OnnxMiniLM, load_embedder
+from remen.embed import Embedder, ModelStatus, OnnxMiniLM, load_embedder, real_model
 from remen.memory.builtin import BuiltinExtractor
 from remen.memory.extractor import Extractor
 from remen.memory.parallel import ProcessExtractor
@@ -79,8 +79,8 @@ class Models:
 
     def memory_vector(self, text: str) -> np.ndarray | None:
         """The real model's vector of ``text`` for the graph's vectors (None with the fallback)."""
-        embedder = self.search_embedder()
-        if embedder is None or embedder.namespace != MODEL_NAMESPACE:
+        embedder = real_model(self.search_embedder())
+        if embedder is None:
             return None
         return embedder.embed_query(text)
 
