@@ -48,6 +48,10 @@ BUSY_TIMEOUT_MS = 5_000
 DISK_FULL_BYTES = 1 << 20
 CACHE_KIB = 64 * 1024
 MMAP_BYTES = 512 * 1024 * 1024
+# The WAL is copied into the database file by a thread of its own this long after a write (later
+# writes within it share the checkpoint), never by the commit itself: SQLite's automatic checkpoint
+# made one save in a few dozen take a quarter of a second on a database of 100k notes.
+CHECKPOINT_DELAY_S = 0.5
 IMPORT_BATCH = 200
 # Long work reports its progress at least this often (a terminal bar redraws twice a second).
 PROGRESS_SECONDS = 0.25

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from remen.core.errors import NewerDatabaseError
+from remen.store.checkpoints import Checkpointer
 from remen.store.connect import (
     Connection,
     DatabaseError,
@@ -32,6 +33,9 @@ class Store:
         self.path = path
         existed = path.exists()
         self._writer: Connection = connect(path)
+        # Commits never checkpoint: the Checkpointer's thread does, off the write path.
+        self._writer.execute("PRAGMA wal_autocheckpoint = 0")
+        self.checkpoints = Checkpointer(path)
         # Files other users could read: a fresh file is made private silently, an old one is reported.
         loosened = [] if str(path) == ":memory:" else make_database_private(path)
         self.made_private: tuple[Path, ...] = tuple(loosened) if existed else ()
@@ -79,6 +83,7 @@ class Store:
             except DatabaseError:
                 rollback(conn)
                 raise
+        self.checkpoints.written()
 
     @contextmanager
     def read(self) -> Iterator[Connection]:
@@ -124,6 +129,7 @@ class Store:
     def close(self) -> None:
         """Close every connection (the last one in any process checkpoints the WAL). Readers still
         borrowed are closed when they are given back."""
+        self.checkpoints.close()
         with self._pool_lock:
             self._closed = True
             idle, self._idle = self._idle, []

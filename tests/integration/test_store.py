@@ -7,11 +7,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from waiting import wait_for
 
 from remen.core.constants import EMBED_DIM, MODEL_NAMESPACE
 from remen.core.errors import DatabaseCorruptError, DatabaseLockedError
 from remen.core.models import JobKind
 from remen.store import Store, jobs, links, notes, vectors
+from remen.store.checkpoints import Checkpointer
 from remen.store.connect import connect
 from remen.store.migrations import MIGRATIONS, applied, migrate
 
@@ -167,3 +169,40 @@ def test_locked_database_waits_then_explains(tmp_path: Path, monkeypatch: pytest
         notes.insert(conn, "x", "T", "B", [], 1.0, 1.0, "h")
         released.set()
     assert released.is_set()
+
+
+def write_notes(store: Store, count: int, size: int) -> None:
+    """``count`` notes of ``size`` characters, one transaction each."""
+    for i in range(count):
+        with store.transaction() as conn:
+            notes.insert(conn, f"n{i}", f"Note {i}", f"word{i} " * (size // 8), [], 1.0, 1.0, f"h{i}")
+
+
+def test_a_commit_never_checkpoints_the_wal(tmp_path: Path) -> None:
+    # SQLite's automatic checkpoint would copy the WAL back (and start it over) inside the commit
+    # that grows it past 1,000 pages, keeping the file near 4 MB; with the checkpoint thread held
+    # off, the commits leave all their frames in the WAL.
+    path = tmp_path / "db.sqlite"
+    store = Store(path)
+    store.checkpoints.close()
+    store.checkpoints = Checkpointer(path, delay=3600)
+    write_notes(store, 60, 200_000)
+    wal = path.with_name(path.name + "-wal")
+    assert wal.stat().st_size > 2 * 1000 * 4096
+    store.close()
+    with Store(path).read() as conn:
+        assert conn.execute("SELECT count(*) FROM notes").fetchone()[0] == 60
+
+
+def test_the_checkpoint_thread_copies_the_wal_after_writes(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite"
+    store = Store(path)
+    store.checkpoints.close()
+    store.checkpoints = Checkpointer(path, delay=0.01)
+    write_notes(store, 20, 50_000)
+    assert wait_for(lambda: store.checkpoints.runs >= 1 and store.checkpoints.left == 0)
+    # Every frame is in the database file now: a checkpoint finds nothing left to copy.
+    with store.read() as conn:
+        assert conn.execute("SELECT count(*) FROM notes").fetchone()[0] == 20
+    store.close()
+    assert store.checkpoints.runs >= 1
