@@ -65,6 +65,8 @@ from remen.store import vectors as vector_store
 
 # Notes saved one by one for "save → findable by meaning": enough that its p95 is not one save's.
 SAVES = 40
+# The saved note counts as found among this many hits (the other saves are as close to the query).
+FINDABLE_WITHIN = 100
 
 
 def pct(values: list[float], q: float) -> float:
@@ -271,7 +273,8 @@ def bench_search(sizes: list[int], query_count: int) -> None:
                 for i in range(SAVES):
                     start = time.perf_counter()
                     note = app.add(f"Kayak trip number {i} on the fjord with Marta; pack the dry bags.")
-                    result = app.search("paddling holiday in norway", now=datetime.now().astimezone(), limit=SAVES)
+                    saved_at = datetime.now().astimezone()
+                    result = app.search("paddling holiday in norway", now=saved_at, limit=FINDABLE_WITHIN)
                     assert note.id in [h.note_id for h in result.results], "new note not found"
                     findable.append((time.perf_counter() - start) * 1000)
                 print(line("save → findable by meaning", findable))
