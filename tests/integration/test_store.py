@@ -178,14 +178,20 @@ def write_notes(store: Store, count: int, size: int) -> None:
             notes.insert(conn, f"n{i}", f"Note {i}", f"word{i} " * (size // 8), [], 1.0, 1.0, f"h{i}")
 
 
+def checkpointing_after(path: Path, delay: float) -> Store:
+    """A store on ``path`` whose checkpoint thread waits ``delay`` seconds after a write."""
+    store = Store(path)
+    store.checkpoints.close()
+    store.checkpoints = Checkpointer(path, delay=delay)
+    return store
+
+
 def test_a_commit_never_checkpoints_the_wal(tmp_path: Path) -> None:
     # SQLite's automatic checkpoint would copy the WAL back (and start it over) inside the commit
     # that grows it past 1,000 pages, keeping the file near 4 MB; with the checkpoint thread held
     # off, the commits leave all their frames in the WAL.
     path = tmp_path / "db.sqlite"
-    store = Store(path)
-    store.checkpoints.close()
-    store.checkpoints = Checkpointer(path, delay=3600)
+    store = checkpointing_after(path, 3600)
     write_notes(store, 60, 200_000)
     wal = path.with_name(path.name + "-wal")
     assert wal.stat().st_size > 2 * 1000 * 4096
@@ -195,14 +201,11 @@ def test_a_commit_never_checkpoints_the_wal(tmp_path: Path) -> None:
 
 
 def test_the_checkpoint_thread_copies_the_wal_after_writes(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite"
-    store = Store(path)
-    store.checkpoints.close()
-    store.checkpoints = Checkpointer(path, delay=0.01)
+    store = checkpointing_after(tmp_path / "db.sqlite", 0.01)
     write_notes(store, 20, 50_000)
-    assert wait_for(lambda: store.checkpoints.runs >= 1 and store.checkpoints.left == 0)
-    # Every frame is in the database file now: a checkpoint finds nothing left to copy.
+    written = store.checkpoints.runs
+    # A checkpoint after the last write, which found no frame it could not copy.
+    assert wait_for(lambda: store.checkpoints.runs > written and store.checkpoints.left == 0)
     with store.read() as conn:
         assert conn.execute("SELECT count(*) FROM notes").fetchone()[0] == 20
     store.close()
-    assert store.checkpoints.runs >= 1
