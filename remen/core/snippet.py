@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from remen.core.constants import SNIPPET_CHARS
-
-WHITESPACE_RE = re.compile(r"\s+")
 
 
 def body_without_title(title: str, body: str) -> str:
@@ -31,11 +28,18 @@ def make_snippet(title: str, body: str, terms: Sequence[str], width: int = SNIPP
     if len(body) > 2 * margin:
         at = first_match(body.lower(), terms) or 0
         start, end = max(0, at - margin), min(len(body), at + margin)
-        excerpt = snippet_of(WHITESPACE_RE.sub(" ", body[start:end]).strip(), terms, width)
+        excerpt = snippet_of(evened(body[start:end]), terms, width)
         before = "…" if start > 0 and not excerpt.startswith("…") else ""
         after = "…" if end < len(body) and not excerpt.endswith("…") else ""
         return before + excerpt + after
-    return snippet_of(WHITESPACE_RE.sub(" ", body).strip(), terms, width)
+    return snippet_of(evened(body), terms, width)
+
+
+def evened(text: str) -> str:
+    """``text`` with every run of white space one space, none at the ends. str.split and the
+    regular expression's \\s know the same white space; splitting is three times faster, and a
+    search dresses fifty hits."""
+    return " ".join(text.split())
 
 
 def snippet_of(text: str, terms: Sequence[str], width: int) -> str:

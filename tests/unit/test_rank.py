@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from remen.core.snippet import make_snippet
+from remen.core.snippet import evened, make_snippet
 from remen.core.text import asks, turn_words
 from remen.search.keyword import drops_a_prefix, idf, score_note, stem
 from remen.search.rank import merge, recency_boost, shrunk
@@ -174,3 +176,12 @@ def test_a_long_notes_snippet_is_cut_from_a_window_around_the_match_and_reads_th
 def test_a_word_with_a_prefix_is_not_a_typo_of_the_word_without_it() -> None:
     assert drops_a_prefix("unterminated", "terminated")
     assert not drops_a_prefix("rebasee", "rebase") and not drops_a_prefix("rebsae", "rebase")
+
+
+def test_a_snippet_evens_out_every_kind_of_white_space_as_the_regular_expression_would() -> None:
+    # Every white space character Python knows (tabs, line and paragraph separators, no-break and
+    # ideographic spaces) becomes one space, runs of them too, and none is left at either end.
+    spaces = [chr(c) for c in range(0x110000) if chr(c).isspace()]
+    text = "\u3000 start" + "".join(f"w{i}{s}{s}" for i, s in enumerate(spaces)) + "end\n"
+    assert evened(text) == re.sub(r"\s+", " ", text).strip()
+    assert make_snippet("", "a\u2028b\u00a0\u00a0c\td", []) == "a b c d"
