@@ -116,17 +116,21 @@ LABEL_WORD = re.compile(r"[^\W\d_]{3,}")
 def clause_subject(state: NoteState, text: str, at: int, named: list[tuple[str, EntityType]]) -> str | None:
     """Who does the verb starting at character ``at`` of the sentence, by spaCy's dependency parse:
     its subject ("Tom joined Acme": Tom; "she works at …": the last person, None when the note
-    has named nobody), else the writer: a note drops its "I" ("Started at Acme today, my manager
-    is Dana": me, not Dana)."""
+    has named nobody; None for a thing or an unnamed someone: "my sister lives in …"), else the
+    writer: a note drops its "I" ("Started at Acme today, my manager is Dana": me, not Dana)."""
     doc = parse(text)
     verb = next((t for t in doc if t.idx >= at), None)
     if verb is None:
         return USER_NAME
+    said = verb
     for _ in range(3):  # "works night shifts at …": from "night" up to "works"
         if verb.tag_.startswith("VB") or verb.head.i == verb.i:
             break
         verb = verb.head
     subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    # The verb's own subject, said before it: a parse that had to climb from the word found to a
+    # verb is no sure sign of one ("Joined Umbrella Labs, my team lead is Ravi").
+    own = verb is said and bool(subjects) and subjects[0].i < verb.i
     if not subjects and verb.dep_ == "conj":
         subjects = [c for c in verb.head.children if c.dep_ in ("nsubj", "nsubjpass")]
     if not subjects or subjects[0].lower_ in ("i", "we"):
@@ -140,6 +144,10 @@ def clause_subject(state: NoteState, text: str, at: int, named: list[tuple[str, 
             return name
     if subject.tag_ == "NNP":  # a name the entity recogniser missed: "Priya works for …"
         return " ".join(t.text for t in subject.subtree if t.tag_ == "NNP")
+    if own and subject.tag_ in ("NN", "NNS") and not any(t.lower_ in ("i", "we") for t in subject.subtree):
+        # "My sister lives in Lyon", "the notes live in Bear": someone or something unnamed, not
+        # the writer ("my wife and I live in …" is the writer too).
+        return None
     return USER_NAME
 
 

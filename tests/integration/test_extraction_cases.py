@@ -165,6 +165,16 @@ def test_whose_detail_it_is_and_who_moves(reader: BuiltinExtractor) -> None:
     assert ("me", "lives_in", "Denver") in moving and not [t for t in moving if t[0] == "Luis"]
 
 
+def test_an_unnamed_someone_or_a_thing_that_lives_somewhere_is_not_the_writer(reader: BuiltinExtractor) -> None:
+    def homes(text: str) -> set[tuple[str, str, str]]:
+        return {t for t in triples(read(reader, text)) if t[1] == "lives_in"}
+
+    assert homes("My sister lives in Lyon now.") == set()
+    assert homes("The notes live in Bear now.") == set()
+    assert homes("My wife and I live in Lyon now.") == {("me", "lives_in", "Lyon")}
+    assert homes("I live in Lyon now.") == {("me", "lives_in", "Lyon")}
+
+
 def test_a_spell_at_a_workplace_starts_or_ends_working_there(reader: BuiltinExtractor) -> None:
     assert ("me", "works_at", "Halcyon Health") in triples(read(reader, "Day one at Halcyon Health. Laptop Wednesday."))
     last = read(reader, "Last day at Northwind. Cake and speeches.")
