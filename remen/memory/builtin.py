@@ -151,6 +151,16 @@ def clause_subject(state: NoteState, text: str, at: int, named: list[tuple[str, 
     return USER_NAME
 
 
+def known_person(
+    state: NoteState, who: str | None, named: list[tuple[str, EntityType]], span: Span, text: str
+) -> str | None:
+    """A verb's subject as the graph's person: a name no reading of the sentence typed ("Priya
+    works for …" at a sentence's start) becomes one; the writer, a named entity or None as is."""
+    if who is not None and who != USER_NAME and all(who != name for name, _ in named):
+        return state.entity(who, EntityType.PERSON, span, None, text)
+    return who
+
+
 # Words that join the parts of an organisation's name: "Byrne & Moran", "Bank of Ireland".
 NAME_JOINERS = frozenset({"&", "and", "of", "de", "du", "la", "von", "van"})
 
@@ -609,7 +619,19 @@ class BuiltinExtractor:
         address = told_at[0] if told_at else None
         if address and not any(ch.isdigit() for ch in address.group(1)):
             address = None  # an address has a number: "the address is wrong again" gives none
-        if address:
+        if address and not possessive and address.group(0)[:4].lower() == "live":
+            # "Tom lives at 4 Hill Road": whoever is the verb's subject (a sentence's first word
+            # may be a name no other reading typed).
+            others = [(n, t) for n, t in named if n not in address.group(1)]
+            holder = known_person(state, clause_subject(state, text, address.start(), others), others, span, text)
+            if holder is not None:
+                state.state(
+                    ExtractedStatement(
+                        Aspect.IDENTITY, text, holder, "address", span, object_value=address.group(1).strip()
+                    )
+                )
+                found = True
+        elif address:
             attribute("address", address.group(1).strip())
         elif streets:
             found |= self.street_address(state, text, span, named, whose, streets[0])
@@ -668,9 +690,7 @@ class BuiltinExtractor:
                 if kind == EntityType.ORGANIZATION:
                     workplace = whole_name(text, works.start(1), works.group(1), named)
                     org = state.entity(workplace, kind, span, None, text, sure=True)
-                    who = clause_subject(state, text, works.start(), named)
-                    if who is not None and who != USER_NAME and all(who != name for name, _ in named):
-                        who = state.entity(who, EntityType.PERSON, span, None, text)
+                    who = known_person(state, clause_subject(state, text, works.start(), named), named, span, text)
                     if who is not None:
                         state.state(ExtractedStatement(Aspect.IDENTITY, text, who, "works_at", span, object_name=org))
                         found = True

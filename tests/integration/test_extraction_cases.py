@@ -175,6 +175,15 @@ def test_an_unnamed_someone_or_a_thing_that_lives_somewhere_is_not_the_writer(re
     assert homes("I live in Lyon now.") == {("me", "lives_in", "Lyon")}
 
 
+def test_who_lives_at_an_address_is_the_verbs_subject(reader: BuiltinExtractor) -> None:
+    def addresses(text: str) -> set[tuple[str, str, str]]:
+        return {t for t in triples(read(reader, text)) if t[1] == "address"}
+
+    assert addresses("Tom lives at 4 Hill Road.") == {("Tom", "address", "4 Hill Road")}
+    assert addresses("I live at 4 Hill Road now.") == {("me", "address", "4 Hill Road now")}
+    assert addresses("Lunch with my cousin Priya. She lives at 9 Elm Street.") == {("Priya", "address", "9 Elm Street")}
+
+
 def test_a_spell_at_a_workplace_starts_or_ends_working_there(reader: BuiltinExtractor) -> None:
     assert ("me", "works_at", "Halcyon Health") in triples(read(reader, "Day one at Halcyon Health. Laptop Wednesday."))
     last = read(reader, "Last day at Northwind. Cake and speeches.")
