@@ -466,13 +466,21 @@ class BuiltinExtractor:
             kind = lexicon.LEXICON_TYPES.get(word) or state.name_kinds.get(word)
             if kind is not None:
                 add(mention.text, kind, at)
+        # A word of a street's name is no tool: "9 Elm Street" names no Elm.
+        streets = [(m.start(), m.end()) for m in STREET_ADDRESS.finditer(text)]
         for token in sent:
             word = token.lower_
             kind = lexicon.LEXICON_TYPES.get(word)
+            at = token.idx - sent.start_char
             # A tool's name that is also a plain word is the plain word when used as one: "I go
             # to the market", "less sugar" are no Go, no less.
-            if kind is not None and token.tag_ not in PLAIN_WORD_TAGS and not any(n.lower() == word for n, _ in named):
-                add(token.text, kind, token.idx - sent.start_char)
+            if (
+                kind is not None
+                and token.tag_ not in PLAIN_WORD_TAGS
+                and not any(n.lower() == word for n, _ in named)
+                and not any(start <= at < end for start, end in streets)
+            ):
+                add(token.text, kind, at)
         for match in PROJECT.finditer(text):
             name = match.group(1) or match.group(2)
             add(name.strip('"'), EntityType.PROJECT, match.start())

@@ -182,6 +182,8 @@ def test_who_lives_at_an_address_is_the_verbs_subject(reader: BuiltinExtractor) 
     assert addresses("Tom lives at 4 Hill Road.") == {("Tom", "address", "4 Hill Road")}
     assert addresses("I live at 4 Hill Road now.") == {("me", "address", "4 Hill Road now")}
     assert addresses("Lunch with my cousin Priya. She lives at 9 Elm Street.") == {("Priya", "address", "9 Elm Street")}
+    # A street named like a tool names no tool.
+    assert not [e for e in read(reader, "She lives at 9 Elm Street.").entities if e.name == "Elm"]
 
 
 def test_a_spell_at_a_workplace_starts_or_ends_working_there(reader: BuiltinExtractor) -> None:
