@@ -596,12 +596,24 @@ class BuiltinExtractor:
         found = False
 
         def attribute(
-            predicate: str, value: str | None = None, target: str | None = None, when: float | None = None
+            predicate: str,
+            value: str | None = None,
+            target: str | None = None,
+            when: float | None = None,
+            holder: str | None = None,
         ) -> None:
+            """State a detail of ``holder`` (by default whom the sentence is about)."""
             nonlocal found
             state.state(
                 ExtractedStatement(
-                    Aspect.IDENTITY, text, whose, predicate, span, object_name=target, object_value=value, valid_at=when
+                    Aspect.IDENTITY,
+                    text,
+                    holder or whose,
+                    predicate,
+                    span,
+                    object_name=target,
+                    object_value=value,
+                    valid_at=when,
                 )
             )
             found = True
@@ -633,12 +645,7 @@ class BuiltinExtractor:
             others = [(n, t) for n, t in named if n not in address.group(1)]
             holder = known_person(state, clause_subject(state, text, address.start(), others), others, span, text)
             if holder is not None:
-                state.state(
-                    ExtractedStatement(
-                        Aspect.IDENTITY, text, holder, "address", span, object_value=address.group(1).strip()
-                    )
-                )
-                found = True
+                attribute("address", address.group(1).strip(), holder=holder)
         elif address:
             attribute("address", address.group(1).strip())
         elif streets:
