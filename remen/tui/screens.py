@@ -23,7 +23,7 @@ from remen.core.text import inline_tags
 from remen.core.wording import plural
 from remen.service import Remen
 from remen.tui.dialogs import ConfirmScreen, HistoryScreen
-from remen.tui.messages import NotePutAway, RelatedFound, StatusStale, forward_failure
+from remen.tui.messages import NotePutAway, NotesListed, RelatedFound, StatusStale, forward_failure
 from remen.tui.widgets import LinkItem, NoteItem, NoteText, RelatedItem
 
 AUTOSAVE_SECONDS = 1.0
@@ -455,6 +455,10 @@ class NoteListScreen(Screen[None]):
     @work(exclusive=True, group="list", exit_on_error=False)
     async def load(self) -> None:
         notes = await asyncio.to_thread(self.service.list_notes, None, self.mode == "archive", self.mode == "trash")
+        self.post_message(NotesListed(notes))
+
+    async def on_notes_listed(self, message: NotesListed) -> None:
+        notes = message.notes
         view = self.query_one("#notes", ListView)
         await view.clear()
         await view.extend(NoteItem(n) for n in notes)

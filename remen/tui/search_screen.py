@@ -18,7 +18,7 @@ from remen.core.models import AppStatus, Note, SearchResult
 from remen.core.timeutil import from_epoch, local_now
 from remen.service import Remen
 from remen.tui.dialogs import TagsScreen, ValueScreen
-from remen.tui.messages import PutAway, SearchFinished, StatusStale, forward_failure
+from remen.tui.messages import NotesListed, PutAway, SearchFinished, StatusStale, forward_failure
 from remen.tui.screens import EditorScreen, NoteListScreen
 from remen.tui.widgets import AnswerCard, Interpretation, ResultItem, ResultsList, StatusBar
 
@@ -155,9 +155,7 @@ class SearchScreen(Screen[None]):
             return
         if not text.strip():
             notes = await asyncio.to_thread(service.list_notes, None, False, False, RECENT_LIMIT)
-            if seq == self.seq:
-                self.query_one(AnswerCard).show_answer(None)
-                await self.show_items([ResultItem.from_note(n) for n in notes], None)
+            self.post_message(NotesListed(notes, seq))
             return
         try:
             result = await asyncio.to_thread(service.search, text)
@@ -180,6 +178,12 @@ class SearchScreen(Screen[None]):
         card = self.query_one(AnswerCard)
         if seq == self.seq and not card.selected:
             card.show_answer(answer)
+
+    async def on_notes_listed(self, message: NotesListed) -> None:
+        if message.seq != self.seq:
+            return
+        self.query_one(AnswerCard).show_answer(None)
+        await self.show_items([ResultItem.from_note(n) for n in message.notes], None)
 
     async def on_search_finished(self, message: SearchFinished) -> None:
         if message.seq != self.seq:
