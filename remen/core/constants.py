@@ -166,6 +166,9 @@ MEMORY_VECTOR_CHARS = 160
 BACKGROUND_WRITE_PAUSE_SECONDS = 0.005
 # ...and while it runs the interpreter hands the GIL over after this long instead of 5 ms.
 BACKGROUND_GIL_SWITCH_SECONDS = 0.001
+# A worker waiting for its batch to be read looks this often whether it was asked to stop (quitting
+# the app must not wait for worker processes that are still loading spaCy on a busy machine).
+EXTRACT_STOP_POLL_SECONDS = 0.1
 # Notes extracted per step of the worker: spaCy and the model batch them; one write per step.
 EXTRACT_NOTES_PER_STEP = 8
 # A foreground run with at least this many notes to read spreads them over worker processes (one

@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
+from concurrent.futures import wait as wait_for_futures
 from dataclasses import dataclass
 
 from remen.core.config import LLMSettings
@@ -25,6 +26,7 @@ from remen.core.constants import (
     DIGEST_SUMMARY_WEEKS,
     DIGEST_WEEKS_PER_STEP,
     EXTRACT_NOTES_PER_STEP,
+    EXTRACT_STOP_POLL_SECONDS,
 )
 from remen.core.errors import ConfigError, LLMError
 from remen.core.knowledge import EntityType, ExtractionRun, NoteForExtraction
@@ -61,6 +63,19 @@ class Batch:
     read: Future[ReadNotes]
     # Queue each note for the model server once written.
     queue_llm: bool = False
+
+
+def read_unless_stopped(batch: Batch, stop: threading.Event | None) -> bool:
+    """Wait until ``batch`` is read; False when ``stop`` was set first (its reading is abandoned)."""
+    if stop is None:
+        return True
+    while not stop.is_set():
+        if wait_for_futures([batch.read], timeout=EXTRACT_STOP_POLL_SECONDS).done:
+            return True
+    if batch.read.done():
+        return True
+    batch.read.cancel()
+    return False
 
 
 def done_future(value: ReadNotes) -> Future[ReadNotes]:
@@ -166,6 +181,13 @@ class MemoryWorker:
                 under_way[:] = [*(c.job for c in ahead.todo), *jobs] if ahead is not None else jobs
                 batch = self.start_batch(extractor, jobs, run, settings is not None) if jobs else None
                 if ahead is not None:
+                    if not read_unless_stopped(ahead, stop):
+                        # The jobs under way go back to the queue; the next run reads them.
+                        if batch is not None:
+                            batch.read.cancel()
+                        self.release(under_way)
+                        under_way.clear()
+                        break
                     self.finish_batch(ahead, run, pause)
                     if on_progress:
                         done = run.done + run.skipped + run.failed + run.dropped

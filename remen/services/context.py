@@ -105,9 +105,10 @@ class Models:
             return self._pool
 
     def close(self) -> None:
-        """Stop the background reader process, if one was started."""
+        """End the background reader process, if one was started, without waiting for a batch it
+        may still be reading: its run was stopped first and put that batch's notes back."""
         if self._pool is not None:
-            self._pool.close()
+            self._pool.abandon()
 
 
 class Context:

@@ -7,10 +7,13 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import Future
 from datetime import datetime
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from cli_runner import run_cli
@@ -19,6 +22,7 @@ from remen.core.knowledge import Aspect, EntityType
 from remen.core.models import JobKind
 from remen.embed import Embedder, HashedEmbedder
 from remen.memory.builtin import BuiltinExtractor
+from remen.memory.reading import ReadNotes
 from remen.service import Remen
 from remen.store import jobs as job_store
 from scripts.evaluation.memory_set import SPLITS, SetScores, load_split, score_extraction
@@ -157,6 +161,28 @@ def test_a_job_whose_note_changed_is_dropped_not_run(tmp_path: Path, clock) -> N
         remen.update(note.id, "my sister Anna lives in Lyon now")
         assert remen.extract_pending().done == 1
         assert {f.predicate for f in remen.facts()} == {"sister", "lives_in"}
+
+
+def test_stopping_the_apps_reading_does_not_wait_for_a_batch_still_being_read(memory: Remen, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    memory.add("my sister Anna lives in Lyon")
+    submitted = threading.Event()
+    # The background reader process, still loading spaCy on a busy machine: its batch is never read.
+    reading: Future[ReadNotes] = Future()
+    reader = SimpleNamespace(name=memory.extractor.name, version=memory.extractor.version)
+    reader.submit = lambda notes, labels: submitted.set() or reading
+    monkeypatch.setattr(memory.context.models, "background_reader", lambda: reader)
+    stop = threading.Event()
+    run = threading.Thread(target=memory.extract_pending, args=(None, stop, True))
+    run.start()
+    assert submitted.wait(30)
+    stop.set()
+    run.join(5)
+    assert not run.is_alive(), "the stopped run waited for the batch"
+    assert reading.cancelled()
+    assert memory.memory.counts()["pending"] == 1
+    monkeypatch.undo()
+    assert memory.extract_pending().done == 1
+    assert {f.predicate for f in memory.facts()} == {"sister", "lives_in"}
 
 
 def test_cli_memory_commands(hermetic_home: Path) -> None:
