@@ -22,6 +22,7 @@ from remen.core.constants import (
     SEMANTIC_THRESHOLD,
     SEMANTIC_THRESHOLD_FALLBACK,
     SHORT_NOTE_WORDS,
+    TOLD_TIME_MIN_COVERAGE,
 )
 from remen.core.knowledge import Aspect
 from remen.core.models import (
@@ -42,7 +43,7 @@ from remen.core.timeutil import from_epoch
 from remen.embed import Embedder
 from remen.search.filters import event_windows, holds_phrases
 from remen.search.keyword import KeywordResult, TermNotes, Vocabulary, keyword_search
-from remen.search.query import is_topical, parse_query, soften_time, time_names
+from remen.search.query import is_topical, parse_query, soften_time, time_names, told_time
 from remen.search.rank import Ranked, merge, recency_boost
 from remen.search.semantic import ChunkMatches, VectorIndex, best_per_note, knn_in_store
 from remen.store import Store
@@ -244,6 +245,8 @@ class SearchEngine:
             ranked, texts, corrections, query, relaxation = self.soften(
                 query, softened, note_filter, now, limit, timings
             )
+        if ranked and tr is not None and relaxation is None and asks(query.raw):
+            ranked, texts = self.with_time_told(query, ranked, texts, note_filter, now, limit)
         if corrections and relaxation is None:
             fixes = ", ".join(f"{term} → {' / '.join(alts)}" for term, alts in corrections.items())
             relaxation = f"typo tolerance: {fixes}"
@@ -284,6 +287,39 @@ class SearchEngine:
         if not ranked:
             return [], {}, {}, query, None
         return ranked, texts, corrections, softened, RELAX_TIME.format(when=span.description, words=span.phrase)
+
+    def with_time_told(
+        self,
+        query: ParsedQuery,
+        ranked: list[Ranked],
+        texts: dict[int, NoteText],
+        note_filter: NoteFilter,
+        now: datetime,
+        limit: int,
+    ) -> tuple[list[Ranked], dict[int, NoteText]]:
+        """A question's hits written in its time range, and beside them the notes written at any
+        time that hold every word of it and the period its time phrase names: "where do we go
+        skiing this winter" is answered by "winter plan: skiing in Tignes", written in autumn."""
+        told = told_time(query)
+        if told is None:
+            return ranked, texts
+        searched, named = told
+        with self.store.read() as conn:
+            loose = self.scope(conn, replace(note_filter, start=None, end=None))
+        found, _ = self.keyword_leg(searched, loose, {})
+        whole = {
+            nid: (hit.score, hit.matched, hit.word_coverage)
+            for nid, hit in found.hits.items()
+            if hit.word_coverage >= TOLD_TIME_MIN_COVERAGE and set(named) <= set(hit.matched)
+        }
+        created = {nid: found.texts[nid].created for nid in whole}
+        seen = {r.nid for r in ranked}
+        told_of = [r for r in merge(whole, {}, created, now.timestamp(), None, limit) if r.nid not in seen]
+        if not told_of:
+            return ranked, texts
+        texts = {**texts, **{r.nid: found.texts[r.nid] for r in told_of}}
+        both = sorted([*ranked, *told_of], key=lambda r: (-r.score, -texts[r.nid].created, r.nid))
+        return both[:limit], texts
 
     def _listing(
         self,

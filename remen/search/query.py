@@ -9,6 +9,7 @@ from datetime import datetime
 from remen.core.constants import MAX_QUERY_TERMS, MAX_TIME_PARSE_CHARS
 from remen.core.models import DateOrder, ParsedQuery
 from remen.core.text import fold, normalise_tag
+from remen.search.calendar import MONTHS, SEASONS, WEEKDAYS
 from remen.search.temporal import BARE_WEEKDAY_RE, parse_temporal
 from remen.search.time_handlers import CUE_WORDS, HOLIDAY_NAMES
 
@@ -114,14 +115,33 @@ def soften_time(query: ParsedQuery) -> ParsedQuery | None:
         return None
     words = [clean_term(token) for token in span.phrase.split()]
     words = [w for w in words if any(ch.isalnum() for ch in w) and fold(w) not in STOPWORDS]
-    if not words:
-        return None
+    return without_time(query, words) if words else None
+
+
+def without_time(query: ParsedQuery, words: list[str]) -> ParsedQuery:
+    """``query`` with no time filter, ``words`` (of its time phrase) searched beside its own."""
     return replace(
         query,
         text=f"{query.text} {' '.join(words)}".strip(),
         terms=dedupe([*query.terms, *words])[:MAX_QUERY_TERMS],
         time_range=None,
     )
+
+
+# Words that name a period whatever the day ("summer", "friday", "christmas", "january"): a note
+# can tell of one before or after it comes; "last week" as the asker means it, never.
+NAMED_PERIOD_WORDS = frozenset({*MONTHS, *WEEKDAYS, *SEASONS, *(name for name in HOLIDAY_NAMES if name.isalpha())})
+
+
+def told_time(query: ParsedQuery) -> tuple[ParsedQuery, tuple[str, ...]] | None:
+    """The query without its time filter and with the periods its time phrase names as words
+    ("where do we go skiing this winter" → go, skiing, winter), and those words; None when it
+    names none."""
+    span = query.time_range
+    if span is None:
+        return None
+    named = [w for w in (clean_term(t) for t in span.phrase.split()) if fold(w) in NAMED_PERIOD_WORDS]
+    return (without_time(query, named), tuple(named)) if named else None
 
 
 # A time phrase led by one of these is what the note is about, not when it was written.

@@ -325,6 +325,25 @@ def test_a_date_the_notes_state_as_an_event_answers_a_topical_time_phrase(app: R
     )
 
 
+def test_a_question_about_a_named_period_finds_the_plan_written_before_it(app: Remen) -> None:
+    plan = app.add("Winter plan: a week of skiing in Tignes with Marc.", created=datetime(2026, 10, 5, 9).astimezone())
+    for day, text in (
+        (3, "Snow chains for the car, ski rack."),
+        (9, "Christmas market with the kids."),
+        (20, "Ice skating with Marc."),
+    ):
+        app.add(text, created=datetime(2026, 12, day, 9).astimezone())
+    asked = datetime(2027, 3, 1, 9).astimezone()
+    # Written in October, the plan tells of the winter: a question finds it beside the notes
+    # written this winter.
+    assert plan.id in ids(app.search("where do we go skiing this winter?", now=asked))
+    # Not put as a question, the phrase says when the notes were written, as before.
+    assert plan.id not in ids(app.search("skiing this winter", now=asked))
+    # A period named by no word ("last week") is when the notes were written, question or not.
+    app.add("Sledging on the hill behind the school.", created=datetime(2027, 2, 24, 9).astimezone())
+    assert plan.id not in ids(app.search("where did we go skiing last week?", now=asked))
+
+
 def test_a_chat_turn_near_a_question_by_its_speakers_name_alone_does_not_outrank_the_answer(app: Remen) -> None:
     # The long chat of the evaluation: hundreds of turns, many of two or three words.
     made = {text: app.add(text, created=when.astimezone()).id for text, when in session_notes(NADIA_THEO)}

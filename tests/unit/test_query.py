@@ -6,7 +6,7 @@ from datetime import datetime
 
 import pytest
 
-from remen.search.query import parse_query
+from remen.search.query import parse_query, told_time
 
 NOW = datetime(2026, 3, 16, 10, 0).astimezone()
 
@@ -87,3 +87,14 @@ def test_a_query_too_long_to_read_whole_for_time_says_so() -> None:
     parsed = parse_query(long + "yesterday", NOW)
     assert parsed.time_range is None and parsed.time_notice == "time phrases read in the first 2,000 characters"
     assert parse_query("notes from yesterday", NOW).time_notice is None
+
+
+def test_a_named_period_of_a_question_is_searched_as_a_word_too() -> None:
+    now = datetime(2026, 10, 3, 9).astimezone()
+    told = told_time(parse_query("where do we go skiing this winter?", now))
+    assert told is not None and told[1] == ("winter",)
+    assert told[0].time_range is None and told[0].terms == ("go", "skiing", "winter")
+    assert told_time(parse_query("what did I work on last week", now)) is None
+    friday = told_time(parse_query("when is the dentist on friday", now))
+    assert friday is not None and friday[0].terms == ("dentist", "friday")
+    assert told_time(parse_query("dentist", now)) is None
