@@ -297,9 +297,10 @@ class SearchEngine:
         now: datetime,
         limit: int,
     ) -> tuple[list[Ranked], dict[int, NoteText]]:
-        """A question's hits written in its time range, and beside them the notes written at any
-        time that hold every word of it and the period its time phrase names: "where do we go
-        skiing this winter" is answered by "winter plan: skiing in Tignes", written in autumn."""
+        """A question's hits written in its time range, and beside them, by their keyword score,
+        the notes written at any time that say the period its time phrase names and most of its
+        words: "where do we go skiing this winter" is answered by "winter plan: skiing in
+        Tignes", written in autumn."""
         told = told_time(query)
         if told is None:
             return ranked, texts

@@ -25,9 +25,10 @@ class SearchFinished(Message):
 
 class NotesListed(Message):
     """Notes were read for a list (the newest for an empty search box, or a screen's archive or
-    trash); ``seq``, when given, tells whether the read is still the current one. A worker posts it instead of
-    changing the list itself: a worker cancelled by the next one halfway through replacing a list's
-    rows leaves rows whose message loop never starts, and everything waiting on them hangs."""
+    trash); ``seq``, when given, tells whether the read is still the current one. A worker posts
+    it instead of changing the list itself: a worker cancelled by the next one halfway through
+    replacing a list's rows leaves rows whose message loop never starts, and everything waiting
+    on them hangs."""
 
     def __init__(self, notes: list[Note], seq: int | None = None) -> None:
         super().__init__()
