@@ -51,7 +51,9 @@ class Checkpointer:
         # writes and closes at once never waits for it.
         conn = None
         try:
-            while True:
+            # Asked again on every turn: close() may set the wake-up just before this thread
+            # clears it, and a thread that then waited for the next one would wait for ever.
+            while not self._stop.is_set():
                 self._wake.wait()
                 if self._stop.wait(self.delay):
                     return

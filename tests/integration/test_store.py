@@ -209,3 +209,25 @@ def test_the_checkpoint_thread_copies_the_wal_after_writes(tmp_path: Path) -> No
     with store.read() as conn:
         assert conn.execute("SELECT count(*) FROM notes").fetchone()[0] == 20
     store.close()
+
+
+def test_closing_just_as_a_checkpoint_starts_does_not_hang(tmp_path: Path) -> None:
+    store = checkpointing_after(tmp_path / "db.sqlite", 0.0)
+    checkpoints = store.checkpoints
+    closing = threading.Thread(target=checkpoints.close, daemon=True)
+
+    class ClosedMeanwhile(threading.Event):
+        """The thread's wake-up, with close() run between its "not stopped yet" and its clear()."""
+
+        def clear(self) -> None:
+            if not closing.is_alive() and not checkpoints._stop.is_set():
+                closing.start()
+                assert wait_for(lambda: checkpoints._stop.is_set() and self.is_set())
+            super().clear()
+
+    checkpoints._wake = ClosedMeanwhile()
+    write_notes(store, 1, 100)
+    assert wait_for(lambda: closing.ident is not None)
+    closing.join(10)
+    assert not closing.is_alive(), "close() waits for a checkpoint thread that sleeps for ever"
+    store.close()
