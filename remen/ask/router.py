@@ -75,6 +75,19 @@ ATTRIBUTE_WORD = re.compile(
     + r")\b"
     r"|\bwhere\b.*\b(" + "|".join(WHERE_ATTRIBUTES) + r")\b"
 )
+# An attribute word after one of these (and at most two words more) is the occasion, not what is
+# asked: "what did Alex want for their birthday", "where did we go on my birthday", "what did Tom
+# say in his email", "what do I think about my job".
+OCCASION_BEFORE = re.compile(
+    r"\b(?:for|on|at|to|in|into|about|before|after|since|until|during|from|with)\s+(?:[\w'’-]+\s+){0,2}$"
+)
+
+
+def asks_the_attribute(text: str, match: re.Match[str]) -> bool:
+    """Whether the attribute word ``match`` found is what the question asks for, not its occasion."""
+    return match.group(1) is None or OCCASION_BEFORE.search(text[: match.start(1)]) is None
+
+
 # Which counts a facets question asks for; all of them when it names none.
 FACET_WORDS: tuple[tuple[str, str], ...] = (
     ("labels", r"topics?|subjects?|themes?|labels?|tags?"),
@@ -300,6 +313,8 @@ def route(
         if match is None:
             continue
         if row.needs_time and time_range is None:
+            continue
+        if row.lookup_mode == "attribute" and not asks_the_attribute(text, match):
             continue
         people = len(named) + (1 if row.query_type == QueryType.RELATIONSHIP else 0)
         if row.lookup_mode == "attribute" and not named and len(hints) > len(named):

@@ -232,6 +232,19 @@ def test_a_relation_that_changed_answers_with_who_held_it_before(app: Remen, clo
     assert ended.text.startswith("Nobody is your boss now; the last was Yuki Tanaka")
 
 
+def test_an_attribute_word_after_a_preposition_is_the_occasion_not_the_question(app: Remen) -> None:
+    app.add("Julia's birthday is on 12 May.")
+    app.add("Julia wants a pottery class for her birthday, not another scarf.")
+    app.extract_pending()
+    when = app.ask("when is Julia's birthday", now=NOW)
+    assert when.answers and "12 May" in when.answers[0].text
+    # "for her birthday" says when; what is asked is what she wants: the notes answer it.
+    wants = app.ask("what does Julia want for her birthday", now=NOW)
+    assert wants.route.attribute_hint != "birthday"
+    assert wants.answers and "pottery class" in wants.answers[0].text
+    assert all("12 May" not in item.text for item in wants.answers)
+
+
 def test_a_question_nothing_answers_is_told_so_plainly(tmp_path: Path) -> None:
     with Remen.open(tmp_path / "plain.db", embedder=HashedEmbedder()) as app:
         app.add("Lunch with Sam at the Italian place. We decided to hire a designer.")
