@@ -246,7 +246,7 @@ class SearchEngine:
                 query, softened, note_filter, now, limit, timings
             )
         if ranked and tr is not None and relaxation is None and asks(query.raw):
-            ranked, texts = self.with_time_told(query, ranked, texts, note_filter, now, limit)
+            ranked, texts = self.with_time_told(query, ranked, texts, note_filter, now, limit, run.memo)
         if corrections and relaxation is None:
             fixes = ", ".join(f"{term} → {' / '.join(alts)}" for term, alts in corrections.items())
             relaxation = f"typo tolerance: {fixes}"
@@ -296,18 +296,20 @@ class SearchEngine:
         note_filter: NoteFilter,
         now: datetime,
         limit: int,
+        memo: dict[str, TermNotes],
     ) -> tuple[list[Ranked], dict[int, NoteText]]:
         """A question's hits written in its time range, and beside them, by their keyword score,
         the notes written at any time that say the period its time phrase names and most of its
         words: "where do we go skiing this winter" is answered by "winter plan: skiing in
-        Tignes", written in autumn."""
+        Tignes", written in autumn. ``memo``: the search's index lookups of the question's words
+        (they do not depend on the time range)."""
         told = told_time(query)
         if told is None:
             return ranked, texts
         searched, named = told
         with self.store.read() as conn:
             loose = self.scope(conn, replace(note_filter, start=None, end=None))
-        found, _ = self.keyword_leg(searched, loose, {})
+        found, _ = self.keyword_leg(searched, loose, memo)
         whole = {
             nid: (hit.score, hit.matched, hit.word_coverage)
             for nid, hit in found.hits.items()
