@@ -89,7 +89,6 @@ KIND_OF_TYPE: dict[str, frozenset[AnswerKind]] = {
 PHONE_KINDS = frozenset((AnswerKind.PHONE, AnswerKind.NUMBER))
 ADDRESS_KINDS = frozenset((AnswerKind.ADDRESS, AnswerKind.PLACE))
 ANY_NAME = frozenset((AnswerKind.PERSON, AnswerKind.PLACE, AnswerKind.NAME))
-NOT_A_PERSON = frozenset((AnswerKind.PLACE, AnswerKind.NAME))
 NUMBER_KINDS = frozenset((AnswerKind.NUMBER,))
 TIME_KINDS = frozenset((AnswerKind.TIME,))
 PERSON_KINDS = frozenset((AnswerKind.PERSON, AnswerKind.NAME))
@@ -137,13 +136,12 @@ def name_spans(sentence: str, known: dict[str, str]) -> list[Span]:
         before = words_before[-1] if words_before else ""
         if first == 0 and len(text.split()) == 1 and kind is None:
             continue  # a sentence's first word is capitalised anyway: no sign of a name
-        # The graph's type, an honorific or a place's preposition make a kind sure. A thing the
-        # graph knows as no person and no organisation (a place, a tool) answers no "who"; a
-        # person it knows may still answer "where" (the extractor types many places as people).
+        # The graph's type, an honorific or a place's preposition make a kind sure. Any name may
+        # answer any of them all the same, only not surely: on notes nobody tuned the extractor
+        # for, it types people as places and places as people often enough.
         kinds = ANY_NAME
         if kind is not None:
             sure = KIND_OF_TYPE.get(kind, frozenset((AnswerKind.NAME,)))
-            kinds = ANY_NAME if kind in ("Person", "Organization") else NOT_A_PERSON
         elif fold(text.split()[0]).strip(".") in HONORIFICS:
             sure = PERSON_KINDS
         else:

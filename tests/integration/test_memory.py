@@ -28,8 +28,8 @@ from remen.store import jobs as job_store
 from scripts.evaluation.memory_set import SPLITS, SetScores, load_split, score_extraction
 
 # Floors a little under what `scripts/eval.py memory` measures on each split of the memory set.
-DEV_FLOORS = {"entities": 0.89, "aspects": 0.81, "triples": 0.72, "dates": 0.86}
-TEST_FLOORS = {"entities": 0.63, "aspects": 0.54, "triples": 0.49}
+DEV_FLOORS = {"entities": 0.89, "aspects": 0.78, "triples": 0.72, "dates": 0.86}
+TEST_FLOORS = {"entities": 0.63, "aspects": 0.58, "triples": 0.49}
 
 
 def children_of(pid: int) -> list[int]:
