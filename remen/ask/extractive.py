@@ -427,7 +427,10 @@ def passage_candidates(
             for span in spans:
                 told = spoken_time(span, text, passage.created) if question.kind == AnswerKind.TIME else span.text
                 features = measured | span_measures(question, span, text, len(spans), weight) | {"beside": beside}
-                out.append(Candidate(told, passage.text, passage, features))
+                # A sentence too short to say much is shown with the one beside it the answer
+                # stands in: "Dentist" found the note, "Dr. Hill on 14.01. at 9:30" says when.
+                short = beside and len(passage.text.split()) < WHOLE_ANSWER_MIN_WORDS
+                out.append(Candidate(told, f"{passage.text} {text}" if short else passage.text, passage, features))
         if question.kind == AnswerKind.TIME and not out and happened_that_day(question, passage.text):
             out.append(Candidate(day_text(passage.created), passage.text, passage, measured | {"note_day": 1.0}))
         if question.kind != AnswerKind.NAME:

@@ -251,3 +251,12 @@ def test_a_question_nothing_answers_is_told_so_plainly(tmp_path: Path) -> None:
         app.extract_pending()
         # A listing route's words ("no event about day byrne moran") are no answer to a "when".
         assert app.ask("when was my last day at Byrne & Moran").not_found == "Your notes don't say."
+
+
+def test_an_answer_beside_a_short_title_is_shown_with_the_sentence_it_stands_in(app: Remen) -> None:
+    app.add("# Dentist\nDr. Hill on 14.01. at 9:30, bring the insurance card")
+    app.extract_pending()
+    when = app.ask("when is the dentist", now=NOW)
+    assert when.answers and "14.01." in (when.answers[0].answer or "")
+    # "Dentist" found the note; the sentence that says when comes along with it.
+    assert "Dr. Hill on 14.01." in (when.answers[0].sentence or "")
