@@ -67,6 +67,8 @@ from remen.store import vectors as vector_store
 SAVES = 40
 # The saved note counts as found among this many hits (the other saves are as close to the query).
 FINDABLE_WITHIN = 100
+# Queries typed a character at a time for the typing figure.
+TYPED_QUERIES = 40
 
 
 def pct(values: list[float], q: float) -> float:
@@ -247,6 +249,7 @@ def bench_search(sizes: list[int], query_count: int) -> None:
                     for q in queries:
                         app.search(q, now=now)  # warm-up pass: page cache, vocabulary, numpy
                     for q in queries + queries:
+                        app.engine.forget_terms()  # each query pays for its own index lookups
                         result = app.search(q, now=now)
                         for key in per:
                             per[key].append(result.timings_ms.get(key, 0.0))
@@ -266,6 +269,10 @@ def bench_search(sizes: list[int], query_count: int) -> None:
                     start = time.perf_counter()
                     floor_search(app, matrix, q)
                     floor.append((time.perf_counter() - start) * 1000)
+                typed, typed_cold = typing_latencies(app, queries[:TYPED_QUERIES], now)
+                print(f" typing {TYPED_QUERIES} queries a character at a time (app path)")
+                print(line("each keystroke's search", typed))
+                print(line("… each paying its lookups", typed_cold))
                 print(" references")
                 print(line("naive (LIKE + cosine in SQL)", naive))
                 print(line("floor (numpy + one MATCH)", floor))
@@ -280,10 +287,35 @@ def bench_search(sizes: list[int], query_count: int) -> None:
                 print(line("save → findable by meaning", findable))
 
 
+def typing_latencies(app: Remen, queries: list[str], now: datetime) -> tuple[list[float], list[float]]:
+    """Search times in ms of every prefix of ``queries`` from two characters on, as the app
+    searches while one types: keeping the index lookups of the words typed so far, and (the
+    same run's reference, query by query) looking every word up afresh. A first pass warms the
+    page cache for both."""
+    typed = [[q[:n] for n in range(2, len(q) + 1) if not q[:n].endswith(" ")] for q in queries]
+    for prefix in (p for prefixes in typed for p in prefixes):
+        app.engine.forget_terms()
+        app.search(prefix, now=now)
+    kept: list[float] = []
+    cold: list[float] = []
+    for prefixes in typed:
+        for times, forget in ((kept, False), (cold, True)):
+            app.engine.forget_terms()
+            for prefix in prefixes:
+                if forget:
+                    app.engine.forget_terms()
+                start = time.perf_counter()
+                app.search(prefix, now=now)
+                times.append((time.perf_counter() - start) * 1000)
+    return kept, cold
+
+
 def search_latencies(app: Remen, queries: list[str], now: datetime) -> list[float]:
-    """End-to-end search times in ms, one pass over ``queries``."""
+    """End-to-end search times in ms, one pass over ``queries`` (each paying its own index
+    lookups)."""
     times = []
     for q in queries:
+        app.engine.forget_terms()
         start = time.perf_counter()
         app.search(q, now=now)
         times.append((time.perf_counter() - start) * 1000)
@@ -402,6 +434,7 @@ def ask_latencies(
     collects the search and the reading of its notes apart."""
     answer_ms, total_ms = [], []
     for question in questions:
+        app.engine.forget_terms()
         start = time.perf_counter()
         answer = app.ask(question, now=now)
         total_ms.append((time.perf_counter() - start) * 1000)

@@ -101,6 +101,9 @@ KEYWORD_CANDIDATE_CAP = 400
 KEYWORD_COMMON_DOCS = 2_000
 # Of those, the ones whose words carry the most weight (by the index alone) are read and scored.
 KEYWORD_SCORED = 40
+# Index lookups of words kept between searches until a note's text changes: typing a query
+# searches at every pause, and each search looks up every word typed so far again.
+KEYWORD_REMEMBERED_TERMS = 512
 # A term found only inside a word ("add" in "padding") counts this much of a word match.
 INNER_MATCH_WEIGHT = 0.3
 # A keyword hit must hold this share of the query terms' weight as words, or every term (rarer

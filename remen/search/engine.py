@@ -14,6 +14,7 @@ import numpy as np
 from remen.core.constants import (
     DEFAULT_LIMIT,
     FALLBACK_NAMESPACE,
+    KEYWORD_REMEMBERED_TERMS,
     RANK_AGREEMENT_WEIGHT,
     RELATED_THRESHOLD,
     RELATED_THRESHOLD_FALLBACK,
@@ -93,6 +94,8 @@ class SearchEngine:
         self.legs = BOTH_LEGS
         self._hidden: tuple[int, list[tuple[int, bool, bool]]] | None = None
         self._note_count: tuple[int, int] = (-1, 0)
+        # The keyword leg's index lookups by word, for the notes' generation they were made in.
+        self._terms: tuple[int, dict[str, TermNotes]] = (-1, {})
 
     def warm(self) -> None:
         """Load every vector into RAM so later searches skip the scan in SQLite (long-lived apps)."""
@@ -135,9 +138,7 @@ class SearchEngine:
             within = set(tagged) if within is None else within & tagged
         return NoteScope(note_filter, excluded=excluded, within=within, tagged=tagged)
 
-    def keyword_leg(
-        self, query: ParsedQuery, scope: NoteScope, memo: dict[str, TermNotes]
-    ) -> tuple[KeywordResult, float]:
+    def keyword_leg(self, query: ParsedQuery, scope: NoteScope) -> tuple[KeywordResult, float]:
         """The keyword leg and its duration in ms (empty when the leg is switched off)."""
         start = time.perf_counter()
         if Leg.KEYWORD not in self.legs:
@@ -147,8 +148,23 @@ class SearchEngine:
             if self._note_count[0] != generation:
                 self._note_count = (generation, search_store.note_count(conn))
             notes = self._note_count[1]
+            memo = self._remembered_terms(generation)
             result = keyword_search(conn, query.terms, query.phrases, scope, self.vocabulary, memo, notes)
         return result, elapsed_ms(start)
+
+    def _remembered_terms(self, generation: int) -> dict[str, TermNotes]:
+        """The index lookups made while the notes' text was at ``generation`` (a fresh set once it
+        moves on, or once KEYWORD_REMEMBERED_TERMS are kept). Read in the same snapshot as the
+        lookups that use them; threads may share them, as a lookup is the same whoever makes it."""
+        kept, terms = self._terms
+        if kept != generation or len(terms) > KEYWORD_REMEMBERED_TERMS:
+            terms = {}
+            self._terms = (generation, terms)
+        return terms
+
+    def forget_terms(self) -> None:
+        """Drop the index lookups kept between searches (the benchmark times a query's own)."""
+        self._terms = (-1, {})
 
     def _chunks(self, embedder: Embedder, vector: np.ndarray, scope: NoteScope) -> ChunkMatches:
         with self.store.read() as conn:
@@ -246,7 +262,7 @@ class SearchEngine:
                 query, softened, note_filter, now, limit, timings
             )
         if ranked and tr is not None and relaxation is None and asks(query.raw):
-            ranked, texts = self.with_time_told(query, ranked, texts, note_filter, now, limit, run.memo)
+            ranked, texts = self.with_time_told(query, ranked, texts, note_filter, now, limit)
         if corrections and relaxation is None:
             fixes = ", ".join(f"{term} → {' / '.join(alts)}" for term, alts in corrections.items())
             relaxation = f"typo tolerance: {fixes}"
@@ -296,20 +312,18 @@ class SearchEngine:
         note_filter: NoteFilter,
         now: datetime,
         limit: int,
-        memo: dict[str, TermNotes],
     ) -> tuple[list[Ranked], dict[int, NoteText]]:
         """A question's hits written in its time range, and beside them, by their keyword score,
         the notes written at any time that say the period its time phrase names and most of its
         words: "where do we go skiing this winter" is answered by "winter plan: skiing in
-        Tignes", written in autumn. ``memo``: the search's index lookups of the question's words
-        (they do not depend on the time range)."""
+        Tignes", written in autumn."""
         told = told_time(query)
         if told is None:
             return ranked, texts
         searched, named = told
         with self.store.read() as conn:
             loose = self.scope(conn, replace(note_filter, start=None, end=None))
-        found, _ = self.keyword_leg(searched, loose, memo)
+        found, _ = self.keyword_leg(searched, loose)
         whole = {
             nid: (hit.score, hit.matched, hit.word_coverage)
             for nid, hit in found.hits.items()
@@ -432,7 +446,7 @@ class SearchEngine:
 
 
 class SearchRun:
-    """One search's passes (at the threshold, then down to the floor) sharing index lookups and legs."""
+    """One search's passes (at the threshold, then down to the floor) sharing the semantic leg."""
 
     def __init__(
         self,
@@ -449,7 +463,6 @@ class SearchRun:
         self.now = now
         self.limit = limit
         self.timings = timings
-        self.memo: dict[str, TermNotes] = {}
         # Whether some keyword hit of the last pass holds every term.
         self.all_words = False
         self.semantic: dict[float | None, tuple[dict[int, float], float, float]] = {}
@@ -461,7 +474,7 @@ class SearchRun:
         future = None
         if threshold not in self.semantic:
             future = engine.pool.submit(engine.semantic_leg, self.query, threshold, self.scope)
-        keyword, keyword_ms = engine.keyword_leg(self.query, self.scope, self.memo)
+        keyword, keyword_ms = engine.keyword_leg(self.query, self.scope)
         needles = len(self.query.terms) + len(self.query.phrases)
         self.all_words = any(len(h.matched) == needles for h in keyword.hits.values())
         if future is not None:

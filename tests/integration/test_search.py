@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
+from remen.core.models import MatchType
 from remen.search.engine import RELAX_ANY_WORD, RELAX_SEMANTIC
 from remen.service import Remen
 from scripts.evaluation.chat import session_notes
@@ -356,3 +357,22 @@ def test_a_chat_turn_near_a_question_by_its_speakers_name_alone_does_not_outrank
     # A terse jot that is no turn keeps its meaning: "Carbonara:" names no speaker the query has.
     jot = app.add("Carbonara: guanciale, eggs, pecorino, black pepper", created=NOW).id
     assert ids(app.search("pasta with eggs and black pepper", now=NOW))[0] == jot
+
+
+def test_words_looked_up_before_a_note_changes_are_looked_up_again(app: Remen, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # Typing searches at every pause and keeps each word's index lookup for the next keystroke;
+    # a note saved, edited or written by another process in between must still be found by its
+    # words (not only by meaning).
+    def by_words() -> set[str]:
+        found = app.search("kayak fjord", now=NOW).results
+        return {h.note_id for h in found if h.match_type in (MatchType.KEYWORD, MatchType.BOTH)}
+
+    first = app.add("Kayak trip on the fjord with Marta", created=NOW - timedelta(days=3))
+    assert by_words() == {first.id}
+    second = app.add("Rented a kayak for the fjord crossing", created=NOW - timedelta(days=1))
+    assert by_words() == {first.id, second.id}
+    app.update(first.id, body="Dentist appointment moved to Tuesday")
+    assert by_words() == {second.id}
+    with Remen.open(tmp_path / "remen.db", embedder=app.embedder) as other:
+        third = other.add("Kayak club meets at the fjord on Sundays", created=NOW - timedelta(days=2))
+    assert by_words() == {second.id, third.id}
