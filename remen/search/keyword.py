@@ -19,6 +19,7 @@ from remen.core.constants import (
     KEYWORD_MIN_COVERAGE,
     KEYWORD_SCORED,
     KEYWORD_TITLE_SCORE,
+    KEYWORD_UNREAD_SHARE,
 )
 from remen.core.models import NoteScope
 from remen.core.text import fold
@@ -247,6 +248,24 @@ def common_only_pool(
     return visible(found, scope)
 
 
+def weak_terms(conn: Connection, terms: Sequence[str], notes: int) -> dict[int, TermNotes]:
+    """The query's commonest words whose notes need not be read (by position, each with its count
+    as a word): as many as their weight together stays under KEYWORD_UNREAD_SHARE of all the
+    words' (weights by the word index's counts; a word no note holds is never among them)."""
+    counts = [search_store.word_doc_count(conn, stem(fold(term))) for term in terms]
+    total = max(notes, max(counts, default=0), 1)
+    weights = [idf(count, total) if count else 0.0 for count in counts]
+    allowed = KEYWORD_UNREAD_SHARE * sum(weights)
+    unread: dict[int, TermNotes] = {}
+    spent = 0.0
+    for i in sorted((i for i, count in enumerate(counts) if count), key=lambda i: weights[i]):
+        spent += weights[i]
+        if spent >= allowed:
+            break
+        unread[i] = TermNotes(counts[i], None)
+    return unread
+
+
 def merged_lookup(lookups: Sequence[TermNotes]) -> TermNotes:
     """One needle's notes from its spellings' (a misspelled word's corrections)."""
     if any(t.found is None for t in lookups):
@@ -275,9 +294,10 @@ def keyword_search(
     for phrase in phrases:
         needles.append((fold(phrase),))
         lookups.append(term_notes(conn, fold(phrase), memo))
-    for term in terms:
+    unread = weak_terms(conn, terms, notes)
+    for i, term in enumerate(terms):
         folded = stem(fold(term))
-        lookup = term_notes(conn, folded, memo)
+        lookup = unread[i] if i in unread else term_notes(conn, folded, memo)
         if "ss" in folded:
             # Folding reads "ß" as "ss"; the index keeps "ß": "strasse" must find "Straße".
             lookup = merged_lookup([lookup, term_notes(conn, folded.replace("ss", "ß"), memo)])

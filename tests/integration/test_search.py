@@ -8,6 +8,7 @@ import pytest
 
 from remen.core.models import MatchType
 from remen.search.engine import RELAX_ANY_WORD, RELAX_SEMANTIC
+from remen.search.keyword import weak_terms
 from remen.service import Remen
 from scripts.evaluation.chat import session_notes
 from scripts.evaluation.long_chat import NADIA_THEO
@@ -376,3 +377,19 @@ def test_words_looked_up_before_a_note_changes_are_looked_up_again(app: Remen, t
     with Remen.open(tmp_path / "remen.db", embedder=app.embedder) as other:
         third = other.add("Kayak club meets at the fjord on Sundays", created=NOW - timedelta(days=2))
     assert by_words() == {second.id, third.id}
+
+
+def test_the_commonest_words_are_checked_in_the_candidates_not_read_from_the_index(app: Remen) -> None:
+    for day in range(40):
+        app.add(f"Team standup, day {day}: nothing blocked", created=NOW - timedelta(days=day + 2), embed=False)
+    kettle = app.add("Descale the kettle with vinegar, team kitchen", created=NOW - timedelta(days=1), embed=False)
+    with app.store.read() as conn:
+        unread = weak_terms(conn, ["kettle", "vinegar", "team"], 41)
+    # "team" weighs little beside the two rare words: only its count is read.
+    assert set(unread) == {2} and unread[2].count == 41 and unread[2].found is None
+    hit = app.search("kettle vinegar team", now=NOW).results[0]
+    # It still counts where the candidates' text holds it.
+    assert hit.note_id == kettle.id and set(hit.why.matched_terms) == {"kettle", "vinegar", "team"}
+    with app.store.read() as conn:
+        # A query of common words alone reads them all.
+        assert weak_terms(conn, ["standup", "team"], 41) == {}
