@@ -99,12 +99,12 @@ KEYWORD_CANDIDATE_CAP = 400
 # A word more notes than this hold is not read from the index (~1 µs a note) but checked in the
 # candidates' text: at 100k notes a word in most notes would cost ~70 ms to read.
 KEYWORD_COMMON_DOCS = 2_000
+# Of the candidates, the ones whose words carry the most weight (by the index alone) are read and scored.
+KEYWORD_SCORED = 40
 # The commonest words of a query are not read from the index either while their weight together
 # stays under this share of all its words' (below KEYWORD_MIN_COVERAGE, with a margin): a note
 # holding only them could not be a hit, and the candidates' text says whether they are there.
 KEYWORD_UNREAD_SHARE = 0.2
-# Of those, the ones whose words carry the most weight (by the index alone) are read and scored.
-KEYWORD_SCORED = 40
 # Index lookups of words kept between searches until a note's text changes: typing a query
 # searches at every pause, and each search looks up every word typed so far again.
 KEYWORD_REMEMBERED_TERMS = 512
