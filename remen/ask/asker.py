@@ -358,6 +358,10 @@ def merged(
     """
     from_notes = [note_item(found) for found in notes]
     whole_entity = names_only(asked, chosen)
+    if chosen.query_type == QueryType.ENTITY_LOOKUP and chosen.lookup_mode != "attribute" and not whole_entity:
+        # "what was the fixed fee for Harbour Foods": the name's card (its type, how many notes,
+        # the facts it takes part in) answers "who is" or "tell me about", not what is asked of it.
+        graph = ()
     if graph and (whole_entity or precise(chosen)):
         agreeing = [item for item, found in zip(from_notes, notes, strict=True) if agrees(graph[0], found)]
         if from_notes and from_notes[0] not in agreeing and not asked.earlier and overtakes(notes[0], graph[0]):

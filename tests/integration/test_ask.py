@@ -260,3 +260,18 @@ def test_an_answer_beside_a_short_title_is_shown_with_the_sentence_it_stands_in(
     assert when.answers and "14.01." in (when.answers[0].answer or "")
     # "Dentist" found the note; the sentence that says when comes along with it.
     assert "Dr. Hill on 14.01." in (when.answers[0].sentence or "")
+
+
+def test_a_bare_entity_card_answers_who_is_not_what_is_asked_of_the_name(app: Remen) -> None:
+    app.add("Call with Harbour Foods about the audit; they want the report by March.")
+    app.add("My friend Aoife works at Harbour Foods in Cork.")
+    app.extract_pending()
+    about = app.ask("tell me about Harbour Foods", now=NOW)
+    assert about.route.query_type == QueryType.ENTITY_LOOKUP
+    assert about.answers and "Harbour Foods (organization)" in about.answers[0].text
+    # The same route for a question about a fee the notes never state: neither the card nor the
+    # facts it takes part in answer it.
+    fee = app.ask("what was the fixed fee for Harbour Foods", now=NOW)
+    assert fee.route.query_type == QueryType.ENTITY_LOOKUP
+    assert fee.answers == () and fee.not_found == "Your notes don't say."
+    assert fee.notes
