@@ -188,11 +188,12 @@ def index_for(needle: str) -> search_store.TextIndex:
     return "substrings" if len(needle) >= TRIGRAM_MIN else "words"
 
 
-def term_notes(conn: Connection, needle: str, memo: dict[str, TermNotes]) -> TermNotes:
+def term_notes(conn: Connection, needle: str, memo: dict[str, TermNotes], docs: int | None = None) -> TermNotes:
     """The notes whose title, body or tags contain ``needle``, memoised; a needle held as a word
-    by more than KEYWORD_COMMON_DOCS notes is only counted (reading its notes costs ~1 µs each)."""
+    by more than KEYWORD_COMMON_DOCS notes is only counted (reading its notes costs ~1 µs each).
+    ``docs``: how many notes hold it as a word, when the caller has already read that."""
     if needle not in memo:
-        docs = search_store.word_doc_count(conn, needle)
+        docs = search_store.word_doc_count(conn, needle) if docs is None else docs
         if docs > KEYWORD_COMMON_DOCS:
             memo[needle] = TermNotes(docs, None)
         else:
@@ -248,11 +249,10 @@ def common_only_pool(
     return visible(found, scope)
 
 
-def weak_terms(conn: Connection, terms: Sequence[str], notes: int) -> dict[int, TermNotes]:
+def weak_terms(counts: Sequence[int], notes: int) -> dict[int, TermNotes]:
     """The query's commonest words whose notes need not be read (by position, each with its count
-    as a word): as many as their weight together stays under KEYWORD_UNREAD_SHARE of all the
-    words' (weights by the word index's counts; a word no note holds is never among them)."""
-    counts = [search_store.word_doc_count(conn, stem(fold(term))) for term in terms]
+    as a word), from how many notes hold each as a word: as many as their weight together stays
+    under KEYWORD_UNREAD_SHARE of all the words' (a word no note holds is never among them)."""
     total = max(notes, max(counts, default=0), 1)
     weights = [idf(count, total) if count else 0.0 for count in counts]
     allowed = KEYWORD_UNREAD_SHARE * sum(weights)
@@ -294,10 +294,11 @@ def keyword_search(
     for phrase in phrases:
         needles.append((fold(phrase),))
         lookups.append(term_notes(conn, fold(phrase), memo))
-    unread = weak_terms(conn, terms, notes)
-    for i, term in enumerate(terms):
-        folded = stem(fold(term))
-        lookup = unread[i] if i in unread else term_notes(conn, folded, memo)
+    stems = [stem(fold(term)) for term in terms]
+    counts = [search_store.word_doc_count(conn, folded) for folded in stems]
+    unread = weak_terms(counts, notes)
+    for i, (term, folded) in enumerate(zip(terms, stems, strict=True)):
+        lookup = unread[i] if i in unread else term_notes(conn, folded, memo, counts[i])
         if "ss" in folded:
             # Folding reads "ß" as "ss"; the index keeps "ß": "strasse" must find "Straße".
             lookup = merged_lookup([lookup, term_notes(conn, folded.replace("ss", "ß"), memo)])

@@ -10,6 +10,7 @@ from remen.core.models import MatchType
 from remen.search.engine import RELAX_ANY_WORD, RELAX_SEMANTIC
 from remen.search.keyword import weak_terms
 from remen.service import Remen
+from remen.store.search import word_doc_count
 from scripts.evaluation.chat import session_notes
 from scripts.evaluation.long_chat import NADIA_THEO
 
@@ -384,7 +385,7 @@ def test_the_commonest_words_are_checked_in_the_candidates_not_read_from_the_ind
         app.add(f"Team standup, day {day}: nothing blocked", created=NOW - timedelta(days=day + 2), embed=False)
     kettle = app.add("Descale the kettle with vinegar, team kitchen", created=NOW - timedelta(days=1), embed=False)
     with app.store.read() as conn:
-        unread = weak_terms(conn, ["kettle", "vinegar", "team"], 41)
+        unread = weak_terms([word_doc_count(conn, w) for w in ("kettle", "vinegar", "team")], 41)
     # "team" weighs little beside the two rare words: only its count is read.
     assert set(unread) == {2} and unread[2].count == 41 and unread[2].found is None
     hit = app.search("kettle vinegar team", now=NOW).results[0]
@@ -392,4 +393,4 @@ def test_the_commonest_words_are_checked_in_the_candidates_not_read_from_the_ind
     assert hit.note_id == kettle.id and set(hit.why.matched_terms) == {"kettle", "vinegar", "team"}
     with app.store.read() as conn:
         # A query of common words alone reads them all.
-        assert weak_terms(conn, ["standup", "team"], 41) == {}
+        assert weak_terms([word_doc_count(conn, w) for w in ("standup", "team")], 41) == {}
