@@ -289,6 +289,40 @@ def names_in_note(question: Question, passage: Passage) -> bool:
     return True
 
 
+# A word that reads as a regular past verb ("moved", "started").
+PAST_VERB = re.compile(r"[a-z]{2,}ed")
+# A sentence's first word that makes its writer (or a chat turn's speaker) its subject.
+FIRST_PERSON = frozenset(("i", "i'm", "i've", "i'll", "i'd", "we", "we're", "we've", "we'll"))
+
+
+def asked_people(question: Question, known: dict[str, str]) -> list[str]:
+    """The people a question asks what they did or are: its names the graph knows as people, not
+    said as an owner ("how old did Efua turn" asks about Efua; "who bought Jonas's bike" about a
+    buyer, whom a sentence may name as its subject; "where did I work before Siemens" about the
+    writer)."""
+    return [
+        name
+        for name in question.names
+        if known.get(fold(name)) == "Person"
+        and not re.search(rf"\b{re.escape(name)}['’]", question.text, re.IGNORECASE)
+    ]
+
+
+def about_someone_else(people: list[str], text: str, words: frozenset[str], known: dict[str, str]) -> bool:
+    """Whether a sentence (``words``: its stems and its speaker's) tells of someone other than
+    ``people``: it does not say their names (nor is it their turn), and its subject is its writer
+    ("I expect a 2.7" for what Karim expects) or another person the graph knows ("Ama turned 36"
+    for how old Efua turned)."""
+    if not people or any(not {stem(w) for w in name.split()}.isdisjoint(words) for name in people):
+        return False
+    first = fold(text.split(maxsplit=1)[0].strip(",.:;!?")).replace("’", "'") if text.strip() else ""
+    # A jot that opens with a past verb is its writer's: "Moved issues from Notion to Linear."
+    if first in FIRST_PERSON or (first not in known and (first in IRREGULAR or PAST_VERB.fullmatch(first))):
+        return True
+    subject = next((span for span in name_spans(text, known) if span.start == 0), None)
+    return subject is not None and known.get(fold(subject.text)) == "Person"
+
+
 def in_question(span: Span, question: Question) -> bool:
     """Whether the span repeats a name of the question or only its words: never an answer. An
     email, phone number or address of the kind asked is its own value though it spells a name of
@@ -421,8 +455,11 @@ def passage_candidates(
     beside it; for "when" where none is, the note's own day; for "which", or a reason or
     other question, the sentence itself."""
     out = []
+    people = asked_people(question, known)
     if question.kind in SPAN_KINDS:
         for text, beside in ((passage.text, 0.0), *((c, 1.0) for c in passage.context)):
+            if beside and about_someone_else(people, text, frozenset(stems(text)), known):
+                continue
             spans = typed_spans(question, text, passage.created, known)
             for span in spans:
                 told = spoken_time(span, text, passage.created) if question.kind == AnswerKind.TIME else span.text
@@ -455,12 +492,17 @@ def read_candidates(question: Question, found: list[Passage], known: dict[str, s
     if not found or not question.focus:
         return []
     weight = weights(question, found)
+    people = asked_people(question, known)
     times = [p.created.timestamp() for p in found]
     newest, oldest = max(times), min(times)
     read: list[tuple[float, Passage, dict[str, float]]] = []
     for passage in found:
-        if passage.text.endswith("?") or not names_in_note(question, passage):
-            continue  # a question in the notes answers nothing
+        if (
+            passage.text.endswith("?")
+            or not names_in_note(question, passage)
+            or about_someone_else(people, passage.text, passage.words, known)
+        ):
+            continue  # a question in the notes answers nothing, nor a sentence about another
         age = (passage.created.timestamp() - oldest) / (newest - oldest) if newest > oldest else 0.0
         measured = sentence_measures(question, passage, weight, age)
         share = measured["inside"] + EXTRACT_CONTEXT_SHARE * measured["around"]

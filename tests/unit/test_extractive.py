@@ -139,6 +139,40 @@ def test_an_answer_about_someone_else_is_no_answer() -> None:
     assert extract(read_question("Where did Jonas go on his honeymoon?"), found, {}) == []
 
 
+PEOPLE = {"ama": "Person", "efua": "Person", "karim": "Person", "jonas": "Person"}
+
+
+def test_a_sentence_whose_subject_is_another_person_answers_nothing_about_the_one_asked() -> None:
+    found = notebook(
+        ("Ama turned 36 today. Dinner at Alo with her sister Efua, who flew in from Accra.", datetime(2026, 3, 3)),
+    )
+    assert extract(read_question("how old did Ama turn"), found, PEOPLE)[0].answer == "36"
+    # Efua is in the note and beside the sentence that says 36, but the one who turned 36 is Ama.
+    assert extract(read_question("how old did Efua turn"), found, PEOPLE) == []
+
+
+def test_the_writers_own_sentence_answers_nothing_about_someone_else_it_does_not_name() -> None:
+    found = notebook(
+        ("I expect a 2.7 in Analysis, not bad at all. Karim sat the exam too.", datetime(2026, 2, 20)),
+        ("Moved issues from Notion to Linear. Jonas's first day, good timing.", datetime(2026, 4, 1)),
+    )
+    assert "2.7" in extract(read_question("what grade do I expect in Analysis"), found, PEOPLE)[0].answer
+    assert extract(read_question("what grade does Karim expect in Analysis"), found, PEOPLE) == []
+    # A jot that opens with a past verb is its writer's.
+    assert extract(read_question("where did Jonas move"), found, PEOPLE) == []
+
+
+def test_a_person_asked_about_as_an_owner_may_be_named_by_another_subject() -> None:
+    when = datetime(2026, 5, 2, 18).astimezone()
+    found = passages(
+        [
+            Read("n0", "Omar: Jonas, guess where your old bike went.", when, 1, FOUND_SIMILARITY),
+            Read("n1", "Omar: Karim bought your bike, he sent me a photo of him riding it.", when, 0, FOUND_SIMILARITY),
+        ]
+    )
+    assert extract(read_question("Who bought Jonas's old bike?"), found, PEOPLE)[0].answer == "Karim"
+
+
 def test_a_day_found_beside_the_sentence_is_read_in_the_tense_of_its_own_sentence() -> None:
     found = notebook(("Flight to Lisbon on 14 April, back on the 20th. Window seat booked.", datetime(2026, 12, 1)))
     told = [a.answer for a in extract(read_question("when is my flight to Lisbon"), found, {})]
