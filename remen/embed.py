@@ -126,7 +126,7 @@ class OnnxMiniLM:
         options.log_severity_level = 3
         # onnxruntime's threads spin on a core for a while after every run by default: a search
         # embeds its query while the keyword leg runs on the other core, and the spinning took
-        # that core (search p95 15–26 ms at 10k notes with it, 13–15 ms without). Waking them
+        # that core (search p95 15–26 ms at 10k notes with it, 11–15 ms without). Waking them
         # costs a short query ~0.3 ms; a long chunk nothing measurable.
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         self.session = ort.InferenceSession(str(model_path), options, providers=["CPUExecutionProvider"])

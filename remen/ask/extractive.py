@@ -449,13 +449,18 @@ def happened_that_day(question: Question, sentence: str) -> bool:
 
 
 def passage_candidates(
-    question: Question, passage: Passage, measured: dict[str, float], weight: dict[str, float], known: dict[str, str]
+    question: Question,
+    passage: Passage,
+    measured: dict[str, float],
+    weight: dict[str, float],
+    known: dict[str, str],
+    people: list[str],
 ) -> list[Candidate]:
     """The answers one sentence offers: every span of the asked kind in it and in the sentences
-    beside it; for "when" where none is, the note's own day; for "which", or a reason or
-    other question, the sentence itself."""
+    beside it (not one about someone other than ``people``, the persons asked about); for "when"
+    where none is, the note's own day; for "which", or a reason or other question, the sentence
+    itself."""
     out = []
-    people = asked_people(question, known)
     if question.kind in SPAN_KINDS:
         for text, beside in ((passage.text, 0.0), *((c, 1.0) for c in passage.context)):
             if beside and about_someone_else(people, text, frozenset(stems(text)), known):
@@ -514,7 +519,7 @@ def read_candidates(question: Question, found: list[Passage], known: dict[str, s
     out = [
         candidate
         for _, passage, measured in read[:EXTRACT_READ_SENTENCES]
-        for candidate in passage_candidates(question, passage, measured, weight, known)
+        for candidate in passage_candidates(question, passage, measured, weight, known, people)
     ]
     # Of several values of the asked kind, the newest note's is the current one (the oldest's, for
     # what came before).
