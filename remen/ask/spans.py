@@ -139,14 +139,13 @@ def name_spans(sentence: str, known: dict[str, str]) -> list[Span]:
         # The graph's type, an honorific or a place's preposition make a kind sure. Any name may
         # answer any of them all the same, only not surely: on notes nobody tuned the extractor
         # for, it types people as places and places as people often enough.
-        kinds = ANY_NAME
         if kind is not None:
             sure = KIND_OF_TYPE.get(kind, frozenset((AnswerKind.NAME,)))
         elif fold(text.split()[0]).strip(".") in HONORIFICS:
             sure = PERSON_KINDS
         else:
             sure = frozenset((AnswerKind.PLACE,)) if before in AT_A_PLACE else frozenset()
-        spans.append(Span(start, end, text, kinds, sure, before))
+        spans.append(Span(start, end, text, ANY_NAME, sure, before))
     return spans
 
 
