@@ -159,6 +159,10 @@ MIN_ASPECT_CONFIDENCE = 0.25
 # A sentence a pattern already read into a triple gets a statement of another aspect only when the
 # classifier is at least this sure ("she joined Acme last month": an event too).
 SECOND_ASPECT_CONFIDENCE = 0.6
+# The tie classifier says the writer works at, lives in or uses a name no rule read a tie of when
+# at least this sure (chosen by leave-one-person-out precision on dev: a wrong employer ends the
+# right one, so precision counts more than recall).
+TIE_MIN_PROBABILITY = 0.8
 # Words a sentence needs to be a statement of its own ("boiler again" is one; "yes." is not).
 MIN_STATEMENT_WORDS = 2
 # A name that fits several known entities ("Sarah": Sarah Chen, Sarah Lee) goes to the one whose

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from remen.core.config import date_order
 from remen.core.constants import (
     MAX_EXTRACT_CHARS,
@@ -21,6 +23,7 @@ from remen.core.constants import (
     MIN_ASPECT_CONFIDENCE,
     MIN_STATEMENT_WORDS,
     SECOND_ASPECT_CONFIDENCE,
+    TIE_MIN_PROBABILITY,
 )
 from remen.core.knowledge import (
     USER_NAME,
@@ -97,13 +100,14 @@ from remen.memory.patterns import (
     WORK_SPELL_LOOSE,
     WORKS_AT,
 )
+from remen.memory.tie_model import TIE_OF, tie_features, tie_probabilities
 from remen.memory.tool_use import REPLACING, ToolMention, ToolUse, read_tools
 
 if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan
     from spacy.tokens import Token
 
-from remen.memory.note_state import TOOL_USES, NoteState, clause_tenses, email_owner
+from remen.memory.note_state import TOOL_USES, NoteState, TieMention, clause_tenses, email_owner
 
 # Tags of a word used as a verb, adverb, adjective or function word.
 PLAIN_WORD_TAGS = frozenset(
@@ -303,6 +307,39 @@ def switched_from_the_other(state: NoteState) -> None:
         return
 
 
+def tie_mentions(state: NoteState, sent: SpacySpan, span: Span, named: list[tuple[str, EntityType]]) -> None:
+    """Record the organisations, places and tools the sentence names for the tie classifier
+    (none of a sentence that tries or compares: "Comparing Notion vs Obsidian" uses neither)."""
+    text = sent.text
+    if TRYING.search(text):
+        return
+    people = [at for n, t in named if t == EntityType.PERSON and (at := text.find(n)) >= 0]
+    vector = state.sentence_vectors.get(sent.start_char)
+    for name, kind in named:
+        at = text.find(name)
+        if kind in TIE_OF and at >= 0:
+            features = tie_features(sent, at, at + len(name), kind, any(p < at for p in people), vector)
+            state.tie_mentions.append(TieMention(name, kind, span, text.strip(), features))
+
+
+def inferred_ties(state: NoteState) -> None:
+    """The writer's ties the classifier reads where no rule read anything of the name in the note:
+    for each name, from the sentence it is surest of."""
+    read = {s.object_name for s in state.statements if s.object_name}
+    mentions = [m for m in state.tie_mentions if m.name not in read]
+    if not mentions:
+        return
+    chances = tie_probabilities(np.stack([m.features for m in mentions]), [m.kind for m in mentions])
+    best: dict[str, tuple[float, TieMention]] = {}
+    for chance, mention in zip(chances, mentions, strict=True):
+        if chance >= TIE_MIN_PROBABILITY and chance > best.get(mention.name, (0.0, mention))[0]:
+            best[mention.name] = (chance, mention)
+    for _, mention in best.values():
+        tie = TIE_OF[mention.kind]
+        aspect = Aspect.KNOWLEDGE if tie == "uses" else Aspect.IDENTITY
+        state.state(ExtractedStatement(aspect, mention.text, USER_NAME, tie, mention.span, object_name=mention.name))
+
+
 def said_to_self(text: str) -> bool:
     """Whether a sentence is a rule said to oneself ("Never deploy on a Friday"): the writer's even
     without an "I"."""
@@ -366,11 +403,13 @@ class BuiltinExtractor:
                 if piece.heading:
                     self.entities_in(state, sent, piece.original - piece.start)
                     continue
-                said = len(state.statements)
+                said, named = len(state.statements), len(state.tie_mentions)
                 self.read_sentence(state, sent, piece.original - piece.start)
                 if piece.speaker is not None:
                     spoken_by(state, piece.speaker, said, Span(piece.original, piece.original + piece.length))
+                    del state.tie_mentions[named:]  # the tie classifier reads the writer's own words
             switched_from_the_other(state)
+            inferred_ties(state)
             states.append(state)
         return [self.finish(note, state) for note, state in zip(notes, states, strict=True)]
 
@@ -394,6 +433,7 @@ class BuiltinExtractor:
         found = bool(related)
         found |= self.attributes(state, text, span, named)
         found |= self.tool_changes(state, sent, span, named, earlier_tool)
+        tie_mentions(state, sent, span, named)
         for left in LEFT.finditer(text):
             # Which ties end is known only to the graph: the writer ends them (see GraphWriter).
             person = state.entity(left.group(1), EntityType.PERSON, span, None, text, sure=True)

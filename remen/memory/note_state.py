@@ -61,6 +61,18 @@ def clause_tenses(sent: SpacySpan) -> tuple[tuple[int, bool], ...]:
     return tuple(clauses)
 
 
+@dataclass(frozen=True)
+class TieMention:
+    """An organisation, place or tool named in one of the writer's sentences."""
+
+    name: str
+    kind: EntityType
+    span: Span
+    text: str
+    # The tie classifier's features of the name in its sentence.
+    features: np.ndarray = field(compare=False)
+
+
 @dataclass
 class NoteState:
     """What one note's extraction accumulates as it reads the note, sentence by sentence."""
@@ -87,6 +99,9 @@ class NoteState:
     name_kinds: dict[str, EntityType | None] = field(default_factory=dict)
     # MiniLM's vector of each sentence the graph may keep, by where it starts in the note's text.
     sentence_vectors: dict[int, np.ndarray] = field(default_factory=dict)
+    # The writer's own sentences' organisations, places and tools, for the tie classifier to read
+    # once the whole note is read (remen.memory.tie_model).
+    tie_mentions: list[TieMention] = field(default_factory=list)
 
     def entity(
         self, name: str, kind: EntityType, span: Span, role: str | None = None, context: str = "", sure: bool = False

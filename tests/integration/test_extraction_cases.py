@@ -13,7 +13,7 @@ import pytest
 from remen.core.errors import ModelError
 from remen.core.knowledge import Aspect, EntityType, Extraction, NoteForExtraction
 from remen.embed import Embedder
-from remen.memory import aspect_model, entity_model
+from remen.memory import aspect_model, entity_model, tie_model
 from remen.memory.builtin import BuiltinExtractor
 from remen.memory.dates import stated_date
 
@@ -109,7 +109,7 @@ def test_a_verb_opening_a_note_is_not_a_person_and_numbers_are_not_labels(reader
     assert invoice.labels == () or all(len([c for c in label if c.isalpha()]) >= 3 for label in invoice.labels)
 
 
-@pytest.mark.parametrize(("module", "what"), [(aspect_model, "aspect"), (entity_model, "entity")])
+@pytest.mark.parametrize(("module", "what"), [(aspect_model, "aspect"), (entity_model, "entity"), (tie_model, "tie")])
 def test_weights_that_do_not_match_their_checksum_are_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, module: ModuleType, what: str
 ) -> None:
@@ -145,6 +145,40 @@ def test_the_shipped_aspect_classifier_reads_sentences_it_was_not_trained_on(rea
     for sentence, aspect in cases.items():
         right += any(s.aspect == aspect for s in read(reader, sentence).statements)
     assert right >= 4
+
+
+# Written for this test (no sentence of the memory set nor of the classifier's training): where the
+# writer works, lives or what they use, said by what the sentence is about rather than spelled
+# out; and the same names in sentences that tie someone else, or nobody, to them.
+TIED = {
+    "Nine years at Crestview Hospital and the car park is still a nightmare.": ("works_at", "Crestview Hospital"),
+    "Sunny morning in Clontarf, walked the dog along the seafront before breakfast.": ("lives_in", "Clontarf"),
+    "my recipes all live in Paprika, sorted by season": ("uses", "Paprika"),
+    "Quarterly targets at Dunmore Freight are up again, my team is not amused.": ("works_at", "Dunmore Freight"),
+    "Our landlord in Marrickville finally fixed the leaking gutter.": ("lives_in", "Marrickville"),
+}
+NOT_TIED = (
+    "Took Mum to Crestview Hospital for her scan, she was brave.",
+    "Weekend in Clontarf with the in-laws, too much cake.",
+    "Priya keeps her recipes in Paprika and sends me screenshots.",
+    "Dunmore Freight delivered the sofa two days late.",
+    "Marrickville has a great Greek bakery, worth the drive.",
+)
+TIES = ("works_at", "lives_in", "uses")
+
+
+def test_the_tie_classifier_reads_where_i_work_live_and_what_i_use_from_what_a_sentence_is_about(
+    model_reader: BuiltinExtractor,
+) -> None:
+    # A model, so most rather than each (the rules alone find one of the five ties).
+    found = sum(tie in writers_ties(read(model_reader, text)) for text, tie in TIED.items())
+    wrong = sum(bool(writers_ties(read(model_reader, text))) for text in NOT_TIED)
+    assert found >= 3
+    assert wrong <= 1
+
+
+def writers_ties(found: Extraction) -> set[tuple[str, str]]:
+    return {(p, o) for s, p, o in triples(found) if s == "me" and p in TIES}
 
 
 def triples(found: Extraction) -> set[tuple[str, str, str]]:
