@@ -317,7 +317,10 @@ def tie_mentions(state: NoteState, sent: SpacySpan, span: Span, named: list[tupl
     vector = state.sentence_vectors.get(sent.start_char)
     for name, kind in named:
         at = text.find(name)
-        if kind in TIE_OF and at >= 0:
+        # A tie is to something with a name ("Harvest", "Kibo Freight"), not to a word ("things")
+        # nor to a phrase a reading ran together ("Outlook to Superhuman").
+        named_so = all(w[0].isupper() or w[0].isdigit() or w in NAME_JOINERS for w in name.split())
+        if kind in TIE_OF and at >= 0 and named_so:
             features = tie_features(sent, at, at + len(name), kind, any(p < at for p in people), vector)
             state.tie_mentions.append(TieMention(name, kind, span, text.strip(), features))
 
