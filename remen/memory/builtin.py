@@ -101,7 +101,7 @@ from remen.memory.patterns import (
     WORKS_AT,
 )
 from remen.memory.tie_model import TIE_OF, tie_features, tie_probabilities
-from remen.memory.tool_use import REPLACING, ToolMention, ToolUse, read_tools
+from remen.memory.tool_use import OWNING_VERBS, REPLACING, ToolMention, ToolUse, read_tools
 
 if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan
@@ -307,6 +307,13 @@ def switched_from_the_other(state: NoteState) -> None:
         return
 
 
+def owned_thing(sent: SpacySpan, start: int) -> bool:
+    """Whether the name at token ``start`` of the sentence is something bought, sold or returned
+    ("Sold the Vespa", "bought my Brompton"): no person nor place is ("sold Tom the bike" names
+    whom, without a determiner)."""
+    return start >= 2 and sent[start - 1].tag_ in ("DT", "PRP$") and sent[start - 2].lower_ in OWNING_VERBS
+
+
 def tie_mentions(state: NoteState, sent: SpacySpan, span: Span, named: list[tuple[str, EntityType]]) -> None:
     """Record the organisations, places and tools the sentence names for the tie classifier
     (none of a sentence that tries or compares: "Comparing Notion vs Obsidian" uses neither)."""
@@ -507,6 +514,8 @@ class BuiltinExtractor:
                 continue  # "@sarah" is never a candidate: handles are read below
             # The word lists name tools whatever the classifier makes of their context.
             kind = lexicon.LEXICON_TYPES.get(word) or state.name_kinds.get(word)
+            if kind in (EntityType.PERSON, EntityType.PLACE) and owned_thing(sent, candidate.start):
+                kind = EntityType.PRODUCT
             if kind is not None:
                 add(mention.text, kind, at)
         # A word of a street's name is no tool: "9 Elm Street" names no Elm.

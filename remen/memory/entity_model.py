@@ -31,6 +31,7 @@ from remen.embed import TOKENIZER_FILE, Embedder, real_model
 from remen.memory.cues import tool_type
 from remen.memory.lexicon import LEXICON_TYPES
 from remen.memory.linear_model import SoftmaxModel, bucket, load_model, unit, word_shape
+from remen.search.calendar import MONTHS, WEEKDAY_SHORT, WEEKDAYS
 
 if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan
@@ -67,6 +68,8 @@ EDGE_TAGS = frozenset(
     {"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "RB", "JJ", "DT", "IN", "CC", "MD", "PRP", "PRP$", "TO", "CD", "POS"}
 )
 PROPER_NOUN_TAGS = frozenset({"NNP", "NNPS"})
+# Capitalised words that say when, not who ("Dana Monday" is Dana, on a Monday).
+DAY_WORDS = frozenset((*MONTHS, *WEEKDAYS, *WEEKDAY_SHORT))
 # What a name is written with: letters, digits, and the marks inside names ("O'Brien", "Byrne &
 # Moran", "Notepad++", "St. John"). Pieces of links and code ("docs", "vmt`](https://…") are not.
 NAME_TEXT = re.compile(r"[^\W_][\w'’.&+ -]*")
@@ -131,6 +134,12 @@ def unknown_opening(sent: SpacySpan, i: int) -> bool:
     )
 
 
+def continues_name(token: Token) -> bool:
+    """Whether ``token`` is more of the name before it: a proper noun spaCy gave no label of its
+    own, and no day or month."""
+    return token.tag_ in PROPER_NOUN_TAGS and not token.ent_type_ and token.lower_ not in DAY_WORDS
+
+
 def candidates(sent: SpacySpan) -> list[Candidate]:
     """spaCy's entities of the kinds a note's graph keeps, then runs of proper nouns it left out."""
     found: list[Candidate] = []
@@ -139,9 +148,13 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
         if ent.label_ not in NER_LABELS:
             continue
         start, end = trimmed(sent, ent.start - sent.start, ent.end - sent.start)
+        # A name is the whole run of proper nouns: spaCy labels "Manchester" of "the Manchester
+        # Royal Infirmary", "Peixaria" of "Peixaria Costa", and leaves the rest unlabelled.
+        while start < end and end < len(sent) and continues_name(sent[end]):
+            end += 1
         if start < end and written_like_a_name(sent[start:end].text) and not in_link(sent, start, end):
             found.append(Candidate(start, end, ent.label_))
-        for i in range(ent.start - sent.start, ent.end - sent.start):
+        for i in range(ent.start - sent.start, max(ent.end - sent.start, end)):
             taken[i] = True
     i = 0
     while i < len(sent):

@@ -80,6 +80,8 @@ START_VERBS = verb_class(
     "buy install adopt use sign subscribe switch move migrate get download pay renew start try order purchase"
     " activate choose pick"
 )
+# Verbs whose object changes owner: a thing, never a person or a place.
+OWNING_VERBS = verb_class("buy sell order purchase return rent lease")
 # Verbs whose denial gives up what was held: "not renewed", "didn't extend".
 KEEP_VERBS = verb_class("renew extend keep")
 # Verbs that say the writer works with the object without taking it up.

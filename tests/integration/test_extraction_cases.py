@@ -447,3 +447,18 @@ def test_a_day_without_a_year_in_a_plan_written_long_after_it_is_next_years() ->
     # Told a few days late, or in the past tense, it is this year's.
     assert stated_date("dinner at Aqua on 28 Nov", december, False, "dmy").moment.date() == date(2026, 11, 28)
     assert stated_date("Visited Rome on 3 March", december, True, "dmy").moment.date() == date(2026, 3, 3)
+
+
+def test_a_name_is_its_whole_run_of_proper_nouns_but_no_day_after_it(model_reader: BuiltinExtractor) -> None:
+    # spaCy labels "Manchester" alone and leaves "Royal Infirmary" unlabelled.
+    names = {name for name, _ in entities(read(model_reader, "Started on ward 7 at the Manchester Royal Infirmary."))}
+    assert "Manchester Royal Infirmary" in names
+    assert not names & {"Manchester", "Royal Infirmary"}
+    call = {name for name, _ in entities(read(model_reader, "Call Dana Monday about the lease."))}
+    assert "Dana Monday" not in call
+
+
+def test_what_is_bought_or_sold_is_a_thing_not_a_person_or_a_place(model_reader: BuiltinExtractor) -> None:
+    assert ("Vespa", EntityType.PRODUCT) in entities(read(model_reader, "Sold the Vespa to a neighbour."))
+    assert ("Brompton", EntityType.PRODUCT) in entities(read(model_reader, "Bought a Brompton for the commute."))
+    assert ("Tom", EntityType.PERSON) in entities(read(model_reader, "sold Tom the bike"))
