@@ -23,13 +23,11 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from evaluation.memory_set import SET_DIR, Person, load_split
-from training import check_only, fit, leave_one_person_out, ship
+from training import check_only, fit, leave_one_person_out, note_sentences, ship, with_vectors
 
-from remen.core.config import date_order, model_dir
+from remen.core.config import date_order
 from remen.core.knowledge import Aspect
-from remen.embed import load_embedder
-from remen.memory.aspect_model import WEIGHTS, WEIGHTS_SHA256, SentenceVectors, aspect_features, put_sentence_vector
-from remen.memory.builtin import note_pieces
+from remen.memory.aspect_model import WEIGHTS, WEIGHTS_SHA256, aspect_features, put_sentence_vector
 from remen.memory.cues import cue_aspect
 from remen.memory.extractor import load_spacy
 from remen.memory.note_state import NoteState, clause_tenses
@@ -43,15 +41,10 @@ LABELS = tuple(a.value for a in Aspect)
 
 def examples(people: list[Person]) -> tuple[np.ndarray, np.ndarray, list[str], list[str]]:
     """(features, aspect indices, person of each, sentence of each) of every labelled fragment."""
-    nlp = load_spacy()
     rows, labels, owners, texts = [], [], [], []
     for person in people:
         for note in person.notes:
-            text, pieces = note_pieces(note.text)
-            doc = nlp(text)
-            sentences = [
-                s for p in pieces if (s := doc.char_span(p.start, p.start + p.length, alignment_mode="expand"))
-            ]
+            sentences = note_sentences(note.text)
             state = NoteState(note.created.timestamp(), date_order())
             for fragment, aspect in note.aspects:
                 sent = next((s for s in sentences if fragment.lower() in s.text.lower()), None)
@@ -90,17 +83,6 @@ def sentence_examples(path: Path) -> tuple[list[np.ndarray], list[int], list[str
     return rows, labels, texts
 
 
-def with_vectors(x: np.ndarray, texts: list[str]) -> np.ndarray:
-    """``x`` (rows without a sentence vector) with each sentence's MiniLM vector put in."""
-    vectors = SentenceVectors(load_embedder(model_dir())[0]).of([t.strip() for t in texts])
-    out = x.copy()
-    for row, vector in enumerate(vectors):
-        if vector is None:
-            sys.exit("the MiniLM model is needed to train the aspect classifier")
-        put_sentence_vector(out[row], vector)
-    return out
-
-
 def cross_validate(x: np.ndarray, y: np.ndarray, owners: list[str], texts: list[str]) -> None:
     """Leave-one-person-out accuracy on dev, with the sentence vector and without (and on the
     people's notes alone, without the single sentences), beside the cue tables alone."""
@@ -122,7 +104,12 @@ def main() -> None:
     check = check_only(__doc__)
     without, y, owners, texts = examples(load_split("dev"))
     print(f"{len(y)} labelled dev sentences: {dict(Counter(LABELS[i] for i in y))}")
-    x, y, owners, texts = np.vstack([with_vectors(without, texts), without]), np.tile(y, 2), owners * 2, texts * 2
+    x, y, owners, texts = (
+        np.vstack([with_vectors(without, texts, put_sentence_vector, "aspect classifier"), without]),
+        np.tile(y, 2),
+        owners * 2,
+        texts * 2,
+    )
     cross_validate(x, y, owners, texts)
     if not check:
         ship(fit(x, y, LABELS, L2, STEPS, RATE), WEIGHTS, WEIGHTS_SHA256)

@@ -24,11 +24,10 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from evaluation.memory_set import Person, load_split
-from training import check_only, fit, leave_one_person_out, ship
+from training import check_only, fit, leave_one_person_out, note_sentences, ship
 
 from remen.core.config import model_dir
 from remen.embed import load_embedder
-from remen.memory.builtin import note_pieces
 from remen.memory.entity_model import (
     CONTEXT_DIM,
     KINDS,
@@ -40,7 +39,6 @@ from remen.memory.entity_model import (
     NameVectors,
     features,
 )
-from remen.memory.extractor import load_spacy
 from remen.memory.names import name_tokens
 
 # Strength of the L2 penalty, steps and step size: chosen by leave-one-person-out accuracy on dev.
@@ -90,10 +88,7 @@ class Examples:
     def read(self, text: str, labelled: dict[str, str], owner: str, source: str, vectors: NameVectors) -> set[str]:
         """Add every candidate of ``text`` (labelled: name key → the set's kind), with the features
         the extractor computes; the names seen."""
-        joined, pieces = note_pieces(text)
-        doc = load_spacy()(joined)
-        sentences = [s for p in pieces if (s := doc.char_span(p.start, p.start + p.length, alignment_mode="expand"))]
-        names, rows = features(sentences, vectors)
+        names, rows = features(note_sentences(text), vectors)
         seen = set()
         for name, row in zip(names, rows, strict=True):
             kind = labelled.get(key(name))

@@ -24,14 +24,10 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from evaluation.memory_set import SET_DIR, Person, load_split, same_value
-from training import check_only, fit, ship
+from training import check_only, fit, note_sentences, ship, with_vectors
 
-from remen.core.config import model_dir
 from remen.core.constants import TIE_MIN_PROBABILITY
 from remen.core.knowledge import EntityType
-from remen.embed import load_embedder
-from remen.memory.aspect_model import SentenceVectors
-from remen.memory.builtin import note_pieces
 from remen.memory.extractor import load_spacy
 from remen.memory.tie_model import LABELS, NO_TIE, TIE_OF, WEIGHTS, WEIGHTS_SHA256, put_sentence_vector, tie_features
 
@@ -60,11 +56,7 @@ def examples(people: list[Person]) -> tuple[np.ndarray, np.ndarray, np.ndarray, 
     rows, labels, possible, owners, texts = [], [], [], [], []
     for person in people:
         for note in person.notes:
-            text, pieces = note_pieces(note.text)
-            doc = nlp(text)
-            sentences = [
-                s for p in pieces if (s := doc.char_span(p.start, p.start + p.length, alignment_mode="expand"))
-            ]
+            sentences = note_sentences(note.text)
             people_named = [n for n, k in note.entities if k == "Person"]
             for name, label_kind in note.entities:
                 kind = EntityType(label_kind) if label_kind in EntityType.__members__.values() else None
@@ -96,17 +88,6 @@ def examples(people: list[Person]) -> tuple[np.ndarray, np.ndarray, np.ndarray, 
     return np.stack(rows), np.array(labels), np.array(possible), owners, texts
 
 
-def with_vectors(x: np.ndarray, texts: list[str]) -> np.ndarray:
-    """``x`` with each sentence's MiniLM vector put in."""
-    vectors = SentenceVectors(load_embedder(model_dir())[0]).of([t.strip() for t in texts])
-    out = x.copy()
-    for row, vector in enumerate(vectors):
-        if vector is None:
-            sys.exit("the MiniLM model is needed to train the tie classifier")
-        put_sentence_vector(out[row], vector)
-    return out
-
-
 def cross_validate(x: np.ndarray, y: np.ndarray, kinds: np.ndarray, owners: list[str]) -> None:
     """Leave-one-person-out precision and recall of the ties (rows with vectors; ``kinds``: the
     tie each row's name can hold), by threshold: a tie counts when it has that probability."""
@@ -134,7 +115,11 @@ def main() -> None:
     check = check_only(__doc__)
     without, y, kinds, owners, texts = examples(load_split("dev"))
     print(f"{len(y)} examples: {dict(Counter(LABELS[i] for i in y))}")
-    x, y, owners = np.vstack([with_vectors(without, texts), without]), np.tile(y, 2), owners * 2
+    x, y, owners = (
+        np.vstack([with_vectors(without, texts, put_sentence_vector, "tie classifier"), without]),
+        np.tile(y, 2),
+        owners * 2,
+    )
     print("leave-one-person-out on dev people's notes, with the sentence vector:")
     cross_validate(x, y, kinds, owners)
     if not check:

@@ -7,12 +7,24 @@ right candidate among a question's, and its scores calibrated to probabilities
 from __future__ import annotations
 
 import argparse
+import sys
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+from remen.core.config import model_dir
+from remen.embed import load_embedder
+from remen.memory.aspect_model import SentenceVectors
+from remen.memory.builtin import note_pieces
+from remen.memory.extractor import load_spacy
 from remen.memory.linear_model import SoftmaxModel
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from spacy.tokens import Span as SpacySpan
 
 
 def fit(x: np.ndarray, y: np.ndarray, labels: tuple[str, ...], l2: float, steps: int, rate: float) -> SoftmaxModel:
@@ -100,3 +112,24 @@ def ship(model: SoftmaxModel, weights: Path, pinned: Path) -> None:
     digest = model.save(weights)
     pinned.write_text(f"{digest}  {weights.name}\n", encoding="utf-8")
     print(f"wrote {weights} ({weights.stat().st_size} bytes, sha256 {digest[:12]}…) on {datetime.now():%Y-%m-%d}")
+
+
+def with_vectors(
+    x: np.ndarray, texts: list[str], put: Callable[[np.ndarray, np.ndarray], None], what: str
+) -> np.ndarray:
+    """``x`` (rows without a sentence vector) with each sentence's MiniLM vector written in by
+    ``put``; the model is needed to train ``what``."""
+    vectors = SentenceVectors(load_embedder(model_dir())[0]).of([t.strip() for t in texts])
+    out = x.copy()
+    for row, vector in enumerate(vectors):
+        if vector is None:
+            sys.exit(f"the MiniLM model is needed to train the {what}")
+        put(out[row], vector)
+    return out
+
+
+def note_sentences(text: str) -> list[SpacySpan]:
+    """A note's sentences exactly as the extractor cuts them (spaCy's parse of its joined lines)."""
+    joined, pieces = note_pieces(text)
+    doc = load_spacy()(joined)
+    return [s for p in pieces if (s := doc.char_span(p.start, p.start + p.length, alignment_mode="expand"))]

@@ -314,16 +314,22 @@ def owned_thing(sent: SpacySpan, start: int) -> bool:
     return start >= 2 and sent[start - 1].tag_ in ("DT", "PRP$") and sent[start - 2].lower_ in OWNING_VERBS
 
 
+def word_at(text: str, name: str) -> int:
+    """Where ``name`` first stands in ``text`` as whole words (not "Bear" of "Bearings"); -1 if not."""
+    found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text)
+    return found.start() if found else -1
+
+
 def tie_mentions(state: NoteState, sent: SpacySpan, span: Span, named: list[tuple[str, EntityType]]) -> None:
     """Record the organisations, places and tools the sentence names for the tie classifier
     (none of a sentence that tries or compares: "Comparing Notion vs Obsidian" uses neither)."""
     text = sent.text
     if TRYING.search(text):
         return
-    people = [at for n, t in named if t == EntityType.PERSON and (at := text.find(n)) >= 0]
+    people = [at for n, t in named if t == EntityType.PERSON and (at := word_at(text, n)) >= 0]
     vector = state.sentence_vectors.get(sent.start_char)
     for name, kind in named:
-        at = text.find(name)
+        at = word_at(text, name)
         # A tie is to something with a name ("Harvest", "Kibo Freight"), not to a word ("things")
         # nor to a phrase a reading ran together ("Outlook to Superhuman").
         named_so = all(w[0].isupper() or w[0].isdigit() or w in NAME_JOINERS for w in name.split())

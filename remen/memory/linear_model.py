@@ -25,6 +25,13 @@ def unit(vector: np.ndarray) -> np.ndarray:
     return vector / norm if norm > 0 else vector
 
 
+def put_vector(row: np.ndarray, at: int, vector: np.ndarray, scale: float) -> None:
+    """Write a MiniLM vector, scaled, into a feature row from ``at``, and a 1 after it that says
+    there is one (a row without it goes by its other features)."""
+    row[at : at + len(vector)] = scale * vector
+    row[at + len(vector)] = 1.0
+
+
 def word_shape(text: str, tag: str) -> str:
     """A word as a feature: names and numbers generalised ('Kenji' → '<name>', '9:30' → '<num>')."""
     if tag in ("NNP", "NNPS"):

@@ -21,7 +21,7 @@ import numpy as np
 from remen.core.constants import EMBED_DIM
 from remen.core.knowledge import EntityType
 from remen.memory.cues import is_negated
-from remen.memory.linear_model import SoftmaxModel, bucket, load_model, unit, word_shape
+from remen.memory.linear_model import SoftmaxModel, bucket, load_model, put_vector, unit, word_shape
 from remen.memory.patterns import FIRST_PERSON
 
 if TYPE_CHECKING:
@@ -98,8 +98,7 @@ def tie_features(
 
 def put_sentence_vector(row: np.ndarray, vector: np.ndarray) -> None:
     """Write a sentence's MiniLM vector, scaled, and its presence flag into a feature row."""
-    row[BASE_DIM : BASE_DIM + EMBED_DIM] = SENTENCE_VECTOR_SCALE * vector
-    row[BASE_DIM + EMBED_DIM] = 1.0
+    put_vector(row, BASE_DIM, vector, SENTENCE_VECTOR_SCALE)
 
 
 @cache
