@@ -15,6 +15,7 @@ Usage: python scripts/train_ties.py [--check]   (--check: cross-validate only, w
 
 from __future__ import annotations
 
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -39,14 +40,8 @@ THRESHOLDS = (0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
 
 
 def occurrences(text: str, name: str) -> list[int]:
-    """Where ``name`` starts in ``text`` (case folded), as a whole word."""
-    low, key, out, at = text.lower(), name.lower(), [], 0
-    while (at := low.find(key, at)) >= 0:
-        end = at + len(key)
-        if (at == 0 or not low[at - 1].isalnum()) and (end == len(low) or not low[end].isalnum()):
-            out.append(at)
-        at = end
-    return out
+    """Where ``name`` starts in ``text`` (case folded), as whole words."""
+    return [m.start() for m in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE)]
 
 
 def examples(people: list[Person]) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[str], list[str]]:

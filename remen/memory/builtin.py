@@ -334,8 +334,7 @@ def tie_mentions(state: NoteState, sent: SpacySpan, span: Span, named: list[tupl
         # nor to a phrase a reading ran together ("Outlook to Superhuman").
         named_so = all(w[0].isupper() or w[0].isdigit() or w in NAME_JOINERS for w in name.split())
         if kind in TIE_OF and at >= 0 and named_so:
-            features = tie_features(sent, at, at + len(name), kind, any(p < at for p in people), vector)
-            state.tie_mentions.append(TieMention(name, kind, span, text.strip(), features))
+            state.tie_mentions.append(TieMention(name, kind, span, sent, at, any(p < at for p in people), vector))
 
 
 def inferred_ties(state: NoteState) -> None:
@@ -345,7 +344,8 @@ def inferred_ties(state: NoteState) -> None:
     mentions = [m for m in state.tie_mentions if m.name not in read]
     if not mentions:
         return
-    chances = tie_probabilities(np.stack([m.features for m in mentions]), [m.kind for m in mentions])
+    features = [tie_features(m.sent, m.at, m.at + len(m.name), m.kind, m.person_before, m.vector) for m in mentions]
+    chances = tie_probabilities(np.stack(features), [m.kind for m in mentions])
     best: dict[str, tuple[float, TieMention]] = {}
     for chance, mention in zip(chances, mentions, strict=True):
         if chance >= TIE_MIN_PROBABILITY and chance > best.get(mention.name, (0.0, mention))[0]:
@@ -353,7 +353,8 @@ def inferred_ties(state: NoteState) -> None:
     for _, mention in best.values():
         tie = TIE_OF[mention.kind]
         aspect = Aspect.KNOWLEDGE if tie == "uses" else Aspect.IDENTITY
-        state.state(ExtractedStatement(aspect, mention.text, USER_NAME, tie, mention.span, object_name=mention.name))
+        text = mention.sent.text.strip()
+        state.state(ExtractedStatement(aspect, text, USER_NAME, tie, mention.span, object_name=mention.name))
 
 
 def said_to_self(text: str) -> bool:

@@ -63,14 +63,16 @@ def clause_tenses(sent: SpacySpan) -> tuple[tuple[int, bool], ...]:
 
 @dataclass(frozen=True)
 class TieMention:
-    """An organisation, place or tool named in one of the writer's sentences."""
+    """An organisation, place or tool named in one of the writer's sentences, at character ``at``
+    of it; whether a person is named before it; the sentence's MiniLM vector, if it was read."""
 
     name: str
     kind: EntityType
     span: Span
-    text: str
-    # The tie classifier's features of the name in its sentence.
-    features: np.ndarray = field(compare=False)
+    sent: SpacySpan
+    at: int
+    person_before: bool
+    vector: np.ndarray | None = field(compare=False)
 
 
 @dataclass
