@@ -60,6 +60,7 @@ from remen.memory.patterns import (
     AMOUNT_CHANGE,
     AMOUNT_IS,
     BIRTHDAY,
+    DEPARTS,
     EMAIL,
     FIRST_PERSON,
     FOR_PROJECT,
@@ -74,6 +75,7 @@ from remen.memory.patterns import (
     MY_RELATION_WORD,
     NAME_THEN_ROLE,
     NAMED_IS_RELATION,
+    NEW_ROLE,
     NOT_NAMES,
     PAIRED_WITH_ME,
     PHONE,
@@ -307,6 +309,36 @@ def switched_from_the_other(state: NoteState) -> None:
         return
 
 
+def predecessor_departed(state: NoteState) -> None:
+    """A note that names a new holder of a role the writer has one of at a time ("New trainer at
+    the gym: Brianna, starts next week") and one other person leaving ("Coach Mike moved to San
+    Antonio"): the one leaving held the role until the new one took it, though no note said so."""
+    leaving = {
+        entity.name
+        for name in state.departed
+        if (entity := state.entities.get(name.lower())) is not None and entity.type == EntityType.PERSON
+    }
+    for at, statement in enumerate(state.statements):
+        fresh = NEW_ROLE.search(statement.text)
+        if (
+            statement.subject != USER_NAME
+            or statement.negated
+            or statement.replaces is not None
+            or statement.predicate not in lexicon.SINGLE_RELATIONS
+            or fresh is None
+            or lexicon.canonical_relation(fresh.group(1).lower()) != statement.predicate
+        ):
+            continue
+        others = leaving - {statement.object_name}
+        if len(others) != 1:
+            continue
+        (old,) = others
+        taken = statement.valid_at if statement.valid_at is not None else state.written
+        state.statements[at] = replace(statement, replaces=old)
+        state.state(replace(statement, object_name=old, valid_at=taken - 1))
+        return
+
+
 def owned_thing(sent: SpacySpan, start: int) -> bool:
     """Whether the name at token ``start`` of the sentence is something bought, sold or returned
     ("Sold the Vespa", "bought my Brompton"): no person nor place is ("sold Tom the bike" names
@@ -426,6 +458,7 @@ class BuiltinExtractor:
                     spoken_by(state, piece.speaker, said, Span(piece.original, piece.original + piece.length))
                     del state.tie_mentions[named:]  # the tie classifier reads the writer's own words
             switched_from_the_other(state)
+            predecessor_departed(state)
             inferred_ties(state)
             states.append(state)
         return [self.finish(note, state) for note, state in zip(notes, states, strict=True)]
@@ -455,6 +488,7 @@ class BuiltinExtractor:
             # Which ties end is known only to the graph: the writer ends them (see GraphWriter).
             person = state.entity(left.group(1), EntityType.PERSON, span, None, text, sure=True)
             state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, ENDS_TIES, span, object_name=person))
+        state.departed += [m.group(1) for m in DEPARTS.finditer(text)]
         self.successions(state, text, span, earlier_person)
         if sum(not t.is_punct for t in sent) < MIN_STATEMENT_WORDS:
             return  # "yes.", "ugh": a reply, not a statement

@@ -104,6 +104,8 @@ class NoteState:
     # The writer's own sentences' organisations, places and tools, for the tie classifier to read
     # once the whole note is read (remen.memory.tie_model).
     tie_mentions: list[TieMention] = field(default_factory=list)
+    # Names said to be leaving ("Coach Mike moved to San Antonio"), as the sentence spells them.
+    departed: list[str] = field(default_factory=list)
 
     def entity(
         self, name: str, kind: EntityType, span: Span, role: str | None = None, context: str = "", sure: bool = False

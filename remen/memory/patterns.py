@@ -37,6 +37,15 @@ LEFT = re.compile(
     NAME + r"\s+(?:has\s+)?(?:(?:just\s+)?left\s+(?:the\s+)?(?:company|team|firm|job|group|department|"
     r"[A-Z][\w&-]+)|quit|resigned|retired)\b"
 )
+# Someone leaving, in any tense: "Coach Mike moved to San Antonio", "Dr. Ahmed is retiring",
+# "Gwen's leaving in April". Alone it ends nothing ("Tom moved to Leeds" is still a friend); beside
+# a new holder of a role it says who held it (builtin.predecessor_departed).
+DEPARTS = re.compile(
+    PERSON_NAME + r"(?:\s+(?:has|is|was|will\s+be)|['’]s)?\s+(?:just\s+)?(?:left|leaving|leaves|moved|moving|moves|"
+    r"retired|retiring|retires|quit|quits|quitting|resigned|resigning|stepped\s+down|stepping\s+down)\b"
+)
+# A role freshly filled: "New trainer at the gym: Brianna", "my new dentist is Dr. Lee".
+NEW_ROLE = re.compile(rf"(?i:\bnew\s+({RELATION_WORDS})\b)")
 # Someone taking over another's place: "Frau Demir replaces Herr Vogt", "Duarte takes over from
 # Rita" (SUCCEEDS: new, old); "Herr Vogt's successor: Frau Demir", "his replacement at the firm is
 # Frau Demir" (SUCCESSOR: old or his/her, new).
@@ -97,7 +106,10 @@ SWITCHING = re.compile(r"(?i:\b(?:switch(?:ed|es|ing)?|mov(?:e|ed|es|ing)|migrat
 REPLACED = re.compile(rf"\breplaced\s+{TOOL_NAME}\s+with\s+{TOOL_NAME}", re.I)
 ADOPT = re.compile(
     r"\b(?:decided to (?:use|go with|try|switch to|adopt)|going with|went with|chose|settled on|switched to|"
-    r"moving to|moved to|migrated to|now use|now using|started using|adopted|picked)\s+([\w.+#-]+)",
+    r"moving to|moved to|migrated to|now use|now using|started using|adopted|picked|"
+    # "move the team to Shortcut", "migrating our docs over to Notion": what moves, then where.
+    r"(?:mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing)|switch(?:es|ed|ing)?)\s+(?:the|our|my|all|everyone|everything|us|them)"
+    r"(?:\s+[a-z]+){0,2}?\s+(?:over\s+)?to)\s+([\w.+#-]+)",
     re.I,
 )
 USING = re.compile(r"(?i:\b(?:i|we)\s+(?:use|'m using|am using|'re using|are using|rely on)\s+)([\w.+#-]+)")

@@ -348,3 +348,26 @@ def test_a_switch_that_names_the_old_tool_elsewhere_in_the_note_keeps_it_as_hist
     uses = {f.target: f.current for f in memory.facts("me", history=True, limit=None) if f.predicate == "uses"}
     # Taking up a Kindle replaces nothing; the switch replaces the one other tool its note names.
     assert uses == {"VS Code": False, "Kindle": True, "Notion": True, "Neovim": True}
+
+
+def test_moving_the_team_to_a_tool_is_a_switch_and_moving_a_meeting_is_not(memory: Remen) -> None:
+    memory.add(
+        "Tooling review\n- Trello: cards go stale, nobody reads the board\n"
+        "- decided: migrate our tickets over to Linear",
+        created=at("2026-03-04T11:00"),
+    )
+    memory.add("Moved the boxes to Lisbon on Sunday. Move the standup to Friday.", created=at("2026-03-05T09:00"))
+    assert memory.extract_pending().failed == 0
+    uses = {f.target: f.current for f in memory.facts("me", history=True, limit=None) if f.predicate == "uses"}
+    assert uses == {"Trello": False, "Linear": True}
+
+
+def test_a_new_holder_of_a_role_beside_someone_leaving_keeps_the_one_leaving_as_history(memory: Remen) -> None:
+    memory.add("Dr. Ahmed is retiring in May. My new GP: Dr. Okafor, same surgery.", created=at("2026-04-02T09:00"))
+    memory.add("Priya moved to Leeds. Dinner at hers when I'm up north.", created=at("2026-04-03T20:00"))
+    assert memory.extract_pending().failed == 0
+    facts = memory.facts("me", history=True, limit=None)
+    doctors = {(f.target, f.current) for f in facts if f.predicate in {"gp", "doctor"}}
+    assert doctors == {("Dr. Ahmed", False), ("Dr. Okafor", True)}
+    # Leaving alone gives nobody a role.
+    assert not [f for f in facts if f.target == "Priya"]
