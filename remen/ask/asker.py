@@ -20,6 +20,7 @@ from remen.ask.handlers import (
     relationship,
     temporal,
     temporal_facets,
+    tie_start,
 )
 from remen.ask.question import SPECIFIC_KINDS, AnswerKind, Question, read_question
 from remen.ask.router import EntityIndex, first_names_of, route
@@ -104,7 +105,8 @@ class Asker:
         if kind == QueryType.RELATIONSHIP:
             return relationship(chosen, self.memory, index.user_name)
         if kind == QueryType.ASPECT_QUERY:
-            return aspect_query(chosen, self.memory, lambda: self.similar(chosen.topic))
+            began = tie_start(chosen, self.memory, index.user_name)
+            return began or aspect_query(chosen, self.memory, lambda: self.similar(chosen.topic))
         if kind == QueryType.TEMPORAL:
             return temporal(chosen, self.memory)
         span = chosen.temporal
@@ -196,7 +198,7 @@ class Asker:
         found = found or self.search(question, now, ASK_NOTES)
         read_started = time.perf_counter()
         read = self.read_notes(question, chosen, found)
-        answers = merged(read.question, chosen, handled.answers, extract(read.question, read.passages, read.known))
+        answers = merged(read.question, chosen, handled, extract(read.question, read.passages, read.known))
         not_found = unanswered(read.question, chosen, handled)
         linked = self.linking_notes(question)
         if linked is not None:
@@ -342,9 +344,7 @@ def names_only(asked: Question, chosen: Route) -> bool:
     return bool(named) and all(word in named for word in asked.focus)
 
 
-def merged(
-    asked: Question, chosen: Route, graph: tuple[AnswerItem, ...], notes: list[Extracted]
-) -> tuple[AnswerItem, ...]:
+def merged(asked: Question, chosen: Route, handled: Handled, notes: list[Extracted]) -> tuple[AnswerItem, ...]:
     """The card.
 
     - An entity's card answers "who is Sarah" / "tell me about my wife".
@@ -356,13 +356,14 @@ def merged(
       notes: a bare entity card or a list of statements is no answer to them.
     - Open questions (what happened last week, a summary) keep the graph's answers first.
     """
+    graph = handled.answers
     from_notes = [note_item(found) for found in notes]
     whole_entity = names_only(asked, chosen)
     if chosen.query_type == QueryType.ENTITY_LOOKUP and chosen.lookup_mode != "attribute" and not whole_entity:
         # "what was the fixed fee for Harbour Foods": the name's card (its type, how many notes,
         # the facts it takes part in) answers "who is" or "tell me about", not what is asked of it.
         graph = ()
-    if graph and (whole_entity or precise(chosen)):
+    if graph and (whole_entity or handled.precise or precise(chosen)):
         agreeing = [item for item, found in zip(from_notes, notes, strict=True) if agrees(graph[0], found)]
         if from_notes and from_notes[0] not in agreeing and not asked.earlier and overtakes(notes[0], graph[0]):
             return (from_notes[0], graph[0], *from_notes[1:2])

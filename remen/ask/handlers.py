@@ -12,6 +12,7 @@ from remen.core.errors import EntityNotFoundError
 from remen.core.knowledge import Aspect, Digest, EntityDetail, Fact
 from remen.memory.lexicon import ties_of
 from remen.memory.reader import MemoryReader
+from remen.search.calendar import day_text
 from remen.search.query import STOPWORDS
 
 ATTRIBUTE_LABELS = {
@@ -25,6 +26,8 @@ ATTRIBUTE_LABELS = {
     "age": "age",
 }
 MAX_CARD_FACTS = 8
+# A "when" question's words that ask when a tie began: "when did I start at Acme", "move to Leeds".
+START_WORDS = frozenset(("start", "started", "starting", "join", "joined", "begin", "began", "move", "moved"))
 MAX_LIST = 12
 MAX_DIGEST_LABELS = 6
 MAX_DIGEST_TITLES = 4
@@ -42,6 +45,9 @@ class Handled:
 
     answers: tuple[AnswerItem, ...]
     not_found: str | None = None
+    # The first answer is a value read off a fact ("since Mon 1 Jun 2026"), as precise as an
+    # attribute's: it leads the card whatever the route (see asker.merged).
+    precise: bool = False
 
 
 def whose(hint: EntityHint, user: str) -> str:
@@ -74,7 +80,8 @@ def entity_lookup(route: Route, memory: MemoryReader, user: str) -> Handled:
         if not hint.name:
             return Handled((), f"Your notes don't say who {hint.text} is.")
         if attribute:
-            return attribute_value(hint, memory.facts(hint.name, history=True), attribute, user)
+            told = own_sequence(route, memory, attribute, user)
+            return told or attribute_value(hint, memory.facts(hint.name, history=True), attribute, user)
         detail = memory.entity(hint.name)
         card = entity_card(detail)
         return with_evidence(card, detail, hint.text) if hint.matched_by == "meaning" else card
@@ -95,15 +102,17 @@ def relation_holders(route: Route, hint: EntityHint, memory: MemoryReader, user:
     point = sequence_point(route, hint, chain)
     if point is not None:
         word, at = point
+        if at is None and word.startswith("before") and chain:
+            # "Who was our landlord before Harcourts" where no note made Harcourts the landlord:
+            # the last one the notes name held it before, as far as they say.
+            last = chain[-1]
+            return Handled((fact_item(last, f"{label.capitalize()} {word}, as far as your notes say: {last.target}"),))
         if at is None:
             return Handled((), f"Your notes name nobody called {word.split()[-1]} as {label}.")
-        step = -1 if word.startswith("before") else 1
-        if not 0 <= at + step < len(chain):
-            return Handled((), f"Your notes name nobody as {label} {word} {chain[at].target}.")
-        other = chain[at + step]
-        return Handled(
-            (fact_item(other, f"{word.split()[0].capitalize()} {chain[at].target}, {label} was {other.target}"),)
-        )
+        return neighbour(word, at, chain, label)
+    then = held_during(route, memory, user, chain)
+    if then is not None:
+        return Handled((fact_item(then, f"{label.capitalize()} there: {then.target}"),))
     current = [f for f in chain if f.current]
     if not current:
         if chain:  # the tie ended ("Tomasz left"): who held it, newest first
@@ -120,6 +129,54 @@ def relation_holders(route: Route, hint: EntityHint, memory: MemoryReader, user:
         first = replace(card.answers[0], as_of=now.valid_at)
         return Handled((first, *card.answers[1:]))
     return Handled((fact_item(now, f"{label.capitalize()}: {now.target}", earlier), *card.answers))
+
+
+def neighbour(word: str, at: int, chain: list[Fact], label: str) -> Handled:
+    """The value before or after (``word``: "before Luis") the one at ``at`` of ``chain``."""
+    step = -1 if word.startswith("before") else 1
+    if not 0 <= at + step < len(chain):
+        return Handled((), f"Your notes name nobody as {label} {word} {chain[at].target}.")
+    other = chain[at + step]
+    return Handled(
+        (fact_item(other, f"{word.split()[0].capitalize()} {chain[at].target}, {label} was {other.target}"),)
+    )
+
+
+def own_chain(memory: MemoryReader, user: str, predicate: str) -> list[Fact]:
+    """The user's values of ``predicate``, in the order they held."""
+    facts = memory.facts(user, history=True)
+    return sorted(
+        (f for f in facts if f.subject == user and f.predicate == predicate and f.target), key=lambda f: f.valid_at
+    )
+
+
+def own_sequence(route: Route, memory: MemoryReader, attribute: str, user: str) -> Handled | None:
+    """ "Where did I work before Savanna Cold Chain": the user's value of ``attribute`` next to
+    the one the question names, from the chain; None when the question asks no such thing (or
+    the user's chain does not hold the name: the notes may still say it)."""
+    me = next((h for h in route.entity_hints if h.matched_by == "user"), None)
+    if me is None:
+        return None
+    chain = own_chain(memory, user, attribute)
+    point = sequence_point(route, me, chain)
+    if point is None or point[1] is None:
+        return None
+    return neighbour(point[0], point[1], chain, f"your {ATTRIBUTE_LABELS.get(attribute, attribute)}")
+
+
+def held_during(route: Route, memory: MemoryReader, user: str, chain: list[Fact]) -> Fact | None:
+    """ "Who was my boss at Kibo": of a tie's holders (``chain``), the last one who held it while
+    the user worked at the place the question names, when that place is an earlier workplace
+    (at the current one, the current holder answers)."""
+    places = {h.name for h in route.entity_hints if h.matched_by in ("alias", "fuzzy") and h.name}
+    stints = [f for f in own_chain(memory, user, "works_at") if f.target in places and not f.current]
+    if not stints:
+        return None
+    stint = stints[-1]
+    end = stint.invalid_at
+    assert end is not None
+    during = [f for f in chain if f.valid_at < end and (f.invalid_at is None or f.invalid_at > stint.valid_at)]
+    return during[-1] if during else None
 
 
 def sequence_point(route: Route, hint: EntityHint, chain: list[Fact]) -> tuple[str, int | None] | None:
@@ -251,6 +308,21 @@ def marked(fact: Fact) -> str:
     if fact.invalid_at is not None:
         line += f" (until {fact.invalid_at:%d %b %Y})"
     return line
+
+
+def tie_start(route: Route, memory: MemoryReader, user: str) -> Handled | None:
+    """ "When did I start at Savanna Cold Chain", "when did we move to Floreasca": the day the
+    user's first tie to the place or thing named (works at, lives in, uses, a person's role)
+    began to hold; None for any other question."""
+    if START_WORDS.isdisjoint(route.topic.split()) or not any(h.matched_by == "user" for h in route.entity_hints):
+        return None
+    named = {h.name for h in route.entity_hints if h.matched_by in ("alias", "fuzzy") and h.name}
+    ties = [f for f in memory.facts(user, history=True) if f.subject == user and f.target in named]
+    if not ties:
+        return None
+    first = min(ties, key=lambda f: f.valid_at)
+    told = f"Since {day_text(first.valid_at)}, by your notes: {describe(first)}"
+    return Handled((fact_item(first, told),), precise=True)
 
 
 def aspect_query(route: Route, memory: MemoryReader, similar: Similar) -> Handled:

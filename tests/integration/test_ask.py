@@ -232,6 +232,33 @@ def test_a_relation_that_changed_answers_with_who_held_it_before(app: Remen, clo
     assert ended.text.startswith("Nobody is your boss now; the last was Yuki Tanaka")
 
 
+def test_a_workplace_that_changed_answers_before_and_after_and_who_held_a_role_there(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    day = 86_400
+    for body in (
+        "Back at Kibo Freight after the holidays. My boss Achieng wants the route report every Monday.",
+        "Our landlord Mrs. Tupou is selling the house.",
+        "First day at Savanna Cold Chain. My manager is Grace Mutua herself, which is scary.",
+        "From May the rent goes to Harcourts, who manage the house for the new owners.",
+    ):
+        app.add(body, embed=False)
+        clock.advance(40 * day)
+    app.extract_pending()
+    now = datetime.fromtimestamp(clock()).astimezone()
+    started = datetime.fromtimestamp(clock() - 2 * 40 * day).astimezone()
+    before = app.ask("where did I work before Savanna Cold Chain", now=now).answers[0]
+    assert before.text == "Before Savanna Cold Chain, your workplace was Kibo Freight"
+    after = app.ask("where did I work after Kibo Freight", now=now).answers[0]
+    assert after.text == "After Kibo Freight, your workplace was Savanna Cold Chain"
+    # The boss of an earlier workplace is the one who held the tie while the user worked there.
+    assert app.ask("who was my boss at Kibo", now=now).answers[0].text == "Your boss there: Achieng"
+    assert app.ask("who is my boss", now=now).answers[0].text == "Your boss: Grace Mutua"
+    start = app.ask("when did I start at Savanna Cold Chain", now=now).answers[0]
+    assert start.text.startswith(f"Since {started:%a} {started.day} {started:%b %Y}, by your notes")
+    # No note makes Harcourts the landlord: the last landlord the notes name came before.
+    landlord = app.ask("who was our landlord before Harcourts", now=now).answers[0]
+    assert landlord.text == "Your landlord before Harcourts, as far as your notes say: Mrs. Tupou"
+
+
 def test_an_attribute_word_after_a_preposition_is_the_occasion_not_the_question(app: Remen) -> None:
     app.add("Julia's birthday is on 12 May.")
     app.add("Julia wants a pottery class for her birthday, not another scarf.")
