@@ -73,7 +73,10 @@ ATTRIBUTE_WORD = re.compile(
         for w in sorted(ATTRIBUTES, key=len, reverse=True)
     )
     + r")\b"
-    r"|\bwhere\b.*\b(" + "|".join(WHERE_ATTRIBUTES) + r")\b"
+    # "which neighbourhood do we live in", "what company does Tom work for": a place named by its
+    # kind; not "what time do I work" nor "what do I think about work".
+    r"|(?:\bwhere\b|\b(?:which|what)\s+(?!(?:time|times|day|days|hours?|shifts?)\b)(?:[a-z]+\s+){1,2}(?:do|does|did)\b)"
+    r".*\b(" + "|".join(WHERE_ATTRIBUTES) + r")\b"
 )
 # An attribute word after one of these (and at most two words more) is the occasion, not what is
 # asked: "what did Alex want for their birthday", "where did we go on my birthday", "what did Tom

@@ -69,6 +69,7 @@ from remen.memory.patterns import (
     LEFT,
     LIVES_AT,
     LIVES_IN,
+    MARRIED,
     MY_RELATION_IS,
     MY_RELATION_NAMED,
     MY_RELATION_REF,
@@ -96,6 +97,7 @@ from remen.memory.patterns import (
     THE_ROLE_NAMED,
     THEIR_RELATION,
     TITLED_NAME,
+    TOGETHER,
     TRYING,
     USE_CUE,
     WORK_SPELL,
@@ -629,6 +631,11 @@ class BuiltinExtractor:
         if not found and MY_RELATION_WORD.search(text):
             for word, name in copular_ties(state, text):
                 tie(name, lexicon.canonical_relation(word))
+        for pattern, relation in ((MARRIED, "spouse"), (TOGETHER, "partner")):
+            for match in pattern.finditer(text):
+                name = match.group(match.lastindex or 0)
+                if name.split()[0].lower() not in NOT_NAMES | PRONOUNS and name not in found:
+                    tie(name, relation)
         paired = PAIRED_WITH_ME.search(text)
         if paired and paired.group(1).split()[0].lower() not in NOT_NAMES | PRONOUNS:
             state.paired = state.entity(paired.group(1), EntityType.PERSON, span, None, text)
@@ -637,7 +644,11 @@ class BuiltinExtractor:
             # "Mira and I are officially together. … My partner is a better climber": the one
             # the note pairs with the writer, or the only person it names, spoken of as she or he.
             partner = state.paired or self.only_person(state)
-            if partner is not None and partner.lower() not in text.lower():
+            told = any(
+                s.subject == USER_NAME and s.object_name == partner and s.predicate in lexicon.PARTNER_WORDS
+                for s in state.statements
+            )
+            if partner is not None and partner.lower() not in text.lower() and not told:
                 tie(partner, lexicon.canonical_relation(reference.group(1).lower()))
         for match in THEIR_RELATION.finditer(text):
             owner, relation = match.group(1), lexicon.canonical_relation(match.group(2).lower())

@@ -91,6 +91,18 @@ MY_RELATION_WORD = re.compile(rf"(?i:\b(?:my|our)\s+(?:[a-z]+\s+)?(?:{RELATION_W
 THEIR_RELATION = re.compile(rf"\b{NAME}'s\s+({RELATION_WORDS})(?:\s+is)?\s+((?:Mr|Ms|Mrs|Dr)\.?\s+)?{NAME}")
 # "Mira and I": the person a note pairs with the writer.
 PAIRED_WITH_ME = re.compile(NAME + r"\s+and\s+I\b")
+# The writer's spouse or partner said by what they are together, not by a relation word: "Losa and
+# me, married 9 years", "I'm married to Conor" (MARRIED: a spouse); "Zawadi and I: 3 years
+# together", "Mira and I are officially together" (TOGETHER: a partner).
+MARRIED = re.compile(
+    NAME + r"\s+and\s+(?:I|me)\b[,:]?\s+(?:(?:are|were|have\s+been|got|just\s+got)\s+)?(?:\w+\s+){0,2}?married\b"
+    r"|\b(?:I'm|I\s+am|I've\s+been|I\s+have\s+been|I\s+got|I\s+was)\s+(?:\w+\s+)?married\s+to\s+" + NAME
+)
+TOGETHER = re.compile(
+    NAME + r"\s+and\s+(?:I|me)\b[,:]?\s+(?:(?:are|were|have\s+been|got\s+back|are\s+back)\s+)?"
+    r"(?i:(?:officially|finally|now|still|\d+|one|two|three|four|five|six|seven|eight|nine|ten|years?|months?)\s+){0,3}"
+    r"together\b"
+)
 # "my wife's birthday", "my manager" as a reference to someone the notes name elsewhere.
 MY_RELATION_REF = re.compile(rf"\b(?:my|our)\s+({RELATION_WORDS})\b", re.I)
 # A tool's name in a switch: a word, and up to two capitalised words after it ("Google Keep", "VS

@@ -259,6 +259,16 @@ def test_a_workplace_that_changed_answers_before_and_after_and_who_held_a_role_t
     assert landlord.text == "Your landlord before Harcourts, as far as your notes say: Mrs. Tupou"
 
 
+def test_a_place_asked_by_its_kind_is_the_attribute_and_a_time_is_not(app: Remen) -> None:
+    app.add("First nights in Floreasca. Boxes everywhere.")
+    app.add("Day one at Catena. My manager is Sorin Vasile.")
+    app.extract_pending()
+    home = app.ask("which neighbourhood do we live in", now=NOW)
+    assert home.route.attribute_hint == "lives_in" and home.answers[0].text == "Your home town: Floreasca"
+    assert app.ask("what company do I work for", now=NOW).route.attribute_hint == "works_at"
+    assert app.ask("what time do I work tomorrow", now=NOW).route.attribute_hint is None
+
+
 def test_an_attribute_word_after_a_preposition_is_the_occasion_not_the_question(app: Remen) -> None:
     app.add("Julia's birthday is on 12 May.")
     app.add("Julia wants a pottery class for her birthday, not another scarf.")

@@ -318,6 +318,30 @@ def test_my_partner_is_the_one_the_note_pairs_with_me(reader: BuiltinExtractor) 
 
 
 @pytest.mark.parametrize(
+    ("text", "tie"),
+    [
+        ("Losa and me, married 9 years on 20 Feb. She wants to go to Rarotonga.", ("spouse", "Losa")),
+        ("I'm married to Conor, he hates boats.", ("spouse", "Conor")),
+        ("Zawadi and I: 3 years together on 14 Feb. Book somewhere nice.", ("partner", "Zawadi")),
+        ("Jan and I have been together 6 years.", ("partner", "Jan")),
+        ("Tom and I went together to the match.", None),
+        ("Tom and I worked together at Acme.", None),
+    ],
+)
+def test_a_spouse_or_partner_said_by_being_married_or_together(reader: BuiltinExtractor, text: str, tie: tuple) -> None:
+    found = ties(read(reader, text))
+    if tie is None:
+        assert not [name for predicate, name in found if predicate in ("spouse", "partner")]
+    else:
+        assert tie in found
+
+
+def test_a_partner_said_twice_in_a_note_is_one_statement(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Alex and I have been together four years today. My partner remembers every date.")
+    assert [s.object_name for s in found.statements if s.predicate == "partner"] == ["Alex"]
+
+
+@pytest.mark.parametrize(
     ("text", "workplace"),
     [
         ("Shift at Café Frischhut until ten again.", "Café Frischhut"),
