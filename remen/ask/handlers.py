@@ -26,8 +26,9 @@ ATTRIBUTE_LABELS = {
     "age": "age",
 }
 MAX_CARD_FACTS = 8
-# A "when" question's words that ask when a tie began: "when did I start at Acme", "move to Leeds".
-START_WORDS = frozenset(("start", "started", "starting", "join", "joined", "begin", "began", "move", "moved"))
+# A "when" question's words that ask when a tie began: "when did I start at Acme", "join Catena".
+# Not a move: people write "moving to Denver" weeks ahead, and the note of the day says it better.
+START_WORDS = frozenset(("start", "started", "starting", "join", "joined", "begin", "began"))
 MAX_LIST = 12
 MAX_DIGEST_LABELS = 6
 MAX_DIGEST_TITLES = 4
@@ -311,7 +312,7 @@ def marked(fact: Fact) -> str:
 
 
 def tie_start(route: Route, memory: MemoryReader, user: str) -> Handled | None:
-    """ "When did I start at Savanna Cold Chain", "when did we move to Floreasca": the day the
+    """ "When did I start at Savanna Cold Chain", "when did I join Catena": the day the
     user's first tie to the place or thing named (works at, lives in, uses, a person's role)
     began to hold; None for any other question."""
     if START_WORDS.isdisjoint(route.topic.split()) or not any(h.matched_by == "user" for h in route.entity_hints):

@@ -80,6 +80,7 @@ from remen.memory.patterns import (
     NOT_NAMES,
     PAIRED_WITH_ME,
     PHONE,
+    PONDERING,
     POSSESSIVE_DETAIL,
     PREMISES_WORDS,
     PROJECT,
@@ -119,6 +120,8 @@ PLAIN_WORD_TAGS = frozenset(
 )
 # A label names a topic in words: "q3" or "00028" is not one.
 LABEL_WORD = re.compile(r"[^\W\d_]{3,}")
+# How many characters before "moving to X" a wish or a doubt may stand ("Thinking about moving to").
+PONDER_REACH = 40
 
 
 def clause_subject(state: NoteState, text: str, at: int, named: list[tuple[str, EntityType]]) -> str | None:
@@ -755,6 +758,8 @@ class BuiltinExtractor:
         elif streets:
             found |= self.street_address(state, text, span, named, whose, streets[0])
         lives = LIVES_IN.search(text)
+        if lives and PONDERING.search(text, max(0, lives.start() - PONDER_REACH), lives.start()):
+            lives = None
         if lives and not address:
             place = state.entity(lives.group(1), EntityType.PLACE, span, None, text, sure=True)
             others = [(n, t) for n, t in named if n != place]
@@ -763,7 +768,13 @@ class BuiltinExtractor:
             if mover == place:
                 mover = self.person_in(state, text, others)
             if mover is not None:
-                state.state(ExtractedStatement(Aspect.IDENTITY, text, mover, "lives_in", span, object_name=place))
+                # "I'm moving to Denver end of July": from then on.
+                date = state.date_of(text)
+                when = date.moment.timestamp() if date else None
+                moved = ExtractedStatement(
+                    Aspect.IDENTITY, text, mover, "lives_in", span, object_name=place, valid_at=when
+                )
+                state.state(moved)
                 found = True
         for change in AMOUNT_CHANGE.finditer(text):
             attribute_of, old, new = change.groups()

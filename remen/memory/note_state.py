@@ -42,10 +42,15 @@ CLAUSE_BREAKS = frozenset({",", ";", ":", "—", "–", "but", "so", "because"})
 PERFECT_AUXILIARIES = frozenset({"have", "has", "had", "'ve", "’ve", "'d", "’d"})
 
 
+# Finite verbs of the present and modals: "I'm moving", "she says", "will call".
+PRESENT_TAGS = frozenset(("VBP", "VBZ", "MD"))
+
+
 def clause_tenses(sent: SpacySpan) -> tuple[tuple[int, bool], ...]:
     """(end offset within the stripped sentence, past tense) of each clause of ``sent``. A clause is
-    past when a verb in it is in the simple past or a perfect ("has sent"); a participle alone is
-    not ("wants it reviewed by Friday")."""
+    past when its last finite verb is in the simple past or a perfect ("has sent"); a participle
+    alone is not ("wants it reviewed by Friday"), and a present or a modal after a past verb
+    speaks of what is ahead ("Told Luis I'm moving to Denver end of July")."""
     lead = len(sent.text) - len(sent.text.lstrip())
     clauses: list[tuple[int, bool]] = []
     past = perfect = False
@@ -57,6 +62,8 @@ def clause_tenses(sent: SpacySpan) -> tuple[tuple[int, bool], ...]:
             perfect = True
         elif token.tag_ == "VBD" or (token.tag_ == "VBN" and perfect):
             past = True
+        elif token.tag_ in PRESENT_TAGS and token.lower_ not in PERFECT_AUXILIARIES:
+            past = False
     clauses.append((len(sent.text), past))
     return tuple(clauses)
 

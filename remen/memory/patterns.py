@@ -153,6 +153,12 @@ LIVES_IN = re.compile(
     r"(?i:\b(?:(?:lives?|living|moved|moving)\s+(?:in|to)|(?:moved|moving)\s+into\s+(?:[\w'’.-]+\s+){1,6}?in)\s+)"
     + NAME
 )
+# A move only thought of, said before the verb: "Thinking about moving to Denver", "we might move
+# to Leeds", "would love to live in Lisbon" say nothing of where anyone lives.
+PONDERING = re.compile(
+    r"(?i:\b(?:think(?:ing)?\s+(?:about|of)|consider(?:ing)?|might|maybe|perhaps|would\s+(?:like|love)\s+to|"
+    r"wants?\s+to|dream(?:ing)?\s+(?:of|about)|if\s+(?:we|i)|whether\s+to|should\s+(?:we|i))\b[^.;!?]*$)"
+)
 # "lives at …", "address: …", "Rachel's address for the card: …".
 STREET = (
     r"(?:street|st|straße|strasse|str|straat|road|rd|avenue|ave|avenida|blvd|boulevard|lane|ln|hill|way|rua|place"

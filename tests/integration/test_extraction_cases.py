@@ -341,6 +341,17 @@ def test_a_partner_said_twice_in_a_note_is_one_statement(reader: BuiltinExtracto
     assert [s.object_name for s in found.statements if s.predicate == "partner"] == ["Alex"]
 
 
+def test_a_move_only_thought_of_is_no_home_and_a_move_ahead_holds_from_its_day(reader: BuiltinExtractor) -> None:
+    pondered = read(reader, "Thinking about moving to Denver to be near Rachel and the baby.")
+    assert not [s for s in pondered.statements if s.predicate == "lives_in"]
+    # A past verb first ("Told Luis"), then the move ahead in the present: the coming July.
+    told = read(reader, "Told Luis I'm moving to Denver end of July. He said fine.")
+    (moved,) = [s for s in told.statements if s.predicate == "lives_in"]
+    assert moved.object_name == "Denver" and moved.valid_at is not None
+    day = datetime.fromtimestamp(moved.valid_at)
+    assert (day.year, day.month) == (2026, 7)  # written in March 2026
+
+
 @pytest.mark.parametrize(
     ("text", "workplace"),
     [
