@@ -311,6 +311,8 @@ def chained(hit: StoredNote, near: list[StoredNote]) -> list[StoredNote]:
 # A note must be this much newer than a graph value to overtake it (a value and the note that
 # states it share a day).
 OVERTAKE_MARGIN = timedelta(days=1)
+# The words without which a sentence does not state an attribute that is a day.
+ATTRIBUTE_SAID = {"birthday": re.compile(r"(?i:\b(?:birthdays?|bdays?|b-days?|born|birth)\b)")}
 
 
 def note_item(found: Extracted) -> AnswerItem:
@@ -355,8 +357,13 @@ def merged(asked: Question, chosen: Route, handled: Handled, notes: list[Extract
     - Other specific questions (who, where, when, how much, which, why) are answered from the
       notes: a bare entity card or a list of statements is no answer to them.
     - Open questions (what happened last week, a summary) keep the graph's answers first.
+    - A day the notes give for an attribute that is a day (a birthday) comes from a sentence that
+      says which: "Ola starts Aug 3" is no answer to "when is Ola's birthday".
     """
     graph = handled.answers
+    said = ATTRIBUTE_SAID.get(chosen.attribute_hint or "")
+    if said is not None and chosen.lookup_mode == "attribute":
+        notes = [found for found in notes if said.search(found.sentence)]
     from_notes = [note_item(found) for found in notes]
     whole_entity = names_only(asked, chosen)
     if chosen.query_type == QueryType.ENTITY_LOOKUP and chosen.lookup_mode != "attribute" and not whole_entity:

@@ -282,6 +282,16 @@ def test_an_attribute_word_after_a_preposition_is_the_occasion_not_the_question(
     assert all("12 May" not in item.text for item in wants.answers)
 
 
+def test_a_birthday_comes_from_a_sentence_that_says_it_is_one(app: Remen) -> None:
+    app.add("Ola starts as designer Aug 3. Laptop + Figma seat.")
+    app.extract_pending()
+    assert app.ask("when is Ola's birthday", now=NOW).answers == ()
+    app.add("Ola's birthday is on 12 September, she wants a plant.")
+    app.extract_pending()
+    answer = app.ask("when is Ola's birthday", now=NOW)
+    assert answer.answers and "12 September" in answer.answers[0].text
+
+
 def test_a_question_nothing_answers_is_told_so_plainly(tmp_path: Path) -> None:
     with Remen.open(tmp_path / "plain.db", embedder=HashedEmbedder()) as app:
         app.add("Lunch with Sam at the Italian place. We decided to hire a designer.")
