@@ -51,6 +51,9 @@ GIVEN_UP = re.compile(
 GIVE_UP_WORDS = END_VERBS | {"left"}
 BACKWARD = re.compile(r"\b(?:last|ago|yesterday|previous|past)\b", re.IGNORECASE)
 PAST = re.compile(r"\b(?:was|were|had|did|went|came|got|told|said|\w+ed)\b", re.IGNORECASE)
+# Words of the present or the future: after a past verb they speak of what is ahead ("Told Luis
+# I'm moving to Denver end of July").
+AHEAD = re.compile(r"(?i:\b(?:am|is|are|will|shall|going\s+to)\b|['’](?:m|re|ll)\b)")
 # Words that give a reason or a manner: an answer to "why"/"how" has one near.
 REASON = re.compile(
     r"\b(?:because|cause|since|so|due to|reason|after|thanks to|too|kept|keeps|without)\b|:", re.IGNORECASE
@@ -345,6 +348,17 @@ def near_focus(span: Span, text: str, weight: dict[str, float]) -> float:
 NEAR_CHARS = 40
 
 
+def told_in_past(sentence: str, at: int) -> bool:
+    """Whether a day at ``at`` of ``sentence`` is told in the past: by the last verb before it
+    that has a tense, else by any past verb in the sentence."""
+    before = sentence[:at]
+    last_past = max((m.end() for m in PAST.finditer(before)), default=-1)
+    last_ahead = max((m.end() for m in AHEAD.finditer(before)), default=-1)
+    if last_past < 0 and last_ahead < 0:
+        return PAST.search(sentence) is not None
+    return last_past > last_ahead
+
+
 def spoken_time(span: Span, sentence: str, written: datetime) -> str:
     """A day as the note tells it, with what it means resolved against the note's date: "Monday
     (Mon 16 Mar 2026)", "last weekend (Sat 18 – Sun 19 Mar 2023)", "next month (July 2023)". A day
@@ -354,7 +368,7 @@ def spoken_time(span: Span, sentence: str, written: datetime) -> str:
     found, _ = parse_temporal(span.text, written)
     if found is None:
         return span.text
-    past = PAST.search(sentence) is not None
+    past = told_in_past(sentence, span.start)
     start, end = found.start, found.end
     if end - start <= timedelta(days=1):
         day = stated_date(span.text, written, past)

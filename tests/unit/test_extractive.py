@@ -179,6 +179,17 @@ def test_a_day_found_beside_the_sentence_is_read_in_the_tense_of_its_own_sentenc
     assert told[0] == "on 14 April (Wed 14 Apr 2027)"
 
 
+def test_a_day_is_read_in_the_tense_of_the_last_verb_before_it() -> None:
+    written = datetime(2026, 6, 2, 9)
+    ahead = notebook(("Told Luis I'm moving to Denver end of July.", written))
+    told = [a.answer for a in extract(read_question("when am I moving to Denver"), ahead, {}, minimum=0.0)]
+    assert told[0] == "end of July (21 Jul – 31 Jul 2026)"
+    # The same words told after a past verb and before nothing ahead: the past July.
+    behind = notebook(("Luis said the move to Denver was end of July.", written))
+    told = [a.answer for a in extract(read_question("when did I move to Denver"), behind, {}, minimum=0.0)]
+    assert told[0] == "end of July (21 Jul – 31 Jul 2025)"
+
+
 def test_a_when_question_without_a_day_in_the_sentence_gets_the_notes_day() -> None:
     # Whether the card shows it is the calibrated model's call (the graph answers this one: the
     # day the tie to Denver began); the reading offers the note's day first.
