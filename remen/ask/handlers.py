@@ -173,9 +173,9 @@ def held_during(route: Route, memory: MemoryReader, user: str, chain: list[Fact]
     stints = [f for f in own_chain(memory, user, "works_at") if f.target in places and not f.current]
     if not stints:
         return None
-    stint = stints[-1]
-    end = stint.invalid_at
-    assert end is not None
+    stint, end = stints[-1], stints[-1].invalid_at
+    if end is None:
+        return None
     during = [f for f in chain if f.valid_at < end and (f.invalid_at is None or f.invalid_at > stint.valid_at)]
     return during[-1] if during else None
 

@@ -208,17 +208,25 @@ def test_weekly_digests_are_built_by_the_worker_and_never_answer_stale(tmp_path:
         )
 
 
+def written_days_apart(app: Remen, clock, days: int, *bodies: str) -> datetime:  # type: ignore[no-untyped-def]
+    """Each note written ``days`` after the one before, all read into the graph; returns the time
+    after the last."""
+    for body in bodies:
+        app.add(body, embed=False)
+        clock.advance(days * 86_400)
+    app.extract_pending()
+    return datetime.fromtimestamp(clock()).astimezone()
+
+
 def test_a_relation_that_changed_answers_with_who_held_it_before(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
-    day = 86_400
-    for body in (
+    now = written_days_apart(
+        app,
+        clock,
+        30,
         "First week done. My boss is Ingrid Holm, she runs the data team.",
         "Big reshuffle: my new boss is Marco Ruiz.",
         "From today I report to Yuki Tanaka.",
-    ):
-        app.add(body, embed=False)
-        clock.advance(30 * day)
-    app.extract_pending()
-    now = datetime.fromtimestamp(clock()).astimezone()
+    )
     current = app.ask("who is my manager", now=now)
     first = current.answers[0]
     assert first.text == "Your manager: Yuki Tanaka"
@@ -233,18 +241,16 @@ def test_a_relation_that_changed_answers_with_who_held_it_before(app: Remen, clo
 
 
 def test_a_workplace_that_changed_answers_before_and_after_and_who_held_a_role_there(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
-    day = 86_400
-    for body in (
+    now = written_days_apart(
+        app,
+        clock,
+        40,
         "Back at Kibo Freight after the holidays. My boss Achieng wants the route report every Monday.",
         "Our landlord Mrs. Tupou is selling the house.",
         "First day at Savanna Cold Chain. My manager is Grace Mutua herself, which is scary.",
         "From May the rent goes to Harcourts, who manage the house for the new owners.",
-    ):
-        app.add(body, embed=False)
-        clock.advance(40 * day)
-    app.extract_pending()
-    now = datetime.fromtimestamp(clock()).astimezone()
-    started = datetime.fromtimestamp(clock() - 2 * 40 * day).astimezone()
+    )
+    started = now - timedelta(days=2 * 40)
     before = app.ask("where did I work before Savanna Cold Chain", now=now).answers[0]
     assert before.text == "Before Savanna Cold Chain, your workplace was Kibo Freight"
     after = app.ask("where did I work after Kibo Freight", now=now).answers[0]
