@@ -136,7 +136,7 @@ def neighbour(word: str, at: int, chain: list[Fact], label: str) -> Handled:
     """The value before or after (``word``: "before Luis") the one at ``at`` of ``chain``."""
     step = -1 if word.startswith("before") else 1
     if not 0 <= at + step < len(chain):
-        return Handled((), f"Your notes name nobody as {label} {word} {chain[at].target}.")
+        return Handled((), f"Your notes name nobody as {label} {word.split()[0]} {chain[at].target}.")
     other = chain[at + step]
     return Handled(
         (fact_item(other, f"{word.split()[0].capitalize()} {chain[at].target}, {label} was {other.target}"),)

@@ -255,6 +255,8 @@ def test_a_workplace_that_changed_answers_before_and_after_and_who_held_a_role_t
     assert before.text == "Before Savanna Cold Chain, your workplace was Kibo Freight"
     after = app.ask("where did I work after Kibo Freight", now=now).answers[0]
     assert after.text == "After Kibo Freight, your workplace was Savanna Cold Chain"
+    first = app.ask("where did I work before Kibo Freight", now=now)
+    assert first.not_found == "Your notes name nobody as your workplace before Kibo Freight."
     # The boss of an earlier workplace is the one who held the tie while the user worked there.
     assert app.ask("who was my boss at Kibo", now=now).answers[0].text == "Your boss there: Achieng"
     assert app.ask("who is my boss", now=now).answers[0].text == "Your boss: Grace Mutua"
