@@ -103,9 +103,10 @@ def relation_holders(route: Route, hint: EntityHint, memory: MemoryReader, user:
     point = sequence_point(route, hint, chain)
     if point is not None:
         word, at = point
-        if at is None and word.startswith("before") and chain:
-            # "Who was our landlord before Harcourts" where no note made Harcourts the landlord:
-            # the last one the notes name held it before, as far as they say.
+        if at is None and word.startswith("before") and chain and came_after(route, hint, memory, chain[-1]):
+            # "Who was our landlord before Harcourts" where no note made Harcourts the landlord,
+            # though the notes speak of it only after the last landlord they name: that one held
+            # it before, as far as they say.
             last = chain[-1]
             return Handled((fact_item(last, f"{label.capitalize()} {word}, as far as your notes say: {last.target}"),))
         if at is None:
@@ -130,6 +131,20 @@ def relation_holders(route: Route, hint: EntityHint, memory: MemoryReader, user:
         first = replace(card.answers[0], as_of=now.valid_at)
         return Handled((first, *card.answers[1:]))
     return Handled((fact_item(now, f"{label.capitalize()}: {now.target}", earlier), *card.answers))
+
+
+def came_after(route: Route, hint: EntityHint, memory: MemoryReader, last: Fact) -> bool:
+    """Whether the other name the question gives ("before Harcourts") is first spoken of after
+    ``last``, the last holder the notes name, began to hold: "before Sofie", of someone named
+    all along, asks about no newcomer."""
+    named = [h.name for h in route.entity_hints if h is not hint and h.matched_by in ("alias", "fuzzy") and h.name]
+    if not named:
+        return False
+    try:
+        first = memory.first_mentioned(named[0])
+    except EntityNotFoundError:
+        return False
+    return first is not None and first > last.valid_at
 
 
 def neighbour(word: str, at: int, chain: list[Fact], label: str) -> Handled:

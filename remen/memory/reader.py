@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import numpy as np
 
 from remen.core.constants import LISTING_LIMIT
@@ -74,6 +76,12 @@ class MemoryReader:
             elif fact.current and fact.target == title and fact.aspect == Aspect.RELATIONSHIP:
                 attributes.setdefault(f"{fact.subject.lower()}'s {fact.predicate}".replace("me's", "your"), title)
         return EntityDetail(title, EntityType(kind), aliases, attributes, facts, notes)
+
+    def first_mentioned(self, name: str) -> datetime | None:
+        """When the notes first spoke of the entity ``name`` (any of its aliases)."""
+        with self.store.read() as conn:
+            written = graph_store.first_mentioned(conn, entity_ids(conn, name)[0])
+        return None if written is None else from_epoch(written)
 
     def facts(
         self,

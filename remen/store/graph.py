@@ -136,6 +136,16 @@ def facts(
     ]
 
 
+def first_mentioned(conn: Connection, eid: int) -> float | None:
+    """When the oldest note (not in the trash) that mentions entity ``eid`` was written."""
+    row = conn.execute(
+        "SELECT min(n.created) FROM entity_mentions m JOIN notes n ON n.nid = m.nid"
+        " WHERE m.eid = ? AND n.deleted_at IS NULL",
+        (eid,),
+    ).fetchone()
+    return None if row is None or row[0] is None else float(row[0])
+
+
 def entity_row(conn: Connection, eid: int) -> tuple[str, str, tuple[str, ...], tuple[str, ...]]:
     """(name, type, aliases, ids of the notes that mention it) of one entity."""
     name, kind = conn.execute("SELECT name, type FROM entities WHERE eid = ?", (eid,)).fetchone()

@@ -265,6 +265,9 @@ def test_a_workplace_that_changed_answers_before_and_after_and_who_held_a_role_t
     # No note makes Harcourts the landlord: the last landlord the notes name came before.
     landlord = app.ask("who was our landlord before Harcourts", now=now).answers[0]
     assert landlord.text == "Your landlord before Harcourts, as far as your notes say: Mrs. Tupou"
+    # Someone the notes spoke of before that landlord is no newcomer: the question's premise fails.
+    nobody = app.ask("who was our landlord before Achieng", now=now)
+    assert nobody.answers == () and nobody.not_found == "Your notes name nobody called Achieng as your landlord."
 
 
 def test_a_place_asked_by_its_kind_is_the_attribute_and_a_time_is_not(app: Remen) -> None:
