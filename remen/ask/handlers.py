@@ -133,11 +133,22 @@ def relation_holders(route: Route, hint: EntityHint, memory: MemoryReader, user:
     return Handled((fact_item(now, f"{label.capitalize()}: {now.target}", earlier), *card.answers))
 
 
+def names_given(route: Route, besides: EntityHint | None = None) -> list[str]:
+    """The entities the question names by name (not the user, a relation or a description),
+    but ``besides``."""
+    return [h.name for h in route.entity_hints if h is not besides and h.matched_by in ("alias", "fuzzy") and h.name]
+
+
+def user_hint(route: Route) -> EntityHint | None:
+    """The question's "I", "me" or "we", if it has one."""
+    return next((h for h in route.entity_hints if h.matched_by == "user"), None)
+
+
 def came_after(route: Route, hint: EntityHint, memory: MemoryReader, last: Fact) -> bool:
     """Whether the other name the question gives ("before Harcourts") is first spoken of after
     ``last``, the last holder the notes name, began to hold: "before Sofie", of someone named
     all along, asks about no newcomer."""
-    named = [h.name for h in route.entity_hints if h is not hint and h.matched_by in ("alias", "fuzzy") and h.name]
+    named = names_given(route, hint)
     if not named:
         return False
     try:
@@ -170,8 +181,8 @@ def own_sequence(route: Route, memory: MemoryReader, attribute: str, user: str) 
     """ "Where did I work before Savanna Cold Chain": the user's value of ``attribute`` next to
     the one the question names, from the chain; None when the question asks no such thing (or
     the user's chain does not hold the name: the notes may still say it)."""
-    me = next((h for h in route.entity_hints if h.matched_by == "user"), None)
-    if me is None:
+    me = user_hint(route)
+    if me is None or sequence_marker(route) is None:
         return None
     chain = own_chain(memory, user, attribute)
     point = sequence_point(route, me, chain)
@@ -184,7 +195,9 @@ def held_during(route: Route, memory: MemoryReader, user: str, chain: list[Fact]
     """ "Who was my boss at Kibo": of a tie's holders (``chain``), the last one who held it while
     the user worked at the place the question names, when that place is an earlier workplace
     (at the current one, the current holder answers)."""
-    places = {h.name for h in route.entity_hints if h.matched_by in ("alias", "fuzzy") and h.name}
+    places = set(names_given(route))
+    if not places:
+        return None
     stints = [f for f in own_chain(memory, user, "works_at") if f.target in places and not f.current]
     if not stints:
         return None
@@ -195,15 +208,20 @@ def held_during(route: Route, memory: MemoryReader, user: str, chain: list[Fact]
     return during[-1] if during else None
 
 
+def sequence_marker(route: Route) -> str | None:
+    """ "before" or "after", when the question asks for a point in a sequence."""
+    return next((w for w in route.topic.split() if w in ("before", "after")), None)
+
+
 def sequence_point(route: Route, hint: EntityHint, chain: list[Fact]) -> tuple[str, int | None] | None:
     """("before Luis", where Luis stands in ``chain``) for "who was my manager before Luis" (the
     name found by the router, or the words after "before"/"after" when they name someone in the
     chain); None when the question names no point in the sequence."""
-    words = route.topic.split()
-    marker = next((w for w in words if w in ("before", "after")), None)
+    marker = sequence_marker(route)
     if marker is None:
         return None
-    named = [h.name for h in route.entity_hints if h is not hint and h.matched_by in ("alias", "fuzzy") and h.name]
+    named = names_given(route, hint)
+    words = route.topic.split()
     after = words[words.index(marker) + 1 :]
     if not named and not after:
         return None
@@ -330,9 +348,9 @@ def tie_start(route: Route, memory: MemoryReader, user: str) -> Handled | None:
     """ "When did I start at Savanna Cold Chain", "when did I join Catena": the day the
     user's first tie to the place or thing named (works at, lives in, uses, a person's role)
     began to hold; None for any other question."""
-    if START_WORDS.isdisjoint(route.topic.split()) or not any(h.matched_by == "user" for h in route.entity_hints):
+    if START_WORDS.isdisjoint(route.topic.split()) or user_hint(route) is None:
         return None
-    named = {h.name for h in route.entity_hints if h.matched_by in ("alias", "fuzzy") and h.name}
+    named = set(names_given(route))
     ties = [f for f in memory.facts(user, history=True) if f.subject == user and f.target in named]
     if not ties:
         return None
