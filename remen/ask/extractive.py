@@ -17,6 +17,7 @@ from remen.ask.answer_model import answer_probabilities
 from remen.ask.question import DATE_VALUES, SPAN_KINDS, AnswerKind, Question
 from remen.ask.spans import ANY_NAME, Span, name_spans, unit_fits, value_spans
 from remen.core.constants import (
+    ASK_ALTERNATIVE_MIN_PROBABILITY,
     ASK_ANSWER_MIN_PROBABILITY,
     EXTRACT_CONTEXT_SHARE,
     EXTRACT_MEANING_WEIGHT,
@@ -552,9 +553,12 @@ def extract(
     known: dict[str, str],
     limit: int = 3,
     minimum: float = ASK_ANSWER_MIN_PROBABILITY,
+    alternative: float = ASK_ALTERNATIVE_MIN_PROBABILITY,
 ) -> list[Extracted]:
     """The best answers in the found sentences by the answer model's probability, best first: one
-    per sentence, each said once; none when none reaches ``minimum`` (the calibrated threshold)."""
+    per sentence, each said once; none when none reaches ``minimum`` (the calibrated threshold).
+    After one that does, others that reach ``alternative`` follow it: what else the notes may
+    mean."""
     left = left_behind(found)
     candidates = read_candidates(question, found, known)
     probabilities = answer_probabilities([c.features for c in candidates])
@@ -573,13 +577,14 @@ def extract(
     for p, candidate in scored:
         passage = candidate.passage
         key, said = fold(candidate.answer), (passage.note_id, passage.text)
-        if p < minimum:
+        if p < (alternative if best else minimum):
             break
         if key in best or said in sentences:
             continue
         sentences.add(said)
         best[key] = Extracted(candidate.answer, candidate.sentence, passage.note_id, passage.created, p, question.kind)
-    return sorted(best.values(), key=lambda a: superseded(a, left, question.earlier))[:limit]
+    sure = sorted((a for a in best.values() if a.score >= minimum), key=lambda a: superseded(a, left, question.earlier))
+    return [*sure, *(a for a in best.values() if a.score < minimum)][:limit]
 
 
 def superseded(answer: Extracted, left: dict[str, datetime], earlier: bool) -> tuple[bool, float]:

@@ -230,6 +230,10 @@ EXTRACT_RECENCY_WEIGHT = 0.3
 # - the answer model's probability an answer must reach to be shown (chosen by
 #   scripts/train_answers.py on the dev split's answers and false premises).
 ASK_ANSWER_MIN_PROBABILITY = 0.5
+# - a second or third answer, shown after one that reaches the threshold above, needs only this:
+#   the card offers what else the notes may mean (ask dev split: card 0.789 → 0.796, the first
+#   item and false premises unchanged).
+ASK_ALTERNATIVE_MIN_PROBABILITY = 0.3
 # Notes written this close one after another are one thread (the turns of a chat, jots in a row):
 # a hit's sentences are read with this many notes on each side of it. A thread is of short notes:
 # a note longer than this stands alone (and reading its neighbours would cost time for nothing).

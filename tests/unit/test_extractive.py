@@ -306,6 +306,21 @@ def test_a_clear_answer_is_likelier_than_a_sentence_that_only_shares_a_word() ->
     assert got[0].answer == "Accra" and got[0].score > got[1].score
 
 
+def test_a_less_likely_answer_follows_a_sure_one_but_never_stands_alone() -> None:
+    asked = read_question("where did Efua move to")
+    found = notebook(
+        ("Efua moved to Accra in March, she starts at the university there.", WRITTEN),
+        ("Efua loves the beach; we went to Brighton once.", WRITTEN),
+    )
+    known = {"efua": "Person", "accra": "Place", "brighton": "Place"}
+    sure, unsure = (a.score for a in extract(asked, found, known, minimum=0.0))
+    between = (sure + unsure) / 2
+    assert [a.answer for a in extract(asked, found, known, minimum=between, alternative=between)] == ["Accra"]
+    both = extract(asked, found, known, minimum=between, alternative=unsure)
+    assert [a.answer for a in both] == ["Accra", "Brighton"]
+    assert extract(asked, found, known, minimum=sure + 0.01, alternative=unsure) == []
+
+
 def test_a_value_known_by_its_shape_answers_though_it_spells_the_name_asked_about() -> None:
     found = notebook(("Priscilla's email: priscilla.osei@northwind.io", datetime(2026, 2, 3)))
     email = extract(read_question("what is Priscilla's email"), found, {})
