@@ -53,7 +53,7 @@ from remen.memory.cues import (
     tool_type,
 )
 from remen.memory.dates import day_month
-from remen.memory.entity_model import PROPER_NOUN_TAGS, NameVectors, candidates, name_kinds
+from remen.memory.entity_model import PROPER_NOUN_TAGS, NameVectors, candidates, english_words, name_kinds
 from remen.memory.extractor import load_spacy, parse
 from remen.memory.lexicon import ENDS_TIES, TAKES_OVER
 from remen.memory.patterns import (
@@ -106,7 +106,15 @@ from remen.memory.patterns import (
     WORKS_AT,
 )
 from remen.memory.tie_model import TIE_OF, tie_features, tie_probabilities
-from remen.memory.tool_use import OWNING_VERBS, REPLACING, ToolMention, ToolUse, read_tools
+from remen.memory.tool_use import (
+    OWNING_VERBS,
+    REPLACING,
+    SOFTWARE_DOES,
+    SOFTWARE_VERBS,
+    ToolMention,
+    ToolUse,
+    read_tools,
+)
 
 if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan
@@ -351,6 +359,42 @@ def owned_thing(sent: SpacySpan, start: int) -> bool:
     return start >= 2 and sent[start - 1].tag_ in ("DT", "PRP$") and sent[start - 2].lower_ in OWNING_VERBS
 
 
+# A word with a capital inside it after two small letters is a product's name ("OneNote",
+# "LastPass", "memoQ"), not a person's nor a place's ("McKenzie", "DeAndre", "LaToya" have their
+# capital after a name's prefix).
+PRODUCT_SHAPE = re.compile(r"\b(?!(?:Mac|Mc|De|Di|La|Le|Van|Du)[A-Z])[A-Za-z]*[a-z]{2}[A-Z]")
+
+
+def product_like(word: str, kind: EntityType | None, sent: SpacySpan, start: int, end: int) -> bool:
+    """Whether a name the word lists do not know is software by what is done with it, or written
+    like a product where the classifier took it for a person or a place."""
+    if word in lexicon.LEXICON_TYPES:
+        return False
+    text = sent[start:end].text
+    return software(sent, start, end) or (
+        kind in (EntityType.PERSON, EntityType.PLACE) and bool(PRODUCT_SHAPE.search(text))
+    )
+
+
+def software(sent: SpacySpan, start: int, end: int) -> bool:
+    """Whether the name from token ``start`` to ``end`` of the sentence is software by what is done
+    with it or what it does: installed, downloaded ("Installed Reaper", "uninstalled the Zoom
+    app"), or crashing, freezing ("Pro Tools crashed twice"; an English word opening the sentence
+    is the sentence's own: "Goodbye freezes")."""
+    before = start - 1 if start >= 1 and sent[start - 1].tag_ not in ("DT", "PRP$") else start - 2
+    plain_opening = start == 0 and end == 1 and sent[0].lower_ in english_words()
+    does = (
+        not plain_opening and end < len(sent) and sent[end].tag_.startswith("VB") and sent[end].lower_ in SOFTWARE_DOES
+    )
+    return (before >= 0 and sent[before].lower_ in SOFTWARE_VERBS) or does
+
+
+def names_a_tool(name: str, named: list[tuple[str, EntityType]]) -> bool:
+    """Whether the word lists or the sentence's reading call ``name`` a tool."""
+    key = name.lower()
+    return key in lexicon.LEXICON_TYPES or any(n.lower() == key and t in TOOL_TYPES for n, t in named)
+
+
 def word_at(text: str, name: str) -> int:
     """Where ``name`` first stands in ``text`` as whole words (not "Bear" of "Bearings"); -1 if not."""
     found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text)
@@ -456,9 +500,11 @@ class BuiltinExtractor:
             for piece, sent in sentences:
                 if piece.heading:
                     self.entities_in(state, sent, piece.original - piece.start)
+                    state.previous_sentence = sent.text
                     continue
                 said, named = len(state.statements), len(state.tie_mentions)
                 self.read_sentence(state, sent, piece.original - piece.start)
+                state.previous_sentence = sent.text
                 if piece.speaker is not None:
                     spoken_by(state, piece.speaker, said, Span(piece.original, piece.original + piece.length))
                     del state.tie_mentions[named:]  # the tie classifier reads the writer's own words
@@ -562,6 +608,8 @@ class BuiltinExtractor:
             kind = lexicon.LEXICON_TYPES.get(word) or state.name_kinds.get(word)
             if kind in (EntityType.PERSON, EntityType.PLACE) and owned_thing(sent, candidate.start):
                 kind = EntityType.PRODUCT
+            elif product_like(word, kind, sent, candidate.start, candidate.end):
+                kind = EntityType.TECHNOLOGY
             if kind is not None:
                 add(mention.text, kind, at)
         # A word of a street's name is no tool: "9 Elm Street" names no Elm.
@@ -760,6 +808,8 @@ class BuiltinExtractor:
         lives = LIVES_IN.search(text)
         if lives and PONDERING.search(text, max(0, lives.start() - PONDER_REACH), lives.start()):
             lives = None
+        if lives and names_a_tool(lives.group(1), named):
+            lives = None  # "Moved to Obsidian last week": a switch of tools, read below
         if lives and not address:
             place = state.entity(lives.group(1), EntityType.PLACE, span, None, text, sure=True)
             others = [(n, t) for n, t in named if n != place]
@@ -833,13 +883,15 @@ class BuiltinExtractor:
         """A street address told without "address" or "lives at": the premises of the
         organisation the sentence (else the note) names ("signed the lease for an office on
         Oranienstraße 12"), or the home of whom the sentence is about ("new flat: 14 Cardigan
-        Road"). Whether it is anyone's is left unsaid otherwise."""
+        Road"; an address alone after a sentence that speaks of a home: "new flat! Corso Regina
+        Margherita 112."). Whether it is anyone's is left unsaid otherwise."""
         owner: str | None = None
+        alone = not text.replace(street, "").strip(" .,;:!")
         if PREMISES_WORDS.search(text):
             orgs = [n for n, t in named if t == EntityType.ORGANIZATION]
             orgs = orgs or [e.name for e in state.entities.values() if e.type == EntityType.ORGANIZATION][-1:]
             owner = orgs[0] if orgs else None
-        elif HOME_WORDS.search(text):
+        elif HOME_WORDS.search(text) or (alone and HOME_WORDS.search(state.previous_sentence)):
             owner = whose
         if owner is None:
             return False
@@ -866,7 +918,7 @@ class BuiltinExtractor:
         found = False
         for match in [*SWITCH.finditer(text), *REPLACED.finditer(text)]:
             old, new = match.group(1).strip(".,"), match.group(2).strip(".,")
-            if not (could_be_tool(old, named) and could_be_tool(new, named)):
+            if not (could_be_tool(old, named, new) and could_be_tool(new, named, old)):
                 continue
             # The switch says both are tools, whatever a name's words made of them ("Google Keep").
             old_name = state.entity(old, tool_type(old), span, None, text, sure=True)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from remen.core.knowledge import Aspect, EntityType
 from remen.core.text import TURN
 from remen.memory import lexicon
-from remen.memory.patterns import DONE_ITEM, FENCE, MARKUP, NOT_A_PHONE, NOT_NAMES
+from remen.memory.patterns import DONE_ITEM, FENCE, MARKUP, NOT_A_PHONE, NOT_NAMES, PERSONAL_PRONOUNS
 
 
 def title_case(word: str) -> str:
@@ -129,23 +129,25 @@ def is_tool(word: str, named: Sequence[tuple[str, EntityType]]) -> bool:
     key = word.lower()
     if key in lexicon.LEXICON_TYPES:
         return True
-    if key in NOT_NAMES:
+    if key in NOT_NAMES or key in PERSONAL_PRONOUNS:
         return False
     kinds = [kind for name, kind in named if name.lower() == key]
     return (bool(kinds) and all(kind in TOOL_TYPES for kind in kinds)) or (not kinds and word[:1].islower())
 
 
-def could_be_tool(word: str, named: Sequence[tuple[str, EntityType]]) -> bool:
-    """Whether ``word`` can name a tool in a switch ("moved my passwords from LastPass to
-    Bitwarden"): the switch says it is one unless the sentence names it as a person or a place, or
-    it is a number or a plain word."""
+def could_be_tool(word: str, named: Sequence[tuple[str, EntityType]], other: str = "") -> bool:
+    """Whether ``word`` can name a tool in a switch from or to ``other`` ("moved my passwords from
+    LastPass to Bitwarden"): the switch says it is one unless the sentence names it as a person or
+    a place, or it is a number or a plain word. When the word lists know ``other`` for a tool, a
+    place is a guess the switch overrules ("from Dashlane to 1Password")."""
     key = word.lower()
     if key in lexicon.LEXICON_TYPES:
         return True
     if key in NOT_NAMES or not word[:1].isalpha():
         return False
     kinds = [kind for name, kind in named if name.lower() == key]
-    return not any(kind in (EntityType.PERSON, EntityType.PLACE) for kind in kinds)
+    ruled_out = {EntityType.PERSON} if other.lower() in lexicon.LEXICON_TYPES else {EntityType.PERSON, EntityType.PLACE}
+    return ruled_out.isdisjoint(kinds)
 
 
 def tool_type(word: str) -> EntityType:

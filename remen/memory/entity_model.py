@@ -86,9 +86,12 @@ class Candidate:
 
 
 def trimmed(sent: SpacySpan, start: int, end: int) -> tuple[int, int]:
-    """``start``..``end`` without verbs, function words, numbers and punctuation at either end."""
+    """``start``..``end`` without verbs, function words, numbers and punctuation at either end (a
+    jot's opening verb too, which the tagger reads as part of the name after it)."""
     while start < end and (sent[start].tag_ in EDGE_TAGS or sent[start].is_punct or sent[start].is_space):
         start += 1
+    if start == 0 and end > 1 and opening_past_verb(sent[0].lower_):
+        start = 1
     while end > start and (sent[end - 1].tag_ in EDGE_TAGS or sent[end - 1].is_punct or sent[end - 1].is_space):
         end -= 1
     return start, end
@@ -116,6 +119,16 @@ def english_words() -> frozenset[str]:
     except (OSError, ValueError, KeyError, TypeError):
         return frozenset()
     return frozenset(word for word in vocab if word.isalpha())
+
+
+def opening_past_verb(word: str) -> bool:
+    """Whether a capitalised word opening a sentence is a regular verb's past ("Installed Reaper",
+    "Wiped Windows"): it ends in -ed and without it (or its -d) is an English word of four letters
+    or more; "Ahmed", "Alfred" and "Fred" are not."""
+    if not word.endswith("ed"):
+        return False
+    words = english_words()
+    return any(len(stem) >= 4 and stem in words for stem in (word[:-2], word[:-1]))
 
 
 def unknown_opening(sent: SpacySpan, i: int) -> bool:
@@ -152,7 +165,9 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
         # Royal Infirmary", "Peixaria" of "Peixaria Costa", and leaves the rest unlabelled.
         while start < end and end < len(sent) and continues_name(sent[end]):
             end += 1
-        if start < end and written_like_a_name(sent[start:end].text) and not in_link(sent, start, end):
+        # "Notion to Linear" is two names and a move between them.
+        between = any(t.lower_ in ("to", "from") for t in sent[start:end])
+        if start < end and written_like_a_name(sent[start:end].text) and not in_link(sent, start, end) and not between:
             found.append(Candidate(start, end, ent.label_))
         for i in range(ent.start - sent.start, max(ent.end - sent.start, end)):
             taken[i] = True
@@ -162,6 +177,7 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
             taken[i]
             or not sent[i].text[:1].isalpha()
             or not (sent[i].tag_ in PROPER_NOUN_TAGS or unknown_opening(sent, i))
+            or (i == 0 and opening_past_verb(sent[0].lower_))
         ):
             i += 1
             continue

@@ -98,6 +98,8 @@ class NoteState:
     she_or_he: bool = False
     # The tool named last ("Cancelled it" gives it up).
     last_tool: str | None = None
+    # The sentence read before the one being read ("new flat!" before a bare address).
+    previous_sentence: str = ""
     # The clauses of the sentence being read and whether each is in the past tense: a day a past
     # clause states is not the coming one (clause_tenses).
     clauses: tuple[tuple[int, bool], ...] = ()

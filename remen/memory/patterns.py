@@ -65,12 +65,13 @@ MY_RELATION_IS = re.compile(
     rf"(?i:\b(?:my|our)\s+(?:new\s+|old\s+|best\s+)?({RELATION_WORDS})\s+(?:here\s+|now\s+|there\s+)?is\s+"
     rf"(?:now\s+)?){LOOSE_NAME}"
 )
-# A role as a label: "Accountant: Herr Vogt", "new dentist: Dr. Mensah", "book dentist (Dr. Liu)".
+# A role as a label: "Accountant: Herr Vogt", "new dentist: Dr. Mensah", "dentist - Dr. Okoro",
+# "book dentist (Dr. Liu)".
 # Where the role is may stand between: "new trainer at the gym: Brianna"; a titled name needs no
 # colon: "supervisor Prof. Weber", "dentist Dr. Hill".
 ROLE_LABEL = re.compile(
     rf"(?i:(?<![\w'’])(?:(?:my|our)\s+)?(?:new\s+)?({RELATION_WORDS})(?:\s+(?:at|for|from|in)\s+(?:the\s+|my\s+|our\s+)?\w+)?)"
-    rf"(?:\s*(?::|\(|–|—)\s*{PERSON_NAME}|\s+({TITLE}[A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?))"
+    rf"(?:(?:\s*(?::|\(|–|—)|\s+-)\s*{PERSON_NAME}|\s+({TITLE}[A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?))"
 )
 # "The landlord, Mr. Popa, wants 550 euros": one who serves the writer, named between commas
 # ("their partner, Katrin Holm," and "the team lead, Dr. Hoffmann," are someone else's).
@@ -150,8 +151,9 @@ AMOUNT_IS = re.compile(
 BIRTHDAY = re.compile(r"\b(birthday|bday|born)\b", re.I)
 # "lives in Denver", "moved to Howth", "moved into the apartment on Lowell Blvd in Denver".
 LIVES_IN = re.compile(
-    r"(?i:\b(?:(?:lives?|living|moved|moving)\s+(?:in|to)|(?:moved|moving)\s+into\s+(?:[\w'’.-]+\s+){1,6}?in)\s+)"
-    + NAME
+    r"(?i:\b(?:(?:lives?|living|moved|moving)\s+(?:in|to)|(?:moved|moving)\s+into\s+(?:[\w'’.-]+\s+){1,6}?in"
+    # "we moved from Austin to Denver": where to.
+    r"|(?:moved|moving)\s+from\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*(?:\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*){0,2}\s+to)\s+)" + NAME
 )
 # A move only thought of, said before the verb: "Thinking about moving to Denver", "we might move
 # to Leeds", "would love to live in Lisbon" say nothing of where anyone lives.
@@ -164,11 +166,15 @@ STREET = (
     r"(?:street|st|straße|strasse|str|straat|road|rd|avenue|ave|avenida|blvd|boulevard|lane|ln|hill|way|rua|place"
     r"|square|gasse|weg|plein|gracht)"
 )
+# Street words that come first, the name and the number after ("Via Nizza 45", "Rua Augusta 24"),
+# capitalised as in an address ("sent via Royal Mail 2 parcels" is none).
+LEADING_STREET = r"(?:Via|Viale|Corso|Piazza|Strada|Calle|Carrer|Rua|Avenida|Plaza|Praça|Largo)"
 # A street address by its shape: a number and a street word either way round ("14 Cardigan Road",
-# "Schlesische Straße 28").
+# "Schlesische Straße 28"), or a leading street word, its name and a number.
 STREET_ADDRESS = re.compile(
     rf"\b\d+[a-z]?\s+(?:(?-i:[A-Z])[\w'’.-]*\s+){{0,3}}{STREET}\b\.?(?:[ ,]+(?:Apt|Flat|Unit)\s*\w+)?"
-    rf"|\b(?:(?-i:[A-ZÀ-Þ])[\w'’-]*\s+){{0,3}}[\w'’-]*{STREET}\.?\s+\d+[a-z]?\b",
+    rf"|\b(?:(?-i:[A-ZÀ-Þ])[\w'’-]*\s+){{0,3}}[\w'’-]*{STREET}\.?\s+\d+[a-z]?\b"
+    rf"|\b(?-i:{LEADING_STREET}\s+(?:(?:[A-ZÀ-Þ][\w'’.-]*|d[aeiou]\w{{0,3}}|la|le)\s+){{1,4}}\d+[a-z]?\b)",
     re.IGNORECASE,
 )
 # Where a street address is someone's home, or an organisation's premises.
@@ -214,6 +220,8 @@ FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|our|us)\b", re.
 PRONOUN_THIRD = re.compile(r"\b(she|he|her|his|him|they|their)\b", re.I)
 # Someone spoken of as she or he ("my partner" may then be the one person the note names).
 SHE_OR_HE = re.compile(r"(?i:\b(?:she|he|her|him|his)\b)")
+# Words for people: never a tool a sentence picks or moves to ("Chiara picked me up").
+PERSONAL_PRONOUNS = lexicon.words("i me my you your he him his she her we us our they them their")
 NOT_NAMES = lexicon.words(
     """
     is was and the a an to for from with at in on of it this that who which when where has have had

@@ -80,6 +80,10 @@ START_VERBS = verb_class(
     "buy install adopt use sign subscribe switch move migrate get download pay renew start try order purchase"
     " activate choose pick"
 )
+# Verbs whose object is software, whatever its name sounds like ("installed Reaper"), and verbs
+# only software does ("Pro Tools crashed twice").
+SOFTWARE_VERBS = verb_class("install uninstall reinstall download")
+SOFTWARE_DOES = verb_class("crash freeze")
 # Verbs whose object changes owner: a thing, never a person or a place.
 OWNING_VERBS = verb_class("buy sell order purchase return rent lease")
 # Verbs whose denial gives up what was held: "not renewed", "didn't extend".

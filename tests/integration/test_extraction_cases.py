@@ -497,3 +497,57 @@ def test_what_is_bought_or_sold_is_a_thing_not_a_person_or_a_place(model_reader:
     assert ("Vespa", EntityType.PRODUCT) in entities(read(model_reader, "Sold the Vespa to a neighbour."))
     assert ("Brompton", EntityType.PRODUCT) in entities(read(model_reader, "Bought a Brompton for the commute."))
     assert ("Tom", EntityType.PERSON) in entities(read(model_reader, "sold Tom the bike"))
+
+
+def uses(found: Extraction) -> list[tuple[str | None, str | None, bool]]:
+    return [(s.object_name, s.replaces, s.negated) for s in found.statements if s.predicate == "uses"]
+
+
+def test_software_is_known_by_what_is_done_with_it_or_what_it_does(model_reader: BuiltinExtractor) -> None:
+    # The jot's opening verb is no part of the name, and what is installed is software.
+    installed = read(model_reader, "Installed Reaper and rebuilt my mixing template in it.")
+    assert ("Reaper", EntityType.TECHNOLOGY) in entities(installed)
+    assert not {name for name, _ in entities(installed)} & {"Installed Reaper", "Installed"}
+    assert ("Reaper", None, False) in uses(installed)
+    crashed = read(model_reader, "Long session at the studio. Pro Tools crashed twice and ate a whole comp.")
+    assert ("Pro Tools", EntityType.TECHNOLOGY) in entities(crashed)
+    # A plain word opening the sentence is the sentence's own, whatever verb follows it.
+    assert "Goodbye" not in {name for name, _ in entities(read(model_reader, "Licence not renewed. Goodbye freezes."))}
+
+
+def test_a_switch_to_a_known_tool_says_what_it_left_is_a_tool_too(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "Spent the evening moving every login from Dashlane to 1Password.")
+    assert uses(found)[-1] == ("1Password", "Dashlane", False)
+    # Two places stay places: the move is a home's.
+    moved = read(model_reader, "We moved from Austin to Denver in May.")
+    assert not uses(moved)
+    assert [s.object_name for s in moved.statements if s.predicate == "lives_in"] == ["Denver"]
+    # "Notion to Linear" is two tools and a move, not one name.
+    assert "Notion to Linear" not in {name for name, _ in entities(read(model_reader, "Moved from Notion to Linear."))}
+
+
+def test_moving_to_a_tool_is_no_home_and_nobody_is_a_tool(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "Moved to Obsidian last week.")
+    assert not [s for s in found.statements if s.predicate == "lives_in"]
+    assert ("Obsidian", EntityType.PRODUCT) in entities(found)
+    assert not uses(read(model_reader, "Chiara picked me up at 1am and did not complain once."))
+
+
+def test_a_name_written_like_a_product_is_no_person(model_reader: BuiltinExtractor) -> None:
+    found = entities(read(model_reader, "OneNote is exported and deleted; my notes live elsewhere now."))
+    assert ("OneNote", EntityType.PERSON) not in found and ("OneNote", EntityType.PLACE) not in found
+    assert ("Liam McKenzie", EntityType.PERSON) in entities(read(model_reader, "Lunch with Liam McKenzie on Friday."))
+
+
+def test_a_role_labelled_with_a_dash_and_an_address_told_after_a_new_home(reader: BuiltinExtractor) -> None:
+    dentist = read(reader, "dentist - Dr. Okoro, Thurs 15 Jan 4pm. ask about the cracked filling")
+    assert [(s.predicate, s.object_name) for s in dentist.statements if s.aspect == Aspect.RELATIONSHIP] == [
+        ("dentist", "Dr. Okoro")
+    ]
+    flat = read(reader, "new flat! Corso Regina Margherita 112. update address with the bank")
+    assert [(s.subject, s.object_value) for s in flat.statements if s.predicate == "address"] == [
+        ("me", "Corso Regina Margherita 112")
+    ]
+    # An address alone after a sentence about something else is nobody's home.
+    dinner = read(reader, "Great dinner. Corso Regina Margherita 112.")
+    assert not [s for s in dinner.statements if s.predicate == "address"]
