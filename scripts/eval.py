@@ -34,6 +34,7 @@ from eval_queries import EVAL_NOW, KEYWORD, PARAPHRASE, PHRASE, TAG, TEMPORAL, T
 from evaluation.chat import QUESTIONS, chat_notes, evidence, session_notes
 from evaluation.long_chat import LONG_QUESTIONS, NADIA_THEO, question_split
 from evaluation.memory_set import (
+    CHAIN_PROBE,
     SPLITS,
     Person,
     SetScores,
@@ -214,7 +215,12 @@ def evaluate_memory(as_json: bool, verbose: bool) -> None:
         }
         if split == "dev":
             misses = scores.misses
-    show_splits(report, print_memory_split, as_json, misses if verbose else None)
+    probe = SetScores()
+    score_chains(load_split(CHAIN_PROBE), notebook_facts, probe)
+    report[CHAIN_PROBE] = {"chains_kept": probe.chains.right, "changes": probe.chains.total}
+    show_splits(report, print_memory_split, as_json, (misses + probe.misses) if verbose else None)
+    if not as_json:
+        print(f"chain probe (tests/data/memory_set/{CHAIN_PROBE}): {probe.chains.right} of {probe.chains.total} kept")
 
 
 def show_splits(

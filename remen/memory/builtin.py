@@ -55,11 +55,12 @@ from remen.memory.cues import (
 from remen.memory.dates import day_month
 from remen.memory.entity_model import PROPER_NOUN_TAGS, NameVectors, candidates, english_words, name_kinds
 from remen.memory.extractor import load_spacy, parse
-from remen.memory.lexicon import ENDS_TIES, TAKES_OVER
+from remen.memory.lexicon import ENDS_PARTNER, ENDS_TIES, TAKES_OVER
 from remen.memory.patterns import (
     AMOUNT_CHANGE,
     AMOUNT_IS,
     BIRTHDAY,
+    BROKE_UP,
     DEPARTS,
     EMAIL,
     FIRST_PERSON,
@@ -539,6 +540,11 @@ class BuiltinExtractor:
             # Which ties end is known only to the graph: the writer ends them (see GraphWriter).
             person = state.entity(left.group(1), EntityType.PERSON, span, None, text, sure=True)
             state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, ENDS_TIES, span, object_name=person))
+        for couple in BROKE_UP.finditer(text):
+            # Which partner word holds the tie is known only to the graph: the writer ends it.
+            person = state.entity(couple.group(1) or couple.group(2), EntityType.PERSON, span, None, text, sure=True)
+            ended = ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, ENDS_PARTNER, span, object_name=person)
+            state.state(ended)
         state.departed += [m.group(1) for m in DEPARTS.finditer(text)]
         self.successions(state, text, span, earlier_person)
         if sum(not t.is_punct for t in sent) < MIN_STATEMENT_WORDS:

@@ -28,7 +28,7 @@ from remen.core.knowledge import (
     Extraction,
 )
 from remen.memory.chains import ChainItem, validity
-from remen.memory.lexicon import ENDS_TIES, FUNCTIONAL_PREDICATES, TAKES_OVER, ties_of
+from remen.memory.lexicon import ENDS_PARTNER, ENDS_TIES, FUNCTIONAL_PREDICATES, PARTNER_WORDS, TAKES_OVER, ties_of
 from remen.memory.names import compatible, is_user, name_key, name_tokens, normalise_value, relation_reference
 from remen.memory.note_state import email_first_name
 from remen.memory.patterns import IS_AMOUNT
@@ -157,6 +157,8 @@ class GraphWriter:
         for statement in extraction.statements:
             if statement.predicate == ENDS_TIES and statement.object_name:
                 self.end_ties(statement)
+            elif statement.predicate == ENDS_PARTNER and statement.object_name:
+                self.end_ties(statement, PARTNER_WORDS)
             elif statement.predicate == TAKES_OVER and statement.object_name:
                 self.take_over(statement, types)
             else:
@@ -279,11 +281,14 @@ class GraphWriter:
         name = operation.object_name
         return self.resolve(name, EntityType.PERSON, entity_context(name, EntityType.PERSON, operation.text))
 
-    def end_ties(self, left: ExtractedStatement) -> None:
-        """ "Dana left the company": each current tie of Dana's (my manager, works at Acme) gets a
-        negated statement from this sentence, which ends it in its chain. Looked up as notes are
-        written, in their order, like every resolution."""
+    def end_ties(self, left: ExtractedStatement, only: frozenset[str] | None = None) -> None:
+        """ "Dana left the company": each current tie of Dana's (my manager, works at Acme), or
+        each of the predicates ``only`` ("Chiara and I broke up": partner words), gets a negated
+        statement from this sentence, which ends it in its chain. Looked up as notes are written,
+        in their order, like every resolution."""
         for aspect, subject, predicate, target in memory_store.current_ties(self.conn, self.person_of(left)):
+            if only is not None and predicate not in only:
+                continue
             ended = ExtractedStatement(
                 Aspect(aspect),
                 left.text,

@@ -397,5 +397,8 @@ ENDS_TIES = "ends_ties"
 # The predicate of "Frau Demir is Herr Vogt's successor", "Duarte takes over from Rita": not stored,
 # the writer gives the subject the object's current relations to the user, and ends the object's.
 TAKES_OVER = "takes_over"
+# The predicate of "Chiara and I broke up": not stored, the writer ends Chiara's current tie to the
+# user as a partner (whichever partner word holds it), nothing else of hers.
+ENDS_PARTNER = "ends_partner"
 # Predicates that tell the graph writer what to do rather than state a fact.
-GRAPH_OPERATIONS = frozenset({ENDS_TIES, TAKES_OVER})
+GRAPH_OPERATIONS = frozenset({ENDS_TIES, TAKES_OVER, ENDS_PARTNER})

@@ -37,6 +37,11 @@ LEFT = re.compile(
     NAME + r"\s+(?:has\s+)?(?:(?:just\s+)?left\s+(?:the\s+)?(?:company|team|firm|job|group|department|"
     r"[A-Z][\w&-]+)|quit|resigned|retired)\b"
 )
+# A couple that ends: "Chiara and I broke up", "split up with Jan", "Théo and I broke up tonight".
+BROKE_UP = re.compile(
+    NAME + r"\s+and\s+(?:I|me)\s+(?:have\s+|just\s+)?(?i:broke|split)\s+up\b"
+    r"|(?i:\b(?:broke|broken|split|breaking|splitting)\s+up\s+with\s+)" + NAME
+)
 # Someone leaving, in any tense: "Coach Mike moved to San Antonio", "Dr. Ahmed is retiring",
 # "Gwen's leaving in April". Alone it ends nothing ("Tom moved to Leeds" is still a friend); beside
 # a new holder of a role it says who held it (builtin.predecessor_departed).
@@ -211,8 +216,10 @@ POSSESSIVE_DETAIL = re.compile(
     PERSON_NAME + r"['’]s\s+(?:new\s+|old\s+|work\s+|private\s+|home\s+)?(?i:birthday|bday|e-?mail|phone|"
     r"number|mobile|cell|landline|address)\b"
 )
+# "started at Acme", "joined Halcyon", "works part-time for the council".
 WORKS_AT = re.compile(
-    r"(?i:\b(?:(?:works?|working|started|joined)\s+(?:on\s+\w+\s+\w+\s+)?(?:at|for|with)?(?:\s+the)?|(?:start(?:ed|ing)?|took|accepted|got)\s+"
+    r"(?i:\b(?:(?:works?|working|started|joined)\s+(?:(?:full|part)[- ]time\s+)?(?:on\s+\w+\s+\w+\s+)?(?:at|for|with)?"
+    r"(?:\s+the)?|(?:start(?:ed|ing)?|took|accepted|got)\s+"
     r"(?:a|an|my|the)\s+(?:new\s+)?(?:job|position|role|post)\s+(?:at|with))\s*)" + NAME
 )
 ROLE_AT = re.compile(r"\b(?:is|as)\s+(?:a|an|the)\s+([a-z][a-z -]{2,30}?)\s+(?:at|for)\s+" + NAME)

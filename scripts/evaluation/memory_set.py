@@ -23,6 +23,8 @@ from .tally import Tally
 
 SET_DIR = Path(__file__).resolve().parents[2] / "tests" / "data" / "memory_set"
 SPLITS = ("dev", "test")
+# Notebooks with only their changes labelled, scored for chains alone (the set's README).
+CHAIN_PROBE = "chain_probe"
 
 # Entity types scored, and the kind each counts as: technologies, products and standards are all
 # "tools" to a reader, and the set does not try to tell them apart.

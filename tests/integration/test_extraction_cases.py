@@ -85,6 +85,7 @@ def test_our_child_is_a_relation(reader: BuiltinExtractor) -> None:
         ("Joined Umbrella Labs on Monday, my team lead is Ravi.", "me"),
         ("Priya works for Wayne Enterprises.", "Priya"),
         ("I started at Stark Industries in June.", "me"),
+        ("Started full time at Fonderia Sonora today.", "me"),
     ],
 )
 def test_who_works_somewhere_is_the_verbs_subject(reader: BuiltinExtractor, text: str, subject: str) -> None:

@@ -371,3 +371,12 @@ def test_a_new_holder_of_a_role_beside_someone_leaving_keeps_the_one_leaving_as_
     assert doctors == {("Dr. Ahmed", False), ("Dr. Okafor", True)}
     # Leaving alone gives nobody a role.
     assert not [f for f in facts if f.target == "Priya"]
+
+
+def test_a_break_up_ends_the_partner_and_nothing_else_of_theirs(memory: Remen) -> None:
+    memory.add("My girlfriend Chiara started at Lavazza today.", created=at("2026-01-08T23:00"))
+    memory.add("Chiara and I broke up tonight. Seven years.", created=at("2026-04-02T22:00"))
+    memory.extract_pending()
+    partners = [f for f in memory.facts("me", history=True) if f.predicate == "girlfriend"]
+    assert [(f.target, f.current, f.invalid_at) for f in partners] == [("Chiara", False, at("2026-04-02T22:00"))]
+    assert [f.target for f in memory.facts("Chiara") if f.predicate == "works_at"] == ["Lavazza"]
