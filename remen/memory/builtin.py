@@ -67,6 +67,7 @@ from remen.memory.patterns import (
     FOR_PROJECT,
     HANDLE,
     HOME_WORDS,
+    INSTEAD,
     LEFT,
     LIVES_AT,
     LIVES_IN,
@@ -546,7 +547,7 @@ class BuiltinExtractor:
             ended = ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, ENDS_PARTNER, span, object_name=person)
             state.state(ended)
         state.departed += [m.group(1) for m in DEPARTS.finditer(text)]
-        self.successions(state, text, span, earlier_person)
+        self.successions(state, text, span, earlier_person, named)
         if sum(not t.is_punct for t in sent) < MIN_STATEMENT_WORDS:
             return  # "yes.", "ugh": a reply, not a statement
         subject = self.subject_of(state, sent, named)
@@ -717,12 +718,20 @@ class BuiltinExtractor:
         return found
 
     @staticmethod
-    def successions(state: NoteState, text: str, span: Span, earlier_person: str | None) -> None:
+    def successions(
+        state: NoteState, text: str, span: Span, earlier_person: str | None, named: list[tuple[str, EntityType]]
+    ) -> None:
         """ "Frau Demir replaces Herr Vogt", "his successor: Frau Demir" (his: the person named
-        before the sentence): the newcomer takes over the other's ties to the writer, which only
-        the graph knows (see GraphWriter)."""
+        before the sentence), "Dr. Okoro has retired. Registered with Dr. Varga instead" (the one
+        person the note says has left, retired or quit, and the one other person the sentence
+        names; "Tom left early, so lunch with Anna instead" is no leaving): the newcomer takes
+        over the other's ties to the writer, which only the graph knows (see GraphWriter)."""
         pairs = [(m.group(1), m.group(2)) for m in SUCCEEDS.finditer(text)]
         pairs += [(m.group(2), m.group(1) or earlier_person) for m in SUCCESSOR.finditer(text)]
+        left = [s.object_name for s in state.statements if s.predicate == ENDS_TIES and s.object_name]
+        newcomers = [n for n, t in named if t == EntityType.PERSON and n not in left]
+        if INSTEAD.search(text) and len(set(left)) == 1 and len(newcomers) == 1:
+            pairs.append((newcomers[0], left[0]))
         for new, old in pairs:
             if old is None or new == old or {new.split()[0].lower(), old.split()[0].lower()} & (NOT_NAMES | PRONOUNS):
                 continue

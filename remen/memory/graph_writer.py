@@ -29,7 +29,15 @@ from remen.core.knowledge import (
 )
 from remen.memory.chains import ChainItem, validity
 from remen.memory.lexicon import ENDS_PARTNER, ENDS_TIES, FUNCTIONAL_PREDICATES, PARTNER_WORDS, TAKES_OVER, ties_of
-from remen.memory.names import compatible, is_user, name_key, name_tokens, normalise_value, relation_reference
+from remen.memory.names import (
+    compatible,
+    is_user,
+    name_key,
+    name_tokens,
+    normalise_value,
+    relation_reference,
+    titled_forms,
+)
 from remen.memory.note_state import email_first_name
 from remen.memory.patterns import IS_AMOUNT
 from remen.store import corrections as corrections_store
@@ -202,6 +210,14 @@ class GraphWriter:
             candidates = [
                 c for c in memory_store.entities_by_first_word(conn, tokens[0], kind.value) if compatible(c.name, name)
             ]
+            if not candidates and kind == EntityType.PERSON and name_key(name) == tokens[0]:
+                # A surname alone ("Okoro has retired") is the one the notes gave a title ("Dr. Okoro").
+                candidates = [
+                    c
+                    for form in titled_forms(tokens[0])
+                    for c in memory_store.entities_by_first_word(conn, form, kind.value)
+                    if compatible(c.name, name)
+                ]
             chosen = candidates[0] if len(candidates) == 1 else self.closest_in_context(candidates, vector)
             if chosen is not None:
                 memory_store.add_alias(conn, chosen.eid, name, key)

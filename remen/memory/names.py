@@ -26,6 +26,11 @@ def name_tokens(name: str) -> list[str]:
     return [t for t in name_key(name).replace(".", " ").split() if t not in TITLES]
 
 
+def titled_forms(surname: str) -> list[str]:
+    """The keys a surname has when written with a title: 'okoro' → 'dr okoro', 'dr. okoro', …"""
+    return [f"{title}{dot} {surname}" for title in sorted(TITLES) for dot in ("", ".")]
+
+
 def relation_reference(name: str) -> str | None:
     """'my wife' → 'wife': a reference to whoever the notes say holds that relation to the user."""
     key = name_key(name)

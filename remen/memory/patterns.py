@@ -49,6 +49,8 @@ DEPARTS = re.compile(
     PERSON_NAME + r"(?:\s+(?:has|is|was|will\s+be)|['’]s)?\s+(?:just\s+)?(?:left|leaving|leaves|moved|moving|moves|"
     r"retired|retiring|retires|quit|quits|quitting|resigned|resigning|stepped\s+down|stepping\s+down)\b"
 )
+# Someone taking the place of one the note says has left: "registered with Dr. Varga instead".
+INSTEAD = re.compile(r"(?i:\binstead\b)")
 # A role freshly filled: "New trainer at the gym: Brianna", "my new dentist is Dr. Lee".
 NEW_ROLE = re.compile(rf"(?i:\bnew\s+({RELATION_WORDS})\b)")
 # Someone taking over another's place: "Frau Demir replaces Herr Vogt", "Duarte takes over from

@@ -198,17 +198,23 @@ def test_interrupted_import_is_consistent_and_resumable(app: Remen, tmp_path: Pa
     for i in range(450):
         write(root / f"note{i:03}.md", f"# Note {i}\nbody {i}")
 
+    stopped: list[int] = []
+
     def interrupt(progress: Progress) -> None:
         if progress.phase == "import" and progress.done >= 200:
+            stopped.append(progress.done)
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
         app.import_path(root, embed=False, on_progress=interrupt)
-    assert app.counts()["live"] == 200
+    # Batches are stored whole; on a slow machine one may be cut short by the progress clock, so
+    # what was reported done when Ctrl-C came is what is stored (200 at the usual batch size).
+    (done,) = stopped
+    assert 200 <= done < 450 and app.counts()["live"] == done
     with app.store.read() as conn:
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     summary = app.import_path(root, embed=False)
-    assert (summary.added, summary.unchanged) == (250, 200)
+    assert (summary.added, summary.unchanged) == (450 - done, done)
 
 
 def test_interrupted_embedding_resumes(app: Remen, tmp_path: Path) -> None:

@@ -380,3 +380,18 @@ def test_a_break_up_ends_the_partner_and_nothing_else_of_theirs(memory: Remen) -
     partners = [f for f in memory.facts("me", history=True) if f.predicate == "girlfriend"]
     assert [(f.target, f.current, f.invalid_at) for f in partners] == [("Chiara", False, at("2026-04-02T22:00"))]
     assert [f.target for f in memory.facts("Chiara") if f.predicate == "works_at"] == ["Lavazza"]
+
+
+def test_one_who_retired_is_replaced_by_the_one_seen_instead(memory: Remen) -> None:
+    memory.add("dentist - Dr. Okoro, Thurs 15 Jan 4pm. ask about the cracked filling", created=at("2026-01-09T07:45"))
+    memory.add("my manager Tom wants the slides by Friday", created=at("2026-01-10T09:00"))
+    memory.add(
+        "Okoro has retired (!!). registered with Dr. Varga at the Whiteladies Road practice instead",
+        created=at("2026-03-10T08:20"),
+    )
+    # Leaving early is no leaving: lunch with Anna makes her nobody's manager.
+    memory.add("Tom left early, so lunch with Anna instead.", created=at("2026-03-12T13:00"))
+    memory.extract_pending()
+    ties = {(f.predicate, f.target, f.current) for f in memory.facts("me", history=True)}
+    assert {("dentist", "Dr. Okoro", False), ("dentist", "Dr. Varga", True), ("manager", "Tom", True)} <= ties
+    assert not [f for f in memory.facts("me") if f.target == "Anna"]
