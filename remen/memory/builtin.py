@@ -80,6 +80,8 @@ from remen.memory.patterns import (
     NAMED_IS_RELATION,
     NEW_ROLE,
     NOT_NAMES,
+    OLD_VALUE,
+    OLD_VALUE_REACH,
     PAIRED_WITH_ME,
     PHONE,
     PONDERING,
@@ -803,9 +805,11 @@ class BuiltinExtractor:
                 found = True
             else:
                 attribute("email", email.lower())
-        for phone in PHONE.findall(text):
-            if is_phone_number(phone):
-                attribute("phone", phone.strip())
+        for phone in PHONE.finditer(text):
+            if is_phone_number(phone.group(0)):
+                # "new number: 07922 654321, the old 07911 123456 is dead": the old one held before.
+                before = OLD_VALUE.search(text, max(0, phone.start() - OLD_VALUE_REACH), phone.start())
+                attribute("phone", phone.group(0).strip(), when=state.written - 1 if before else None)
         address = told_at[0] if told_at else None
         if address and not any(ch.isdigit() for ch in address.group(1)):
             address = None  # an address has a number: "the address is wrong again" gives none
@@ -933,7 +937,8 @@ class BuiltinExtractor:
         found = False
         for match in [*SWITCH.finditer(text), *REPLACED.finditer(text)]:
             old, new = match.group(1).strip(".,"), match.group(2).strip(".,")
-            if not (could_be_tool(old, named, new) and could_be_tool(new, named, old)):
+            verb = match.group(0).lower().startswith("switch")
+            if not (could_be_tool(old, named, new, verb) and could_be_tool(new, named, old, verb)):
                 continue
             # The switch says both are tools, whatever a name's words made of them ("Google Keep").
             old_name = state.entity(old, tool_type(old), span, None, text, sure=True)

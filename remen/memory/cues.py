@@ -135,18 +135,20 @@ def is_tool(word: str, named: Sequence[tuple[str, EntityType]]) -> bool:
     return (bool(kinds) and all(kind in TOOL_TYPES for kind in kinds)) or (not kinds and word[:1].islower())
 
 
-def could_be_tool(word: str, named: Sequence[tuple[str, EntityType]], other: str = "") -> bool:
+def could_be_tool(word: str, named: Sequence[tuple[str, EntityType]], other: str = "", switched: bool = False) -> bool:
     """Whether ``word`` can name a tool in a switch from or to ``other`` ("moved my passwords from
     LastPass to Bitwarden"): the switch says it is one unless the sentence names it as a person or
-    a place, or it is a number or a plain word. When the word lists know ``other`` for a tool, a
-    place is a guess the switch overrules ("from Dashlane to 1Password")."""
+    a place, or it is a number or a plain word. When the word lists know ``other`` for a tool, or
+    the verb is "switch" (people move house, they do not switch it), a place is a guess the switch
+    overrules ("from Dashlane to 1Password", "switched my account from Monzo to Starling")."""
     key = word.lower()
     if key in lexicon.LEXICON_TYPES:
         return True
     if key in NOT_NAMES or not word[:1].isalpha():
         return False
     kinds = [kind for name, kind in named if name.lower() == key]
-    ruled_out = {EntityType.PERSON} if other.lower() in lexicon.LEXICON_TYPES else {EntityType.PERSON, EntityType.PLACE}
+    sure = switched or other.lower() in lexicon.LEXICON_TYPES
+    ruled_out = {EntityType.PERSON} if sure else {EntityType.PERSON, EntityType.PLACE}
     return ruled_out.isdisjoint(kinds)
 
 

@@ -49,6 +49,10 @@ DEPARTS = re.compile(
     PERSON_NAME + r"(?:\s+(?:has|is|was|will\s+be)|['’]s)?\s+(?:just\s+)?(?:left|leaving|leaves|moved|moving|moves|"
     r"retired|retiring|retires|quit|quits|quitting|resigned|resigning|stepped\s+down|stepping\s+down)\b"
 )
+# A value said to be the one before ("the old 07911 123456", "previous number: …"): at most this
+# many characters before it.
+OLD_VALUE = re.compile(r"(?i:\b(?:old|previous|former)\b(?:\s+(?:number|phone|mobile|one))?\s*:?\s*$)")
+OLD_VALUE_REACH = 24
 # Someone taking the place of one the note says has left: "registered with Dr. Varga instead".
 INSTEAD = re.compile(r"(?i:\binstead\b)")
 # A role freshly filled: "New trainer at the gym: Brianna", "my new dentist is Dr. Lee".

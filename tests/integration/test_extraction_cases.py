@@ -552,3 +552,14 @@ def test_a_role_labelled_with_a_dash_and_an_address_told_after_a_new_home(reader
     # An address alone after a sentence about something else is nobody's home.
     dinner = read(reader, "Great dinner. Corso Regina Margherita 112.")
     assert not [s for s in dinner.statements if s.predicate == "address"]
+
+
+def test_switching_between_two_unknown_names_makes_them_tools_and_an_old_number_came_first(
+    model_reader: BuiltinExtractor,
+) -> None:
+    found = read(model_reader, "switched my salary account from Monzo to Starling, Monzo card cut up")
+    assert ("Starling", "Monzo", False) in uses(found)
+    phones = read(model_reader, "me: new sim, new number: 07922 654321. the old 07911 123456 is dead")
+    told = {s.object_value: s.valid_at for s in phones.statements if s.predicate == "phone"}
+    assert told["07922 654321"] is None
+    assert told["07911 123456"] is not None and told["07911 123456"] < WRITTEN.timestamp()
