@@ -77,6 +77,8 @@ ATTRIBUTE_WORD = re.compile(
     # kind; not "what time do I work" nor "what do I think about work".
     r"|(?:\bwhere\b|\b(?:which|what)\s+(?!(?:time|times|day|days|hours?|shifts?)\b)(?:[a-z]+\s+){1,2}(?:do|does|did)\b)"
     r".*\b(" + "|".join(WHERE_ATTRIBUTES) + r")\b"
+    # "what car do I drive", "which car did Tom have": the car itself ("when is the car's MOT" is not).
+    r"|\b(?:what|which)\s+(car)\b"
 )
 # An attribute word after one of these (and at most two words more) is the occasion, not what is
 # asked: "what did Alex want for their birthday", "where did we go on my birthday", "what did Tom
@@ -84,6 +86,14 @@ ATTRIBUTE_WORD = re.compile(
 OCCASION_BEFORE = re.compile(
     r"\b(?:for|on|at|to|in|into|about|before|after|since|until|during|from|with)\s+(?:[\w'’-]+\s+){0,2}$"
 )
+
+
+def attribute_asked(match: re.Match[str]) -> str:
+    """The predicate an ATTRIBUTE_WORD match asks for: by its word, by where, or the car."""
+    word, where, car = match.groups()
+    if word:
+        return ATTRIBUTES[word]
+    return WHERE_ATTRIBUTES[where] if where else str(car)
 
 
 def asks_the_attribute(text: str, match: re.Match[str]) -> bool:
@@ -347,7 +357,7 @@ def route(
     attribute = None
     if chosen.lookup_mode == "attribute" and cued is not None:
         # The attribute cue's pattern is ATTRIBUTE_WORD: its match says which attribute.
-        attribute = ATTRIBUTES[cued.group(1)] if cued.group(1) else WHERE_ATTRIBUTES[cued.group(2)]
+        attribute = attribute_asked(cued)
     aspects = chosen.aspects or tuple(
         aspect for aspect, pattern in ASPECT_WORDS if re.search(rf"\b(?:{pattern})\b", text)
     )

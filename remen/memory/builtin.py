@@ -61,6 +61,8 @@ from remen.memory.patterns import (
     AMOUNT_IS,
     BIRTHDAY,
     BROKE_UP,
+    CAR_GONE,
+    CAR_TAKEN,
     DEPARTS,
     EMAIL,
     FIRST_PERSON,
@@ -105,6 +107,7 @@ from remen.memory.patterns import (
     TOGETHER,
     TRYING,
     USE_CUE,
+    VEHICLE_WORDS,
     WORK_SPELL,
     WORK_SPELL_LOOSE,
     WORKS_AT,
@@ -326,6 +329,32 @@ def switched_from_the_other(state: NoteState) -> None:
         return
 
 
+def cars(state: NoteState, text: str, span: Span) -> None:
+    """In a note about a car, the model the writer buys, drives or calls "my …" is their car from
+    then on, and the one they sell or scrap was it until then ("Sold the Vitz … Bought a
+    second-hand Mazda Demio"). The classifier's kind is not asked (it takes models for people);
+    a relation is no car ("my Mum"), nor is a tool the word lists know ("bought a Kindle")."""
+    for pattern, given_up in ((CAR_TAKEN, False), (CAR_GONE, True)):
+        for match in pattern.finditer(text):
+            model = next(g for g in match.groups() if g)
+            first = model.split()[0].lower()
+            if first in NOT_NAMES | PRONOUNS | lexicon.RELATIONS or model.lower() in lexicon.LEXICON_TYPES:
+                continue
+            name = state.entity(model, EntityType.PRODUCT, span, None, text, sure=True)
+            car = ExtractedStatement(Aspect.IDENTITY, text, USER_NAME, "car", span, object_name=name)
+            if given_up:
+                state.end(car)
+            else:
+                state.state(car)
+
+
+def cars_are_no_tools(state: NoteState) -> None:
+    """A car the note names is no tool the writer uses: its readings as one are dropped ("Sold the
+    Fiesta" was read as giving a tool up)."""
+    owned = {s.object_name for s in state.statements if s.predicate == "car"}
+    state.statements = [s for s in state.statements if not (s.predicate == "uses" and s.object_name in owned)]
+
+
 def predecessor_departed(state: NoteState) -> None:
     """A note that names a new holder of a role the writer has one of at a time ("New trainer at
     the gym: Brianna, starts next week") and one other person leaving ("Coach Mike moved to San
@@ -489,7 +518,7 @@ class BuiltinExtractor:
         docs = self.nlp.pipe([text for text, _ in joined], batch_size=64)
         states = []
         for note, doc, (_, pieces) in zip(notes, docs, joined, strict=True):
-            state = NoteState(note.created, self.date_order)
+            state = NoteState(note.created, self.date_order, about_a_car=VEHICLE_WORDS.search(note.text) is not None)
             sentences = [
                 (piece, sent)
                 for piece in pieces
@@ -513,6 +542,7 @@ class BuiltinExtractor:
                     spoken_by(state, piece.speaker, said, Span(piece.original, piece.original + piece.length))
                     del state.tie_mentions[named:]  # the tie classifier reads the writer's own words
             switched_from_the_other(state)
+            cars_are_no_tools(state)
             predecessor_departed(state)
             inferred_ties(state)
             states.append(state)
@@ -538,6 +568,8 @@ class BuiltinExtractor:
         found = bool(related)
         found |= self.attributes(state, text, span, named)
         found |= self.tool_changes(state, sent, span, named, earlier_tool)
+        if state.about_a_car:
+            cars(state, text, span)  # beside what the sentence says: "Sold the Vitz" stays an event
         tie_mentions(state, sent, span, named)
         for left in LEFT.finditer(text):
             # Which ties end is known only to the graph: the writer ends them (see GraphWriter).

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from remen.core.knowledge import Aspect, EntityType
 from remen.core.text import TURN
 from remen.memory import lexicon
-from remen.memory.patterns import DONE_ITEM, FENCE, MARKUP, NOT_A_PHONE, NOT_NAMES, PERSONAL_PRONOUNS
+from remen.memory.patterns import DONE_ITEM, FENCE, MARKUP, NOT_A_PHONE, NOT_NAMES, PARTICLES, PERSONAL_PRONOUNS
 
 
 def title_case(word: str) -> str:
@@ -129,7 +129,7 @@ def is_tool(word: str, named: Sequence[tuple[str, EntityType]]) -> bool:
     key = word.lower()
     if key in lexicon.LEXICON_TYPES:
         return True
-    if key in NOT_NAMES or key in PERSONAL_PRONOUNS:
+    if key in NOT_NAMES or key in PERSONAL_PRONOUNS or key in PARTICLES:
         return False
     kinds = [kind for name, kind in named if name.lower() == key]
     return (bool(kinds) and all(kind in TOOL_TYPES for kind in kinds)) or (not kinds and word[:1].islower())

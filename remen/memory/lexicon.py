@@ -91,11 +91,13 @@ SINGLE_RELATIONS = frozenset(
 
 # Predicates that hold one value at a time per subject; a different value later invalidates it.
 FUNCTIONAL_PREDICATES = frozenset(
-    {"birthday", "email", "phone", "address", "lives_in", "works_at", "role", "age"} | SINGLE_RELATIONS
+    {"birthday", "email", "phone", "address", "lives_in", "works_at", "role", "age", "car"} | SINGLE_RELATIONS
 )
 
 # Predicates that are a person's attributes (shown by `remen entity`).
-ATTRIBUTE_PREDICATES = frozenset({"birthday", "email", "phone", "address", "lives_in", "works_at", "role", "age"})
+ATTRIBUTE_PREDICATES = frozenset(
+    {"birthday", "email", "phone", "address", "lives_in", "works_at", "role", "age", "car"}
+)
 
 # Spoken-of-things that make a dated sentence an event.
 EVENT_WORDS = words(

@@ -100,6 +100,9 @@ class NoteState:
     last_tool: str | None = None
     # The sentence read before the one being read ("new flat!" before a bare address).
     previous_sentence: str = ""
+    # Whether the note speaks of a car anywhere (patterns.VEHICLE_WORDS): a model it names as
+    # bought, sold or "my …" is the writer's car.
+    about_a_car: bool = False
     # The clauses of the sentence being read and whether each is in the past tense: a day a past
     # clause states is not the coming one (clause_tenses).
     clauses: tuple[tuple[int, bool], ...] = ()

@@ -53,6 +53,27 @@ DEPARTS = re.compile(
 # many characters before it.
 OLD_VALUE = re.compile(r"(?i:\b(?:old|previous|former)\b(?:\s+(?:number|phone|mobile|one))?\s*:?\s*$)")
 OLD_VALUE_REACH = 24
+# Words only a note about a car says: one that names a model bought, sold or "my …" is about the
+# writer's car ("bought a used Yaris hybrid … from the dealer", "my Vitz needs new tyres").
+VEHICLE_WORDS = re.compile(
+    r"(?i:\b(?:cars?|MOT|tyres?|tires?|fuel|petrol|diesel|mileage|miles|test\s+drive|dealer(?:ship)?|scrap(?:yard)?|"
+    r"hatchback|hybrid|brakes|clutch|gearbox|motorbike|scooter|van)\b)"
+)
+# A vehicle taken up: "bought a second-hand Mazda Demio", "picked up a 2018 Honda Jazz", "I drive a
+# Corsa", "my Vitz".
+CAR_TAKEN = re.compile(
+    r"(?i:\b(?:(?:bought|buying|got|picked\s+up|collected|leased?)\s+(?:a|an|the|my|our)|(?:drive|driving)\s+(?:a|an|my|our)"
+    r"|my|our)\s+"
+    r"(?:(?:used|new|second-hand|secondhand|old|\d{4})\s+){0,2})" + NAME
+)
+# A vehicle given up: "Sold the Vitz", "Panda sold for scrap", "scrapped the Micra".
+CAR_GONE = re.compile(
+    r"(?i:\b(?:sold|selling|scrapped|scrapping)\s+(?:the\s+|my\s+|our\s+)?)"
+    + NAME
+    + r"|"
+    + NAME
+    + r"(?i:\s+(?:was\s+|got\s+|is\s+)?(?:sold|scrapped|written\s+off)\b)"
+)
 # Someone taking the place of one the note says has left: "registered with Dr. Varga instead".
 INSTEAD = re.compile(r"(?i:\binstead\b)")
 # A role freshly filled: "New trainer at the gym: Brianna", "my new dentist is Dr. Lee".
@@ -233,8 +254,10 @@ FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|our|us)\b", re.
 PRONOUN_THIRD = re.compile(r"\b(she|he|her|his|him|they|their)\b", re.I)
 # Someone spoken of as she or he ("my partner" may then be the one person the note names).
 SHE_OR_HE = re.compile(r"(?i:\b(?:she|he|her|him|his)\b)")
-# Words for people: never a tool a sentence picks or moves to ("Chiara picked me up").
+# Words for people, and the particles of phrasal verbs: never a tool a sentence picks or moves to
+# ("Chiara picked me up", "picked up a Honda Jazz").
 PERSONAL_PRONOUNS = lexicon.words("i me my you your he him his she her we us our they them their")
+PARTICLES = lexicon.words("up out off down over back away")
 NOT_NAMES = lexicon.words(
     """
     is was and the a an to for from with at in on of it this that who which when where has have had

@@ -333,3 +333,22 @@ def test_a_bare_entity_card_answers_who_is_not_what_is_asked_of_the_name(app: Re
     assert fee.route.query_type == QueryType.ENTITY_LOOKUP
     assert fee.answers == () and fee.not_found == "Your notes don't say."
     assert fee.notes
+
+
+def test_the_car_you_drive_is_the_one_you_bought_after_selling_the_last(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        30,
+        "fuel 4,200 KES. my Vitz needs new tyres before Naivasha trip",
+        "Sold the Vitz to a guy from Thika for 480,000. Bought a second-hand Mazda Demio, much better on fuel.",
+        "When is the car's MOT? Ask the garage.",
+    )
+    car = app.ask("what car do I drive", now=now)
+    assert car.route.attribute_hint == "car" and car.answers[0].text == "Your car: Mazda Demio"
+    assert [fact.target for fact in car.answers[0].earlier] == ["Vitz"]
+    before = app.ask("what car did I have before the Mazda Demio", now=now).answers[0]
+    assert before.text == "Before Mazda Demio, your car was Vitz"
+    # The car is no tool of yours, and a question about its MOT asks no car.
+    assert not [f for f in app.facts("me", history=True) if f.predicate == "uses"]
+    assert app.ask("when is the car's MOT", now=now).route.attribute_hint != "car"

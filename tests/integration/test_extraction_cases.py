@@ -563,3 +563,17 @@ def test_switching_between_two_unknown_names_makes_them_tools_and_an_old_number_
     told = {s.object_value: s.valid_at for s in phones.statements if s.predicate == "phone"}
     assert told["07922 654321"] is None
     assert told["07911 123456"] is not None and told["07911 123456"] < WRITTEN.timestamp()
+
+
+def test_a_model_bought_or_sold_in_a_note_about_a_car_is_the_car(model_reader: BuiltinExtractor) -> None:
+    swap = read(model_reader, "bought a used Yaris hybrid from the dealer. Panda sold for scrap, 300 euros")
+    cars = [(s.object_name, s.negated) for s in swap.statements if s.predicate == "car"]
+    assert ("Yaris", False) in cars and ("Panda", True) in cars
+    # Without a word about cars a thing bought is no car, and a relation or a listed tool never is.
+    assert not [s for s in read(model_reader, "Bought a Brompton for the commute.").statements if s.predicate == "car"]
+    family = read(model_reader, "my Mum says the car is fine. Bought a Kindle for the train.")
+    assert not [s for s in family.statements if s.predicate == "car"]
+    # A car is no tool given up or taken up.
+    fiesta = read(model_reader, "Sold the Fiesta. Bought a Corsa from Alex's mate, 40k miles.")
+    assert [(s.object_name, s.negated) for s in fiesta.statements if s.predicate == "car"][-1] == ("Corsa", False)
+    assert not uses(fiesta)
