@@ -283,7 +283,7 @@ class SearchScreen(Screen[None]):
             self.visit(EditorScreen(self.service, None, "", initial_tags=" ".join(tags)))
         elif self.service is not None:
             editor = EditorScreen(self.service, None, f"# {typed}\n\n" if typed else "")
-            self.visit(editor)
+            self.write_new(editor)
             self.query_one("#search", Input).call_later(self.finish_title, editor, typed)
 
     def finish_title(self, editor: EditorScreen, typed: str) -> None:
@@ -339,7 +339,22 @@ class SearchScreen(Screen[None]):
         typed = self.typed.strip()
         tags = only_tags(typed)
         initial = f"# {typed}\n\n" if typed and not tags else ""
-        self.visit(EditorScreen(self.service, None, initial, initial_tags=" ".join(tags)))
+        editor = EditorScreen(self.service, None, initial, initial_tags=" ".join(tags))
+        if tags:
+            self.visit(editor)  # a tag filter stays: the new note is one of its notes
+        else:
+            self.write_new(editor)
+
+    def write_new(self, editor: EditorScreen) -> None:
+        """Show the editor of a new note titled with the query; once it is saved, the search box
+        starts afresh (it keeps the title when nothing was written)."""
+
+        def back(_: None = None) -> None:
+            if editor.note_id is not None:
+                self.query_one("#search", Input).value = ""
+            self.refresh_after_change()
+
+        self.app.push_screen(editor, callback=back)
 
     def refresh_after_change(self, _: None = None) -> None:
         """Back from another screen, or after a trash/undo/archive: rerun the search, recount."""

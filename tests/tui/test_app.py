@@ -141,6 +141,8 @@ def test_enter_with_no_match_creates_a_note_once_something_is_written(service: R
         await settle(pilot)
         (note,) = service.list_notes()
         assert note.title == "Buy a new kettle" and note.body == "# Buy a new kettle\n\ndescaler too\n"
+        # The title became a note: the search box starts afresh.
+        assert app.search_screen.query_one("#search", Input).value == ""
         # Enter on an empty box, then Esc: no empty note either.
         await type_search(pilot, "")
         await pilot.press("enter", "escape")
