@@ -422,12 +422,6 @@ def software(sent: SpacySpan, start: int, end: int) -> bool:
     return (before >= 0 and sent[before].lower_ in SOFTWARE_VERBS) or does
 
 
-def names_a_tool(name: str, named: list[tuple[str, EntityType]]) -> bool:
-    """Whether the word lists or the sentence's reading call ``name`` a tool."""
-    key = name.lower()
-    return key in lexicon.LEXICON_TYPES or any(n.lower() == key and t in TOOL_TYPES for n, t in named)
-
-
 def word_at(text: str, name: str) -> int:
     """Where ``name`` first stands in ``text`` as whole words (not "Bear" of "Bearings"); -1 if not."""
     found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text)
@@ -859,7 +853,7 @@ class BuiltinExtractor:
         lives = LIVES_IN.search(text)
         if lives and PONDERING.search(text, max(0, lives.start() - PONDER_REACH), lives.start()):
             lives = None
-        if lives and names_a_tool(lives.group(1), named):
+        if lives and is_tool(lives.group(1), named):
             lives = None  # "Moved to Obsidian last week": a switch of tools, read below
         if lives and not address:
             place = state.entity(lives.group(1), EntityType.PLACE, span, None, text, sure=True)
