@@ -527,14 +527,13 @@ class BuiltinExtractor:
             for piece, sent in sentences:
                 if piece.heading:
                     self.entities_in(state, sent, piece.original - piece.start)
-                    state.previous_sentence = sent.text
-                    continue
-                said, named = len(state.statements), len(state.tie_mentions)
-                self.read_sentence(state, sent, piece.original - piece.start)
+                else:
+                    said, named = len(state.statements), len(state.tie_mentions)
+                    self.read_sentence(state, sent, piece.original - piece.start)
+                    if piece.speaker is not None:
+                        spoken_by(state, piece.speaker, said, Span(piece.original, piece.original + piece.length))
+                        del state.tie_mentions[named:]  # the tie classifier reads the writer's own words
                 state.previous_sentence = sent.text
-                if piece.speaker is not None:
-                    spoken_by(state, piece.speaker, said, Span(piece.original, piece.original + piece.length))
-                    del state.tie_mentions[named:]  # the tie classifier reads the writer's own words
             switched_from_the_other(state)
             cars_are_no_tools(state)
             predecessor_departed(state)
@@ -756,10 +755,11 @@ class BuiltinExtractor:
         over the other's ties to the writer, which only the graph knows (see GraphWriter)."""
         pairs = [(m.group(1), m.group(2)) for m in SUCCEEDS.finditer(text)]
         pairs += [(m.group(2), m.group(1) or earlier_person) for m in SUCCESSOR.finditer(text)]
-        left = [s.object_name for s in state.statements if s.predicate == ENDS_TIES and s.object_name]
-        newcomers = [n for n, t in named if t == EntityType.PERSON and n not in left]
-        if INSTEAD.search(text) and len(set(left)) == 1 and len(newcomers) == 1:
-            pairs.append((newcomers[0], left[0]))
+        if INSTEAD.search(text):
+            left = [s.object_name for s in state.statements if s.predicate == ENDS_TIES and s.object_name]
+            newcomers = [n for n, t in named if t == EntityType.PERSON and n not in left]
+            if len(set(left)) == 1 and len(newcomers) == 1:
+                pairs.append((newcomers[0], left[0]))
         for new, old in pairs:
             if old is None or new == old or {new.split()[0].lower(), old.split()[0].lower()} & (NOT_NAMES | PRONOUNS):
                 continue
