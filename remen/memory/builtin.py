@@ -95,6 +95,8 @@ from remen.memory.patterns import (
     REPORTS_TO,
     ROLE_AT,
     ROLE_LABEL,
+    SERVICE_DONE_BY,
+    SERVICE_PAID_TO,
     SHE_OR_HE,
     STREET_ADDRESS,
     SUCCEEDS,
@@ -329,6 +331,18 @@ def switched_from_the_other(state: NoteState) -> None:
         return
 
 
+def services(text: str) -> list[tuple[str, str]]:
+    """Who serves the writer by what the sentence says goes to them or is done by them ("paid the
+    rent to Quinovic": a landlord; "Marta does my taxes": an accountant): (name, relation) pairs."""
+    found = [(m.group(3), m.group(1) or m.group(2)) for m in SERVICE_PAID_TO.finditer(text)]
+    found += [(m.group(1), m.group(2)) for m in SERVICE_DONE_BY.finditer(text)]
+    return [
+        (name, lexicon.SERVICE_ROLES[service.lower()])
+        for name, service in found
+        if name.split()[0].lower() not in NOT_NAMES | PRONOUNS
+    ]
+
+
 def cars(state: NoteState, text: str, span: Span) -> None:
     """In a note about a car, the model the writer buys, drives or calls "my …" is their car from
     then on, and the one they sell or scrap was it until then ("Sold the Vitz … Bought a
@@ -385,10 +399,24 @@ def predecessor_departed(state: NoteState) -> None:
         return
 
 
+def venue(sent: SpacySpan, start: int, end: int) -> bool:
+    """Whether the name from token ``start`` to ``end`` is a venue named for its owner: "at Luigi's",
+    "back from Nando's." (a possessive with nothing after it but the clause's end): where, not who
+    ("at Moana's place" names Moana)."""
+    after = end + 1
+    return (
+        start >= 1
+        and sent[start - 1].lower_ in ("at", "to", "from")
+        and end < len(sent)
+        and sent[end].text in ("'s", "’s")
+        and (after == len(sent) or sent[after].is_punct or sent[after].tag_ in ("IN", "CC"))
+    )
+
+
 def owned_thing(sent: SpacySpan, start: int) -> bool:
     """Whether the name at token ``start`` of the sentence is something bought, sold or returned
-    ("Sold the Vespa", "bought my Brompton"): no person nor place is ("sold Tom the bike" names
-    whom, without a determiner)."""
+    ("Sold the Vespa", "bought my Brompton"): no person, place nor firm is ("sold Tom the bike"
+    names whom, without a determiner; a firm is bought into, "shares in Apple")."""
     return start >= 2 and sent[start - 1].tag_ in ("DT", "PRP$") and sent[start - 2].lower_ in OWNING_VERBS
 
 
@@ -640,8 +668,12 @@ class BuiltinExtractor:
                 continue  # "@sarah" is never a candidate: handles are read below
             # The word lists name tools whatever the classifier makes of their context.
             kind = lexicon.LEXICON_TYPES.get(word) or state.name_kinds.get(word)
-            if kind in (EntityType.PERSON, EntityType.PLACE) and owned_thing(sent, candidate.start):
+            if kind in (EntityType.PERSON, EntityType.PLACE, EntityType.ORGANIZATION) and owned_thing(
+                sent, candidate.start
+            ):
                 kind = EntityType.PRODUCT
+            elif kind == EntityType.PERSON and venue(sent, candidate.start, candidate.end):
+                kind = EntityType.PLACE
             elif product_like(word, kind, sent, candidate.start, candidate.end):
                 kind = EntityType.TECHNOLOGY
             if kind is not None:
@@ -700,6 +732,13 @@ class BuiltinExtractor:
             elif len(name.split()) > 1 and name.split()[1].lower() in NOT_NAMES:
                 name = first
             tie(name, relation)
+        for name, relation in services(text):
+            # An agency or a firm may be paid the rent or do the taxes: the classifier's kind stands.
+            if state.name_kinds.get(name.lower()) == EntityType.ORGANIZATION:
+                firm = state.entity(name, EntityType.ORGANIZATION, span, relation, text)
+                state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, relation, span, object_name=firm))
+            else:
+                tie(name, relation)
         labelled = [(m.group(2) or m.group(3), m.group(1)) for m in ROLE_LABEL.finditer(text)]
         labelled += [(m.group(2), m.group(1)) for m in THE_ROLE_NAMED.finditer(text)]
         labelled += [(m.group(1), m.group(2)) for m in NAME_THEN_ROLE.finditer(text)]

@@ -16,6 +16,7 @@ The weights ship beside this module and are checked against their pinned sha256 
 from __future__ import annotations
 
 import json
+import logging
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -31,20 +32,27 @@ from remen.embed import TOKENIZER_FILE, Embedder, real_model
 from remen.memory.cues import tool_type
 from remen.memory.lexicon import LEXICON_TYPES
 from remen.memory.linear_model import SoftmaxModel, bucket, load_model, unit, word_shape
+from remen.memory.names import name_key, name_tokens
 from remen.search.calendar import MONTHS, WEEKDAY_SHORT, WEEKDAYS
 
 if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan
     from spacy.tokens import Token
 
+log = logging.getLogger(__name__)
+
 WEIGHTS = Path(__file__).with_name("entity_weights.npz")
 WEIGHTS_SHA256 = Path(__file__).with_name("entity_weights.sha256")
+GAZETTEER = Path(__file__).with_name("name_gazetteer.json")
 
 HASH_BUCKETS = 2048
 TENSOR_DIM = 96
 # spaCy's labels a candidate can carry ("" for a run of proper nouns it did not label).
 NER_LABELS = ("", "PERSON", "ORG", "GPE", "LOC", "FAC", "PRODUCT", "NORP", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE")
-CONTEXT_DIM = len(NER_LABELS) + HASH_BUCKETS + 2 * TENSOR_DIM
+# Whether the name's first word is a first name, its last a surname, and the whole a town, country
+# or region the gazetteer knows.
+GAZETTEER_DIM = 3
+CONTEXT_DIM = len(NER_LABELS) + HASH_BUCKETS + 2 * TENSOR_DIM + GAZETTEER_DIM
 # The name's vector, and whether there is one: without the model the classifier goes by the
 # context alone (it is trained both ways).
 FEATURE_DIM = CONTEXT_DIM + EMBED_DIM + 1
@@ -274,8 +282,45 @@ def candidate_features(sent: SpacySpan, candidate: Candidate) -> np.ndarray:
         out[at_tensor : at_tensor + TENSOR_DIM] = unit(tensor[first:until].mean(axis=0))
         window = [i for i in (first - 2, first - 1, until, until + 1) if sent.start <= i < sent.end]
         if window:
-            out[at_tensor + TENSOR_DIM :] = unit(tensor[window].mean(axis=0))
+            out[at_tensor + TENSOR_DIM : at_tensor + 2 * TENSOR_DIM] = unit(tensor[window].mean(axis=0))
+    out[CONTEXT_DIM - GAZETTEER_DIM :] = gazetteer().hits(tokens.text)
     return out
+
+
+@dataclass(frozen=True)
+class Gazetteer:
+    """Names of the world, lower case (scripts/make_name_pools.py): the commonest first names and
+    surnames of a hundred countries, and towns, countries and regions. A hit is evidence the
+    classifier weighs with the sentence, not a verdict: "Nelson" is a town and a first name."""
+
+    first_names: frozenset[str]
+    surnames: frozenset[str]
+    places: frozenset[str]
+
+    def hits(self, name: str) -> tuple[float, float, float]:
+        """Whether ``name`` starts with a first name, ends with a surname (after another word or a
+        title: "Dr. Okoro"), is a place; accents and case aside."""
+        words = name_tokens(name)
+        if not words:
+            return 0.0, 0.0, 0.0
+        titled = len(words) < len(name_key(name).replace(".", " ").split())
+        return (
+            float(words[0] in self.first_names and len(words) <= 3 and not titled),
+            float(words[-1] in self.surnames and (len(words) > 1 or titled)),
+            float(" ".join(words) in self.places),
+        )
+
+
+@cache
+def gazetteer() -> Gazetteer:
+    """The gazetteer shipped beside this module (empty if its file is missing or unreadable: the
+    classifier then goes by the rest)."""
+    try:
+        pools = json.loads(GAZETTEER.read_text(encoding="utf-8"))
+        return Gazetteer(*(frozenset(map(name_key, pools[k])) for k in ("first_names", "surnames", "places")))
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        log.warning("name gazetteer %s unreadable (%s): names are typed by their sentences alone", GAZETTEER, exc)
+        return Gazetteer(frozenset(), frozenset(), frozenset())
 
 
 @cache

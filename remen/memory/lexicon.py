@@ -78,6 +78,18 @@ ROLES = words(
     """
 )
 RELATIONS = KINSHIP | ROLES
+# What one is paid or done for by whom: the role of the one it goes to ("the rent to Quinovic": a
+# landlord; "Marta does my taxes": an accountant).
+SERVICE_ROLES: dict[str, str] = {
+    "rent": "landlord",
+    "taxes": "accountant",
+    "tax": "accountant",
+    "tax return": "accountant",
+    "tax returns": "accountant",
+    "accounts": "accountant",
+    "books": "accountant",
+    "bookkeeping": "accountant",
+}
 
 # A person can hold only one of these at a time: a new one replaces the old.
 # The one a person is together with.

@@ -92,6 +92,21 @@ SUCCESSOR = re.compile(
 )
 # "I report to Dana": Dana is my manager.
 REPORTS_TO = re.compile(rf"(?i:\b(?:i|we)\s+(?:now\s+)?report(?:s|ed)?\s+(?:directly\s+)?to\s+){LOOSE_NAME}")
+SERVICES = "|".join(sorted(map(re.escape, lexicon.SERVICE_ROLES), key=len, reverse=True))
+# Whom a service goes to: a person or a firm ("Mr. Haworth", "Byrne & Moran").
+SERVED_BY = rf"((?:{TITLE})?[A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+(?:&\s+)?[A-ZÀ-Ý][\w'À-ÿ-]+)?)"
+# A service of the writer's paid to someone or done by someone: "paid the rent to Quinovic", "rent
+# goes to Mr. Haworth", "Gestoría Ruiz still does my taxes", "Marta will do our accounts".
+SERVICE_PAID_TO = re.compile(
+    rf"(?i:\b(?:pa(?:y|ys|id|ying)|sen[dt]|sending|transferr?(?:ed|ing)?|owe[sd]?)\s+(?:the\s+|my\s+|our\s+)?"
+    rf"({SERVICES})\s+(?:money\s+)?to\s+(?:the\s+)?|\b(?:my|our|the)\s+({SERVICES})\s+goes\s+to\s+(?:the\s+)?)"
+    + SERVED_BY
+)
+SERVICE_DONE_BY = re.compile(
+    SERVED_BY
+    + rf"(?i:\s+(?:still\s+|now\s+|also\s+|will\s+|is\s+going\s+to\s+|can\s+)?(?:does|do|did|doing|handles?|handled|"
+    rf"files?|filed|sorts?|sorted|prepares?|prepared|keeps?)\s+(?:my|our)\s+({SERVICES})\b)"
+)
 # "my new manager is Priya", "my manager here is Grace".
 MY_RELATION_IS = re.compile(
     rf"(?i:\b(?:my|our)\s+(?:new\s+|old\s+|best\s+)?({RELATION_WORDS})\s+(?:here\s+|now\s+|there\s+)?is\s+"
@@ -214,11 +229,11 @@ HOME_WORDS = re.compile(r"\b(?:flat|apartment|house|home|moved|moving|lease|new\
 PREMISES_WORDS = re.compile(r"\b(?:office|offices|studio|shop|clinic|restaurant|premises|hq|headquarters)\b", re.I)
 LIVES_AT = re.compile(r"\b(?:lives?\s+at|address(?:\s+[\w'’]+){0,3}?(?:\s+is|:))\s+([^.;\n]{6,80})", re.I)
 # A stretch of time at a workplace: "first week back at Northwind", "day one at Halcyon Health",
-# "six months at Brightloop"; "last day at X" ends it.
+# "six months at Brightloop", "first day as a ranger with the Parks Service"; "last day at X" ends it.
 WORK_SPELL = re.compile(
     r"(?i:\b((?:first|second|third|last|final)\s+(?:real\s+|full\s+|proper\s+)?(?:day|week|month|shift)|day\s+(?:one|1)"
     r"|\w+\s+(?:days|weeks|months|years)|(?:(?:early|late|night|day|double|closing|opening)\s+)?shifts?)"
-    r"\s+(?:back\s+)?(?:at|with|of)\s+(?:the\s+)?)" + NAME
+    r"\s+(?:back\s+)?(?:as\s+(?:a|an|the)\s+[a-z-]+(?:\s+[a-z-]+)?\s+)?(?:at|with|of)\s+(?:the\s+)?)" + NAME
 )
 # The same said with what the writer does there, or how the day went: "twelve years driving for NZ
 # Bus", "long day at Farmacia Tei". Read only when the name is an organisation's (not "three

@@ -248,7 +248,7 @@ def test_a_workplace_that_changed_answers_before_and_after_and_who_held_a_role_t
         "Back at Kibo Freight after the holidays. My boss Achieng wants the route report every Monday.",
         "Our landlord Mrs. Tupou is selling the house.",
         "First day at Savanna Cold Chain. My manager is Grace Mutua herself, which is scary.",
-        "From May the rent goes to Harcourts, who manage the house for the new owners.",
+        "From May the letting agent is Harcourts, who manage the house for the new owners.",
     )
     started = now - timedelta(days=2 * 40)
     before = app.ask("where did I work before Savanna Cold Chain", now=now).answers[0]

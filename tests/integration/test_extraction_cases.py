@@ -4,6 +4,7 @@ checkboxes, "our" relations, and who a verb's subject is."""
 
 from __future__ import annotations
 
+import logging
 from datetime import date, datetime
 from pathlib import Path
 from types import ModuleType
@@ -129,6 +130,31 @@ def test_weights_that_do_not_match_their_checksum_are_refused(
             loader()
     finally:
         loader.cache_clear()
+
+
+def test_the_gazetteer_knows_first_names_surnames_and_places_of_the_world() -> None:
+    found = entity_model.gazetteer()
+    assert found.hits("Marta Ibáñez") == (1.0, 0.0, 0.0)  # accents aside; Ibáñez is no common surname
+    assert found.hits("Dr. Okoro") == (0.0, 1.0, 0.0)  # a title and a surname: no first name
+    assert found.hits("Ljubljana") == (0.0, 0.0, 1.0)
+    assert found.hits("Photoshop") == (0.0, 0.0, 0.0)
+
+
+def test_without_its_gazetteer_the_entity_classifier_goes_by_the_sentence_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, model_reader: BuiltinExtractor, caplog: pytest.LogCaptureFixture
+) -> None:
+    note = "Coffee with Ingrid before her flight to Reykjavik."
+    assert ("Ingrid", EntityType.PERSON) in entities(read(model_reader, note))
+    monkeypatch.setattr(entity_model, "GAZETTEER", tmp_path / "missing.json")
+    # The app's log file handler stops records reaching the root logger pytest listens on.
+    monkeypatch.setattr(logging.getLogger("remen"), "propagate", True)
+    entity_model.gazetteer.cache_clear()
+    try:
+        assert ("Reykjavik", EntityType.PLACE) in entities(read(model_reader, note))
+        assert entity_model.gazetteer().hits("Ingrid") == (0.0, 0.0, 0.0)
+        assert "gazetteer" in caplog.text
+    finally:
+        entity_model.gazetteer.cache_clear()
 
 
 def test_the_shipped_aspect_classifier_reads_sentences_it_was_not_trained_on(reader: BuiltinExtractor) -> None:
@@ -358,6 +384,7 @@ def test_a_move_only_thought_of_is_no_home_and_a_move_ahead_holds_from_its_day(r
     [
         ("Shift at Café Frischhut until ten again.", "Café Frischhut"),
         ("Day one of Ruth Kelly Solicitors: a desk in a shared office.", "Ruth Kelly Solicitors"),
+        ("First week as a site engineer with Morrow Civil, muddy boots already.", "Morrow Civil"),
     ],
 )
 def test_a_spell_at_a_workplace_says_where_i_work(model_reader: BuiltinExtractor, text: str, workplace: str) -> None:
@@ -500,6 +527,13 @@ def test_what_is_bought_or_sold_is_a_thing_not_a_person_or_a_place(model_reader:
     assert ("Tom", EntityType.PERSON) in entities(read(model_reader, "sold Tom the bike"))
 
 
+def test_a_venue_named_for_its_owner_is_a_place_and_no_one_a_pronoun_stands_for(model_reader: BuiltinExtractor) -> None:
+    lunch = read(model_reader, "Lunch with Sarah Chen at Luigi's. She joined Acme Corp as a designer last month.")
+    assert ("Luigi", EntityType.PLACE) in entities(lunch)
+    assert ("Sarah Chen", "works_at", "Acme Corp") in triples(lunch)
+    assert ("Tom", EntityType.PERSON) in entities(read(model_reader, "Dinner at Tom's place in Petone."))
+
+
 def uses(found: Extraction) -> list[tuple[str | None, str | None, bool]]:
     return [(s.object_name, s.replaces, s.negated) for s in found.statements if s.predicate == "uses"]
 
@@ -577,3 +611,16 @@ def test_a_model_bought_or_sold_in_a_note_about_a_car_is_the_car(model_reader: B
     fiesta = read(model_reader, "Sold the Fiesta. Bought a Corsa from Alex's mate, 40k miles.")
     assert [(s.object_name, s.negated) for s in fiesta.statements if s.predicate == "car"][-1] == ("Corsa", False)
     assert not uses(fiesta)
+
+
+def test_whom_the_rent_goes_to_and_who_does_my_taxes_serve_me(model_reader: BuiltinExtractor) -> None:
+    def served(text: str) -> set[tuple[str, str, str]]:
+        return {t for t in triples(read(model_reader, text)) if t[1] in ("landlord", "accountant")}
+
+    assert served("Paid the rent to Mr. Haworth this morning.") == {("me", "landlord", "Mr. Haworth")}
+    assert served("From May our rent goes to Harcourts Lettings.") == {("me", "landlord", "Harcourts Lettings")}
+    assert served("Okafor & Sons still do my taxes, slow as ever.") == {("me", "accountant", "Okafor & Sons")}
+    assert served("Lena does my accounts now.") == {("me", "accountant", "Lena")}
+    # A pronoun names nobody, and the rent's amount is no landlord.
+    assert served("She does my taxes.") == set()
+    assert served("The rent went up to 900 a month.") == set()

