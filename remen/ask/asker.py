@@ -366,9 +366,11 @@ def merged(asked: Question, chosen: Route, handled: Handled, notes: list[Extract
         notes = [found for found in notes if said.search(found.sentence)]
     from_notes = [note_item(found) for found in notes]
     whole_entity = names_only(asked, chosen)
-    if chosen.query_type == QueryType.ENTITY_LOOKUP and chosen.lookup_mode != "attribute" and not whole_entity:
+    card_only = chosen.lookup_mode != "attribute" and not whole_entity and not handled.precise
+    if chosen.query_type == QueryType.ENTITY_LOOKUP and card_only:
         # "what was the fixed fee for Harbour Foods": the name's card (its type, how many notes,
-        # the facts it takes part in) answers "who is" or "tell me about", not what is asked of it.
+        # the facts it takes part in) answers "who is" or "tell me about", not what is asked of it;
+        # who holds a tie now, with who held it before, answers what it is asked.
         graph = ()
     if graph and (whole_entity or handled.precise or precise(chosen)):
         agreeing = [item for item, found in zip(from_notes, notes, strict=True) if agrees(graph[0], found)]

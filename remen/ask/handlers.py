@@ -120,7 +120,7 @@ def relation_holders(route: Route, hint: EntityHint, memory: MemoryReader, user:
         if chain:  # the tie ended ("Tomasz left"): who held it, newest first
             ended = tuple(reversed(chain))
             text = f"Nobody is {label} now; the last was {ended[0].target}"
-            return Handled((fact_item(ended[0], text, ended[1:]),))
+            return Handled((fact_item(ended[0], text, ended[1:]),), precise=True)
         return Handled((), f"Your notes don't say who {label} is.")
     now = current[-1]
     earlier = tuple(reversed([f for f in chain if f is not now]))
@@ -130,7 +130,9 @@ def relation_holders(route: Route, hint: EntityHint, memory: MemoryReader, user:
         # later note naming someone else is the newer word.
         first = replace(card.answers[0], as_of=now.valid_at)
         return Handled((first, *card.answers[1:]))
-    return Handled((fact_item(now, f"{label.capitalize()}: {now.target}", earlier), *card.answers))
+    # Who holds a tie that changed is a precise answer: it leads however the question put it ("who
+    # does my taxes now").
+    return Handled((fact_item(now, f"{label.capitalize()}: {now.target}", earlier), *card.answers), precise=True)
 
 
 def names_given(route: Route, besides: EntityHint | None = None) -> list[str]:
@@ -315,9 +317,7 @@ def relationship(route: Route, memory: MemoryReader, user: str) -> Handled:
 
 def describe(fact: Fact) -> str:
     """A fact as a line: 'Me · wife · Julia' or the sentence for voice and free-text statements."""
-    if fact.is_triple:
-        return f"{fact.subject} · {fact.predicate.replace('_', ' ')} · {fact.target}"
-    return fact.text
+    return fact.triple_words() if fact.is_triple else fact.text
 
 
 def mentions(text: str, topic: str) -> bool:

@@ -20,7 +20,7 @@ from remen.core.answers import EntityHint, LookupMode, QueryType, Route
 from remen.core.constants import ASK_FUZZY_MIN_SCORE, ASK_MIN_CONFIDENCE
 from remen.core.knowledge import Aspect
 from remen.core.models import DateOrder, TimeRange
-from remen.memory.lexicon import RELATIONS, ties_of, words
+from remen.memory.lexicon import RELATIONS, SERVICE_ROLES, ties_of, words
 from remen.memory.names import name_key
 from remen.search.calendar import calendar_unit, format_range
 from remen.search.temporal import parse_temporal
@@ -214,6 +214,26 @@ def normalise_question(question: str) -> str:
     return re.sub(r"\s+", " ", text).strip(" ?!.")
 
 
+SERVICE_WORDS = "|".join(sorted(map(re.escape, SERVICE_ROLES), key=len, reverse=True))
+# A service asked for by what is done ("who does my taxes now", "who do we pay the rent to"): the
+# question about the one who holds the tie (lexicon.SERVICE_ROLES, read the same way in notes).
+SERVICE_ASKED = re.compile(
+    rf"\bwho (?:does|did|do|will do|handles|handled|files|sorts|prepares) (?:my|our) ({SERVICE_WORDS})\b"
+    rf"|\bwho (?:do|did|does|should) (?:i|we) (?:pay|send) (?:(?:the|my|our) )?({SERVICE_WORDS}) to\b"
+)
+
+
+def as_tie_question(text: str) -> str:
+    """A question that names a service by what is done, asked as the tie it is: "who does my taxes"
+    → "who is my accountant", "who did …" → "who was …"; any other question as it is."""
+    match = SERVICE_ASKED.search(text)
+    if match is None:
+        return text
+    service = match.group(1) or match.group(2)
+    tense = "was" if re.search(r"\b(?:did|handled)\b", match.group(0)) else "is"
+    return text[: match.start()] + f"who {tense} my {SERVICE_ROLES[service]}" + text[match.end() :]
+
+
 def words_of(text: str) -> list[str]:
     """The words of a question, possessives dropped ("julia's" → "julia")."""
     return [re.sub(r"'s$|'$", "", w) for w in re.findall(r"[\w@.'-]+", text)]
@@ -311,7 +331,7 @@ def route(
     name asks ``by_meaning`` once for the entity its remaining words describe; ``date_order``
     reads dates such as "3/2"."""
     started = time.perf_counter()
-    text = normalise_question(question)
+    text = as_tie_question(normalise_question(question))
     time_range, _ = parse_temporal(text, now, date_order)
     if time_range is not None and FORWARD.search(text) and not PAST.search(text):
         time_range = ahead_of(time_range, now)

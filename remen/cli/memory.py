@@ -142,10 +142,10 @@ def cmd_entities(app: Remen, args: argparse.Namespace) -> None:
 
 def fact_line(fact: Fact) -> str:
     """One fact with its number and validity: '#12 me uses pnpm (since 10 Feb 2026; note …)'."""
-    when = f"since {fact.valid_at:%d %b %Y}"
+    when = f"{'on' if fact.ended else 'since'} {fact.valid_at:%d %b %Y}"
     if fact.invalid_at is not None:
         when = f"{fact.valid_at:%d %b %Y} – {fact.invalid_at:%d %b %Y}, replaced"
-    said = f"{fact.subject} · {fact.predicate} · {fact.target}" if fact.is_triple else f"“{fact.text}”"
+    said = fact.triple_words() if fact.is_triple else f"“{fact.text}”"
     where = "set by you" if fact.by_user else f"note {', '.join(fact.note_ids) or '—'}"
     return f"#{fact.id} [{fact.aspect.value}] {said}  ({when}; {where})"
 

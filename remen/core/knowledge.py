@@ -46,6 +46,8 @@ VOICE_ASPECTS = frozenset({Aspect.DIRECTIVE, Aspect.PREFERENCE, Aspect.HABIT, As
 # Predicates whose object is the statement's own sentence (knowledge, events, problems, decisions
 # told in words): nothing to contradict, no triple to show, no vector of their own.
 FREE_TEXT_PREDICATES = frozenset({"knowledge", "event", "problem", "decided"})
+# How a stored fact's predicate says the tie ended ("Sold the Fiesta": me · not car · Fiesta).
+ENDED_PREFIX = "not "
 
 # The user: the subject of first-person statements ("I", "my").
 USER_NAME = "me"
@@ -156,6 +158,16 @@ class Fact:
     def is_triple(self) -> bool:
         """Whether it reads as subject · predicate · object (else its sentence says it)."""
         return bool(self.target) and self.predicate not in FREE_TEXT_PREDICATES
+
+    @property
+    def ended(self) -> bool:
+        """Whether it says a tie ended ("Sold the Fiesta": the Fiesta is your car no longer)."""
+        return self.predicate.startswith(ENDED_PREFIX)
+
+    def triple_words(self) -> str:
+        """'Me · works at · Acme', or for an ended tie 'Me · car · Fiesta (ended)'."""
+        predicate = self.predicate.removeprefix(ENDED_PREFIX).replace("_", " ")
+        return f"{self.subject} · {predicate} · {self.target}" + (" (ended)" if self.ended else "")
 
     def to_dict(self) -> dict[str, object]:
         """Plain data for JSON."""

@@ -91,6 +91,7 @@ from remen.memory.patterns import (
     PREMISES_WORDS,
     PROJECT,
     PRONOUN_THIRD,
+    RENT_RAISED,
     REPLACED,
     REPORTS_TO,
     ROLE_AT,
@@ -110,6 +111,7 @@ from remen.memory.patterns import (
     TRYING,
     USE_CUE,
     VEHICLE_WORDS,
+    WITH_FAMILY,
     WORK_SPELL,
     WORK_SPELL_LOOSE,
     WORKS_AT,
@@ -333,9 +335,11 @@ def switched_from_the_other(state: NoteState) -> None:
 
 def services(text: str) -> list[tuple[str, str]]:
     """Who serves the writer by what the sentence says goes to them or is done by them ("paid the
-    rent to Quinovic": a landlord; "Marta does my taxes": an accountant): (name, relation) pairs."""
+    rent to Quinovic", "Greenway Lettings put the rent up": a landlord; "Marta does my taxes": an
+    accountant): (name, relation) pairs."""
     found = [(m.group(3), m.group(1) or m.group(2)) for m in SERVICE_PAID_TO.finditer(text)]
     found += [(m.group(1), m.group(2)) for m in SERVICE_DONE_BY.finditer(text)]
+    found += [(m.group(1), "rent") for m in RENT_RAISED.finditer(text)]
     return [
         (name, lexicon.SERVICE_ROLES[service.lower()])
         for name, service in found
@@ -343,14 +347,16 @@ def services(text: str) -> list[tuple[str, str]]:
     ]
 
 
-def cars(state: NoteState, text: str, span: Span) -> None:
+def cars(state: NoteState, text: str, span: Span, named: list[tuple[str, EntityType]]) -> None:
     """In a note about a car, the model the writer buys, drives or calls "my …" is their car from
     then on, and the one they sell or scrap was it until then ("Sold the Vitz … Bought a
     second-hand Mazda Demio"). The classifier's kind is not asked (it takes models for people);
-    a relation is no car ("my Mum"), nor is a tool the word lists know ("bought a Kindle")."""
+    a relation is no car ("my Mum"), nor is a tool the word lists know ("bought a Kindle"). The
+    model is the whole name the sentence holds ("a used Tesla Model Y", not "Tesla Model")."""
     for pattern, given_up in ((CAR_TAKEN, False), (CAR_GONE, True)):
         for match in pattern.finditer(text):
-            model = next(g for g in match.groups() if g)
+            found = next(i for i, g in enumerate(match.groups(), 1) if g)
+            model = whole_name(text, match.start(found), match.group(found), named)
             first = model.split()[0].lower()
             if first in NOT_NAMES | PRONOUNS | lexicon.RELATIONS or model.lower() in lexicon.LEXICON_TYPES:
                 continue
@@ -363,10 +369,16 @@ def cars(state: NoteState, text: str, span: Span) -> None:
 
 
 def cars_are_no_tools(state: NoteState) -> None:
-    """A car the note names is no tool the writer uses: its readings as one are dropped ("Sold the
-    Fiesta" was read as giving a tool up)."""
-    owned = {s.object_name for s in state.statements if s.predicate == "car"}
-    state.statements = [s for s in state.statements if not (s.predicate == "uses" and s.object_name in owned)]
+    """A car the note names is no tool the writer uses, nor is its make: its readings as one are
+    dropped ("Sold the Fiesta" was read as giving a tool up; "Tesla" of a "Tesla Model Y")."""
+    owned = [set(s.object_name.lower().split()) for s in state.statements if s.predicate == "car" and s.object_name]
+    state.statements = [
+        s
+        for s in state.statements
+        if not (
+            s.predicate == "uses" and s.object_name and any(set(s.object_name.lower().split()) <= car for car in owned)
+        )
+    ]
 
 
 def predecessor_departed(state: NoteState) -> None:
@@ -413,10 +425,15 @@ def venue(sent: SpacySpan, start: int, end: int) -> bool:
     )
 
 
+# What the classifier may make of a thing bought or sold: a product whatever it guessed.
+THING_GUESSES = frozenset({EntityType.PERSON, EntityType.PLACE, EntityType.ORGANIZATION, EntityType.TECHNOLOGY})
+
+
 def owned_thing(sent: SpacySpan, start: int) -> bool:
     """Whether the name at token ``start`` of the sentence is something bought, sold or returned
-    ("Sold the Vespa", "bought my Brompton"): no person, place nor firm is ("sold Tom the bike"
-    names whom, without a determiner; a firm is bought into, "shares in Apple")."""
+    ("Sold the Vespa", "bought my Brompton"): a product, not a person, a place, a firm nor a
+    technology ("sold Tom the bike" names whom, without a determiner; a firm is bought into,
+    "shares in Apple")."""
     return start >= 2 and sent[start - 1].tag_ in ("DT", "PRP$") and sent[start - 2].lower_ in OWNING_VERBS
 
 
@@ -590,7 +607,7 @@ class BuiltinExtractor:
         found |= self.attributes(state, text, span, named)
         found |= self.tool_changes(state, sent, span, named, earlier_tool)
         if state.about_a_car:
-            cars(state, text, span)  # beside what the sentence says: "Sold the Vitz" stays an event
+            cars(state, text, span, named)  # beside what the sentence says: "Sold the Vitz" stays an event
         tie_mentions(state, sent, span, named)
         for left in LEFT.finditer(text):
             # Which ties end is known only to the graph: the writer ends them (see GraphWriter).
@@ -668,9 +685,7 @@ class BuiltinExtractor:
                 continue  # "@sarah" is never a candidate: handles are read below
             # The word lists name tools whatever the classifier makes of their context.
             kind = lexicon.LEXICON_TYPES.get(word) or state.name_kinds.get(word)
-            if kind in (EntityType.PERSON, EntityType.PLACE, EntityType.ORGANIZATION) and owned_thing(
-                sent, candidate.start
-            ):
+            if kind in THING_GUESSES and word not in lexicon.LEXICON_TYPES and owned_thing(sent, candidate.start):
                 kind = EntityType.PRODUCT
             elif kind == EntityType.PERSON and venue(sent, candidate.start, candidate.end):
                 kind = EntityType.PLACE
@@ -708,10 +723,15 @@ class BuiltinExtractor:
         found: list[str] = []
 
         def tie(name: str, relation: str) -> None:
-            """``name`` holds ``relation`` to the user."""
-            person = state.entity(name, EntityType.PERSON, span, relation, text, sure=True)
-            state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, relation, span, object_name=person))
-            found.append(person)
+            """``name`` holds ``relation`` to the user: a person, or a firm the classifier took it for
+            where firms hold the tie too ("Accountant: Byrne & Moran")."""
+            firm = relation in lexicon.FIRM_ROLES and state.name_kinds.get(name.lower()) == EntityType.ORGANIZATION
+            if firm:
+                holder = state.entity(name, EntityType.ORGANIZATION, span, relation, text)
+            else:
+                holder = state.entity(name, EntityType.PERSON, span, relation, text, sure=True)
+            state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, relation, span, object_name=holder))
+            found.append(holder)
 
         matches = [
             ((m.group(1) or m.group(3)).lower(), m)
@@ -733,12 +753,7 @@ class BuiltinExtractor:
                 name = first
             tie(name, relation)
         for name, relation in services(text):
-            # An agency or a firm may be paid the rent or do the taxes: the classifier's kind stands.
-            if state.name_kinds.get(name.lower()) == EntityType.ORGANIZATION:
-                firm = state.entity(name, EntityType.ORGANIZATION, span, relation, text)
-                state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, relation, span, object_name=firm))
-            else:
-                tie(name, relation)
+            tie(name, relation)
         labelled = [(m.group(2) or m.group(3), m.group(1)) for m in ROLE_LABEL.finditer(text)]
         labelled += [(m.group(2), m.group(1)) for m in THE_ROLE_NAMED.finditer(text)]
         labelled += [(m.group(1), m.group(2)) for m in NAME_THEN_ROLE.finditer(text)]
@@ -924,7 +939,11 @@ class BuiltinExtractor:
         spell = WORK_SPELL.search(text)
         if spell is None:
             loose = WORK_SPELL_LOOSE.search(text)
-            if loose is not None and (loose.group(2), EntityType.ORGANIZATION) in named:
+            if (
+                loose is not None
+                and (loose.group(2), EntityType.ORGANIZATION) in named
+                and not WITH_FAMILY.search(text)
+            ):
                 spell = loose
         # "First week with Imran as my manager": a person is no workplace.
         people = {n for n, t in named if t == EntityType.PERSON}

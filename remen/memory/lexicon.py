@@ -77,7 +77,13 @@ ROLES = words(
     cofounder co-founder
     """
 )
-RELATIONS = KINSHIP | ROLES
+# Roles named in more than one word, with the tie each is stored as ("Letting agent from June:
+# Greenway Lettings": the landlord).
+ROLE_PHRASES = {"letting agent": "landlord", "letting agents": "landlord", "letting agency": "landlord"}
+RELATIONS = KINSHIP | ROLES | frozenset(ROLE_PHRASES)
+# Ties a firm may hold as well as a person: a letting agency is the landlord, a practice the
+# accountant or the dentist.
+FIRM_ROLES = frozenset({"landlord", "accountant", "lawyer", "dentist", "doctor", "vet", "contractor", "plumber"})
 # What one is paid or done for by whom: the role of the one it goes to ("the rent to Quinovic": a
 # landlord; "Marta does my taxes": an accountant).
 SERVICE_ROLES: dict[str, str] = {
@@ -382,6 +388,7 @@ NARROWER_RELATIONS: dict[str, frozenset[str]] = {
 # Words for the very same tie, stored under one predicate so that one chain holds its history
 # ("my boss is Marco", later "I report to Yuki": Yuki replaced Marco).
 SAME_TIE = {
+    **ROLE_PHRASES,
     "boss": "manager",
     "gp": "doctor",
     "supervisor": "manager",

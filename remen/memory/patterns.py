@@ -102,6 +102,12 @@ SERVICE_PAID_TO = re.compile(
     rf"({SERVICES})\s+(?:money\s+)?to\s+(?:the\s+)?|\b(?:my|our|the)\s+({SERVICES})\s+goes\s+to\s+(?:the\s+)?)"
     + SERVED_BY
 )
+# Who puts the rent up is the landlord: "Greenway Lettings put the rent up £75".
+RENT_RAISED = re.compile(
+    SERVED_BY
+    + r"(?i:\s+(?:has\s+|have\s+|just\s+|is\s+|are\s+)?(?:put(?:s|ting)?|rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|"
+    r"hik(?:e|es|ed|ing))\s+(?:the|my|our)\s+rent\b)"
+)
 SERVICE_DONE_BY = re.compile(
     SERVED_BY
     + rf"(?i:\s+(?:still\s+|now\s+|also\s+|will\s+|is\s+going\s+to\s+|can\s+)?(?:does|do|did|doing|handles?|handled|"
@@ -235,7 +241,10 @@ WORK_SPELL = re.compile(
     r"|\w+\s+(?:days|weeks|months|years)|(?:(?:early|late|night|day|double|closing|opening)\s+)?shifts?)"
     r"\s+(?:back\s+)?(?:as\s+(?:a|an|the)\s+[a-z-]+(?:\s+[a-z-]+)?\s+)?(?:at|with|of)\s+(?:the\s+)?)" + NAME
 )
-# The same said with what the writer does there, or how the day went: "twelve years driving for NZ
+# Company that makes a day out no workday: "a long day at Bondi with the kids".
+KIN_WORDS = "|".join(sorted(lexicon.KINSHIP, key=len, reverse=True))
+WITH_FAMILY = re.compile(rf"(?i:\bwith\s+(?:the|my|our)\s+(?:{KIN_WORDS}|kids|children|family|friends|mates|dog)\b)")
+# A spell at a workplace told by what the writer does there, or how the day went: "twelve years driving for NZ
 # Bus", "long day at Farmacia Tei". Read only when the name is an organisation's (not "three
 # days waiting for Tom", "a long day at Bondi").
 WORK_SPELL_LOOSE = re.compile(

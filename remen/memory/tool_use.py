@@ -105,6 +105,10 @@ ACTING = CLASSED | KEEP_VERBS
 KEEPING = (START_VERBS | KEEP_VERBS) - TRY
 # Words that make a taken-up tool the one that replaces another: "trying Calm instead", "Fedora only now".
 REPLACING = re.compile(r"(?i:\b(?:instead|only\s+now|from\s+now\s+on|for\s+good)\b)")
+# A farewell right before a tool gives it up, a greeting takes it up: "so goodbye Trello", "Bye bye
+# Evernote, hello Obsidian", "no more Spotify", "RIP Google Reader".
+FAREWELL = re.compile(r"(?i:\b(?:good-?\s?bye|bye(?:[\s-]+bye)?|farewell|so\s+long|rip|no\s+more)[,!:]?\s*)$")
+GREETING = re.compile(r"(?i:\b(?:hello|welcome)[,!:]?\s*)$")
 # A noun the tool's name modifies stands for the tool: "the Windows update", "Trados licence".
 TOOL_HEADS = ("compound", "poss", "nmod")
 OBJECT_ROLES = ("dobj", "nsubjpass", "oprd")
@@ -153,8 +157,9 @@ def read_tools(sent: SpacySpan, mentions: list[ToolMention], earlier_tool: bool 
     writer acts; a tool before the sentence's first verb is its subject without one."""
     if not mentions and not (earlier_tool and any(t.lower_ == "it" for t in sent)):
         return ToolReading({}, False)
+    farewells = {m.name: use for m in mentions if (use := greeted(sent.text[: m.start])) is not None}
     if not writer_acts(sent):
-        return ToolReading(subjects(sent, mentions), False)
+        return ToolReading(subjects(sent, mentions) | farewells, False)
     nlp = load_spacy()
     doc: Doc = nlp.get_pipe("parser")(sent.as_doc())
     replacing = REPLACING.search(doc.text) is not None
@@ -167,7 +172,14 @@ def read_tools(sent: SpacySpan, mentions: list[ToolMention], earlier_tool: bool 
     its = [t.head for t in doc if t.lower_ == "it" and t.dep_ in OBJECT_ROLES and not someone_else(t.head)]
     gives_up_it = any(verb.lower_ in END_VERBS for verb in its)
     keeps_it = any(verb.lower_ in KEEPING and not negated(verb) for verb in its)
-    return ToolReading(uses, gives_up_it, keeps_it)
+    return ToolReading(uses | farewells, gives_up_it, keeps_it)
+
+
+def greeted(before: str) -> ToolUse | None:
+    """What the words ``before`` a tool say to it: goodbye gives it up, hello takes it up."""
+    if FAREWELL.search(before):
+        return ToolUse.ENDS
+    return ToolUse.STARTS if GREETING.search(before) else None
 
 
 def subjects(sent: SpacySpan, mentions: list[ToolMention]) -> dict[str, ToolUse]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from remen.core.knowledge import ENDED_PREFIX
 from remen.store.connect import Connection
 from remen.store.memory import VISIBLE
 
@@ -124,7 +125,7 @@ def facts(
             r[1],
             r[2],
             r[3],
-            ("not " if r[9] else "") + r[4],
+            (ENDED_PREFIX if r[9] else "") + r[4],
             r[5],
             float(r[6]),
             None if r[7] is None else float(r[7]),

@@ -585,4 +585,4 @@ def only_tags(typed: str) -> list[str]:
 
 def fact_words(fact: Fact) -> str:
     """A fact in a notification: 'Me · manager · Priya', or its sentence."""
-    return f"{fact.subject} · {fact.predicate} · {fact.target}" if fact.is_triple else f"“{fact.text}”"
+    return fact.triple_words() if fact.is_triple else f"“{fact.text}”"

@@ -240,6 +240,22 @@ def test_a_relation_that_changed_answers_with_who_held_it_before(app: Remen, clo
     assert ended.text.startswith("Nobody is your boss now; the last was Yuki Tanaka")
 
 
+def test_who_does_my_taxes_asks_for_the_accountant_the_notes_name_by_what_they_do(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        30,
+        "Wanjiru still does my taxes, she is quick and cheap.",
+        "Wanjiru is retiring. From this year Otieno Mwangi does my taxes instead.",
+        "Paid the rent to Mr. Kamau, late again.",
+    )
+    asked = app.ask("who does my taxes now", now=now)
+    taxes = asked.answers[0]
+    assert taxes.text == "Your accountant: Otieno Mwangi"
+    assert [f.target for f in taxes.earlier] == ["Wanjiru"]
+    assert "Mr. Kamau" in app.ask("who do we pay the rent to", now=now).answers[0].text
+
+
 def test_a_workplace_that_changed_answers_before_and_after_and_who_held_a_role_there(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
     now = written_days_apart(
         app,

@@ -209,6 +209,13 @@ def test_cli_memory_commands(hermetic_home: Path) -> None:
     assert len(json.loads(whole.stdout)) <= 5 and "showing" not in whole.stderr
 
 
+def test_an_ended_tie_reads_as_ended_not_as_a_negative_predicate(hermetic_home: Path) -> None:
+    assert run_cli("add", "Sold the Fiesta to a neighbour, it needed new tyres anyway.").returncode == 0
+    assert run_cli("worker", "--once").returncode == 0
+    listed = run_cli("facts", "me", "--history").stdout
+    assert "Me · car · Fiesta (ended)  (on " in listed and "not car" not in listed
+
+
 def test_a_killed_worker_loses_nothing(tmp_path: Path, clock) -> None:  # type: ignore[no-untyped-def]
     db = tmp_path / "kill.db"
     with Remen.open(db, embedder=HashedEmbedder(), clock=clock) as remen:
