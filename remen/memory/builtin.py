@@ -724,7 +724,7 @@ class BuiltinExtractor:
 
         def tie(name: str, relation: str) -> None:
             """``name`` holds ``relation`` to the user: a person, or a firm the classifier took it for
-            where firms hold the tie too ("Accountant: Byrne & Moran")."""
+            where firms hold the tie too ("Letting agent: Greenway Lettings")."""
             firm = relation in lexicon.FIRM_ROLES and state.name_kinds.get(name.lower()) == EntityType.ORGANIZATION
             if firm:
                 holder = state.entity(name, EntityType.ORGANIZATION, span, relation, text)

@@ -66,13 +66,15 @@ CAR_TAKEN = re.compile(
     r"|my|our)\s+"
     r"(?:(?:used|new|second-hand|secondhand|old|\d{4})\s+){0,2})" + NAME
 )
-# A vehicle given up: "Sold the Vitz", "Panda sold for scrap", "scrapped the Micra".
+# A vehicle given up: "Sold the Vitz", "Panda sold for scrap", "scrapped the Micra", "the old Golf
+# went for scrap".
 CAR_GONE = re.compile(
     r"(?i:\b(?:sold|selling|scrapped|scrapping)\s+(?:the\s+|my\s+|our\s+)?)"
     + NAME
     + r"|"
     + NAME
-    + r"(?i:\s+(?:was\s+|got\s+|is\s+)?(?:sold|scrapped|written\s+off)\b)"
+    + r"(?i:\s+(?:(?:was\s+|got\s+|is\s+)?(?:sold|scrapped|written\s+off)"
+    r"|went\s+(?:for|to\s+the)\s+scrap(?:yard|heap)?)\b)"
 )
 # Someone taking the place of one the note says has left: "registered with Dr. Varga instead".
 INSTEAD = re.compile(r"(?i:\binstead\b)")

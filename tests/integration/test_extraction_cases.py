@@ -622,8 +622,9 @@ def test_a_model_bought_or_sold_in_a_note_about_a_car_is_the_car(model_reader: B
     assert [(s.object_name, s.negated) for s in fiesta.statements if s.predicate == "car"][-1] == ("Corsa", False)
     assert not uses(fiesta)
     # The model is the whole name, and its make is no tool either.
-    tesla = read(model_reader, "Picked up a used Tesla Model Y from a dealer; charging stations everywhere.")
-    assert [s.object_name for s in tesla.statements if s.predicate == "car"] == ["Tesla Model Y"]
+    tesla = read(model_reader, "Picked up a used Tesla Model Y from a dealer. The old Golf went for scrap.")
+    cars = [(s.object_name, s.negated) for s in tesla.statements if s.predicate == "car"]
+    assert ("Tesla Model Y", False) in cars and ("Golf", True) in cars
     assert not uses(tesla)
 
 
