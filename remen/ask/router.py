@@ -22,6 +22,7 @@ from remen.core.knowledge import Aspect
 from remen.core.models import DateOrder, TimeRange
 from remen.memory.lexicon import RELATIONS, SERVICE_ROLES, ties_of, words
 from remen.memory.names import name_key
+from remen.memory.patterns import SERVICES
 from remen.search.calendar import calendar_unit, format_range
 from remen.search.temporal import parse_temporal
 
@@ -214,12 +215,11 @@ def normalise_question(question: str) -> str:
     return re.sub(r"\s+", " ", text).strip(" ?!.")
 
 
-SERVICE_WORDS = "|".join(sorted(map(re.escape, SERVICE_ROLES), key=len, reverse=True))
 # A service asked for by what is done ("who does my taxes now", "who do we pay the rent to"): the
 # question about the one who holds the tie (lexicon.SERVICE_ROLES, read the same way in notes).
 SERVICE_ASKED = re.compile(
-    rf"\bwho (?:does|did|do|will do|handles|handled|files|sorts|prepares) (?:my|our) ({SERVICE_WORDS})\b"
-    rf"|\bwho (?:do|did|does|should) (?:i|we) (?:pay|send) (?:(?:the|my|our) )?({SERVICE_WORDS}) to\b"
+    rf"\bwho (?:does|did|do|will do|handles|handled|files|sorts|prepares) (?:my|our) ({SERVICES})\b"
+    rf"|\bwho (?:do|did|does|should) (?:i|we) (?:pay|send) (?:(?:the|my|our) )?({SERVICES}) to\b"
 )
 
 

@@ -210,6 +210,16 @@ def whole_name(text: str, at: int, found: str, named: list[tuple[str, EntityType
 
 # Words that stand for a person without naming one ("She is my manager" names nobody).
 PRONOUNS = frozenset({"i", "my", "me", "you", "she", "he", "they", "we", "it", "this", "that", "who"})
+# Words a name a pattern found cannot start with: function words and pronouns.
+NOBODY = NOT_NAMES | PRONOUNS
+
+
+def names_someone(name: str) -> bool:
+    """Whether ``name``, as a pattern found it, names someone: its first word is no function word
+    nor pronoun ("She does my taxes", "The rent goes to …" name nobody)."""
+    return name.split()[0].lower() not in NOBODY
+
+
 # Verbs that make a sentence say who someone is: "X is / will be / became my manager".
 COPULAS = frozenset({"is", "be", "was", "became", "becomes", "become", "'s", "’s", "remains", "stays"})
 
@@ -340,11 +350,7 @@ def services(text: str) -> list[tuple[str, str]]:
     found = [(m.group(3), m.group(1) or m.group(2)) for m in SERVICE_PAID_TO.finditer(text)]
     found += [(m.group(1), m.group(2)) for m in SERVICE_DONE_BY.finditer(text)]
     found += [(m.group(1), "rent") for m in RENT_RAISED.finditer(text)]
-    return [
-        (name, lexicon.SERVICE_ROLES[service.lower()])
-        for name, service in found
-        if name.split()[0].lower() not in NOT_NAMES | PRONOUNS
-    ]
+    return [(name, lexicon.SERVICE_ROLES[service.lower()]) for name, service in found if names_someone(name)]
 
 
 def cars(state: NoteState, text: str, span: Span, named: list[tuple[str, EntityType]]) -> None:
@@ -358,7 +364,7 @@ def cars(state: NoteState, text: str, span: Span, named: list[tuple[str, EntityT
             found = next(i for i, g in enumerate(match.groups(), 1) if g)
             model = whole_name(text, match.start(found), match.group(found), named)
             first = model.split()[0].lower()
-            if first in NOT_NAMES | PRONOUNS | lexicon.RELATIONS or model.lower() in lexicon.LEXICON_TYPES:
+            if first in NOBODY | lexicon.RELATIONS or model.lower() in lexicon.LEXICON_TYPES:
                 continue
             name = state.entity(model, EntityType.PRODUCT, span, None, text, sure=True)
             car = ExtractedStatement(Aspect.IDENTITY, text, USER_NAME, "car", span, object_name=name)
@@ -764,7 +770,7 @@ class BuiltinExtractor:
             tie(name, relation)
         for match in NAMED_IS_RELATION.finditer(text):
             name, relation = match.group(1), lexicon.canonical_relation(match.group(2).lower())
-            if name.split()[0].lower() in NOT_NAMES | PRONOUNS:
+            if not names_someone(name):
                 continue
             tie(name, relation)
         if not found and MY_RELATION_WORD.search(text):
@@ -773,10 +779,10 @@ class BuiltinExtractor:
         for pattern, relation in ((MARRIED, "spouse"), (TOGETHER, "partner")):
             for match in pattern.finditer(text):
                 name = match.group(match.lastindex or 0)
-                if name.split()[0].lower() not in NOT_NAMES | PRONOUNS and name not in found:
+                if names_someone(name) and name not in found:
                     tie(name, relation)
         paired = PAIRED_WITH_ME.search(text)
-        if paired and paired.group(1).split()[0].lower() not in NOT_NAMES | PRONOUNS:
+        if paired and names_someone(paired.group(1)):
             state.paired = state.entity(paired.group(1), EntityType.PERSON, span, None, text)
         reference = MY_RELATION_REF.search(text)
         if not found and reference and reference.group(1).lower() in lexicon.PARTNER_WORDS:
@@ -815,7 +821,7 @@ class BuiltinExtractor:
             if len(set(left)) == 1 and len(newcomers) == 1:
                 pairs.append((newcomers[0], left[0]))
         for new, old in pairs:
-            if old is None or new == old or {new.split()[0].lower(), old.split()[0].lower()} & (NOT_NAMES | PRONOUNS):
+            if old is None or new == old or not (names_someone(new) and names_someone(old)):
                 continue
             earlier = state.entity(old, EntityType.PERSON, span, None, text, sure=True)
             later = state.entity(new, EntityType.PERSON, span, None, text, sure=True)
@@ -927,14 +933,14 @@ class BuiltinExtractor:
                 found = True
         for change in AMOUNT_CHANGE.finditer(text):
             attribute_of, old, new = change.groups()
-            if attribute_of.lower() not in NOT_NAMES | PRONOUNS:
+            if attribute_of.lower() not in NOBODY:
                 # A change says what the amount was until then, even if no earlier note says so.
                 date = state.date_of(text)
                 changed = date.moment.timestamp() if date else state.written
                 attribute(attribute_of.lower(), old.strip(), when=changed - 1)
                 attribute(attribute_of.lower(), new.strip(), when=changed)
         for amount in AMOUNT_IS.finditer(text):
-            if amount.group(1).lower() not in NOT_NAMES | PRONOUNS:
+            if amount.group(1).lower() not in NOBODY:
                 attribute(amount.group(1).lower(), amount.group(2).strip())
         spell = WORK_SPELL.search(text)
         if spell is None:
