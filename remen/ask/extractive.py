@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import lru_cache
+from itertools import pairwise
 
 from remen.ask.answer_model import answer_probabilities
 from remen.ask.question import DATE_VALUES, SPAN_KINDS, AnswerKind, Question
@@ -19,6 +20,7 @@ from remen.ask.spans import ANY_NAME, Span, name_spans, unit_fits, value_spans
 from remen.core.constants import (
     ASK_ALTERNATIVE_MIN_PROBABILITY,
     ASK_ANSWER_MIN_PROBABILITY,
+    EXTRACT_ALWAYS_READ_RANKS,
     EXTRACT_CONTEXT_SHARE,
     EXTRACT_MEANING_WEIGHT,
     EXTRACT_MIN_COVERAGE,
@@ -327,6 +329,29 @@ def about_someone_else(people: list[str], text: str, words: frozenset[str], know
     return subject is not None and known.get(fold(subject.text)) == "Person"
 
 
+# "Jonas's dog": a thing the question says whose it is.
+OWNED = re.compile(r"\b([A-Z][\w-]*)['’]s\s+(?:(?:old|new|first|last)\s+)?([a-z][\w-]*)")
+# Words before a thing that say whose it is, seen from the speaker.
+MINE = frozenset(("my", "our"))
+NOT_MINE = frozenset(("your", "that", "his", "her", "their"))
+
+
+def anothers_thing(question: Question, passage: Passage) -> bool:
+    """Whether the sentence speaks of someone else's thing than the one the question asks of
+    ("what is Jonas's dog called"): its owner saying "that dog" or "your dog" (people call their
+    own "my dog"), or someone else saying "my dog"."""
+    owned = OWNED.search(question.text)
+    if owned is None:
+        return False
+    owner, thing = stem(owned.group(1)), stem(owned.group(2))
+    by_owner = passage.speaker is not None and stem(passage.speaker) == owner
+    words = WORD.findall(passage.text)
+    for before, word in pairwise(words):
+        if stem(word) == thing and fold(before) in (NOT_MINE if by_owner else MINE):
+            return True
+    return False
+
+
 def in_question(span: Span, question: Question) -> bool:
     """Whether the span repeats a name of the question or only its words: never an answer. An
     email, phone number or address of the kind asked is its own value though it spells a name of
@@ -508,7 +533,7 @@ def read_candidates(question: Question, found: list[Passage], known: dict[str, s
     """Every answer the best sentences offer, with its features. A sentence is read when its note
     names everyone the question is about and it holds enough of the question's weighted words
     (those only a sentence around it holds count for part): the best few by those words, the
-    search rank, cosine and age."""
+    search rank, cosine and age; the top hit's sentences are read whatever words they share."""
     if not found or not question.focus:
         return []
     weight = weights(question, found)
@@ -521,12 +546,13 @@ def read_candidates(question: Question, found: list[Passage], known: dict[str, s
             passage.text.endswith("?")
             or not names_in_note(question, passage)
             or about_someone_else(people, passage.text, passage.words, known)
+            or anothers_thing(question, passage)
         ):
             continue  # a question in the notes answers nothing, nor a sentence about another
         age = (passage.created.timestamp() - oldest) / (newest - oldest) if newest > oldest else 0.0
         measured = sentence_measures(question, passage, weight, age)
         share = measured["inside"] + EXTRACT_CONTEXT_SHARE * measured["around"]
-        if share < EXTRACT_MIN_COVERAGE:
+        if share < EXTRACT_MIN_COVERAGE and passage.rank >= EXTRACT_ALWAYS_READ_RANKS:
             continue
         prior = share + EXTRACT_RANK_WEIGHT * measured["rank"] + EXTRACT_MEANING_WEIGHT * passage.similarity
         read.append((prior + EXTRACT_RECENCY_WEIGHT * measured["recency"], passage, measured))

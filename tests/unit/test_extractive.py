@@ -10,7 +10,7 @@ import pytest
 
 from remen.ask import answer_model
 from remen.ask.asker import hinted_names
-from remen.ask.extractive import Passage, Read, extract, given_up, passages, spoken_time, stem
+from remen.ask.extractive import Passage, Read, extract, given_up, passages, read_candidates, spoken_time, stem
 from remen.ask.question import AnswerKind, read_question
 from remen.ask.router import EntityIndex, ahead_of, route
 from remen.ask.spans import name_spans, time_spans, value_spans
@@ -352,3 +352,27 @@ def test_a_short_sentence_answering_whole_is_shown_with_the_next_one_of_its_note
 def test_a_name_ends_before_a_bracket() -> None:
     names = [s.text for s in name_spans("Call with Maison Duval (Claire Martin, marketing)", {})]
     assert names == ["Maison Duval", "Claire Martin"]
+
+
+def test_the_top_hits_sentences_are_read_though_they_share_none_of_the_questions_words() -> None:
+    rent = ("Looked at a flat in Floreasca. The landlord wants 550 euros a month.", datetime(2026, 3, 8, 19))
+    question = read_question("how much rent do we pay")
+    first = read_candidates(question, notebook(rent), {})
+    assert "550 euros" in [c.answer for c in first]
+    # Behind another note, a sentence needs the question's words to be read.
+    second = read_candidates(question, notebook(("Bought a lamp for the hall.", rent[1]), rent), {})
+    assert "550 euros" not in [c.answer for c in second]
+
+
+def test_a_thing_its_owner_calls_that_or_yours_is_someone_elses() -> None:
+    when = datetime(2026, 5, 2, 18).astimezone()
+    found = passages(
+        [
+            Read("n0", "Omar: Biscuit, my dog, stole a whole baguette.", when, 0, FOUND_SIMILARITY),
+            Read("n1", "Jonas: Ha, that dog has expensive taste.", when, 1, FOUND_SIMILARITY),
+        ]
+    )
+    people = PEOPLE | {"omar": "Person"}
+    assert "Biscuit" in extract(read_question("What is the name of Omar's dog?"), found, people)[0].answer
+    # Jonas's "that dog" is Omar's, and Omar's "my dog" is no answer about Jonas's.
+    assert extract(read_question("What is the name of Jonas's dog?"), found, people) == []
