@@ -10,6 +10,8 @@ from remen.core.constants import (
     BOTH_BONUS,
     BOTH_FULL_SIMILARITY,
     BOTH_PARTIAL_BONUS,
+    FIRST_PAGE,
+    KEYWORD_FIRSTS_KEPT,
     KEYWORD_FULL_MATCH_SCORE,
     RANK_AGREEMENT_K,
     RECENCY_MAX_BOOST,
@@ -89,12 +91,13 @@ def merge(
 
     With ``rank_weight`` (a query put as a question) and both legs, each note also gets that
     weight times its reciprocal ranks in the legs (:func:`rank_agreement`): a leg's first note
-    counts for being first, whatever its score's scale.
+    counts for being first, whatever its score's scale; and the keyword leg's first few stay on
+    the first page (:func:`keep_on_first_page`).
     """
     ranked: list[Ranked] = []
     best_keyword = max((k[0] for k in keyword.values()), default=0.0)
     fused = rank_weight > 0 and bool(keyword) and bool(semantic)
-    ranks = (
+    ranks: tuple[dict[int, int], ...] = (
         (leg_ranks({n: k[0] for n, k in keyword.items()}), leg_ranks({n: s[0] for n, s in semantic.items()}))
         if fused
         else ()
@@ -132,4 +135,20 @@ def merge(
             )
         )
     ranked.sort(key=lambda r: (-r.score, -created[r.nid], r.nid))
+    if fused:
+        ranked = keep_on_first_page(ranked, {nid for nid, rank in ranks[0].items() if rank < KEYWORD_FIRSTS_KEPT})
     return ranked[:limit]
+
+
+def keep_on_first_page(ranked: list[Ranked], kept: set[int], page: int = FIRST_PAGE) -> list[Ranked]:
+    """``ranked`` with every note of ``kept`` inside its first ``page`` places: one ranked below
+    moves up to the end of the page, in its order, and the page's last notes not kept make room
+    (the rest keeps its order)."""
+    below = [r for r in ranked[page:] if r.nid in kept]
+    if not below:
+        return ranked
+    head = ranked[:page]
+    room = page - len(below) - sum(r.nid in kept for r in head)
+    others = [r for r in head if r.nid not in kept][: max(0, room)]
+    first = {r.nid for r in head if r.nid in kept} | {r.nid for r in others} | {r.nid for r in below}
+    return [r for r in ranked if r.nid in first] + [r for r in ranked if r.nid not in first]

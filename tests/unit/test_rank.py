@@ -9,7 +9,7 @@ import pytest
 from remen.core.snippet import evened, make_snippet
 from remen.core.text import asks, turn_words
 from remen.search.keyword import drops_a_prefix, idf, score_note, stem
-from remen.search.rank import merge, recency_boost, shrunk
+from remen.search.rank import keep_on_first_page, merge, recency_boost, shrunk
 from remen.store.search import NoteText
 
 DAY = 86_400.0
@@ -88,6 +88,20 @@ def test_a_question_weighs_each_legs_ranks_so_the_keyword_legs_first_note_is_not
     assert [r.nid for r in merge({}, semantic, created, NOW, rank_weight=5.0)] == [2, 1]
     assert asks("When was Theo's meeting with the bank") and asks("bank meeting?")
     assert asks("did Nadia go") and not asks("bank meeting notes") and not asks("")
+
+
+def test_a_questions_first_keyword_hits_stay_on_the_first_page() -> None:
+    created = {n: NOW - 100 * DAY for n in range(30)}
+    # Twenty turns near in meaning; note 0 alone holds the rare word, weakly, and is far in meaning.
+    semantic = said({n: 0.5 + n / 100 for n in range(1, 21)} | {0: 0.26})
+    keyword = {0: (0.05, ("olive",), 0.3), **{n: (0.02, ("bike",), 0.3) for n in (1, 2)}}
+    plain = [r.nid for r in merge(keyword, semantic, created, NOW)]
+    assert plain.index(0) >= 10
+    assert [r.nid for r in merge(keyword, semantic, created, NOW, rank_weight=5.0)].index(0) < 10
+    # A note kept takes the first page's last place; the notes it displaced follow in their order.
+    ranked = merge({}, semantic, created, NOW)
+    moved = [r.nid for r in keep_on_first_page(ranked, {0, 20}, page=5)]
+    assert moved == [20, 19, 18, 17, 0, *range(16, 0, -1)]
 
 
 def test_limit_applies_after_sorting() -> None:
