@@ -92,6 +92,8 @@ SERVICE_ROLES: dict[str, str] = {
     "tax": "accountant",
     "tax return": "accountant",
     "tax returns": "accountant",
+    # "does my returns": which returns a person does for you are the tax returns.
+    "returns": "accountant",
     "accounts": "accountant",
     "books": "accountant",
     "bookkeeping": "accountant",

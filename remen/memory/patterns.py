@@ -110,10 +110,14 @@ RENT_RAISED = re.compile(
     + r"(?i:\s+(?:has\s+|have\s+|just\s+|is\s+|are\s+)?(?:put(?:s|ting)?|rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|"
     r"hik(?:e|es|ed|ing))\s+(?:the|my|our)\s+rent\b)"
 )
+# Words between a server and the verb, in any tense: "is doing", "has done … for years", "will
+# still do", "is going to do".
+SERVICE_AUXILIARY = (
+    r"(?:(?:is|are|was|were|has|have|had|will|would|can|could|still|now|also|always|just|be|been|going\s+to)\s+){0,3}"
+)
 SERVICE_DONE_BY = re.compile(
-    SERVED_BY
-    + rf"(?i:\s+(?:still\s+|now\s+|also\s+|will\s+|is\s+going\s+to\s+|can\s+)?(?:does|do|did|doing|handles?|handled|"
-    rf"files?|filed|sorts?|sorted|prepares?|prepared|keeps?)\s+(?:my|our)\s+({SERVICES})\b)"
+    SERVED_BY + rf"(?i:\s+{SERVICE_AUXILIARY}(?:does|do|did|doing|done|handl(?:e|es|ed|ing)|fil(?:e|es|ed|ing)|"
+    rf"sort(?:s|ed|ing)?|prepar(?:e|es|ed|ing)|keep(?:s|ing)?|kept)\s+(?:my|our)\s+({SERVICES})\b)"
 )
 # "my new manager is Priya", "my manager here is Grace".
 MY_RELATION_IS = re.compile(

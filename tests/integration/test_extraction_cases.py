@@ -636,6 +636,9 @@ def test_whom_the_rent_goes_to_and_who_does_my_taxes_serve_me(model_reader: Buil
     assert served("From May our rent goes to Harcourts Lettings.") == {("me", "landlord", "Harcourts Lettings")}
     assert served("Okafor & Sons still do my taxes, slow as ever.") == {("me", "accountant", "Okafor & Sons")}
     assert served("Lena does my accounts now.") == {("me", "accountant", "Lena")}
+    # In any tense, and the returns someone does for you are the tax returns.
+    assert served("Brennan Tax is doing my taxes from now on.") == {("me", "accountant", "Brennan Tax")}
+    assert served("Ruth has done my returns for years.") == {("me", "accountant", "Ruth")}
     # Who puts the rent up is the landlord, and a letting agent is one; a firm stays a firm.
     raised = read(model_reader, "Kelsall Homes put the rent up £60 from March.")
     assert ("me", "landlord", "Kelsall Homes") in triples(raised)

@@ -8,7 +8,7 @@ import pytest
 
 from remen.core.knowledge import Aspect, EntityType
 from remen.memory.chains import ChainItem, validity
-from remen.memory.cues import cue_aspect, is_negated, is_tool
+from remen.memory.cues import cue_aspect, is_negated, is_tool, sentence_bounds
 from remen.memory.dates import stated_date
 from remen.memory.lexicon import FUNCTIONAL_PREDICATES
 from remen.memory.names import compatible, name_key, relation_reference
@@ -89,6 +89,20 @@ def test_name_keys_and_relation_references() -> None:
 )
 def test_cue_aspects(sentence: str, aspect: Aspect | None) -> None:
     assert cue_aspect(sentence) == aspect
+
+
+@pytest.mark.parametrize(
+    ("line", "sentences"),
+    [
+        ("Dr. Hill on 14.01. at 9:30, bring the card", ["Dr. Hill on 14.01. at 9:30, bring the card"]),
+        # An abbreviation that opens a sentence after another one is no sentence's end either.
+        ("signed! St. Paul, Cathedral Hill, moving 1 June", ["signed!", "St. Paul, Cathedral Hill, moving 1 June"]),
+        ("Call them. Dr. Hill at 9. Bring the card.", ["Call them.", "Dr. Hill at 9.", "Bring the card."]),
+        ("I met J. Smith. He was nice.", ["I met J. Smith.", "He was nice."]),
+    ],
+)
+def test_sentences_end_at_a_full_stop_that_ends_no_abbreviation(line: str, sentences: list[str]) -> None:
+    assert [line[a:b] for a, b in sentence_bounds(line)] == sentences
 
 
 def test_negation() -> None:
