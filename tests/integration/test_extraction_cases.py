@@ -132,12 +132,19 @@ def test_weights_that_do_not_match_their_checksum_are_refused(
         loader.cache_clear()
 
 
-def test_the_gazetteer_knows_first_names_surnames_and_places_of_the_world() -> None:
+def test_the_gazetteer_knows_first_names_surnames_places_and_brands_of_the_world(
+    model_reader: BuiltinExtractor,
+) -> None:
     found = entity_model.gazetteer()
-    assert found.hits("Marta Ibáñez") == (1.0, 0.0, 0.0)  # accents aside; Ibáñez is no common surname
-    assert found.hits("Dr. Okoro") == (0.0, 1.0, 0.0)  # a title and a surname: no first name
-    assert found.hits("Ljubljana") == (0.0, 0.0, 1.0)
-    assert found.hits("Photoshop") == (0.0, 0.0, 0.0)
+    assert found.hits("Marta Ibáñez") == (1.0, 0.0, 0.0, 0.0)  # accents aside; Ibáñez is no common surname
+    assert found.hits("Dr. Okoro") == (0.0, 1.0, 0.0, 0.0)  # a title and a surname: no first name
+    assert found.hits("Ljubljana") == (0.0, 0.0, 1.0, 0.0)
+    # A brand, also without its maker's name ("Adobe Photoshop"), and written with a dot.
+    assert found.hits("Photoshop") == found.hits("Last.fm") == (0.0, 0.0, 0.0, 1.0)
+    assert found.hits("Bruno Mars") == (1.0, 0.0, 0.0, 0.0)
+    # A brand named with a common word is read as a tool, not a place or a firm.
+    note = "Rebuilt the sales report in Power BI over the weekend, so much faster than Tableau."
+    assert ("Tableau", EntityType.TECHNOLOGY) in entities(read(model_reader, note))
 
 
 def test_without_its_gazetteer_the_entity_classifier_goes_by_the_sentence_alone(
@@ -151,7 +158,7 @@ def test_without_its_gazetteer_the_entity_classifier_goes_by_the_sentence_alone(
     entity_model.gazetteer.cache_clear()
     try:
         assert {name for name, _ in entities(read(model_reader, note))} == {"Ingrid", "Reykjavik"}
-        assert entity_model.gazetteer().hits("Ingrid") == (0.0, 0.0, 0.0)
+        assert entity_model.gazetteer().hits("Ingrid") == (0.0, 0.0, 0.0, 0.0)
         assert "gazetteer" in caplog.text
     finally:
         entity_model.gazetteer.cache_clear()
