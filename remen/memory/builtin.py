@@ -146,8 +146,9 @@ PONDER_REACH = 40
 def clause_subject(state: NoteState, text: str, at: int, named: list[tuple[str, EntityType]]) -> str | None:
     """Who does the verb starting at character ``at`` of the sentence, by spaCy's dependency parse:
     its subject ("Tom joined Acme": Tom; "she works at …": the last person, None when the note
-    has named nobody; None for a thing or an unnamed someone: "my sister lives in …"), else the
-    writer: a note drops its "I" ("Started at Acme today, my manager is Dana": me, not Dana)."""
+    has named nobody; "Tom, who works at …": Tom; None for a thing or an unnamed someone: "my
+    sister lives in …"), else the writer: a note drops its "I" ("Started at Acme today, my manager
+    is Dana": me, not Dana)."""
     doc = parse(text)
     verb = next((t for t in doc if t.idx >= at), None)
     if verb is None:
@@ -166,6 +167,13 @@ def clause_subject(state: NoteState, text: str, at: int, named: list[tuple[str, 
     if not subjects or subjects[0].lower_ in ("i", "we"):
         return USER_NAME
     subject = subjects[0]
+    if subject.lower_ == "who" and verb.dep_ == "relcl":
+        # "my sister Ingrid in Duluth, who just started at …": "who" is the person named last
+        # before it (the parse may hang the clause on the nearest noun, a place); one unnamed
+        # ("my brother, who started at Google") is nobody the graph can hold.
+        before = doc.text[: subject.idx]
+        people = [(before.rfind(name), name) for name, kind in named if kind == EntityType.PERSON and name in before]
+        return max(people)[1] if people else None
     if subject.lower_ in ("she", "he", "they"):
         return state.last_person
     words = {t.text for t in subject.subtree}  # "my sister Anna lives…": the subject is "sister Anna"

@@ -410,6 +410,13 @@ def test_a_month_in_a_plan_is_the_coming_one() -> None:
 def test_where_someone_else_works_is_not_where_i_work(reader: BuiltinExtractor) -> None:
     found = read(reader, "She's funny, tidy, and works night shifts at the Klinikum sometimes.")
     assert not [s for s in found.statements if s.predicate == "works_at" and s.subject == "me"]
+    # "who" is the person named before it, even when the parse hangs the clause on a place.
+    sister = read(reader, "Called my sister Ingrid in Duluth, who just started at Essentia Health.")
+    assert [(s.subject, s.object_name) for s in sister.statements if s.predicate == "works_at"] == [
+        ("Ingrid", "Essentia Health")
+    ]
+    lunch = read(reader, "Lunch with Tom, who works at Acme now.")
+    assert [(s.subject, s.object_name) for s in lunch.statements if s.predicate == "works_at"] == [("Tom", "Acme")]
 
 
 def test_an_address_has_a_number_and_a_move_names_the_city(reader: BuiltinExtractor) -> None:
