@@ -273,10 +273,11 @@ POSSESSIVE_DETAIL = re.compile(
     PERSON_NAME + r"['’]s\s+(?:new\s+|old\s+|work\s+|private\s+|home\s+)?(?i:birthday|bday|e-?mail|phone|"
     r"number|mobile|cell|landline|address)\b"
 )
-# "started at Acme", "joined Halcyon", "works part-time for the council".
+# "started at Acme", "joined Halcyon", "works part-time for the council", "is leaving for a job at
+# Mayo Clinic" (applying or interviewing for one says nothing).
 WORKS_AT = re.compile(
     r"(?i:\b(?:(?:works?|working|started|joined)\s+(?:(?:full|part)[- ]time\s+)?(?:on\s+\w+\s+\w+\s+)?(?:at|for|with)?"
-    r"(?:\s+the)?|(?:start(?:ed|ing)?|took|accepted|got)\s+"
+    r"(?:\s+the)?|(?:start(?:ed|ing)?|took|accepted|got|landed|(?:leav(?:e|es|ing)|left)\s+for)\s+"
     r"(?:a|an|my|the)\s+(?:new\s+)?(?:job|position|role|post)\s+(?:at|with))\s*)" + NAME
 )
 ROLE_AT = re.compile(r"\b(?:is|as)\s+(?:a|an|the)\s+([a-z][a-z -]{2,30}?)\s+(?:at|for)\s+" + NAME)

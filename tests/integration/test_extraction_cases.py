@@ -417,6 +417,12 @@ def test_where_someone_else_works_is_not_where_i_work(reader: BuiltinExtractor) 
     ]
     lunch = read(reader, "Lunch with Tom, who works at Acme now.")
     assert [(s.subject, s.object_name) for s in lunch.statements if s.predicate == "works_at"] == [("Tom", "Acme")]
+    # Leaving for a job somewhere is working there; applying for one is not.
+    leaving = read(reader, "Marcus announced he is leaving for a job at Mayo Clinic.")
+    assert [(s.subject, s.object_name) for s in leaving.statements if s.predicate == "works_at"] == [
+        ("Marcus", "Mayo Clinic")
+    ]
+    assert not [s for s in read(reader, "Applied for a job at Arup.").statements if s.predicate == "works_at"]
 
 
 def test_an_address_has_a_number_and_a_move_names_the_city(reader: BuiltinExtractor) -> None:
