@@ -161,8 +161,20 @@ def continues_name(token: Token) -> bool:
     return token.tag_ in PROPER_NOUN_TAGS and not token.ent_type_ and token.lower_ not in DAY_WORDS
 
 
+def brand_end(sent: SpacySpan, i: int) -> int:
+    """Where a brand of two or three capitalised words starting at token ``i`` ends ("Premiere Pro
+    keeps crashing", which the tagger reads as an adjective and a noun), else ``i``."""
+    for size in (3, 2):
+        words = sent[i : i + size]
+        capitalised = len(words) == size and all(t.text[:1].isupper() for t in words)
+        if capitalised and " ".join(name_tokens(words.text)) in gazetteer().brands:
+            return i + size
+    return i
+
+
 def candidates(sent: SpacySpan) -> list[Candidate]:
-    """spaCy's entities of the kinds a note's graph keeps, then runs of proper nouns it left out."""
+    """spaCy's entities of the kinds a note's graph keeps, then runs of proper nouns it left out and
+    brands of several words the gazetteer knows."""
     found: list[Candidate] = []
     taken = [False] * len(sent)
     for ent in sent.ents:
@@ -181,6 +193,11 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
             taken[i] = True
     i = 0
     while i < len(sent):
+        brand = brand_end(sent, i) if sent[i].text[:1].isupper() and not any(taken[i : i + 3]) else i
+        if brand > i:
+            found.append(Candidate(i, brand, ""))
+            i = brand
+            continue
         if (
             taken[i]
             or not sent[i].text[:1].isalpha()

@@ -145,6 +145,10 @@ def test_the_gazetteer_knows_first_names_surnames_places_and_brands_of_the_world
     # A brand named with a common word is read as a tool, not a place or a firm.
     note = "Rebuilt the sales report in Power BI over the weekend, so much faster than Tableau."
     assert ("Tableau", EntityType.TECHNOLOGY) in entities(read(model_reader, note))
+    # A brand of several words is a name wherever it stands, though the tagger reads no name in it.
+    crashing = read(model_reader, "Premiere Pro keeps crashing on the 4K timeline.")
+    assert ("Premiere Pro", EntityType.TECHNOLOGY) in entities(crashing)
+    assert ("me", "uses", "Premiere Pro") in triples(crashing)
 
 
 def test_without_its_gazetteer_the_entity_classifier_goes_by_the_sentence_alone(
