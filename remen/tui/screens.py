@@ -82,6 +82,8 @@ class EditorScreen(Screen[None]):
         self.initial_tags = " ".join(t for t in note.tags if t not in inline_tags(note.body)) if note else initial_tags
         # The text as it opened (with the line an append starts on): unchanged, nothing to save.
         self.opened_text: str | None = None
+        # The text a restored version put in the editor, until the change loading it is reported.
+        self.restored_text: str | None = None
         self.dirty = not note and bool(initial_text.strip())
         # A note this large would make every key slow: it opens read-only (`remen edit` edits it).
         self.too_large = note is not None and len(note.body) > EDITABLE_MAX_CHARS
@@ -150,7 +152,10 @@ class EditorScreen(Screen[None]):
         return self.query_one("#tags", Input).value.replace(",", " ").split()
 
     def on_text_area_changed(self, event: TextArea.Changed) -> None:
-        self.mark_dirty()
+        # Only the change that loads a restored version is no edit; any after it is one.
+        loaded, self.restored_text = self.restored_text, None
+        if event.text_area.text != loaded:
+            self.mark_dirty()
         self.schedule_related()
         self.follow_cursor()
 
@@ -237,6 +242,7 @@ class EditorScreen(Screen[None]):
     async def _restore_version(self, note_id: str, number: int) -> None:
         note = await asyncio.to_thread(self.service.restore_revision, note_id, number)
         editor = self.query_one("#editor", TextArea)
+        self.restored_text = note.body
         editor.load_text(note.body)
         self.dirty = False
         self.notify(f"Restored version {number}. The text it replaced is version 1 now (F9 to go back).")

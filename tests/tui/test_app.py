@@ -591,6 +591,9 @@ def test_history_restores_an_earlier_version_and_keeps_the_replaced_text(
         await settle(pilot)
         assert isinstance(app.screen, EditorScreen)
         await wait_until(pilot, lambda: app.screen.query_one("#editor", TextArea).text == original, "the restored text")
+        await settle(pilot)
+        # Loading the restored text is no edit: nothing is left to save (a save would add a version).
+        assert isinstance(app.screen, EditorScreen) and not app.screen.dirty
 
     drive(RemenApp(service=service), scenario)
     assert service.get(notebook["pasta"]).body == original
