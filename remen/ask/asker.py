@@ -166,7 +166,8 @@ class Asker:
                 for near in (*chained(hit_note, before), hit_note, *chained(hit_note, after)):
                     nids.add(near.nid)
                     text = near.note.body[:EXTRACT_NOTE_CHARS]
-                    reads.append(Read(near.note.id, text, near.note.created, rank, hit.why.similarity or 0.0))
+                    similarity = hit.why.similarity or 0.0
+                    reads.append(Read(near.note.id, text, near.note.created, rank, similarity, near is hit_note))
             known = {fold(alias): kind for alias, kind in graph_store.mentioned_names(conn, sorted(nids))}
         return [passage for thread in threads(reads, THREAD_GAP) for passage in passages(thread)], known
 

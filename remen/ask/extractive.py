@@ -147,6 +147,8 @@ class Passage:
     reply: bool = False
     # The sentence after it in its own note, if any.
     following: str | None = None
+    # Its note is a hit of the search, not one read beside a hit.
+    hit: bool = True
 
 
 @dataclass(frozen=True)
@@ -204,6 +206,8 @@ class Read:
     created: datetime
     rank: int
     similarity: float = 0.0
+    # The hit itself, not a note written minutes around it (a turn of its chat).
+    hit: bool = True
 
 
 def cut_note(text: str) -> list[tuple[str, str | None]]:
@@ -250,6 +254,7 @@ def passages(thread: Sequence[Read]) -> list[Passage]:
                 around,
                 j > 0 and abs(flat[j - 1][0] - k) <= 1 and flat[j - 1][1].endswith("?"),
                 flat[j + 1][1] if j + 1 < len(flat) and flat[j + 1][0] == k else None,
+                read.hit,
             )
         )
     return out
@@ -533,7 +538,7 @@ def read_candidates(question: Question, found: list[Passage], known: dict[str, s
     """Every answer the best sentences offer, with its features. A sentence is read when its note
     names everyone the question is about and it holds enough of the question's weighted words
     (those only a sentence around it holds count for part): the best few by those words, the
-    search rank, cosine and age; the top hit's sentences are read whatever words they share."""
+    search rank, cosine and age; the top hit's own sentences are read whatever words they share."""
     if not found or not question.focus:
         return []
     weight = weights(question, found)
@@ -552,7 +557,11 @@ def read_candidates(question: Question, found: list[Passage], known: dict[str, s
         age = (passage.created.timestamp() - oldest) / (newest - oldest) if newest > oldest else 0.0
         measured = sentence_measures(question, passage, weight, age)
         share = measured["inside"] + EXTRACT_CONTEXT_SHARE * measured["around"]
-        if share < EXTRACT_MIN_COVERAGE and passage.rank >= EXTRACT_ALWAYS_READ_RANKS:
+        if share < EXTRACT_MIN_COVERAGE and (
+            passage.rank >= EXTRACT_ALWAYS_READ_RANKS
+            or not passage.hit
+            or not (measured["names_said"] or measured["unnamed"])
+        ):
             continue
         prior = share + EXTRACT_RANK_WEIGHT * measured["rank"] + EXTRACT_MEANING_WEIGHT * passage.similarity
         read.append((prior + EXTRACT_RECENCY_WEIGHT * measured["recency"], passage, measured))

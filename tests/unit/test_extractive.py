@@ -362,6 +362,20 @@ def test_the_top_hits_sentences_are_read_though_they_share_none_of_the_questions
     # Behind another note, a sentence needs the question's words to be read.
     second = read_candidates(question, notebook(("Bought a lamp for the hall.", rent[1]), rent), {})
     assert "550 euros" not in [c.answer for c in second]
+    # It must name whom the question asks about (or be their turn), not only stand in a note that does.
+    vet = notebook(("Jonas came along to the clinic. Biscuit is back, 300 euros for the stitches.", rent[1]))
+    jonas = read_candidates(read_question("how much did Jonas pay the vet"), vet, {"jonas": "Person"})
+    assert all(not c.passage.text.startswith("Biscuit") for c in jonas)
+    # Only the hit's own: a note written minutes before it is read by the question's words.
+    when = rent[1].astimezone()
+    jots = passages(
+        [
+            Read("n0", "The landlord wants 550 euros a month.", when, 0, FOUND_SIMILARITY, hit=False),
+            Read("n1", "ok", when, 0, FOUND_SIMILARITY, hit=False),
+            Read("n2", "Bought a lamp for the hall.", when, 0, FOUND_SIMILARITY),
+        ]
+    )
+    assert "550 euros" not in [c.answer for c in read_candidates(question, jots, {})]
 
 
 def test_a_thing_its_owner_calls_that_or_yours_is_someone_elses() -> None:
