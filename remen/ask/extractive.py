@@ -514,10 +514,12 @@ def passage_candidates(
             for span in spans:
                 told = spoken_time(span, text, passage.created) if question.kind == AnswerKind.TIME else span.text
                 features = measured | span_measures(question, span, text, len(spans), weight) | {"beside": beside}
-                # A sentence too short to say much is shown with the one beside it the answer
-                # stands in: "Dentist" found the note, "Dr. Hill on 14.01. at 9:30" says when.
-                short = beside and len(passage.text.split()) < WHOLE_ANSWER_MIN_WORDS
-                out.append(Candidate(told, f"{passage.text} {text}" if short else passage.text, passage, features))
+                # An answer is shown with the sentence it stands in; one found beside a sentence too
+                # short to say much comes with it: "Dentist" found the note, "Dr. Hill on 14.01. at
+                # 9:30" says when.
+                short = len(passage.text.split()) < WHOLE_ANSWER_MIN_WORDS
+                shown = (f"{passage.text} {text}" if short else text) if beside else passage.text
+                out.append(Candidate(told, shown, passage, features))
         if question.kind == AnswerKind.TIME and not out and happened_that_day(question, passage.text):
             out.append(Candidate(day_text(passage.created), passage.text, passage, measured | {"note_day": 1.0}))
         if question.kind != AnswerKind.NAME:

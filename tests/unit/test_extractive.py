@@ -131,6 +131,17 @@ def test_an_answer_comes_with_its_sentence_and_a_neighbouring_sentence_can_hold_
     assert weight[0].answer == "7 lb 2 oz" and weight[0].sentence == "Rachel had the baby!! Leo, 7 lb 2 oz."
 
 
+def test_an_answer_found_beside_a_long_sentence_is_shown_with_its_own() -> None:
+    found = notebook(
+        (
+            "We finally met the new neighbours from the flat upstairs this morning. They are Ama and Kofi.",
+            datetime(2026, 7, 9),
+        )
+    )
+    got = extract(read_question("who are the new neighbours"), found, {}, minimum=0.0)
+    assert got and got[0].answer in ("Ama", "Kofi") and got[0].sentence == "They are Ama and Kofi."
+
+
 def test_an_answer_about_someone_else_is_no_answer() -> None:
     found = notebook(
         ("Omar: Japan, three weeks. Leila has planned every day in a spreadsheet.", datetime(2026, 6, 24)),
