@@ -149,6 +149,8 @@ class Passage:
     following: str | None = None
     # Its note is a hit of the search, not one read beside a hit.
     hit: bool = True
+    # The note (id, time written) of each sentence of ``context``: a turn beside may be another's.
+    context_notes: tuple[tuple[str, datetime], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -255,6 +257,7 @@ def passages(thread: Sequence[Read]) -> list[Passage]:
                 j > 0 and abs(flat[j - 1][0] - k) <= 1 and flat[j - 1][1].endswith("?"),
                 flat[j + 1][1] if j + 1 < len(flat) and flat[j + 1][0] == k else None,
                 read.hit,
+                tuple((thread[flat[n][0]].note_id, thread[flat[n][0]].created) for n in next_to),
             )
         )
     return out
@@ -484,6 +487,8 @@ class Candidate:
     sentence: str
     passage: Passage
     features: dict[str, float]
+    # The note (id, time written) the answer stands in, when it is not the passage's own.
+    note: tuple[str, datetime] | None = None
 
 
 def happened_that_day(question: Question, sentence: str) -> bool:
@@ -507,7 +512,8 @@ def passage_candidates(
     itself."""
     out = []
     if question.kind in SPAN_KINDS:
-        for text, beside in ((passage.text, 0.0), *((c, 1.0) for c in passage.context)):
+        besides = zip(passage.context, passage.context_notes, strict=True)
+        for text, beside, note in ((passage.text, 0.0, None), *((c, 1.0, n) for c, n in besides)):
             if beside and about_someone_else(people, text, frozenset(stems(text)), known):
                 continue
             spans = typed_spans(question, text, passage.created, known)
@@ -519,7 +525,7 @@ def passage_candidates(
                 # 9:30" says when.
                 short = len(passage.text.split()) < WHOLE_ANSWER_MIN_WORDS
                 shown = (f"{passage.text} {text}" if short else text) if beside else passage.text
-                out.append(Candidate(told, shown, passage, features))
+                out.append(Candidate(told, shown, passage, features, note))
         if question.kind == AnswerKind.TIME and not out and happened_that_day(question, passage.text):
             out.append(Candidate(day_text(passage.created), passage.text, passage, measured | {"note_day": 1.0}))
         if question.kind != AnswerKind.NAME:
@@ -619,7 +625,8 @@ def extract(
         if key in best or said in sentences:
             continue
         sentences.add(said)
-        best[key] = Extracted(candidate.answer, candidate.sentence, passage.note_id, passage.created, p, question.kind)
+        note_id, created = candidate.note or (passage.note_id, passage.created)
+        best[key] = Extracted(candidate.answer, candidate.sentence, note_id, created, p, question.kind)
     sure = sorted((a for a in best.values() if a.score >= minimum), key=lambda a: superseded(a, left, question.earlier))
     return [*sure, *(a for a in best.values() if a.score < minimum)][:limit]
 

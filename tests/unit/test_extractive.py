@@ -140,6 +140,22 @@ def test_an_answer_found_beside_a_long_sentence_is_shown_with_its_own() -> None:
     )
     got = extract(read_question("who are the new neighbours"), found, {}, minimum=0.0)
     assert got and got[0].answer in ("Ama", "Kofi") and got[0].sentence == "They are Ama and Kofi."
+    # Found in the next jot of a thread, it comes from that jot's note.
+    when = datetime(2026, 7, 9, 9).astimezone()
+    jots = passages(
+        [
+            Read(
+                "n0",
+                "We finally met the new neighbours from the flat upstairs this morning.",
+                when,
+                0,
+                FOUND_SIMILARITY,
+            ),
+            Read("n1", "They are Ama and Kofi.", when, 0, FOUND_SIMILARITY, hit=False),
+        ]
+    )
+    got = extract(read_question("who are the new neighbours"), jots, {}, minimum=0.0)
+    assert got and got[0].answer in ("Ama", "Kofi") and got[0].note_id == "n1"
 
 
 def test_an_answer_about_someone_else_is_no_answer() -> None:
