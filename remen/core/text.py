@@ -190,3 +190,9 @@ def turn_words(body: str, enough: int) -> tuple[str, int] | None:
         if count >= enough:
             break
     return turn.group(1), count
+
+
+def alternation(words: Iterable[str]) -> str:
+    """The words as a regex alternation, each escaped, longest first: "tax returns" is tried before
+    "tax", "twenty-first" before "twenty"."""
+    return "|".join(sorted(map(re.escape, words), key=len, reverse=True))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from remen.core.text import alternation
 from remen.memory import lexicon
 
 FENCE = re.compile(r"^\s*(```|~~~)")
@@ -20,7 +21,7 @@ NAME = r"([A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?)"
 TITLE = r"(?:" + "|".join(t.capitalize() for t in lexicon.HONORIFICS) + r")\.?\s+"
 # After "my wife", "my manager is": a name in any case (quick notes), with a title or without.
 LOOSE_NAME = rf"((?:{TITLE})?[\wÀ-ÿ][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?)"
-RELATION_WORDS = "|".join(sorted((re.escape(w) for w in lexicon.RELATIONS), key=len, reverse=True))
+RELATION_WORDS = alternation(lexicon.RELATIONS)
 # "my wife Julia", "my manager, Ruth": any case after the cue (notes are often lower case).
 # A person named with a title: "Dr. Hill", "Mrs Park", "Prof. Anna Weber".
 TITLED_NAME = re.compile(r"\b" + TITLE + r"[A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?")
@@ -94,7 +95,7 @@ SUCCESSOR = re.compile(
 )
 # "I report to Dana": Dana is my manager.
 REPORTS_TO = re.compile(rf"(?i:\b(?:i|we)\s+(?:now\s+)?report(?:s|ed)?\s+(?:directly\s+)?to\s+){LOOSE_NAME}")
-SERVICES = "|".join(sorted(map(re.escape, lexicon.SERVICE_ROLES), key=len, reverse=True))
+SERVICES = alternation(lexicon.SERVICE_ROLES)
 # Whom a service goes to: a person or a firm ("Mr. Haworth", "Byrne & Moran").
 SERVED_BY = rf"((?:{TITLE})?[A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+(?:&\s+)?[A-ZÀ-Ý][\w'À-ÿ-]+)?)"
 # A service of the writer's paid to someone or done by someone: "paid the rent to Quinovic", "rent
@@ -134,7 +135,7 @@ ROLE_LABEL = re.compile(
 )
 # "The landlord, Mr. Popa, wants 550 euros": one who serves the writer, named between commas
 # ("their partner, Katrin Holm," and "the team lead, Dr. Hoffmann," are someone else's).
-SERVICE_WORDS = "|".join(sorted(lexicon.SINGLE_RELATIONS - lexicon.PARTNER_WORDS, key=len, reverse=True))
+SERVICE_WORDS = alternation(lexicon.SINGLE_RELATIONS - lexicon.PARTNER_WORDS)
 THE_ROLE_NAMED = re.compile(rf"(?i:(?<![\w'’])the\s+(?:new\s+)?({SERVICE_WORDS})),\s+{PERSON_NAME}(?=,)")
 # A role after a name, in brackets: "Karen (my boss)", "Omar (my new manager)".
 NAME_THEN_ROLE = re.compile(rf"{PERSON_NAME}\s*\((?i:(?:my|our)\s+)?(?i:new\s+)?({RELATION_WORDS})\)")
@@ -248,7 +249,7 @@ WORK_SPELL = re.compile(
     r"\s+(?:back\s+)?(?:as\s+(?:a|an|the)\s+[a-z-]+(?:\s+[a-z-]+)?\s+)?(?:at|with|of)\s+(?:the\s+)?)" + NAME
 )
 # Company that makes a day out no workday: "a long day at Bondi with the kids".
-KIN_WORDS = "|".join(sorted(lexicon.KINSHIP, key=len, reverse=True))
+KIN_WORDS = alternation(lexicon.KINSHIP)
 WITH_FAMILY = re.compile(rf"(?i:\bwith\s+(?:the|my|our)\s+(?:{KIN_WORDS}|kids|children|family|friends|mates|dog)\b)")
 # A spell at a workplace told by what the writer does there, or how the day went: "twelve years driving for NZ
 # Bus", "long day at Farmacia Tei". Read only when the name is an organisation's (not "three

@@ -27,6 +27,7 @@ from functools import lru_cache
 
 from remen.core.constants import MAX_TIME_PARSE_CHARS
 from remen.core.models import DateOrder, TimeRange
+from remen.core.text import alternation
 from remen.search.calendar import (
     EARLIEST,
     MONTHS,
@@ -202,11 +203,11 @@ CLOCK_RES = [
 BARE_DAY_RE = re.compile(r"(?:the\s+)?(?P<day>[0-3]?\d(?:st|nd|rd|th)?)")
 # Words without which no phrase is a time: its anchors.
 TIME_ANCHOR_RE = re.compile(
-    r"\d|\b(?:" + "|".join(sorted({*MONTHS, *WEEKDAYS, *WEEKDAY_SHORT, *SEASONS}, key=len, reverse=True)) + r")\b"
+    r"\d|\b(?:" + alternation({*MONTHS, *WEEKDAYS, *WEEKDAY_SHORT, *SEASONS}) + r")\b"
     r"|today|tonight|yesterday|tomorrow|morning|afternoon|evening|night|week|month|year|quarter|fortnight"
     r"|day|hour|minute|recent|lately|late\b|xmas|christmas|easter|halloween|valentine|thanksgiving|friday"
     r"|\b(?:yrs?|wks?|qtrs?|hrs?|mins?|mos?|tmrw|tmw|tmr|yday|tonite|noon|midday|midnight)\b|\d0['’]?s\b"
-    r"|\b(?:" + "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True)) + r")\b|\bq[1-4]\b"
+    r"|\b(?:" + alternation(ORDINAL_WORDS) + r")\b|\bq[1-4]\b"
 )
 THE_SHORT_DAY_RE = re.compile(r"\bthe\s+" + SHORT_WEEKDAY_RE + r"(?:\s|$)")
 PHRASE_CACHE = 4096
@@ -217,7 +218,7 @@ PIECE_BREAK = re.compile(r"[-/'’.,;:!?()\"@]+")
 SHORT_UNITS = {"yr": "year", "yrs": "years", "wk": "week", "wks": "weeks", "qtr": "quarter", "qtrs": "quarters"}
 SHORT_UNITS |= {"hr": "hour", "hrs": "hours", "min": "minute", "mins": "minutes", "mo": "month", "mos": "months"}
 SHORT_UNITS |= {"tmrw": "tomorrow", "tmw": "tomorrow", "tmr": "tomorrow", "yday": "yesterday", "tonite": "tonight"}
-SHORT_UNIT_RE = re.compile(r"\b(?:" + "|".join(sorted(SHORT_UNITS, key=len, reverse=True)) + r")\b")
+SHORT_UNIT_RE = re.compile(r"\b(?:" + alternation(SHORT_UNITS) + r")\b")
 # Edges are taken of periods at least this long: a part of a day ("late last night") or more.
 EDGE_SHORTEST = timedelta(hours=6)
 # A note "from 3pm" was probably written a little before or after it.

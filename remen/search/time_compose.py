@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
+from remen.core.text import alternation
 from remen.search.calendar import (
     NUMBER_WORDS,
     ORDINAL_WORDS,
@@ -30,12 +31,12 @@ from remen.search.calendar import (
 Parse = Callable[[str], Span | None]
 
 WEEKDAY = "(?P<weekday>" + "|".join(WEEKDAYS) + ")"
-ANY_WEEKDAY = "(?P<weekday>" + "|".join(sorted((*WEEKDAYS, *WEEKDAY_SHORT), key=len, reverse=True)) + r")\.?"
+ANY_WEEKDAY = "(?P<weekday>" + alternation((*WEEKDAYS, *WEEKDAY_SHORT)) + r")\.?"
 NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5}
 NTH |= {"5th": 5, "last": -1}
-NTH_RE = "(?P<nth>" + "|".join(sorted(NTH, key=len, reverse=True)) + ")"
-DAY_NUMBER_RE = r"(?P<day>[0-3]?\d(?:st|nd|rd|th)?|" + "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True)) + ")"
-COUNT_RE = r"(?P<n>\d{1,2}|" + "|".join(sorted((re.escape(k) for k in NUMBER_WORDS), key=len, reverse=True)) + ")"
+NTH_RE = "(?P<nth>" + alternation(NTH) + ")"
+DAY_NUMBER_RE = r"(?P<day>[0-3]?\d(?:st|nd|rd|th)?|" + alternation(ORDINAL_WORDS) + ")"
+COUNT_RE = r"(?P<n>\d{1,2}|" + alternation(NUMBER_WORDS) + ")"
 
 PICK_NTH_WEEKDAY = re.compile(rf"(?:the\s+)?{NTH_RE}\s+{WEEKDAY}\s+(?:of|in)\s+(?P<anchor>.+)")
 PICK_NTH_PART = re.compile(rf"(?:the\s+)?{NTH_RE}\s+(?P<unit>day|week|weekend)\s+(?:of|in)\s+(?P<anchor>.+)")

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from dateutil.relativedelta import relativedelta
 
 from remen.core.constants import RECENTLY_DAYS
+from remen.core.text import alternation
 from remen.search.calendar import (
     FLOATING_HOLIDAYS,
     HOLIDAYS,
@@ -45,16 +46,16 @@ VETO_BEFORE = {"recent": {"most", "more", "least"}, "recently": {"most", "more",
 WHICH_DAY = r"last|this|next|this coming|coming|this past|past"
 PUNCTUATION = ",.;:!?)(\"'"
 
-MONTH_RE = "(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + ")"
+MONTH_RE = "(?P<month>" + alternation(MONTHS) + ")"
 WEEKDAY_RE = "(?P<weekday>" + "|".join(WEEKDAYS) + ")"
 SEASON_RE = "(?P<season>" + "|".join(SEASONS) + ")"
 PART_RE = r"(?:\s+(?:in\s+the\s+)?(?P<part>morning|afternoon|evening|night))?"
-DAYNUM_RE = r"(?P<day>[0-3]?\d(?:st|nd|rd|th)?|" + "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True)) + ")"
-SHORT_WEEKDAY_RE = "(?P<weekday>" + "|".join(sorted(WEEKDAY_SHORT, key=len, reverse=True)) + r")\.?"
+DAYNUM_RE = r"(?P<day>[0-3]?\d(?:st|nd|rd|th)?|" + alternation(ORDINAL_WORDS) + ")"
+SHORT_WEEKDAY_RE = "(?P<weekday>" + alternation(WEEKDAY_SHORT) + r")\.?"
 QUARTER_WORDS = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3, "4th": 4, "fourth": 4}
 QUARTER_WORD_RE = "(?P<qword>" + "|".join(QUARTER_WORDS) + ")"
 YEAR_RE = r"(?P<year>(?:19|20)\d\d)"
-NUMBER_RE = r"(?P<n>\d{1,3}|" + "|".join(sorted((re.escape(k) for k in NUMBER_WORDS), key=len, reverse=True)) + ")"
+NUMBER_RE = r"(?P<n>\d{1,3}|" + alternation(NUMBER_WORDS) + ")"
 UNIT_RE = r"(?P<unit>minute|hour|day|week|fortnight|month|year)s?"
 CUE_PREP_RE = r"(?:in|on|during|from|over|at|of|for|around)\s+(?:the\s+)?"
 # Words that make the weekday next to them a time ("notes from friday morning"), not a name.
