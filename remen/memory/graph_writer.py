@@ -31,6 +31,8 @@ from remen.memory.chains import ChainItem, validity
 from remen.memory.lexicon import ENDS_PARTNER, ENDS_TIES, FUNCTIONAL_PREDICATES, PARTNER_WORDS, TAKES_OVER, ties_of
 from remen.memory.names import (
     compatible,
+    initials,
+    is_acronym,
     is_user,
     name_key,
     name_tokens,
@@ -204,6 +206,9 @@ class GraphWriter:
         same = [c for c in candidates if c.type == kind.value] or candidates
         if same:
             return same[0].eid
+        spelled = self.spelled_out(name, key, kind)
+        if spelled is not None:
+            return spelled
         tokens = name_tokens(name)
         vector = self.vectors.get(context)
         if tokens and relation is None:
@@ -228,6 +233,36 @@ class GraphWriter:
         memory_store.add_alias(conn, eid, name, key)
         if vector is not None:
             memory_store.put_vector(conn, "entity", eid, vector)
+        return eid
+
+    def spelled_out(self, name: str, key: str, kind: EntityType) -> int | None:
+        """The one organisation an acronym stands for ("DOC": the Department of Conservation), or
+        the acronym met first that an organisation's full name spells out (then named in full)."""
+        conn = self.conn
+        if is_acronym(name):
+            found = {
+                c.eid
+                for c in memory_store.entities_of_several_words(conn, EntityType.ORGANIZATION.value)
+                if name.strip() in initials(c.name)
+            }
+            if len(found) != 1:
+                return None
+            eid = found.pop()
+            memory_store.add_alias(conn, eid, name, key)
+            return eid
+        if kind != EntityType.ORGANIZATION:
+            return None
+        short = {
+            c.eid
+            for form in initials(name)
+            for c in memory_store.entities_by_alias(conn, name_key(form))
+            if is_acronym(c.name)
+        }
+        if len(short) != 1:
+            return None
+        eid = short.pop()
+        memory_store.add_alias(conn, eid, name, key)
+        memory_store.rename_entity(conn, eid, name, key)
         return eid
 
     def closest_in_context(

@@ -11,6 +11,8 @@ from remen.memory.lexicon import RELATIONS
 POSSESSIVE = re.compile(r"['’]s$")
 SPACES = re.compile(r"\s+")
 TITLES = frozenset({"mr", "mrs", "ms", "dr", "prof"})
+# A name written as its initials: "DOC", "NHS", "PRH".
+ACRONYM = re.compile(r"[A-Z]{3,6}")
 
 
 def name_key(name: str) -> str:
@@ -56,6 +58,22 @@ def compatible(a: str, b: str) -> bool:
         return False
     shorter, longer = (left, right) if len(left) <= len(right) else (right, left)
     return set(shorter) <= set(longer)
+
+
+def is_acronym(name: str) -> bool:
+    """Whether a name is written as initials in capitals ("DOC"; not "Doc", not "UK")."""
+    return ACRONYM.fullmatch(name.strip()) is not None
+
+
+def initials(name: str) -> frozenset[str]:
+    """The acronyms a name of several words goes by: the first letters of all its words, and of
+    its capitalised ones ("Department of Conservation" → DOC, DC; "Penguin Random House" → PRH);
+    only those that read as one (three letters or more)."""
+    words = [w for w in re.findall(r"[^\W\d_][\w'’-]*", name)]
+    if len(words) < 2:
+        return frozenset()
+    forms = {"".join(w[0] for w in words).upper(), "".join(w[0] for w in words if w[0].isupper()).upper()}
+    return frozenset(form for form in forms if is_acronym(form))
 
 
 def normalise_value(value: str) -> str:

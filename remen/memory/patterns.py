@@ -275,11 +275,11 @@ POSSESSIVE_DETAIL = re.compile(
     r"number|mobile|cell|landline|address)\b"
 )
 # "started at Acme", "joined Halcyon", "works part-time for the council", "is leaving for a job at
-# Mayo Clinic" (applying or interviewing for one says nothing).
+# Mayo Clinic", "got the job at the Dowse" (applying or interviewing for one says nothing).
 WORKS_AT = re.compile(
     r"(?i:\b(?:(?:works?|working|started|joined)\s+(?:(?:full|part)[- ]time\s+)?(?:on\s+\w+\s+\w+\s+)?(?:at|for|with)?"
     r"(?:\s+the)?|(?:start(?:ed|ing)?|took|accepted|got|landed|(?:leav(?:e|es|ing)|left)\s+for)\s+"
-    r"(?:a|an|my|the)\s+(?:new\s+)?(?:job|position|role|post)\s+(?:at|with))\s*)" + NAME
+    r"(?:a|an|my|the)\s+(?:new\s+)?(?:job|position|role|post)\s+(?:at|with)(?:\s+the)?)\s*)" + NAME
 )
 ROLE_AT = re.compile(r"\b(?:is|as)\s+(?:a|an|the)\s+([a-z][a-z -]{2,30}?)\s+(?:at|for)\s+" + NAME)
 FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|our|us)\b", re.I)

@@ -73,6 +73,12 @@ def entities_by_first_word(conn: Connection, first: str, kind: str) -> list[Enti
     return [EntityRow(int(r[0]), r[1], r[2], r[3]) for r in rows]
 
 
+def entities_of_several_words(conn: Connection, kind: str) -> list[EntityRow]:
+    """Entities of ``kind`` whose name has more than one word (those an acronym may stand for)."""
+    rows = conn.execute("SELECT eid, name, type, key FROM entities WHERE type = ? AND key LIKE '% %'", (kind,))
+    return [EntityRow(int(r[0]), r[1], r[2], r[3]) for r in rows.fetchall()]
+
+
 def insert_entity(conn: Connection, name: str, kind: str, key: str, now: float) -> int:
     """A new entity; returns its id."""
     cur = conn.execute("INSERT INTO entities(name, type, key, created) VALUES (?, ?, ?, ?)", (name, kind, key, now))

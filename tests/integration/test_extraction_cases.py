@@ -427,6 +427,8 @@ def test_where_someone_else_works_is_not_where_i_work(reader: BuiltinExtractor) 
         ("Marcus", "Mayo Clinic")
     ]
     assert not [s for s in read(reader, "Applied for a job at Arup.").statements if s.predicate == "works_at"]
+    got = read(reader, "Aroha got the job at the Dowse!")
+    assert [(s.subject, s.object_name) for s in got.statements if s.predicate == "works_at"] == [("Aroha", "Dowse")]
 
 
 def test_an_address_has_a_number_and_a_move_names_the_city(reader: BuiltinExtractor) -> None:

@@ -121,6 +121,21 @@ def test_aliases_resolve_to_one_entity_but_a_shared_surname_does_not(memory: Rem
     assert sarah.name == "Sarah Chen" and sarah.attributes["email"] == "sarah.chen@acme.com"
 
 
+def test_an_acronym_is_the_organisation_it_spells_whichever_comes_first(memory: Remen) -> None:
+    memory.add("Tom checks the permits with DOC.", created=at("2026-01-12T10:00"))
+    memory.extract_pending()
+    memory.add("Started as a ranger at the Department of Conservation today.", created=at("2026-04-13T08:30"))
+    memory.add("Got the contract from Penguin Random House.", created=at("2026-04-14T08:30"))
+    memory.extract_pending()
+    memory.add("Sent the roughs to PRH today.", created=at("2026-04-15T08:30"))
+    memory.extract_pending()
+    doc = memory.entity("DOC")
+    assert doc.name == "Department of Conservation" and len(doc.note_ids) == 2
+    assert len(memory.entity("Penguin Random House").note_ids) == 2
+    answer = memory.ask("where did I work before DOC", now=at("2026-05-01T09:00"))
+    assert "Department of Conservation" in {h.name for h in answer.route.entity_hints}
+
+
 def test_my_wife_resolves_to_the_person_the_notes_name(memory: Remen) -> None:
     memory.add("My wife Julia loves hiking.", created=at("2026-01-04T09:00"))
     memory.extract_pending()

@@ -11,7 +11,7 @@ from remen.memory.chains import ChainItem, validity
 from remen.memory.cues import cue_aspect, is_negated, is_tool, sentence_bounds
 from remen.memory.dates import stated_date
 from remen.memory.lexicon import FUNCTIONAL_PREDICATES
-from remen.memory.names import compatible, name_key, relation_reference
+from remen.memory.names import compatible, initials, is_acronym, name_key, relation_reference
 
 JAN, FEB, MAR = 1.0, 2.0, 3.0
 
@@ -151,3 +151,11 @@ def test_tools_are_words_of_the_lists_or_named_tools_never_function_words() -> N
     assert is_tool("pnpm", []) and is_tool("Postgres", [])
     assert not is_tool("Hamburg", [("Hamburg", EntityType.PLACE)])
     assert not is_tool("the", []) and not is_tool("it", [])
+
+
+def test_an_acronym_is_the_initials_of_a_name_of_several_words() -> None:
+    assert initials("Department of Conservation") == {"DOC"}
+    assert initials("Penguin Random House") == {"PRH"}
+    assert initials("Allina Health") == frozenset()  # two letters read as no acronym
+    assert initials("Sarah") == frozenset()
+    assert is_acronym("NHS") and not is_acronym("Doc") and not is_acronym("UK")
