@@ -72,6 +72,11 @@ def read_split() -> list[Asked]:
                 x = np.array([feature_vector(c.features) for c in found], dtype=np.float32).reshape(-1, len(FEATURES))
                 answerable = not gold.false_premise
                 right = np.array([answerable and holds(c.answer, gold) for c in found], dtype=bool)
+                # A sentence that holds the answer is right only when no short answer is: the
+                # ranker learns to put the short one first.
+                whole = np.array(["whole" in c.features for c in found], dtype=bool)
+                if (right & ~whole).any():
+                    right &= ~whole
                 shown = np.array([answerable and holds(f"{c.answer} · {c.sentence}", gold) for c in found], dtype=bool)
                 out.append(Asked(name, gold, x, right, shown))
         print(f"  read {name}: {len(questions)} questions", file=sys.stderr)

