@@ -237,7 +237,12 @@ def passages(thread: Sequence[Read]) -> list[Passage]:
     notes_words = [frozenset(stems(read.text)) | beside[k] for k, read in enumerate(thread)]
     # Every sentence of the thread in order, with the index of its note.
     flat = [(k, sentence, speaker) for k, cut in enumerate(cuts) for sentence, speaker in cut]
-    words = [frozenset(stems(s) | ({stem(who)} if who else set())) for _, s, who in flat]
+    # A turn that says "you" names the one it speaks to: "Karim bought your bike" tells of Jonas's.
+    spoken_to = [addressee(flat, j) if SECOND_PERSON.search(s) else None for j, (_, s, _) in enumerate(flat)]
+    words = [
+        frozenset(stems(s) | {stem(who) for who in (speaker, spoken_to[j]) if who})
+        for j, (_, s, speaker) in enumerate(flat)
+    ]
     out = []
     for j, (k, sentence, speaker) in enumerate(flat):
         next_to = [n for n in (j - 1, j + 1) if 0 <= n < len(flat) and abs(flat[n][0] - k) <= 1]
@@ -252,7 +257,7 @@ def passages(thread: Sequence[Read]) -> list[Passage]:
                 sentence,
                 tuple(flat[n][1] for n in next_to),
                 speaker,
-                notes_words[k],
+                notes_words[k] | ({stem(spoken_to[j])} if spoken_to[j] else set()),
                 words[j],
                 around,
                 j > 0
@@ -265,6 +270,20 @@ def passages(thread: Sequence[Read]) -> list[Passage]:
             )
         )
     return out
+
+
+SECOND_PERSON = re.compile(r"(?i)\b(?:you|your|yours|yourself)\b")
+
+
+def addressee(flat: Sequence[tuple[int, str, str | None]], j: int) -> str | None:
+    """Whom the ``j``-th sentence of a thread (note index, sentence, speaker) speaks to: the speaker
+    of the turn before or after it, of its note or the one beside, when that is someone else and
+    not the writer ("you" said to the writer is the writer's "I")."""
+    k, _, speaker = flat[j]
+    for n in (j - 1, j + 1, j - 2, j + 2):
+        if 0 <= n < len(flat) and abs(flat[n][0] - k) <= 1 and flat[n][2] not in (None, speaker):
+            return flat[n][2]
+    return None
 
 
 def threads(reads: Iterable[Read], gap: timedelta) -> list[list[Read]]:
@@ -350,13 +369,25 @@ MINE = frozenset(("my", "our"))
 NOT_MINE = frozenset(("your", "that", "his", "her", "their"))
 
 
-def anothers_thing(question: Question, passage: Passage) -> bool:
-    """Whether the sentence speaks of someone else's thing than the one the question asks of
-    ("what is Jonas's dog called"): its owner saying "that dog" or "your dog" (people call their
-    own "my dog"), or someone else saying "my dog"."""
+def named_anothers(question: Question, text: str) -> bool:
+    """Whether ``text`` names the thing the question asks of as someone else's: "Leila's wedding"
+    for "when is Jonas's wedding"."""
     owned = OWNED.search(question.text)
     if owned is None:
         return False
+    owner, thing = stem(owned.group(1)), stem(owned.group(2))
+    return any(stem(m.group(1)) != owner and stem(m.group(2)) == thing for m in OWNED.finditer(text))
+
+
+def anothers_thing(question: Question, passage: Passage) -> bool:
+    """Whether the sentence speaks of someone else's thing than the one the question asks of
+    ("what is Jonas's dog called"): its owner saying "that dog" or "your dog" (people call their
+    own "my dog"), someone else saying "my dog", or anyone naming another owner's ("Leila's dog")."""
+    owned = OWNED.search(question.text)
+    if owned is None:
+        return False
+    if named_anothers(question, passage.text):
+        return True
     owner, thing = stem(owned.group(1)), stem(owned.group(2))
     by_owner = passage.speaker is not None and stem(passage.speaker) == owner
     words = WORD.findall(passage.text)
@@ -520,7 +551,9 @@ def passage_candidates(
     if question.kind in SPAN_KINDS:
         besides = zip(passage.context, passage.context_notes, strict=True)
         for text, beside, note in ((passage.text, 0.0, None), *((c, 1.0, n) for c, n in besides)):
-            if beside and about_someone_else(people, text, frozenset(stems(text)), known):
+            if beside and (
+                about_someone_else(people, text, frozenset(stems(text)), known) or named_anothers(question, text)
+            ):
                 continue
             spans = typed_spans(question, text, passage.created, known)
             for span in spans:

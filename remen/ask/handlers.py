@@ -3,8 +3,10 @@ that support them, or says plainly that the notes do not say."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from datetime import timedelta
 
 from remen.ask.extractive import stems
 from remen.core.answers import AnswerItem, EntityHint, Route
@@ -30,6 +32,9 @@ MAX_CARD_FACTS = 8
 # Not a move: people write "moving to Denver" weeks ahead, and the note of the day says it better.
 START_WORDS = frozenset(("start", "started", "starting", "join", "joined", "begin", "began"))
 MAX_LIST = 12
+# A tool's use that ended within this of another's start was replaced by it ("moved issues from
+# Notion to Linear" ends Notion's use the moment Linear's begins).
+SWITCH_MARGIN = timedelta(days=1)
 MAX_DIGEST_LABELS = 6
 MAX_DIGEST_TITLES = 4
 MAX_DIGEST_LINES = 2
@@ -321,9 +326,10 @@ def describe(fact: Fact) -> str:
 
 
 def mentions(text: str, topic: str) -> bool:
-    """Whether ``text`` contains one of the topic's words of 3 or more letters."""
+    """Whether ``text`` has a word that starts with one of the topic's words of 3 or more letters
+    ("use" in "used", not in "because"; "now" is not in "Snowflake")."""
     lowered = text.lower()
-    return any(w in lowered for w in topic.lower().split() if len(w) >= 3)
+    return any(re.search(rf"\b{re.escape(w)}", lowered) for w in topic.lower().split() if len(w) >= 3)
 
 
 def keyword_hit(fact: Fact, topic: str) -> bool:
@@ -370,7 +376,8 @@ def aspect_query(route: Route, memory: MemoryReader, similar: Similar) -> Handle
         # those whose sentence names the tool or the topic first, else all of them.
         every = [f for f in memory.statements(aspects) if f.predicate == route.attribute_hint]
         words = " ".join(h.text for h in named) or route.topic
-        found = [f for f in every if keyword_hit(f, words)] or every
+        switched = switched_with(route, every)
+        found = switched if switched is not None else [f for f in every if keyword_hit(f, words)] or every
     elif named:
         try:
             scoped = memory.statements(aspects, entity=named[0].name)
@@ -392,6 +399,20 @@ def aspect_query(route: Route, memory: MemoryReader, similar: Similar) -> Handle
         kinds = " or ".join(a.value.lower() for a in aspects) or "statement"
         return Handled((), f"Your notes record no {kinds} on that.")
     return Handled(tuple(fact_item(f, marked(f)) for f in ordered(found)[:MAX_LIST]))
+
+
+def switched_with(route: Route, values: list[Fact]) -> list[Fact] | None:
+    """ "What did we use before Linear": the values whose time ended when the named one's began
+    ("after": that began when it ended); None when the question names no such point among them."""
+    marker, named = sequence_marker(route), names_given(route)
+    anchor = [f for f in values if named and f.target == named[0]]
+    if marker is None or not anchor:
+        return None
+    if marker == "before":
+        start = min(f.valid_at for f in anchor)
+        return [f for f in values if f.invalid_at is not None and abs(f.invalid_at - start) <= SWITCH_MARGIN]
+    ends = [f.invalid_at for f in anchor if f.invalid_at is not None]
+    return [f for f in values if f not in anchor and any(abs(f.valid_at - end) <= SWITCH_MARGIN for end in ends)]
 
 
 def temporal(route: Route, memory: MemoryReader) -> Handled:

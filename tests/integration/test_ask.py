@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from cli_runner import run_cli
 
+from remen.ask.handlers import mentions
 from remen.core.answers import QueryType
 from remen.embed import HashedEmbedder
 from remen.service import Remen
@@ -369,3 +370,21 @@ def test_the_car_you_drive_is_the_one_you_bought_after_selling_the_last(app: Rem
     # The car is no tool of yours, and a question about its MOT asks no car.
     assert not [f for f in app.facts("me", history=True) if f.predicate == "uses"]
     assert app.ask("when is the car's MOT", now=now).route.attribute_hint != "car"
+
+
+def test_the_tool_used_before_another_is_the_one_it_replaced(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        30,
+        "We track everything in Notion for now.",
+        "Mockups in Figma from today.",
+        "Moved issues from Notion to Linear.",
+    )
+    before = app.ask("what did we use to track issues before Linear", now=now)
+    assert before.answers and before.answers[0].source == "graph" and "Notion" in before.answers[0].text
+    after = app.ask("what did we move to after Notion", now=now)
+    assert after.answers and "Linear" in after.answers[0].text
+    # A word inside another is no topic word: "now" is not in "Snowflake".
+    assert mentions("Snowflake costs are up", "use now") is False
+    assert mentions("the team used it", "use")

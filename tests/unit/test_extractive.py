@@ -445,3 +445,30 @@ def test_the_speaker_of_a_turn_answers_who_when_speaking_of_themselves() -> None
     # A turn about someone else does not make its speaker the answer.
     stuck = passages([Read("n0", "Jonah: she's stuck at Medtronic till 8, she'll meet us there", when, 0)])
     assert "Jonah" not in [c.answer for c in read_candidates(read_question("who is stuck at Medtronic"), stuck, {})]
+
+
+def test_a_turn_that_says_you_names_the_one_it_speaks_to() -> None:
+    when = datetime(2026, 5, 2, 18).astimezone()
+    people = PEOPLE | {"omar": "Person", "karim": "Person"}
+    found = passages(
+        [
+            Read("n0", "Omar: Karim bought your bike, he sent me a photo of him riding it.", when, 0, FOUND_SIMILARITY),
+            Read("n1", "Jonas: Great, he was very polite.", when, 1, FOUND_SIMILARITY),
+        ]
+    )
+    read = read_candidates(read_question("Who bought Jonas's old bike?"), found, people)
+    assert any(c.answer == "Karim" and c.passage.text.startswith("Karim bought") for c in read)
+
+
+def test_a_thing_named_as_someone_elses_answers_nothing_about_the_one_asked() -> None:
+    when = datetime(2026, 5, 2, 18).astimezone()
+    found = passages(
+        [
+            Read("n0", "Jonas: Leila's wedding is in June, right?", when, 0, FOUND_SIMILARITY),
+            Read("n1", "Omar: Better than the ancient desktops you had.", when, 0, FOUND_SIMILARITY),
+        ]
+    )
+    people = PEOPLE | {"omar": "Person", "leila": "Person"}
+    assert all(
+        "June" not in c.answer for c in read_candidates(read_question("When is Jonas's wedding?"), found, people)
+    )
