@@ -63,6 +63,7 @@ from remen.memory.patterns import (
     BROKE_UP,
     CAR_GONE,
     CAR_TAKEN,
+    COME_FROM,
     DEPARTS,
     EMAIL,
     FIRST_PERSON,
@@ -938,6 +939,14 @@ class BuiltinExtractor:
                     Aspect.IDENTITY, text, mover, "lives_in", span, object_name=place, valid_at=when
                 )
                 state.state(moved)
+                found = True
+        come = None if lives else COME_FROM.search(text)
+        if come is not None and not is_tool(come.group(1), named):
+            others = [(n, t) for n, t in named if n != come.group(1)]
+            visitor = clause_subject(state, text, come.start(), others)
+            if visitor is not None and (visitor, EntityType.PERSON) in others:
+                place = state.entity(come.group(1), EntityType.PLACE, span, None, text, sure=True)
+                state.state(ExtractedStatement(Aspect.IDENTITY, text, visitor, "lives_in", span, object_name=place))
                 found = True
         for change in AMOUNT_CHANGE.finditer(text):
             attribute_of, old, new = change.groups()

@@ -215,6 +215,11 @@ LIVES_IN = re.compile(
     # "we moved from Austin to Denver": where to.
     r"|(?:moved|moving)\s+from\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*(?:\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*){0,2}\s+to)\s+)" + NAME
 )
+# "Efua, who flew in from Accra", "my cousin visiting from Toronto": someone else come from where
+# they live (the writer coming back from somewhere is back from a trip).
+COME_FROM = re.compile(
+    r"(?i:\b(?:flew|flown|flies|flying|came|comes|coming|drove|visiting)\s+(?:(?:in|over|down|up)\s+)?from)\s+" + NAME
+)
 # A move only thought of, said before the verb: "Thinking about moving to Denver", "we might move
 # to Leeds", "would love to live in Lisbon" say nothing of where anyone lives.
 PONDERING = re.compile(

@@ -431,6 +431,14 @@ def test_where_someone_else_works_is_not_where_i_work(reader: BuiltinExtractor) 
     assert [(s.subject, s.object_name) for s in got.statements if s.predicate == "works_at"] == [("Aroha", "Dowse")]
 
 
+def test_someone_come_from_a_place_lives_there_but_the_writer_back_from_one_does_not(reader: BuiltinExtractor) -> None:
+    visit = read(reader, "Dinner at Alo with her sister Efua, who flew in from Accra for it.")
+    assert [(s.subject, s.object_name) for s in visit.statements if s.predicate == "lives_in"] == [("Efua", "Accra")]
+    assert not [s for s in read(reader, "I flew in from Lisbon last night.").statements if s.predicate == "lives_in"]
+    fish = read(reader, "From next week all our fish comes from Mar Fresco in Peniche.")
+    assert not [s for s in fish.statements if s.predicate == "lives_in"]
+
+
 def test_an_address_has_a_number_and_a_move_names_the_city(reader: BuiltinExtractor) -> None:
     card = read(reader, "Rachel's address for the card: 2214 Tennyson St, Denver CO 80212")
     assert [(s.subject, s.object_value) for s in card.statements if s.predicate == "address"] == [
