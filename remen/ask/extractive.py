@@ -566,7 +566,7 @@ def passage_candidates(
                 shown = (f"{passage.text} {text}" if short else text) if beside else passage.text
                 out.append(Candidate(told, shown, passage, features, note))
         if question.kind == AnswerKind.PERSON and speaks_unasked(question, passage):
-            # "Radu: want me to pass your CV on?" answers who passed it on: the turn's speaker.
+            # "Lucy: We'd love to offer you the role" answers who offered it: the turn's speaker.
             assert passage.speaker is not None
             features = measured | {"sure": 1.0, "speaker": 1.0, "alone": 1 / (1 + len(out))}
             out.append(Candidate(passage.speaker, f"{passage.speaker}: {passage.text}", passage, features))
@@ -588,7 +588,8 @@ def passage_candidates(
 
 def speaks_unasked(question: Question, passage: Passage) -> bool:
     """Whether the sentence is a chat turn of someone the question does not name, who speaks of
-    themselves in it ("want me to pass your CV on?"; not "she's stuck at work")."""
+    themselves in it ("we'd love to offer you the role", "let me pass your CV on"; not "she's
+    stuck at work")."""
     if passage.speaker is None or not SPEAKING_OF_ONESELF.search(passage.text):
         return False
     speaker = stem(passage.speaker)

@@ -67,9 +67,9 @@ def is_acronym(name: str) -> bool:
 
 def initials(name: str) -> frozenset[str]:
     """The acronyms a name of several words goes by: the first letters of all its words, and of
-    its capitalised ones ("Department of Conservation" → DOC, DC; "Penguin Random House" → PRH);
-    only those that read as one (three letters or more)."""
-    words = [w for w in re.findall(r"[^\W\d_][\w'’-]*", name)]
+    its capitalised ones, that read as one: three letters or more ("Department of Conservation" →
+    DOC, not DC; "Penguin Random House" → PRH)."""
+    words = re.findall(r"[^\W\d_][\w'’-]*", name)
     if len(words) < 2:
         return frozenset()
     forms = {"".join(w[0] for w in words).upper(), "".join(w[0] for w in words if w[0].isupper()).upper()}
