@@ -193,6 +193,11 @@ def holds(key: str, words: frozenset[str] | set[str]) -> bool:
     return key in words or not NARROWER_STEMS.get(key, frozenset()).isdisjoint(words)
 
 
+def name_stems(name: str) -> set[str]:
+    """The stems of a name's words: a sentence says the name when it holds any of them."""
+    return {stem(word) for word in name.split()}
+
+
 def stems(text: str) -> set[str]:
     """The stems of a text's words, and of the parts of a hyphened one ("on-call" holds "call")."""
     words = WORD.findall(text)
@@ -320,7 +325,7 @@ def names_in_note(question: Question, passage: Passage) -> bool:
     names everyone the question is about: an answer about one person is no answer about another."""
     speaker = stem(passage.speaker) if passage.speaker else None
     for name in question.names:
-        keys = {stem(word) for word in name.split()}
+        keys = name_stems(name)
         if keys.isdisjoint(passage.note_words) and speaker not in keys:
             return False
     return True
@@ -352,7 +357,7 @@ def about_someone_else(people: list[str], text: str, words: frozenset[str], know
     ``people``: it does not say their names (nor is it their turn), and its subject is its writer
     ("I expect a 2.7" for what Karim expects) or another person the graph knows ("Ama turned 36"
     for how old Efua turned)."""
-    if not people or any(not {stem(w) for w in name.split()}.isdisjoint(words) for name in people):
+    if not people or any(not name_stems(name).isdisjoint(words) for name in people):
         return False
     first = fold(text.split(maxsplit=1)[0].strip(",.:;!?")).replace("’", "'") if text.strip() else ""
     # A jot that opens with a past verb is its writer's: "Moved issues from Notion to Linear."
@@ -475,7 +480,7 @@ def sentence_measures(question: Question, passage: Passage, weight: dict[str, fl
     rank, cosine and age."""
     have, around = passage.words, passage.around
     total = sum(weight.values()) or 1.0
-    names = [{stem(word) for word in name.split()} for name in question.names]
+    names = [name_stems(name) for name in question.names]
     named = {key for keys in names for key in keys}
     scene = {stem(word) for word in question.setting}
     topic = [key for key in weight if key not in named and key not in scene]
@@ -593,7 +598,7 @@ def speaks_unasked(question: Question, passage: Passage) -> bool:
     if passage.speaker is None or not SPEAKING_OF_ONESELF.search(passage.text):
         return False
     speaker = stem(passage.speaker)
-    return all(speaker not in {stem(word) for word in name.split()} for name in question.names)
+    return all(speaker not in name_stems(name) for name in question.names)
 
 
 def read_candidates(question: Question, found: list[Passage], known: dict[str, str]) -> list[Candidate]:

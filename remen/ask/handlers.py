@@ -405,8 +405,10 @@ def switched_with(route: Route, values: list[Fact]) -> list[Fact] | None:
     """ "What did we use before Linear": the values whose time ended when the named one's began
     ("after": that began when it ended); None when the question names no such point among them."""
     marker, named = sequence_marker(route), names_given(route)
-    anchor = [f for f in values if named and f.target == named[0]]
-    if marker is None or not anchor:
+    if marker is None or not named:
+        return None
+    anchor = [f for f in values if f.target == named[0]]
+    if not anchor:
         return None
     if marker == "before":
         start = min(f.valid_at for f in anchor)
