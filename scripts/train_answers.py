@@ -68,7 +68,7 @@ def read_split() -> list[Asked]:
             now = ask_time(max(created for _, created in notes))
             for gold in questions:
                 read = app.context.asker.reading(gold.question, now)
-                found = read_candidates(read.question, read.passages, read.known)
+                found = read_candidates(read.question, read.passages, read.known, read.closeness)
                 x = np.array([feature_vector(c.features) for c in found], dtype=np.float32).reshape(-1, len(FEATURES))
                 answerable = not gold.false_premise
                 right = np.array([answerable and holds(c.answer, gold) for c in found], dtype=bool)

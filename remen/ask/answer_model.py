@@ -25,7 +25,7 @@ FEATURES: tuple[str, ...] = (
     *("rank", "similarity", "recency", "length"),
     *(f"kind_{kind.value}" for kind in AnswerKind),
     *("sure", "guessed", "near", "unit", "from_earlier", "from_current", "alone", "beside", "speaker"),
-    *("note_day", "whole", "reason", "in_time"),
+    *("note_day", "whole", "reason", "in_time", "meaning", "meaning_gap"),
 )
 POSITION = {name: i for i, name in enumerate(FEATURES)}
 

@@ -4,14 +4,16 @@ search finds, put the better answer first, and keep the note search beside the a
 from __future__ import annotations
 
 import re
+import threading
 import time
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 import numpy as np
 
-from remen.ask.extractive import Extracted, Passage, Read, extract, passages, threads
+from remen.ask.extractive import Closeness, Extracted, Passage, Read, extract, passages, threads
 from remen.ask.handlers import (
     Handled,
     aspect_query,
@@ -26,11 +28,13 @@ from remen.ask.question import SPECIFIC_KINDS, AnswerKind, Question, read_questi
 from remen.ask.router import EntityIndex, first_names_of, route
 from remen.core.answers import Answer, AnswerItem, EntityHint, QueryType, Route
 from remen.core.constants import (
+    ANSWER_TYPICAL_COSINE,
     ASK_ENTITY_MARGIN,
     ASK_ENTITY_MIN_SIMILARITY,
     ASK_NEAR_MIN_SIMILARITY,
     ASK_NEAR_STATEMENTS,
     ASK_NOTES,
+    ASK_SENTENCE_VECTORS_KEPT,
     DIGEST_DAYS,
     EXTRACT_NOTE_CHARS,
     EXTRACT_NOTES,
@@ -60,6 +64,8 @@ class NoteReading:
     question: Question
     passages: list[Passage]
     known: dict[str, str]
+    # Each sentence's cosine to the question.
+    closeness: Closeness | None = None
 
 
 class Asker:
@@ -81,6 +87,8 @@ class Asker:
         self.search = search
         self.embed = embed
         self._index: tuple[int, EntityIndex] | None = None
+        self._sentence_vectors: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._sentence_lock = threading.Lock()
 
     def index(self) -> EntityIndex:
         """Alias keys and the user's current relations, rebuilt when a statement changed."""
@@ -184,7 +192,35 @@ class Asker:
         holders = hinted_names(question, chosen, self.index().user_name)
         asked = replace(asked, names=tuple(dict.fromkeys(asked.names + holders)))
         sentences, known = self.note_passages(found.results) if asked.asks else ([], {})
-        return NoteReading(asked, sentences, known)
+        return NoteReading(asked, sentences, known, self.closeness(question))
+
+    def closeness(self, question: str) -> Closeness:
+        """Each sentence's cosine to ``question``, by the model (a typical cosine each without it).
+        A sentence is embedded alone, as the graph's are (a batch's quantisation would make its
+        vector depend on its batch-mates), and kept for the next key typed."""
+
+        def cosines(sentences: Sequence[str]) -> list[float]:
+            asked = self.sentence_vector(question)
+            vectors = [self.sentence_vector(sentence) for sentence in sentences]
+            return [ANSWER_TYPICAL_COSINE if asked is None or v is None else float(v @ asked) for v in vectors]
+
+        return cosines
+
+    def sentence_vector(self, sentence: str) -> np.ndarray | None:
+        """The model's vector of one sentence (None without the model), from those kept when it was
+        read lately."""
+        with self._sentence_lock:
+            kept = self._sentence_vectors.get(sentence)
+            if kept is not None:
+                self._sentence_vectors.move_to_end(sentence)
+                return kept
+        vector = self.embed(sentence)
+        if vector is not None:
+            with self._sentence_lock:
+                self._sentence_vectors[sentence] = vector
+                if len(self._sentence_vectors) > ASK_SENTENCE_VECTORS_KEPT:
+                    self._sentence_vectors.popitem(last=False)
+        return vector
 
     def ask(self, question: str, now: datetime, with_notes: bool = True, found: SearchResult | None = None) -> Answer:
         """Route ``question`` as of ``now`` and answer it from the graph and from the sentences of
@@ -199,7 +235,12 @@ class Asker:
         found = found or self.search(question, now, ASK_NOTES)
         read_started = time.perf_counter()
         read = self.read_notes(question, chosen, found)
-        answers = merged(read.question, chosen, handled, extract(read.question, read.passages, read.known))
+        answers = merged(
+            read.question,
+            chosen,
+            handled,
+            extract(read.question, read.passages, read.known, closeness=read.closeness),
+        )
         not_found = unanswered(read.question, chosen, handled)
         linked = self.linking_notes(question)
         if linked is not None:

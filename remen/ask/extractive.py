@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import lru_cache
@@ -18,6 +18,8 @@ from remen.ask.answer_model import answer_probabilities
 from remen.ask.question import DATE_VALUES, SPAN_KINDS, AnswerKind, Question
 from remen.ask.spans import ANY_NAME, Span, name_spans, unit_fits, value_spans
 from remen.core.constants import (
+    ANSWER_MEANING_SENTENCES,
+    ANSWER_TYPICAL_COSINE,
     ASK_ALTERNATIVE_MIN_PROBABILITY,
     ASK_ANSWER_MIN_PROBABILITY,
     EXTRACT_ALWAYS_READ_RANKS,
@@ -38,6 +40,8 @@ from remen.memory.tool_use import END_VERBS
 from remen.search.calendar import day_text
 from remen.search.temporal import parse_temporal
 
+# Each text's cosine to the question, by MiniLM.
+Closeness = Callable[[Sequence[str]], Sequence[float]]
 WORD = re.compile(r"[\w@'’.+-]+")
 SUFFIX = re.compile(r"(?:['’]s|ings?|ed|es|s|ers?|ly|ation|ions?|ment)$")
 DOUBLED = re.compile(r"([b-df-hj-np-tv-z])\1$")
@@ -337,6 +341,11 @@ PAST_VERB = re.compile(r"[a-z]{2,}ed")
 FIRST_PERSON = frozenset(("i", "i'm", "i've", "i'll", "i'd", "we", "we're", "we've", "we'll"))
 # A speaker who does something: "I", "we", "(want) me to", "let us".
 SPEAKING_OF_ONESELF = re.compile(r"(?i)\b(?:i|we)\b|\b(?:me|us)\s+to\b|\blet\s+(?:me|us)\b")
+# A "who" question whose verb is one of telling: in a chat, whoever says the thing told it.
+WHO_TOLD = re.compile(
+    r"(?i)^\s*who(?:['’]s|\s+has|\s+had)?\s+(?:first\s+)?(?:told|said|mentioned|suggested|recommended|warned|"
+    r"texted|messaged|emailed|wrote|tipped|reminded|pointed\s+out|let\s+(?:me|us)\s+know|brought\s+up)\b"
+)
 
 
 def asked_people(question: Question, known: dict[str, str]) -> list[str]:
@@ -594,18 +603,24 @@ def passage_candidates(
 def speaks_unasked(question: Question, passage: Passage) -> bool:
     """Whether the sentence is a chat turn of someone the question does not name, who speaks of
     themselves in it ("we'd love to offer you the role", "let me pass your CV on"; not "she's
-    stuck at work")."""
-    if passage.speaker is None or not SPEAKING_OF_ONESELF.search(passage.text):
+    stuck at work"), or who says what the question asks who told ("who told me the depot was
+    hiring" — "Ana: the depot is hiring drivers")."""
+    if passage.speaker is None:
+        return False
+    if not SPEAKING_OF_ONESELF.search(passage.text) and not WHO_TOLD.search(question.text):
         return False
     speaker = stem(passage.speaker)
     return all(speaker not in name_stems(name) for name in question.names)
 
 
-def read_candidates(question: Question, found: list[Passage], known: dict[str, str]) -> list[Candidate]:
+def read_candidates(
+    question: Question, found: list[Passage], known: dict[str, str], closeness: Closeness | None = None
+) -> list[Candidate]:
     """Every answer the best sentences offer, with its features. A sentence is read when its note
     names everyone the question is about and it holds enough of the question's weighted words
     (those only a sentence around it holds count for part): the best few by those words, the
-    search rank, cosine and age; the top hit's own sentences are read whatever words they share."""
+    search rank, cosine and age; the top hit's own sentences are read whatever words they share.
+    ``closeness`` gives each shown sentence's cosine to the question (MiniLM; None without it)."""
     if not found or not question.focus:
         return []
     weight = weights(question, found)
@@ -646,7 +661,26 @@ def read_candidates(question: Question, found: list[Passage], known: dict[str, s
         for candidate in out:
             if "alone" in candidate.features and candidate.passage.created == wanted:
                 candidate.features["in_time"] = 1.0
+    if closeness is not None:
+        measure_meaning(out, closeness)
     return out
+
+
+def measure_meaning(candidates: list[Candidate], closeness: Closeness) -> None:
+    """Give each candidate its sentence's cosine to the question (around a typical cosine, so that
+    a candidate read without the model sits in the middle), and how far it falls short of the
+    closest sentence's: words the question and the sentence share say little when they say it in
+    other words ("what medicine sold out" — "we sold out of oseltamivir by noon"). Only the first
+    few sentences, those read first, are measured (a model run each); the rest count as typical."""
+    sentences = list(dict.fromkeys(c.sentence for c in candidates))
+    if not sentences:
+        return
+    measured = sentences[:ANSWER_MEANING_SENTENCES]
+    cosine = dict.fromkeys(sentences, ANSWER_TYPICAL_COSINE) | dict(zip(measured, closeness(measured), strict=True))
+    best = max(cosine.values())
+    for candidate in candidates:
+        candidate.features["meaning"] = cosine[candidate.sentence] - ANSWER_TYPICAL_COSINE
+        candidate.features["meaning_gap"] = cosine[candidate.sentence] - best
 
 
 def extract(
@@ -656,13 +690,14 @@ def extract(
     limit: int = 3,
     minimum: float = ASK_ANSWER_MIN_PROBABILITY,
     alternative: float = ASK_ALTERNATIVE_MIN_PROBABILITY,
+    closeness: Closeness | None = None,
 ) -> list[Extracted]:
     """The best answers in the found sentences by the answer model's probability, best first: one
     per sentence, each said once; none when none reaches ``minimum`` (the calibrated threshold).
     After one that does, others that reach ``alternative`` follow it: what else the notes may
-    mean."""
+    mean. ``closeness``: as for :func:`read_candidates`."""
     left = left_behind(found)
-    candidates = read_candidates(question, found, known)
+    candidates = read_candidates(question, found, known, closeness)
     probabilities = answer_probabilities([c.features for c in candidates])
     # Of a sentence's candidates above the threshold, one it gives up ("sold the Fiesta and
     # bought the Corsa") yields to the other, unless the question asks what came before.

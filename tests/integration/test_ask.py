@@ -388,3 +388,21 @@ def test_the_tool_used_before_another_is_the_one_it_replaced(app: Remen, clock) 
     # A word inside another is no topic word: "now" is not in "Snowflake".
     assert mentions("Snowflake costs are up", "use now") is False
     assert mentions("the team used it", "use")
+
+
+def test_a_sentence_that_says_the_question_in_other_words_is_closest_and_read_once(app: Remen) -> None:
+    asker = app.context.asker
+    embedded: list[str] = []
+    model = asker.embed
+
+    def counted(text: str):  # type: ignore[no-untyped-def]
+        embedded.append(text)
+        return model(text)
+
+    asker.embed = counted
+    sentences = ["The heatwave emptied our shelves of desk fans by noon.", "Petra sold her old bike to a neighbour."]
+    fans, shop = asker.closeness("what sold out in the hot weather")(sentences)
+    assert fans > shop
+    # Typing the question on asks again over the same notes: their sentences are not embedded again.
+    asker.closeness("what sold out in the hot weather?")(sentences)
+    assert embedded.count(sentences[0]) == 1 and embedded.count(sentences[1]) == 1

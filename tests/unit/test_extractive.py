@@ -3,6 +3,7 @@ holds, days told as the note tells them, and which sentence answers."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from remen.ask.question import AnswerKind, read_question
 from remen.ask.router import EntityIndex, ahead_of, route
 from remen.ask.spans import name_spans, time_spans, value_spans
 from remen.core.answers import EntityHint, QueryType, Route
+from remen.core.constants import ANSWER_TYPICAL_COSINE
 from remen.core.errors import ModelError
 from remen.search.temporal import parse_temporal
 
@@ -435,7 +437,7 @@ def test_a_thing_its_owner_calls_that_or_yours_is_someone_elses() -> None:
     assert extract(read_question("What is the name of Jonas's dog?"), found, people) == []
 
 
-def test_the_speaker_of_a_turn_answers_who_when_speaking_of_themselves() -> None:
+def test_the_speaker_of_a_turn_answers_who_when_speaking_of_themselves_or_asked_who_told() -> None:
     when = datetime(2026, 3, 6, 17).astimezone()
     offer = passages(
         [Read("n0", "Lucy Tran: Hi, it's Lucy. We'd love to offer you the ranger role.", when, 0, FOUND_SIMILARITY)]
@@ -445,6 +447,11 @@ def test_the_speaker_of_a_turn_answers_who_when_speaking_of_themselves() -> None
     # A turn about someone else does not make its speaker the answer.
     stuck = passages([Read("n0", "Jonah: she's stuck at Medtronic till 8, she'll meet us there", when, 0)])
     assert "Jonah" not in [c.answer for c in read_candidates(read_question("who is stuck at Medtronic"), stuck, {})]
+    # Asked who told it, whoever says it in a chat told it, speaking of themselves or not.
+    hiring = passages([Read("n0", "Ana: the depot in Mangere is hiring drivers again", when, 0, FOUND_SIMILARITY)])
+    told = read_candidates(read_question("who told me the depot was hiring"), hiring, {})
+    assert "Ana" in [c.answer for c in told]
+    assert "Ana" not in [c.answer for c in read_candidates(read_question("who is hiring drivers"), hiring, {})]
 
 
 def test_a_turn_that_says_you_names_the_one_it_speaks_to() -> None:
@@ -472,3 +479,25 @@ def test_a_thing_named_as_someone_elses_answers_nothing_about_the_one_asked() ->
     assert all(
         "June" not in c.answer for c in read_candidates(read_question("When is Jonas's wedding?"), found, people)
     )
+
+
+def test_each_candidate_is_measured_by_how_close_its_sentence_means_the_question() -> None:
+    found = notebook(
+        ("Long day at Harlow Hardware. The heatwave emptied our shelves of desk fans by noon.", datetime(2026, 7, 2))
+    )
+    question = read_question("what sold out in the heatwave")
+    asked: list[list[str]] = []
+
+    def closeness(sentences: Sequence[str]) -> list[float]:
+        asked.append(list(sentences))
+        return [0.7 if "fans" in s else 0.1 for s in sentences]
+
+    candidates = read_candidates(question, found, {}, closeness)
+    meant = {c.sentence: (c.features["meaning"], c.features["meaning_gap"]) for c in candidates}
+    fans = next(v for s, v in meant.items() if "fans" in s)
+    assert fans == pytest.approx((0.7 - ANSWER_TYPICAL_COSINE, 0.0))
+    assert all(v == pytest.approx((0.1 - ANSWER_TYPICAL_COSINE, -0.6)) for s, v in meant.items() if "fans" not in s)
+    # Each sentence is measured once, however many candidates it holds.
+    assert len(asked) == 1 and len(asked[0]) == len(set(asked[0]))
+    # Without the model the features are absent: the ranker reads the rest as before.
+    assert all("meaning" not in c.features for c in read_candidates(question, found, {}))
