@@ -65,7 +65,7 @@ class NoteReading:
     passages: list[Passage]
     known: dict[str, str]
     # Each sentence's cosine to the question.
-    closeness: Closeness | None = None
+    closeness: Closeness
 
 
 class Asker:
