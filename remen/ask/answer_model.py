@@ -24,7 +24,7 @@ FEATURES: tuple[str, ...] = (
     *("inside", "around", "topic_inside", "topic_near", "names_said", "unnamed", "reply"),
     *("rank", "similarity", "recency", "length"),
     *(f"kind_{kind.value}" for kind in AnswerKind),
-    *("sure", "guessed", "near", "unit", "from_earlier", "from_current", "alone", "beside", "speaker"),
+    *("sure", "contrary", "near", "unit", "from_earlier", "from_current", "alone", "beside", "speaker"),
     *("note_day", "whole", "reason", "in_time", "meaning", "meaning_gap"),
 )
 POSITION = {name: i for i, name in enumerate(FEATURES)}

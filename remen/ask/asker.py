@@ -97,11 +97,12 @@ class Asker:
             if self._index is not None and self._index[0] == generation:
                 return self._index[1]
             aliases = graph_store.alias_names(conn)
+            kinds = graph_store.entity_types(conn) if aliases else {}
         relations = (
             {f.predicate: f.target for f in self.memory.facts("me", Aspect.RELATIONSHIP) if f.target} if aliases else {}
         )
         labels = frozenset(label.name.lower() for label in self.memory.labels())
-        index = EntityIndex(aliases, relations, aliases.get("me", "Me"), labels, first_names_of(aliases))
+        index = EntityIndex(aliases, relations, aliases.get("me", "Me"), labels, first_names_of(aliases), kinds)
         self._index = (generation, index)
         return index
 

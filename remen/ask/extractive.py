@@ -515,12 +515,14 @@ LONG_SENTENCE = 40
 
 
 def span_measures(question: Question, span: Span, text: str, among: int, weight: dict[str, float]) -> dict[str, float]:
-    """What a span brings: its kind sure or only guessed, a question word near it, a unit that
+    """What a span brings: its kind sure or contrary to the graph's type, a question word near it, a unit that
     fits, a value left behind ("from X to Y"), and how many spans of the kind it stands among."""
     left = span.before == "from" and TO.search(text, span.end) is not None
     return {
         "sure": float(question.kind in span.sure),
-        "guessed": float(question.kind not in span.sure),
+        # The graph types the name as something that cannot answer: a tool for "who", a person
+        # for "where" (its types are often wrong on unseen notes, so a feature, not a filter).
+        "contrary": float(bool(span.sure) and question.kind not in span.sure),
         "near": near_focus(span, text, weight),
         "unit": float(unit_fits(span, question.measure)),
         "from_earlier": float(left and question.earlier),

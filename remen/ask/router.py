@@ -18,7 +18,7 @@ from rapidfuzz import fuzz, process
 
 from remen.core.answers import EntityHint, LookupMode, QueryType, Route
 from remen.core.constants import ASK_FUZZY_MIN_SCORE, ASK_MIN_CONFIDENCE
-from remen.core.knowledge import Aspect
+from remen.core.knowledge import Aspect, EntityType
 from remen.core.models import DateOrder, TimeRange
 from remen.memory.lexicon import RELATIONS, SERVICE_ROLES, ties_of, words
 from remen.memory.names import name_key
@@ -197,6 +197,12 @@ class EntityIndex:
     user_name: str = "Me"
     labels: frozenset[str] = frozenset()  # label keys ("recipe", "side project")
     first_names: dict[str, str] = field(default_factory=dict)  # "sarah" → "Sarah Chen", when only one fits
+    kinds: dict[str, str] = field(default_factory=dict)  # entity name → its type ("Person", "Place", …)
+
+    def may_be_person(self, hint: EntityHint) -> bool:
+        """Whether the entity a hint names may be someone: a person, or one whose type is unknown
+        (a relation's holder, a name described by meaning)."""
+        return self.kinds.get(hint.name, EntityType.PERSON.value) == EntityType.PERSON.value
 
 
 def first_names_of(aliases: dict[str, str]) -> dict[str, str]:
@@ -349,7 +355,11 @@ def route(
             continue
         if row.lookup_mode == "attribute" and not asks_the_attribute(text, match):
             continue
-        people = len(named) + (1 if row.query_type == QueryType.RELATIONSHIP else 0)
+        # "who got me into TickTick", "who might take my room in Brunswick": a person the notes
+        # tie to the thing named, not the thing; only a name that may be someone's fills "who".
+        asking_who = row.query_type == QueryType.ENTITY_LOOKUP and text.startswith("who")
+        fitting = [h for h in named if index.may_be_person(h)] if asking_who else named
+        people = len(fitting) + (1 if row.query_type == QueryType.RELATIONSHIP else 0)
         if row.lookup_mode == "attribute" and not named and len(hints) > len(named):
             people = 1  # "my birthday", "where do I live": the user's own attribute
         if people < row.needs_entity and describe is not None:
@@ -359,7 +369,7 @@ def route(
             if described_as is not None:
                 hints.insert(0, described_as)
                 named.insert(0, described_as)
-                people += 1
+                people += 1 if not asking_who or index.may_be_person(described_as) else 0
         if people < row.needs_entity:
             continue
         chosen, cued = row, match

@@ -244,8 +244,9 @@ def proper_name(token: Token) -> str | None:
 
 def copular_ties(state: NoteState, text: str) -> list[tuple[str, str]]:
     """(relation word, name) for each "X will be my manager", "my new dentist is Dr. Mensah",
-    "Ama became our landlord" the dependency parse reads, whatever stands between the name and the
-    relation; "she will be my manager" is the last person named."""
+    "Ama became our landlord", "Mick takes over as our supervisor" the dependency parse reads,
+    whatever stands between the name and the relation; "she will be my manager" is the last person
+    named."""
     ties = []
     for token in parse(text):
         if token.lower_ not in lexicon.RELATIONS or not any(
@@ -253,9 +254,16 @@ def copular_ties(state: NoteState, text: str) -> list[tuple[str, str]]:
         ):
             continue
         verb = token.head
-        if verb.lower_ not in COPULAS:
+        other: tuple[str, ...] = ()
+        if token.dep_ == "pobj" and verb.lower_ == "as":
+            # "Mick takes over as our supervisor", "Ana joins as my new manager": whoever does it.
+            verb, other = verb.head, ("nsubj",)
+        elif verb.lower_ not in COPULAS:
             continue
-        other = ("nsubj", "nsubjpass") if token.dep_ in ("attr", "oprd") else ("attr",) if token.dep_ == "nsubj" else ()
+        elif token.dep_ in ("attr", "oprd"):
+            other = ("nsubj", "nsubjpass")
+        elif token.dep_ == "nsubj":
+            other = ("attr",)
         for holder in (c for c in verb.children if c.dep_ in other):
             name = proper_name(holder)
             if name is None and holder.lower_ in ("she", "he") and state.last_person:
@@ -749,7 +757,8 @@ class BuiltinExtractor:
             found.append(holder)
 
         matches = [
-            ((m.group(1) or m.group(3)).lower(), m)
+            # The relation word is the group before the name, whichever alternative matched.
+            (m.group((m.lastindex or 2) - 1).lower(), m)
             for m in [*MY_RELATION_NAMED.finditer(text), *MY_RELATION_IS.finditer(text)]
         ]
         matches += [("manager", m) for m in REPORTS_TO.finditer(text)]

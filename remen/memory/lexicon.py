@@ -394,6 +394,7 @@ SAME_TIE = {
     "boss": "manager",
     "gp": "doctor",
     "supervisor": "manager",
+    "lead": "manager",
     "mom": "mother",
     "mum": "mother",
     "dad": "father",

@@ -31,6 +31,9 @@ MY_RELATION_NAMED = re.compile(
     rf"(?i:\b(?:my|our)\s+(?:new\s+|old\s+|best\s+)?({RELATION_WORDS}))(?:,)?\s+{LOOSE_NAME}"
     # "my depot manager, Faisal,": a word saying which, and the name set off by commas.
     rf"|(?i:\b(?:my|our)\s+[a-z]+\s+({RELATION_WORDS})),\s+{PERSON_NAME}(?=,)"
+    # "my shift lead Karen Liu", "our team lead Sam": a word saying which, and a capitalised name
+    # (an ex, former or old one is no longer the writer's).
+    rf"|(?i:\b(?:my|our)\s+(?!(?:ex|former|previous|old|late)\b)[a-z]+\s+({RELATION_WORDS}))\s+{PERSON_NAME}"
 )
 # "Dana left the company", "Tom quit", "Priya retired": their ties to me and their job end. "Left"
 # needs what was left ("Dana left early" is not leaving a job).

@@ -192,6 +192,11 @@ def alias_names(conn: Connection) -> dict[str, str]:
     return {str(key): str(name) for key, name in rows}
 
 
+def entity_types(conn: Connection) -> dict[str, str]:
+    """Every entity's name with its type."""
+    return {str(name): str(kind) for name, kind in conn.execute("SELECT name, type FROM entities")}
+
+
 def mentioned_names(conn: Connection, nids: Sequence[int]) -> list[tuple[str, str]]:
     """(alias, entity type) of every entity the notes mention, under each of its aliases."""
     marks = ",".join("?" * len(nids))

@@ -332,6 +332,30 @@ def test_a_relation_named_anywhere_in_the_sentence_is_read_by_the_parse(model_re
     assert ("me", "works_at", "Christie") in job
 
 
+@pytest.mark.parametrize(
+    ("text", "tie"),
+    [
+        ("My team lead Oona Brady wants the figures by noon.", ("manager", "Oona Brady")),
+        ("Asked our night supervisor Raúl for the Friday off.", ("manager", "Raúl")),
+        ("My former boss Nils sent a postcard.", None),
+    ],
+)
+def test_a_word_saying_which_may_stand_before_the_relation(
+    reader: BuiltinExtractor, text: str, tie: tuple[str, str] | None
+) -> None:
+    found = [(s.predicate, s.object_name) for s in read(reader, text).statements if s.aspect == Aspect.RELATIONSHIP]
+    assert [t for t in found if t[0] == "manager"] == ([tie] if tie else [])
+
+
+def test_whoever_comes_in_as_the_writers_relation_holds_it(model_reader: BuiltinExtractor) -> None:
+    newcomer = triples(read(model_reader, "Beatriz Lemos steps in as our manager next week."))
+    assert ("me", "manager", "Beatriz Lemos") in newcomer
+    starts = triples(read(model_reader, "Ana Ruiz starts as my new supervisor on Monday."))
+    assert ("me", "manager", "Ana Ruiz") in starts
+    seen_as = triples(read(model_reader, "I think of the job as my hobby."))
+    assert not [t for t in seen_as if t[0] == "me" and t[1] == "hobby"]
+
+
 def ties(found: Extraction) -> set[tuple[str, str | None]]:
     return {(s.predicate, s.object_name) for s in found.statements if s.aspect == Aspect.RELATIONSHIP}
 

@@ -20,6 +20,7 @@ from remen.ask.extractive import (
     left_behind,
     passages,
     read_candidates,
+    span_measures,
     spoken_time,
     stem,
 )
@@ -501,3 +502,26 @@ def test_each_candidate_is_measured_by_how_close_its_sentence_means_the_question
     assert len(asked) == 1 and len(asked[0]) == len(set(asked[0]))
     # Without the model the features are absent: the ranker reads the rest as before.
     assert all("meaning" not in c.features for c in read_candidates(question, found, {}))
+
+
+def test_who_asks_for_a_person_tied_to_a_thing_not_for_the_thing() -> None:
+    index = EntityIndex(
+        {"obsidian": "Obsidian", "leeds": "Leeds", "ruth": "Ruth"},
+        user_name="Me",
+        kinds={"Obsidian": "Technology", "Leeds": "Place", "Ruth": "Person"},
+    )
+    assert route("who got me hooked on Obsidian", WRITTEN, index).query_type == QueryType.SEARCH
+    assert route("who showed me around Leeds", WRITTEN, index).query_type == QueryType.SEARCH
+    assert route("who is Ruth", WRITTEN, index).query_type == QueryType.ENTITY_LOOKUP
+    # A name whose type the graph does not hold may be someone.
+    assert route("who is Tomasz", WRITTEN, EntityIndex({"tomasz": "Tomasz"})).query_type == QueryType.ENTITY_LOOKUP
+
+
+def test_a_name_the_graph_types_as_something_else_is_contrary_to_the_question() -> None:
+    known = {"todoist": "Technology", "ines": "Person"}
+    spans = {s.text: s for s in name_spans("Ines moved my lists from Todoist", known)}
+    who = read_question("who moved my lists")
+    assert span_measures(who, spans["Todoist"], "", 2, {})["contrary"] == 1.0
+    assert span_measures(who, spans["Ines"], "", 2, {})["contrary"] == 0.0
+    unknown = name_spans("lists moved by Kalinda", {})[0]
+    assert span_measures(who, unknown, "", 1, {})["contrary"] == 0.0
