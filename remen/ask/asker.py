@@ -115,7 +115,7 @@ class Asker:
             return relationship(chosen, self.memory, index.user_name)
         if kind == QueryType.ASPECT_QUERY:
             began = tie_start(chosen, self.memory, index.user_name)
-            return began or aspect_query(chosen, self.memory, lambda: self.similar(chosen.topic))
+            return began or aspect_query(chosen, self.memory, self.similar)
         if kind == QueryType.TEMPORAL:
             return temporal(chosen, self.memory)
         span = chosen.temporal
@@ -128,7 +128,7 @@ class Asker:
         if kind == QueryType.TEMPORAL_FACETS:
             return temporal_facets(chosen, self.memory, start, end, label)
         if kind == QueryType.EXPLORATORY:
-            return exploratory(chosen, self.memory, start, end, label, lambda: self.similar(chosen.topic))
+            return exploratory(chosen, self.memory, start, end, label, self.similar)
         return Handled(())
 
     def entity_by_meaning(self, words: str) -> EntityHint | None:

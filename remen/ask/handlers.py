@@ -42,7 +42,8 @@ MAX_DIGEST_LINES = 2
 
 # The ids of the statements nearest the question's topic in meaning (None without the model);
 # called only by a handler that needs them, since it costs an embedding.
-Similar = Callable[[], list[int] | None]
+Similar = Callable[[str], list[int] | None]
+USE_FORMS = re.compile(r"us(?:e|es|ed|ing)")
 
 
 @dataclass(frozen=True)
@@ -342,6 +343,13 @@ def ordered(facts: list[Fact]) -> list[Fact]:
     return sorted(facts, key=lambda f: (not f.current, -f.valid_at.timestamp()))
 
 
+def by_closeness(facts: list[Fact], near: list[int] | None) -> list[Fact]:
+    """Current statements first, each group by how near its sentence means the topic (``near``:
+    statement ids, nearest first), then newest first."""
+    rank = {sid: i for i, sid in enumerate(near or [])}
+    return sorted(facts, key=lambda f: (not f.current, rank.get(f.id, len(rank)), -f.valid_at.timestamp()))
+
+
 def marked(fact: Fact) -> str:
     """A statement's line, with its end when a later note replaced it."""
     line = describe(fact)
@@ -375,9 +383,16 @@ def aspect_query(route: Route, memory: MemoryReader, similar: Similar) -> Handle
         # "what did I switch to from npm", "which package manager do I use": the tools in use,
         # those whose sentence names the tool or the topic first, else all of them.
         every = [f for f in memory.statements(aspects) if f.predicate == route.attribute_hint]
-        words = " ".join(h.text for h in named) or route.topic
+        # The cue's own verb ("do I use") is in every sentence of a tool, and says nothing of which.
+        topic = " ".join(w for w in route.topic.split() if not USE_FORMS.fullmatch(w))
+        words = " ".join(h.text for h in named) or topic
         switched = switched_with(route, every)
-        found = switched if switched is not None else [f for f in every if keyword_hit(f, words)] or every
+        found = switched if switched is not None else [f for f in every if keyword_hit(f, words)]
+        if not found:
+            # "which BI tool do we use": no tool's sentence says "BI"; the one whose sentence means
+            # the question's topic most comes first.
+            near = similar(topic) if topic else None
+            return Handled(tuple(fact_item(f, marked(f)) for f in by_closeness(every, near)[:MAX_LIST]))
     elif named:
         try:
             scoped = memory.statements(aspects, entity=named[0].name)
@@ -388,7 +403,7 @@ def aspect_query(route: Route, memory: MemoryReader, similar: Similar) -> Handle
         found = list({f.id: f for f in [*scoped, *mentioning]}.values())
     elif route.topic:
         by_words = [f for f in memory.statements(aspects) if keyword_hit(f, route.topic)]
-        near = similar()
+        near = similar(route.topic)
         by_meaning = memory.statements(aspects, sids=near) if near else []
         found = list({f.id: f for f in [*by_words, *by_meaning]}.values())
     else:
@@ -497,7 +512,7 @@ def exploratory(route: Route, memory: MemoryReader, start: float, end: float, la
         digests = [d for d in digests if d.label.lower() in route.selected_labels]
     elif route.topic:
         digests = [d for d in digests if mentions(" ".join((d.label, *d.lines, *d.titles)), route.topic)]
-        near = similar() if not digests else None
+        near = similar(route.topic) if not digests else None
         if near:
             stated = memory.statements(between=(start, end), sids=near, history=False)
             items += [fact_item(f, marked(f)) for f in ordered(stated)[:MAX_LIST]]

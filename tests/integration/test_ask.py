@@ -406,3 +406,18 @@ def test_a_sentence_that_says_the_question_in_other_words_is_closest_and_read_on
     # Typing the question on asks again over the same notes: their sentences are not embedded again.
     asker.closeness("what sold out in the hot weather?")(sentences)
     assert embedded.count(sentences[0]) == 1 and embedded.count(sentences[1]) == 1
+
+
+def test_a_tool_question_without_shared_words_puts_the_tool_nearest_its_meaning_first(tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
+    with Remen.open(tmp_path / "tools.db", embedder=embedder) as app:
+        app.add("Installed Lightroom for the wedding shoot, the presets are great.", created=NOW - timedelta(days=9))
+        app.add("Signed up for Airtable to keep the household budget.", created=NOW - timedelta(days=5))
+        app.add("Started using Zoom for the book club calls.", created=NOW - timedelta(days=2))
+        app.extract_pending()
+        uses = {f.target for f in app.facts("me", history=True, limit=None) if f.predicate == "uses"}
+        assert {"Lightroom", "Airtable", "Zoom"} <= uses
+        money = app.ask("what do I use for the family finances", now=NOW)
+        assert money.route.query_type == QueryType.ASPECT_QUERY
+        assert money.answers[0].text.endswith("Airtable")
+        # Nothing it means either: the newest first.
+        assert app.ask("which tool do I use", now=NOW).answers[0].text.endswith("Zoom")
