@@ -515,8 +515,9 @@ LONG_SENTENCE = 40
 
 
 def span_measures(question: Question, span: Span, text: str, among: int, weight: dict[str, float]) -> dict[str, float]:
-    """What a span brings: its kind sure or contrary to the graph's type, a question word near it, a unit that
-    fits, a value left behind ("from X to Y"), and how many spans of the kind it stands among."""
+    """What a span brings: its kind sure or contrary to the graph's type, a question word near it,
+    a unit that fits, a value left behind ("from X to Y"), and how many spans of the kind it stands
+    among."""
     left = span.before == "from" and TO.search(text, span.end) is not None
     return {
         "sure": float(question.kind in span.sure),

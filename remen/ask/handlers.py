@@ -380,8 +380,8 @@ def aspect_query(route: Route, memory: MemoryReader, similar: Similar) -> Handle
     aspects = route.aspects
     named = [h for h in route.entity_hints if h.matched_by not in ("user",)]
     if route.attribute_hint:
-        # "what did I switch to from npm", "which package manager do I use": the tools in use,
-        # those whose sentence names the tool or the topic first, else all of them.
+        # "what did I switch to from npm", "which package manager do I use": the tools in use
+        # whose sentence names the tool or the topic, else all of them, nearest in meaning first.
         every = [f for f in memory.statements(aspects) if f.predicate == route.attribute_hint]
         # The cue's own verb ("do I use") is in every sentence of a tool, and says nothing of which.
         topic = " ".join(w for w in route.topic.split() if not USE_FORMS.fullmatch(w))
