@@ -63,6 +63,10 @@ WHERE_ATTRIBUTES = {
     "living": "lives_in",
     "work": "works_at",
     "works": "works_at",
+    # "where did I move to", "where is Karen moving": the home it is now.
+    "move": "lives_in",
+    "moved": "lives_in",
+    "moving": "lives_in",
 }
 # Attribute words that ask for the attribute only after these words: "how old is Jonas" asks his
 # age, "Jonas's old bike" does not.
@@ -257,10 +261,14 @@ def entity_hints(text: str, index: EntityIndex) -> list[EntityHint]:
     taken: set[int] = set()
     words = words_of(text)
     for i, word in enumerate(words):
-        if word in ("my", "our") and i + 1 < len(words) and words[i + 1] in RELATIONS:
+        if word not in ("my", "our"):
+            continue
+        # "my manager", or a word saying which before it: "my shift lead", "our line manager".
+        at = next((j for j in (i + 1, i + 2) if j < len(words) and words[j] in RELATIONS), None)
+        if at is not None:
             # Nobody holds it now (or ever): still the user's relation, answered from its chain.
-            hints.append(EntityHint(f"my {words[i + 1]}", relation_holder(index, words[i + 1]) or "", "relation"))
-            taken |= {i, i + 1}
+            hints.append(EntityHint(f"my {words[at]}", relation_holder(index, words[at]) or "", "relation"))
+            taken |= set(range(i, at + 1))
     for size in (3, 2, 1):
         for i in range(len(words) - size + 1):
             span = set(range(i, i + size))

@@ -525,3 +525,15 @@ def test_a_name_the_graph_types_as_something_else_is_contrary_to_the_question() 
     assert span_measures(who, spans["Ines"], "", 2, {})["contrary"] == 0.0
     unknown = name_spans("lists moved by Kalinda", {})[0]
     assert span_measures(who, unknown, "", 1, {})["contrary"] == 0.0
+
+
+def test_a_relation_asked_with_a_word_saying_which_is_the_users_relation() -> None:
+    index = EntityIndex({"oona": "Oona Brady"}, relations={"manager": "Oona Brady"}, user_name="Me")
+    hints = route("who was my team lead before Oona", WRITTEN, index).entity_hints
+    assert hints[0].text == "my lead" and hints[0].name == "Oona Brady"
+
+
+@pytest.mark.parametrize("question", ["where did I move to", "where is Karen moving", "where did we move"])
+def test_where_someone_moved_asks_where_they_live(question: str) -> None:
+    asked = route(question, WRITTEN, EntityIndex({"karen": "Karen"}, user_name="Me"))
+    assert asked.query_type == QueryType.ENTITY_LOOKUP and asked.attribute_hint == "lives_in"
