@@ -122,6 +122,18 @@ class MemoryWorker:
         with self.store.transaction() as conn:
             return job_store.requeue_running(conn, self.clock())
 
+    def queue_older_readings(self, producer: str, version: str) -> int:
+        """Queue every note ``producer`` read in another version than ``version`` (Remen was
+        upgraded and its reader changed): read again, its facts follow the new rules. How many."""
+        now = self.clock()
+        with self.store.transaction() as conn:
+            todo = memory_store.notes_read_by_older(conn, producer, version)
+            for nid, content_hash in todo:
+                job_store.enqueue(conn, JobKind.EXTRACT, nid, now, content_hash)
+        if todo:
+            log.info("%d notes read by an older %s reader queued to be read again", len(todo), producer)
+        return len(todo)
+
     def queue_for_model(self, reader: LLMExtractor) -> int:
         """Queue every note ``reader`` has not read as it is now; return how many."""
         now = self.clock()

@@ -18,6 +18,7 @@ from remen.core.errors import ConfigError
 from remen.core.knowledge import Aspect, EntityDetail, EntitySummary, EntityType, ExtractionRun, Fact, LabelCount
 from remen.core.models import SearchResult
 from remen.core.progress import ProgressCallback
+from remen.memory.builtin import BuiltinExtractor
 from remen.memory.corrections import Corrector
 from remen.memory.llm.client import LLMClient, LLMHealth
 from remen.memory.llm.extractor import LLMExtractor
@@ -34,6 +35,9 @@ class MemoryService:
         self.worker = context.memory_worker
         self.reader = context.memory
         self.corrector = Corrector(context.store)
+        # Notes an older version of the built-in reader read are queued once per process, on the
+        # first extraction run: after an upgrade the whole graph follows the new rules.
+        self.older_readings_queued = False
 
     def pending_extractions(self) -> int:
         """Notes whose facts are still to extract."""
@@ -46,11 +50,14 @@ class MemoryService:
         background: bool = False,
         refine: bool = True,
     ) -> ExtractionRun:
-        """Extract every pending note into the knowledge graph (jobs a killed run left are retried),
-        then, with ``refine`` and a model server configured, read the notes queued for it.
-        A large foreground run reads notes in one process per core; ``background`` stays on one
-        low-priority thread."""
+        """Extract every pending note into the knowledge graph (jobs a killed run left are retried,
+        notes an older version of the reader read are read again), then, with ``refine`` and a
+        model server configured, read the notes queued for it. A large foreground run reads notes
+        in one process per core; ``background`` stays on one low-priority thread."""
         self.worker.requeue_interrupted()
+        if not self.older_readings_queued:
+            self.worker.queue_older_readings(BuiltinExtractor.name, BuiltinExtractor.version)
+            self.older_readings_queued = True
         models = self.context.models
         if background:
             return self.worker.run(on_progress, stop, background, extractor=models.background_reader(), refine=refine)

@@ -364,6 +364,17 @@ def forget_extraction(conn: Connection, nid: int) -> None:
     conn.execute("DELETE FROM note_memory WHERE nid = ?", (nid,))
 
 
+def notes_read_by_older(conn: Connection, producer: str, version: str) -> list[tuple[int, str]]:
+    """(nid, content hash) of the notes outside the trash ``producer`` last read in a version
+    other than ``version``, oldest first."""
+    rows = conn.execute(
+        "SELECT n.nid, n.content_hash FROM notes n JOIN note_memory m ON m.nid = n.nid"
+        " WHERE n.deleted_at IS NULL AND m.producer = ? AND m.version != ? ORDER BY n.nid",
+        (producer, version),
+    ).fetchall()
+    return [(int(r[0]), str(r[1])) for r in rows]
+
+
 def notes_to_refine(conn: Connection, producer: str, version: str) -> list[tuple[int, str]]:
     """(nid, content hash) of the notes outside the trash this model and prompt have not read as
     they are now, oldest first."""

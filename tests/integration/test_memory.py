@@ -167,6 +167,25 @@ def test_editing_re_derives_and_unchanged_notes_are_not_re_extracted(memory: Rem
     assert [f.to_dict() for f in memory.facts(history=True)] == before
 
 
+def test_notes_an_older_reader_read_are_read_again_once(tmp_path: Path, embedder, clock, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "upgraded.db"
+    monkeypatch.setattr(BuiltinExtractor, "version", "0-older")
+    with Remen.open(path, embedder=embedder, clock=clock) as before:
+        before.add("Installed Obsidian for my reading notes.", created=at("2026-01-05T09:00"))
+        gone = before.add("My dentist is Dr. Amadi.", created=at("2026-01-06T09:00"))
+        assert before.extract_pending().done == 2
+        before.delete(gone.id)
+    monkeypatch.undo()
+    with Remen.open(path, embedder=embedder, clock=clock) as after:
+        run = after.extract_pending()
+        assert run.done == 1  # the note in the trash waits until it comes back
+        with after.store.read() as conn:
+            versions = dict(conn.execute("SELECT nid, version FROM note_memory").fetchall())
+        assert sorted(versions.values()) == sorted(["0-older", BuiltinExtractor.version])
+        assert [f.target for f in after.facts("me") if f.predicate == "uses"] == ["Obsidian"]
+        assert after.extract_pending().done == 0
+
+
 def test_a_job_whose_note_changed_is_dropped_not_run(tmp_path: Path, clock) -> None:  # type: ignore[no-untyped-def]
     with Remen.open(tmp_path / "m.db", embedder=HashedEmbedder(), clock=clock) as remen:
         note = remen.add("my sister Anna lives in Lyon")
