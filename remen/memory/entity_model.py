@@ -155,6 +155,21 @@ def unknown_opening(sent: SpacySpan, i: int) -> bool:
     )
 
 
+def unknown_capitalised(sent: SpacySpan, i: int) -> bool:
+    """Whether token ``i``, inside its sentence, is capitalised and no English word though the
+    tagger took it for one: "signed up for Todoist" (an adjective, by its -ist), "moved to
+    Grafana"."""
+    token = sent[i]
+    words = english_words()
+    return (
+        i > 0
+        and bool(words)
+        and token.tag_ in ("JJ", "NN", "NNS")
+        and token.text[:1].isupper()
+        and token.lower_ not in words
+    )
+
+
 def continues_name(token: Token) -> bool:
     """Whether ``token`` is more of the name before it: a proper noun spaCy gave no label of its
     own, and no day or month."""
@@ -189,6 +204,8 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
         between = any(t.lower_ in ("to", "from") for t in sent[start:end])
         if start < end and written_like_a_name(sent[start:end].text) and not in_link(sent, start, end) and not between:
             found.append(Candidate(start, end, ent.label_))
+        if start == end:
+            continue  # all of it trimmed ("Todoist" as a nationality, tagged an adjective): left to the runs below
         for i in range(ent.start - sent.start, max(ent.end - sent.start, end)):
             taken[i] = True
     i = 0
@@ -201,7 +218,7 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
         if (
             taken[i]
             or not sent[i].text[:1].isalpha()
-            or not (sent[i].tag_ in PROPER_NOUN_TAGS or unknown_opening(sent, i))
+            or not (sent[i].tag_ in PROPER_NOUN_TAGS or unknown_opening(sent, i) or unknown_capitalised(sent, i))
             or (i == 0 and opening_past_verb(sent[0].lower_))
         ):
             i += 1

@@ -109,6 +109,8 @@ REPLACING = re.compile(r"(?i:\b(?:instead|only\s+now|from\s+now\s+on|for\s+good)
 # Evernote, hello Obsidian", "no more Spotify", "RIP Google Reader".
 FAREWELL = re.compile(r"(?i:\b(?:good-?\s?bye|bye(?:[\s-]+bye)?|farewell|so\s+long|rip|no\s+more)[,!:]?\s*)$")
 GREETING = re.compile(r"(?i:\b(?:hello|welcome)[,!:]?\s*)$")
+# Marks between the clauses a note strings into one sentence.
+CLAUSE_BREAKS = frozenset((",", ";", ":", "—", "–"))
 # A noun the tool's name modifies stands for the tool: "the Windows update", "Trados licence".
 TOOL_HEADS = ("compound", "poss", "nmod")
 OBJECT_ROLES = ("dobj", "nsubjpass", "oprd")
@@ -183,20 +185,43 @@ def greeted(before: str) -> ToolUse | None:
 
 
 def subjects(sent: SpacySpan, mentions: list[ToolMention]) -> dict[str, ToolUse]:
-    """The tools named before the sentence's first verb, by its tags alone: used ("Trados keeps
-    freezing", "Notion search can't find it"), or given up when that verb is a negated taking up
-    ("Trados licence not renewed"); nothing when the verb gives it up or someone is named first."""
+    """The tools named before the first verb of each of the sentence's clauses, by the tags alone
+    (a note strings clauses together with commas: "all passwords imported into Proton Pass,
+    KeePass database deleted")."""
     tokens = list(sent)
+    breaks = [i for i, t in enumerate(tokens) if t.text in CLAUSE_BREAKS]
+    found: dict[str, ToolUse] = {}
+    start = 0
+    for end in [*breaks, len(tokens)]:
+        found |= clause_subjects(sent, tokens[start:end], mentions)
+        start = end + 1
+    return found
+
+
+def clause_subjects(sent: SpacySpan, tokens: list[Token], mentions: list[ToolMention]) -> dict[str, ToolUse]:
+    """The tools named before the clause's first verb: used ("Trados keeps freezing", "Notion
+    search can't find it"); given up when that verb is a negated taking up ("Trados licence not
+    renewed") or a giving up with nothing after it ("Adobe subscription cancelled", "OneNote is
+    exported and deleted"); nothing when the tool gives something up itself ("Trados deleted my
+    glossary") or someone is named first."""
     verb_at = next((i for i, t in enumerate(tokens) if t.tag_.startswith("VB") or t.tag_ == "MD"), None)
     if verb_at is None:
         return {}
     verb = tokens[verb_at]
+    opening = tokens[0].idx - sent.start_char
     start = verb.idx - sent.start_char
-    if verb.lower_ in END_VERBS or any(t.ent_type_ == "PERSON" for t in tokens[:verb_at]):
+    named = [m for m in mentions if opening <= m.start and m.end <= start]
+    if not named or any(t.ent_type_ == "PERSON" for t in tokens[:verb_at]):
         return {}
+    group = verb_at + 1
+    while group < len(tokens) and (tokens[group].tag_.startswith(("VB", "RB", "MD")) or tokens[group].lower_ == "and"):
+        group += 1
+    if any(t.lower_ in END_VERBS for t in tokens[verb_at:group]):
+        done_to = group < len(tokens) and not tokens[group].is_punct
+        return {} if done_to else {m.name: ToolUse.ENDS for m in named}
     denied = any(t.lower_ in ("not", "n't", "never") for t in tokens[max(0, verb_at - 2) : verb_at])
     use = denial(verb.lower_) if denied and verb.lower_ in START_VERBS | KEEP_VERBS else ToolUse.USES
-    return {m.name: use for m in mentions if m.end <= start}
+    return {m.name: use for m in named}
 
 
 def denial(verb: str) -> ToolUse:

@@ -356,6 +356,13 @@ def test_whoever_comes_in_as_the_writers_relation_holds_it(model_reader: Builtin
     assert not [t for t in seen_as if t[0] == "me" and t[1] == "hobby"]
 
 
+def test_a_capitalised_word_no_dictionary_knows_is_a_name_whatever_its_tag(reader: BuiltinExtractor) -> None:
+    # The tagger reads "Todoist" as an adjective (its -ist) and the recogniser as a nationality.
+    found = read(reader, "We signed up for Todoist to plan the week.")
+    assert [e.name for e in found.entities] == ["Todoist"]
+    assert not read(reader, "The English teacher was late again.").entities
+
+
 def ties(found: Extraction) -> set[tuple[str, str | None]]:
     return {(s.predicate, s.object_name) for s in found.statements if s.aspect == Aspect.RELATIONSHIP}
 

@@ -338,6 +338,19 @@ def test_a_tool_given_up_in_other_words_ends_and_its_successor_holds(memory: Rem
     assert not {target for target, _ in uses} & {"Notion"}  # Priti's tool, not mine
 
 
+def test_a_tool_given_up_in_a_clause_of_its_own_ends(memory: Remen) -> None:
+    memory.add("Dashlane keeps logging me out on the phone.", created=at("2026-02-01T08:00"))
+    memory.add("Evernote is where every recipe lives.", created=at("2026-02-02T08:00"))
+    memory.add("Shortcut crashed twice today.", created=at("2026-02-03T08:00"))
+    memory.add("sorted the vault tonight, Dashlane account deleted", created=at("2026-03-01T21:00"))
+    memory.add("Evernote is exported and cancelled; recipes are in a folder now.", created=at("2026-03-02T21:00"))
+    memory.add("Long sprint, Shortcut deleted my filters again.", created=at("2026-03-03T21:00"))
+    memory.extract_pending()
+    uses = {(f.target, f.current) for f in memory.facts("me", history=True, limit=None) if f.predicate == "uses"}
+    assert {("Dashlane", False), ("Evernote", False), ("Shortcut", True)} <= uses
+    assert ("Dashlane", True) not in uses and ("Evernote", True) not in uses
+
+
 def test_giving_something_up_keeps_it_as_the_earlier_value_though_no_note_said_so(memory: Remen) -> None:
     memory.add("Last day at Byrne & Moran. Cake and speeches.", created=at("2026-08-29T17:30"))
     memory.add("Started at Kelly Legal today, my manager is Dana.", created=at("2026-09-01T09:00"))
