@@ -75,6 +75,7 @@ from remen.memory.patterns import (
     LIVES_AT,
     LIVES_IN,
     MARRIED,
+    MY_HOME,
     MY_RELATION_IS,
     MY_RELATION_NAMED,
     MY_RELATION_REF,
@@ -112,6 +113,7 @@ from remen.memory.patterns import (
     TRYING,
     USE_CUE,
     VEHICLE_WORDS,
+    VIEWING,
     WITH_FAMILY,
     WORK_SPELL,
     WORK_SPELL_LOOSE,
@@ -951,6 +953,9 @@ class BuiltinExtractor:
                 )
                 state.state(moved)
                 found = True
+        home = None if lives or address else MY_HOME.search(text)
+        if home is not None:
+            found |= self.home_named(state, text, span, named, home)
         come = None if lives else COME_FROM.search(text)
         if come is not None and not is_tool(come.group(1), named):
             others = [(n, t) for n, t in named if n != come.group(1)]
@@ -1012,6 +1017,19 @@ class BuiltinExtractor:
                         state.state(ExtractedStatement(Aspect.IDENTITY, text, who, "works_at", span, object_name=org))
                         found = True
         return found
+
+    @staticmethod
+    def home_named(
+        state: NoteState, text: str, span: Span, named: list[tuple[str, EntityType]], home: re.Match[str]
+    ) -> bool:
+        """The writer lives where "the Brunswick flat", "our place in Ealing" is, when the name is
+        a place the note names and the home is not one only looked at or thought of."""
+        place = home.group(1) or home.group(2)
+        before = text[max(0, home.start() - PONDER_REACH) : home.start()]
+        if (place, EntityType.PLACE) not in named or PONDERING.search(before) or VIEWING.search(before):
+            return False
+        state.state(ExtractedStatement(Aspect.IDENTITY, text, USER_NAME, "lives_in", span, object_name=place))
+        return True
 
     @staticmethod
     def street_address(

@@ -218,6 +218,19 @@ LIVES_IN = re.compile(
     # "we moved from Austin to Denver": where to.
     r"|(?:moved|moving)\s+from\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*(?:\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*){0,2}\s+to)\s+)" + NAME
 )
+# The writer's home named by its place: "the Brunswick flat", "rent for the Majorna flat", "our
+# place in Ealing", "my flat in Leith". Someone else's ("Moana's place in Petone", "their flat"), a
+# former one ("my old flat in Leith") and one merely seen ("a flat in Floreasca") are not.
+HOME_NOUNS = r"(?:flat|apartment|house|place|home)"
+MY_HOME = re.compile(
+    r"(?i:\b(?:my|our|the)\s+(?:new\s+)?)" + NAME + rf"(?i:\s+{HOME_NOUNS})\b"
+    rf"|(?i:\b(?:my|our)\s+(?:new\s+)?{HOME_NOUNS}\s+in\s+)" + NAME
+)
+# A home only looked at or applied for, said before it: "viewed the Clifton flat", "an offer on".
+VIEWING = re.compile(
+    r"(?i:\b(?:view(?:ed|ing)?|look(?:ed|ing)?\s+at|saw|see(?:ing)?|visit(?:ed|ing)?|tour(?:ed|ing)?|"
+    r"inspect(?:ed|ing)?|appl(?:y|ied|ying)\s+for|offer\s+on|bid\s+on)\b[^.;!?]*$)"
+)
 # "Efua, who flew in from Accra", "my cousin visiting from Toronto": someone else come from where
 # they live (the writer coming back from somewhere is back from a trip).
 COME_FROM = re.compile(

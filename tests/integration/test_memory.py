@@ -351,6 +351,16 @@ def test_a_tool_given_up_in_a_clause_of_its_own_ends(memory: Remen) -> None:
     assert ("Dashlane", True) not in uses and ("Evernote", True) not in uses
 
 
+def test_a_home_named_by_its_place_is_where_i_live_and_the_next_one_replaces_it(memory: Remen) -> None:
+    memory.add("Heating broke again, the Leith flat is an icebox.", created=at("2026-01-12T20:00"))
+    memory.add("We viewed the Stockbridge flat today, too dark.", created=at("2026-02-14T18:00"))
+    memory.add("Dinner at Moana's place in Portobello, great curry.", created=at("2026-02-20T22:00"))
+    memory.add("Boxes everywhere. Our place in Morningside is twice the size.", created=at("2026-04-01T21:00"))
+    memory.extract_pending()
+    homes = {(f.target, f.current) for f in memory.facts("me", history=True, limit=None) if f.predicate == "lives_in"}
+    assert homes == {("Leith", False), ("Morningside", True)}
+
+
 def test_giving_something_up_keeps_it_as_the_earlier_value_though_no_note_said_so(memory: Remen) -> None:
     memory.add("Last day at Byrne & Moran. Cake and speeches.", created=at("2026-08-29T17:30"))
     memory.add("Started at Kelly Legal today, my manager is Dana.", created=at("2026-09-01T09:00"))
