@@ -382,6 +382,8 @@ def cars(state: NoteState, text: str, span: Span, named: list[tuple[str, EntityT
         for match in pattern.finditer(text):
             found = next(i for i, g in enumerate(match.groups(), 1) if g)
             model = whole_name(text, match.start(found), match.group(found), named)
+            if len(model.split()) > 1 and model.split()[0].lower() in ("the", "my", "our"):
+                model = model.split(maxsplit=1)[1]  # "The Punto is gone …" opening a sentence
             first = model.split()[0].lower()
             if first in NOBODY | lexicon.RELATIONS or model.lower() in lexicon.LEXICON_TYPES:
                 continue

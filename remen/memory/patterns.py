@@ -71,14 +71,14 @@ CAR_TAKEN = re.compile(
     r"(?:(?:used|new|second-hand|secondhand|old|\d{4})\s+){0,2})" + NAME
 )
 # A vehicle given up: "Sold the Vitz", "Panda sold for scrap", "scrapped the Micra", "the old Golf
-# went for scrap".
+# went for scrap", "Micra gone to the scrapyard".
 CAR_GONE = re.compile(
     r"(?i:\b(?:sold|selling|scrapped|scrapping)\s+(?:the\s+|my\s+|our\s+)?)"
     + NAME
     + r"|"
     + NAME
     + r"(?i:\s+(?:(?:was\s+|got\s+|is\s+)?(?:sold|scrapped|written\s+off)"
-    r"|went\s+(?:for|to\s+the)\s+scrap(?:yard|heap)?)\b)"
+    r"|(?:(?:is|has|was)\s+)?(?:went|gone|goes|going)\s+(?:for|to\s+the)\s+scrap(?:yard|heap)?)\b)"
 )
 # Someone taking the place of one the note says has left: "registered with Dr. Varga instead".
 INSTEAD = re.compile(r"(?i:\binstead\b)")
@@ -226,9 +226,10 @@ MY_HOME = re.compile(
     r"(?i:\b(?:my|our|the)\s+(?:new\s+)?)" + NAME + rf"(?i:\s+{HOME_NOUNS})\b"
     rf"|(?i:\b(?:my|our)\s+(?:new\s+)?{HOME_NOUNS}\s+in\s+)" + NAME
 )
-# A home only looked at or applied for, said before it: "viewed the Clifton flat", "an offer on".
+# A home only looked at, applied for or wished for, said before it: "viewed the Clifton flat", "an
+# offer on", "Conor wants the Howth flat".
 VIEWING = re.compile(
-    r"(?i:\b(?:view(?:ed|ing)?|look(?:ed|ing)?\s+at|saw|see(?:ing)?|visit(?:ed|ing)?|tour(?:ed|ing)?|"
+    r"(?i:\b(?:view(?:ed|ing)?|look(?:ed|ing)?\s+at|saw|see(?:ing)?|visit(?:ed|ing)?|tour(?:ed|ing)?|want(?:s|ed)?|"
     r"inspect(?:ed|ing)?|appl(?:y|ied|ying)\s+for|offer\s+on|bid\s+on)\b[^.;!?]*$)"
 )
 # "Efua, who flew in from Accra", "my cousin visiting from Toronto": someone else come from where

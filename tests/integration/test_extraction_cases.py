@@ -691,6 +691,8 @@ def test_a_model_bought_or_sold_in_a_note_about_a_car_is_the_car(model_reader: B
     cars = [(s.object_name, s.negated) for s in tesla.statements if s.predicate == "car"]
     assert ("Tesla Model Y", False) in cars and ("Golf", True) in cars
     assert not uses(tesla)
+    gone = read(model_reader, "New tyres on the Clio at last. The Punto is gone to the scrapyard.")
+    assert ("Punto", True) in [(s.object_name, s.negated) for s in gone.statements if s.predicate == "car"]
 
 
 def test_whom_the_rent_goes_to_and_who_does_my_taxes_serve_me(model_reader: BuiltinExtractor) -> None:

@@ -354,6 +354,7 @@ def test_a_tool_given_up_in_a_clause_of_its_own_ends(memory: Remen) -> None:
 def test_a_home_named_by_its_place_is_where_i_live_and_the_next_one_replaces_it(memory: Remen) -> None:
     memory.add("Heating broke again, the Leith flat is an icebox.", created=at("2026-01-12T20:00"))
     memory.add("We viewed the Stockbridge flat today, too dark.", created=at("2026-02-14T18:00"))
+    memory.add("Ana wants the Dalkeith house, I am not sure.", created=at("2026-02-15T18:00"))
     memory.add("Dinner at Moana's place in Portobello, great curry.", created=at("2026-02-20T22:00"))
     memory.add("Boxes everywhere. Our place in Morningside is twice the size.", created=at("2026-04-01T21:00"))
     memory.extract_pending()
