@@ -69,6 +69,7 @@ from remen.memory.patterns import (
     FIRST_PERSON,
     FOR_PROJECT,
     HANDLE,
+    HIS_RELATION,
     HOME_WORDS,
     INSTEAD,
     LEFT,
@@ -242,6 +243,14 @@ def proper_name(token: Token) -> str | None:
         return None
     words = [c for c in token.lefts if c.dep_ == "compound" and c.tag_ in PROPER_NOUN_TAGS]
     return " ".join(t.text for t in [*words, token])
+
+
+def person_before(state: NoteState, text: str, at: int) -> str | None:
+    """The person the sentence ``text`` names last before character ``at`` ("Sipho came with his
+    girlfriend …": Sipho), if any."""
+    people = [e.name for e in state.entities.values() if e.type == EntityType.PERSON]
+    named = [(found, name) for name in people if (found := text.rfind(name, 0, at)) >= 0]
+    return max(named)[1] if named else None
 
 
 def copular_ties(state: NoteState, text: str) -> list[tuple[str, str]]:
@@ -826,6 +835,16 @@ class BuiltinExtractor:
             person = state.entity(name, EntityType.PERSON, span, None, text, sure=True)
             state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, holder, relation, span, object_name=person))
             found += [holder, person]
+        for match in HIS_RELATION.finditer(text):
+            owner = person_before(state, text, match.start())
+            name = (match.group(2) or "") + match.group(3)
+            if owner is None or name.split()[0].lower() in NOT_NAMES:
+                continue
+            holder = state.entity(owner, EntityType.PERSON, span, None, text, sure=True)
+            person = state.entity(name, EntityType.PERSON, span, None, text, sure=True)
+            relation = lexicon.canonical_relation(match.group(1).lower())
+            state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, holder, relation, span, object_name=person))
+            found += [holder, person]
         return found
 
     @staticmethod
@@ -1127,7 +1146,9 @@ class BuiltinExtractor:
             if use == ToolUse.USES and trying:
                 use = None
             at = mention.start - lead
-            cued = at > 0 and USE_CUE.search(" ".join(text[:at].split()[-3:])) is not None
+            leading = text[:at].split()
+            # "I had used Trello for years": then, not now.
+            cued = at > 0 and USE_CUE.search(" ".join(leading[-3:])) is not None and "had" not in leading[-4:]
             if use is None and writer and not trying and cued:
                 use = ToolUse.USES
             if use is not None:

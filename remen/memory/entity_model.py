@@ -33,6 +33,7 @@ from remen.memory.cues import tool_type
 from remen.memory.lexicon import LEXICON_TYPES
 from remen.memory.linear_model import SoftmaxModel, bucket, load_model, unit, word_shape
 from remen.memory.names import name_key, name_tokens
+from remen.memory.tool_use import PAST_FORMS
 from remen.search.calendar import MONTHS, WEEKDAY_SHORT, WEEKDAYS
 
 if TYPE_CHECKING:
@@ -133,6 +134,10 @@ def opening_past_verb(word: str) -> bool:
     """Whether a capitalised word opening a sentence is a regular verb's past ("Installed Reaper",
     "Wiped Windows"): it ends in -ed and without it (or its -d) is an English word of four letters
     or more; "Ahmed", "Alfred" and "Fred" are not."""
+    if word in PAST_FORMS:
+        # The verbs of taking up and giving up: "Deleted Evernote" ("delete" is no whole word of
+        # the vocabulary).
+        return True
     if not word.endswith("ed"):
         return False
     words = english_words()

@@ -173,7 +173,7 @@ def read_tools(sent: SpacySpan, mentions: list[ToolMention], earlier_tool: bool 
             uses[mention.name] = use
     its = [t.head for t in doc if t.lower_ == "it" and t.dep_ in OBJECT_ROLES and not someone_else(t.head)]
     gives_up_it = any(verb.lower_ in END_VERBS for verb in its)
-    keeps_it = any(verb.lower_ in KEEPING and not negated(verb) for verb in its)
+    keeps_it = any(verb.lower_ in KEEPING and not negated(verb) and not before_then(verb) for verb in its)
     return ToolReading(uses | farewells, gives_up_it, keeps_it)
 
 
@@ -245,6 +245,12 @@ def opens_clause(token: Token) -> bool:
     return token.i == 0 or token.doc[token.i - 1].is_punct
 
 
+def before_then(verb: Token) -> bool:
+    """Whether the verb speaks of a time before the one told of: "I had used it for six years"
+    says nothing of now."""
+    return any(c.dep_ == "aux" and c.lower_ in ("had", "'d") for c in verb.children)
+
+
 def negated(verb: Token) -> bool:
     """Whether the verb (or the verb it complements) is negated: "not renewed", "don't want to use"."""
     helped = verb.head if verb.dep_ == "xcomp" else verb
@@ -278,6 +284,8 @@ def tool_use(tokens: list[Token], replacing: bool) -> ToolUse | None:
     if not verb.tag_.startswith("VB") or someone_else(verb):
         return None
     word = verb.lower_
+    if before_then(verb) and word not in END_VERBS:
+        return None  # "I had used Trello for years": then, not now
     if role in OBJECT_ROLES:
         return object_use(word, negated(verb), replacing)
     if role == "nsubj":

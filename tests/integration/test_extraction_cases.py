@@ -363,6 +363,22 @@ def test_a_capitalised_word_no_dictionary_knows_is_a_name_whatever_its_tag(reade
     assert not read(reader, "The English teacher was late again.").entities
 
 
+def test_his_or_her_relation_is_of_the_person_named_before(model_reader: BuiltinExtractor) -> None:
+    found = triples(read(model_reader, "Kwame turned up late with his new girlfriend Efua and a cake."))
+    assert ("Kwame", "girlfriend", "Efua") in found
+    assert not [t for t in triples(read(model_reader, "Her husband Mark cooked.")) if t[1] == "husband"]
+
+
+def test_a_tool_used_before_the_time_told_of_is_not_in_use(model_reader: BuiltinExtractor) -> None:
+    def used(text: str) -> list[tuple[str | None, bool]]:
+        found = read(model_reader, text).statements
+        return [(s.object_name, s.negated) for s in found if s.predicate == "uses" and s.valid_at is None]
+
+    assert used("I had used Trello for years before the move.") == []
+    assert used("Deleted Evernote tonight. I had used it since school.") == []
+    assert used("We use Trello for the garden plans.") == [("Trello", False)]
+
+
 def ties(found: Extraction) -> set[tuple[str, str | None]]:
     return {(s.predicate, s.object_name) for s in found.statements if s.aspect == Aspect.RELATIONSHIP}
 

@@ -28,8 +28,10 @@ from remen.store import jobs as job_store
 from scripts.evaluation.memory_set import SPLITS, SetScores, load_split, score_extraction
 
 # Floors a little under what `scripts/eval.py memory` measures on each split of the memory set
-# (dev's relations went from 0.74 to 0.70 when the fifth probe's two notebooks joined it).
-DEV_FLOORS = {"entities": 0.89, "aspects": 0.78, "triples": 0.69, "dates": 0.86}
+# (dev's relations went from 0.74 to 0.70 when the fifth probe's two notebooks joined it, its
+# aspects from 0.784 to 0.771 with the sixth and seventh, whose sentences the aspect classifier
+# has not been trained on).
+DEV_FLOORS = {"entities": 0.89, "aspects": 0.76, "triples": 0.69, "dates": 0.86}
 TEST_FLOORS = {"entities": 0.70, "aspects": 0.59, "triples": 0.55}
 
 
