@@ -1146,7 +1146,7 @@ class BuiltinExtractor:
             if use == ToolUse.USES and trying:
                 use = None
             at = mention.start - lead
-            leading = text[:at].split()
+            leading = text[:at].lower().split()
             # "I had used Trello for years": then, not now.
             cued = at > 0 and USE_CUE.search(" ".join(leading[-3:])) is not None and "had" not in leading[-4:]
             if use is None and writer and not trying and cued:

@@ -14,13 +14,22 @@ from pathlib import Path
 
 from dateutil import parser as date_parser
 
-from remen.core.knowledge import FREE_TEXT_PREDICATES, USER_NAME, VOICE_ASPECTS, Extraction, Fact, NoteForExtraction
+from remen.core.knowledge import (
+    FREE_TEXT_PREDICATES,
+    USER_NAME,
+    VOICE_ASPECTS,
+    Aspect,
+    Extraction,
+    Fact,
+    NoteForExtraction,
+)
 from remen.memory.extractor import Extractor
 from remen.memory.lexicon import GRAPH_OPERATIONS, canonical_relation
 from remen.memory.names import compatible, name_key, name_tokens, normalise_value
 
 from .tally import Tally
 
+ASPECT_NAMES = tuple(a.value for a in Aspect)
 SET_DIR = Path(__file__).resolve().parents[2] / "tests" / "data" / "memory_set"
 SPLITS = ("dev", "test")
 # Notebooks with only their changes labelled, scored for chains alone (the set's README).
@@ -179,6 +188,8 @@ def load_person(path: Path) -> Person:
                 triples.append(split_triple(rest))
             elif kind == "A":
                 fragment, _, aspect = rest.rpartition(" => ")
+                if aspect.strip() not in ASPECT_NAMES:
+                    raise ValueError(f"{path.name}: {aspect.strip()!r} is no aspect (one of {', '.join(ASPECT_NAMES)})")
                 aspects.append((fragment.strip(), aspect.strip()))
             elif kind == "D":
                 fragment, _, day = rest.rpartition(" => ")
