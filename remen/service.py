@@ -207,6 +207,7 @@ class Remen:
 
     pending_extractions = delegate("memory", MemoryService.pending_extractions)
     extract_pending = delegate("memory", MemoryService.extract_pending)
+    queue_older_readings = delegate("memory", MemoryService.queue_older_readings)
     queue_for_llm = delegate("memory", MemoryService.queue_for_llm)
     drop_llm_queue = delegate("memory", MemoryService.drop_llm_queue)
     llm_health = delegate("memory", MemoryService.llm_health)

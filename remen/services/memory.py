@@ -35,8 +35,8 @@ class MemoryService:
         self.worker = context.memory_worker
         self.reader = context.memory
         self.corrector = Corrector(context.store)
-        # Notes an older version of the built-in reader read are queued once per process, on the
-        # first extraction run: after an upgrade the whole graph follows the new rules.
+        # Notes an older version of the built-in reader read are queued once per process: after an
+        # upgrade the whole graph follows the new rules.
         self.older_readings_queued = False
 
     def pending_extractions(self) -> int:
@@ -55,9 +55,7 @@ class MemoryService:
         model server configured, read the notes queued for it. A large foreground run reads notes
         in one process per core; ``background`` stays on one low-priority thread."""
         self.worker.requeue_interrupted()
-        if not self.older_readings_queued:
-            self.worker.queue_older_readings(BuiltinExtractor.name, BuiltinExtractor.version)
-            self.older_readings_queued = True
+        self.queue_older_readings()
         models = self.context.models
         if background:
             return self.worker.run(on_progress, stop, background, extractor=models.background_reader(), refine=refine)
@@ -72,6 +70,15 @@ class MemoryService:
             raise
         pool.close()
         return run
+
+    def queue_older_readings(self) -> int:
+        """Queue every note an older version of the built-in reader read (Remen was upgraded and
+        reads notes differently now), once per process; how many. The first extraction run does
+        it, and the app as it opens, to tell the user."""
+        if self.older_readings_queued:
+            return 0
+        self.older_readings_queued = True
+        return self.worker.queue_older_readings(BuiltinExtractor.name, BuiltinExtractor.version)
 
     def queue_for_llm(self) -> tuple[int, str]:
         """Queue every note the configured model has not read as it is now (`remen worker --llm`):

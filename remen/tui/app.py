@@ -81,6 +81,13 @@ class RemenApp(App[None]):
             self.notify(notice, severity="warning", timeout=15)
         self.search_screen.service = self.service
         self.search_screen.run_search()
+        again = await asyncio.to_thread(self.service.queue_older_readings)
+        if again:
+            self.notify(
+                f"Remen reads notes differently since its upgrade: {plural(again, 'note')} will be read"
+                " again for facts, in the background.",
+                timeout=10,
+            )
         self.refresh_status()
         await asyncio.to_thread(self.service.warm_search)
         status = self.service.model_status

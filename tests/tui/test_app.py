@@ -465,6 +465,30 @@ def test_notes_are_read_for_facts_in_the_background(service: Remen, notebook: di
     drive(app, scenario)
 
 
+def test_notes_an_older_reader_read_are_read_again_and_the_user_is_told(
+    service: Remen, tmp_path: Path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    from remen.memory.builtin import BuiltinExtractor
+
+    monkeypatch.setattr(BuiltinExtractor, "version", "0-older")
+    with Remen.open(tmp_path / "tui.db", embedder=HashedEmbedder()) as before_the_upgrade:
+        before_the_upgrade.add("My team lead Oona Brady wants the figures by noon.")
+        assert before_the_upgrade.extract_pending().done == 1
+    monkeypatch.undo()
+
+    def versions() -> set[str]:
+        with service.store.read() as conn:
+            return {str(v) for (v,) in conn.execute("SELECT version FROM note_memory")}
+
+    async def scenario(app: RemenApp, pilot: Pilot) -> None:
+        await wait_until(pilot, lambda: "read again for facts" in toasts(app), "the notice of the re-reading")
+        await wait_until(pilot, lambda: versions() == {BuiltinExtractor.version}, "the note read again", timeout=60)
+
+    app = RemenApp(service=service)
+    app.status_poll_seconds = 0.05
+    drive(app, scenario)
+
+
 def test_up_selects_the_answer_with_its_history_and_enter_opens_its_note(service: Remen) -> None:
     service.add("Tom works at Globex now, as a data engineer.", created=datetime(2026, 2, 24, 9).astimezone())
     latest = service.add("Tom started at Initech, left Globex in March.", created=datetime(2026, 4, 2, 9).astimezone())
