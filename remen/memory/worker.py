@@ -125,6 +125,10 @@ class MemoryWorker:
     def queue_older_readings(self, producer: str, version: str) -> int:
         """Queue every note ``producer`` read in another version than ``version`` (Remen was
         upgraded and its reader changed): read again, its facts follow the new rules. How many."""
+        # Looked for with a read first: the app asks as it opens, and opening writes nothing.
+        with self.store.read() as conn:
+            if not memory_store.notes_read_by_older(conn, producer, version):
+                return 0
         now = self.clock()
         with self.store.transaction() as conn:
             todo = memory_store.notes_read_by_older(conn, producer, version)
