@@ -55,6 +55,18 @@ def at(text: str) -> datetime:
     return datetime.fromisoformat(text).astimezone()
 
 
+def my_values(memory: Remen, predicate: str) -> set[tuple[str | None, bool]]:
+    """(value, whether it holds now) of every statement of mine with ``predicate``, history too."""
+    return {(f.target, f.current) for f in memory.facts("me", history=True, limit=None) if f.predicate == predicate}
+
+
+def add_notes(memory: Remen, notes: list[tuple[str, str]]) -> None:
+    """Add each (text, ISO time) note, then read them all for facts."""
+    for text, when in notes:
+        memory.add(text, created=at(when))
+    memory.extract_pending()
+
+
 @pytest.fixture
 def memory(tmp_path: Path, embedder, clock) -> Iterator[Remen]:  # type: ignore[no-untyped-def]
     with Remen.open(tmp_path / "memory.db", embedder=embedder, clock=clock) as remen:
@@ -334,33 +346,41 @@ def test_a_tool_given_up_in_other_words_ends_and_its_successor_holds(memory: Rem
     memory.add("Windows update rebooted my laptop in the middle of the assignment.", created=at("2026-01-19T08:30"))
     memory.add("Priti uses Notion for everything.", created=at("2026-01-20T08:30"))
     memory.extract_pending()
-    uses = {(f.target, f.current) for f in memory.facts("me", history=True, limit=None) if f.predicate == "uses"}
+    uses = my_values(memory, "uses")
     assert {("Trados", False), ("memoQ", True), ("Windows", False), ("Fedora", True)} <= uses
     assert {("Headspace", False), ("Calm", True)} <= uses
     assert not {target for target, _ in uses} & {"Notion"}  # Priti's tool, not mine
 
 
 def test_a_tool_given_up_in_a_clause_of_its_own_ends(memory: Remen) -> None:
-    memory.add("Dashlane keeps logging me out on the phone.", created=at("2026-02-01T08:00"))
-    memory.add("Evernote is where every recipe lives.", created=at("2026-02-02T08:00"))
-    memory.add("Shortcut crashed twice today.", created=at("2026-02-03T08:00"))
-    memory.add("sorted the vault tonight, Dashlane account deleted", created=at("2026-03-01T21:00"))
-    memory.add("Evernote is exported and cancelled; recipes are in a folder now.", created=at("2026-03-02T21:00"))
-    memory.add("Long sprint, Shortcut deleted my filters again.", created=at("2026-03-03T21:00"))
-    memory.extract_pending()
-    uses = {(f.target, f.current) for f in memory.facts("me", history=True, limit=None) if f.predicate == "uses"}
+    add_notes(
+        memory,
+        [
+            ("Dashlane keeps logging me out on the phone.", "2026-02-01T08:00"),
+            ("Evernote is where every recipe lives.", "2026-02-02T08:00"),
+            ("Shortcut crashed twice today.", "2026-02-03T08:00"),
+            ("sorted the vault tonight, Dashlane account deleted", "2026-03-01T21:00"),
+            ("Evernote is exported and cancelled; recipes are in a folder now.", "2026-03-02T21:00"),
+            ("Long sprint, Shortcut deleted my filters again.", "2026-03-03T21:00"),
+        ],
+    )
+    uses = my_values(memory, "uses")
     assert {("Dashlane", False), ("Evernote", False), ("Shortcut", True)} <= uses
     assert ("Dashlane", True) not in uses and ("Evernote", True) not in uses
 
 
 def test_a_home_named_by_its_place_is_where_i_live_and_the_next_one_replaces_it(memory: Remen) -> None:
-    memory.add("Heating broke again, the Leith flat is an icebox.", created=at("2026-01-12T20:00"))
-    memory.add("We viewed the Stockbridge flat today, too dark.", created=at("2026-02-14T18:00"))
-    memory.add("Ana wants the Dalkeith house, I am not sure.", created=at("2026-02-15T18:00"))
-    memory.add("Dinner at Moana's place in Portobello, great curry.", created=at("2026-02-20T22:00"))
-    memory.add("Boxes everywhere. Our place in Morningside is twice the size.", created=at("2026-04-01T21:00"))
-    memory.extract_pending()
-    homes = {(f.target, f.current) for f in memory.facts("me", history=True, limit=None) if f.predicate == "lives_in"}
+    add_notes(
+        memory,
+        [
+            ("Heating broke again, the Leith flat is an icebox.", "2026-01-12T20:00"),
+            ("We viewed the Stockbridge flat today, too dark.", "2026-02-14T18:00"),
+            ("Ana wants the Dalkeith house, I am not sure.", "2026-02-15T18:00"),
+            ("Dinner at Moana's place in Portobello, great curry.", "2026-02-20T22:00"),
+            ("Boxes everywhere. Our place in Morningside is twice the size.", "2026-04-01T21:00"),
+        ],
+    )
+    homes = my_values(memory, "lives_in")
     assert homes == {("Leith", False), ("Morningside", True)}
 
 
