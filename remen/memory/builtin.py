@@ -245,6 +245,11 @@ def proper_name(token: Token) -> str | None:
     return " ".join(t.text for t in [*words, token])
 
 
+def maybe_only(verb: Token) -> bool:
+    """Whether the verb is only a possibility: "would be", "could be", "might be"."""
+    return any(c.dep_ == "aux" and c.lower_ in ("would", "could", "might", "may") for c in verb.children)
+
+
 def person_before(state: NoteState, text: str, at: int) -> str | None:
     """The person the sentence ``text`` names last before character ``at`` ("Sipho came with his
     girlfriend …": Sipho), if any."""
@@ -255,9 +260,9 @@ def person_before(state: NoteState, text: str, at: int) -> str | None:
 
 def copular_ties(state: NoteState, text: str) -> list[tuple[str, str]]:
     """(relation word, name) for each "X will be my manager", "my new dentist is Dr. Mensah",
-    "Ama became our landlord", "Mick takes over as our supervisor" the dependency parse reads,
-    whatever stands between the name and the relation; "she will be my manager" is the last person
-    named."""
+    "Ama became our landlord", "Mick takes over as our supervisor", "Lindiwe, who will be my
+    manager" the dependency parse reads, whatever stands between the name and the relation; "she
+    will be my manager" is the last person named."""
     ties = []
     for token in parse(text):
         if token.lower_ not in lexicon.RELATIONS or not any(
@@ -279,6 +284,10 @@ def copular_ties(state: NoteState, text: str) -> list[tuple[str, str]]:
             name = proper_name(holder)
             if name is None and holder.lower_ in ("she", "he") and state.last_person:
                 name = state.last_person
+            if holder.lower_ in ("who", "that") and verb.dep_ == "relcl" and not maybe_only(verb):
+                # "Lindiwe Dube, who will be my manager": the one the clause hangs on; "who would
+                # be my mentor if I join" is only maybe.
+                name = proper_name(verb.head)
             if name is not None:
                 ties.append((token.lower_, name))
     return ties

@@ -379,6 +379,13 @@ def test_a_tool_used_before_the_time_told_of_is_not_in_use(model_reader: Builtin
     assert used("We use Trello for the garden plans.") == [("Trello", False)]
 
 
+def test_a_relation_said_in_a_clause_about_someone_is_theirs_unless_only_maybe(model_reader: BuiltinExtractor) -> None:
+    future = triples(read(model_reader, "Lunch with Halima Yusuf, who will be my manager from June."))
+    assert ("me", "manager", "Halima Yusuf") in future
+    maybe = read(model_reader, "Spoke to Ravi, who could be my mentor if the transfer happens.")
+    assert not [s for s in maybe.statements if s.predicate == "mentor"]
+
+
 def ties(found: Extraction) -> set[tuple[str, str | None]]:
     return {(s.predicate, s.object_name) for s in found.statements if s.aspect == Aspect.RELATIONSHIP}
 
