@@ -49,6 +49,7 @@ from remen.store import digests as digest_store
 from remen.store import jobs as job_store
 from remen.store import memory as memory_store
 from remen.store import notes as note_store
+from remen.store.connect import Connection
 
 log = logging.getLogger(__name__)
 
@@ -129,22 +130,25 @@ class MemoryWorker:
         with self.store.read() as conn:
             if not memory_store.notes_read_by_older(conn, producer, version):
                 return 0
-        now = self.clock()
-        with self.store.transaction() as conn:
-            todo = memory_store.notes_read_by_older(conn, producer, version)
-            for nid, content_hash in todo:
-                job_store.enqueue(conn, JobKind.EXTRACT, nid, now, content_hash)
-        if todo:
-            log.info("%d notes read by an older %s reader queued to be read again", len(todo), producer)
-        return len(todo)
+        queued = self.queue_all(JobKind.EXTRACT, lambda conn: memory_store.notes_read_by_older(conn, producer, version))
+        if queued:
+            log.info("%d notes read by an older %s reader queued to be read again", queued, producer)
+        return queued
 
     def queue_for_model(self, reader: LLMExtractor) -> int:
         """Queue every note ``reader`` has not read as it is now; return how many."""
+        return self.queue_all(
+            JobKind.LLM_EXTRACT, lambda conn: memory_store.notes_to_refine(conn, reader.name, reader.version)
+        )
+
+    def queue_all(self, kind: JobKind, find: Callable[[Connection], list[tuple[int, str]]]) -> int:
+        """Queue a ``kind`` job for each (note, content hash) ``find`` lists, in one transaction;
+        how many."""
         now = self.clock()
         with self.store.transaction() as conn:
-            todo = memory_store.notes_to_refine(conn, reader.name, reader.version)
+            todo = find(conn)
             for nid, content_hash in todo:
-                job_store.enqueue(conn, JobKind.LLM_EXTRACT, nid, now, content_hash)
+                job_store.enqueue(conn, kind, nid, now, content_hash)
         return len(todo)
 
     def run(
