@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -64,8 +65,10 @@ from remen.memory.patterns import (
     CAR_GONE,
     CAR_TAKEN,
     COME_FROM,
+    DAY_COUNT,
     DEPARTS,
     EMAIL,
+    ENGAGED,
     FIRST_PERSON,
     FOR_PROJECT,
     HANDLE,
@@ -88,6 +91,7 @@ from remen.memory.patterns import (
     OLD_VALUE,
     OLD_VALUE_REACH,
     PAIRED_WITH_ME,
+    PERSON_OF_FIRM,
     PHONE,
     PONDERING,
     POSSESSIVE_DETAIL,
@@ -99,6 +103,7 @@ from remen.memory.patterns import (
     REPORTS_TO,
     ROLE_AT,
     ROLE_LABEL,
+    ROLE_SWITCH,
     SERVICE_DONE_BY,
     SERVICE_PAID_TO,
     SHE_OR_HE,
@@ -130,6 +135,7 @@ from remen.memory.tool_use import (
     ToolUse,
     read_tools,
 )
+from remen.search.calendar import number
 
 if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan
@@ -456,6 +462,17 @@ def predecessor_departed(state: NoteState) -> None:
         return
 
 
+def day_one(spell: re.Match[str], state: NoteState) -> float | None:
+    """The first day at a workplace, told by how many days in the note is written ("day 3 at
+    Halcyon": the day before yesterday); None for any other spell ("first week back at …")."""
+    counted = DAY_COUNT.fullmatch(spell.group(1))
+    if counted is None:
+        return None
+    written = datetime.fromtimestamp(state.written)
+    first = written.replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(days=number(counted.group(1)) - 1)
+    return first.timestamp()
+
+
 def venue(sent: SpacySpan, start: int, end: int) -> bool:
     """Whether the name from token ``start`` to ``end`` is a venue named for its owner: "at Luigi's",
     "back from Nando's." (a possessive with nothing after it but the clause's end): where, not who
@@ -579,7 +596,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "2"
+    version = "3"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -802,8 +819,10 @@ class BuiltinExtractor:
             tie(name, relation)
         for name, relation in services(text):
             tie(name, relation)
+        for switch in ROLE_SWITCH.finditer(text):
+            found += self.role_switched(state, text, span, *switch.groups())
         labelled = [(m.group(2) or m.group(3), m.group(1)) for m in ROLE_LABEL.finditer(text)]
-        labelled += [(m.group(2), m.group(1)) for m in THE_ROLE_NAMED.finditer(text)]
+        labelled += [(m.group(2) or m.group(3), m.group(1)) for m in THE_ROLE_NAMED.finditer(text)]
         labelled += [(m.group(1), m.group(2)) for m in NAME_THEN_ROLE.finditer(text)]
         for name, word in labelled:
             if name.split()[0].lower() in NOT_NAMES or name in found:
@@ -818,7 +837,7 @@ class BuiltinExtractor:
         if not found and MY_RELATION_WORD.search(text):
             for word, name in copular_ties(state, text):
                 tie(name, lexicon.canonical_relation(word))
-        for pattern, relation in ((MARRIED, "spouse"), (TOGETHER, "partner")):
+        for pattern, relation in ((MARRIED, "spouse"), (TOGETHER, "partner"), (ENGAGED, "partner")):
             for match in pattern.finditer(text):
                 name = match.group(match.lastindex or 0)
                 if names_someone(name) and name not in found:
@@ -855,6 +874,27 @@ class BuiltinExtractor:
             state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, holder, relation, span, object_name=person))
             found += [holder, person]
         return found
+
+    @staticmethod
+    def role_switched(state: NoteState, text: str, span: Span, word: str, earlier: str, now: str) -> list[str]:
+        """ "Switched dentists, from Dr. Quinn to Dr. Rowe": the role's earlier holder until the
+        note (or the date it states), the new one from then on, replacing them; the two names."""
+        relation = lexicon.canonical_relation(word.lower())
+        date = state.date_of(text)
+        switched = date.moment.timestamp() if date else state.written
+        old = state.entity(earlier, EntityType.PERSON, span, relation, text, sure=True)
+        new = state.entity(now, EntityType.PERSON, span, relation, text, sure=True)
+        state.state(
+            ExtractedStatement(
+                Aspect.RELATIONSHIP, text, USER_NAME, relation, span, object_name=old, valid_at=switched - 1
+            )
+        )
+        state.state(
+            ExtractedStatement(
+                Aspect.DECISION, text, USER_NAME, relation, span, object_name=new, valid_at=switched, replaces=old
+            )
+        )
+        return [old, new]
 
     @staticmethod
     def successions(
@@ -1023,12 +1063,19 @@ class BuiltinExtractor:
             # "She works night shifts at the Klinikum": hers, not the writer's.
             worker = clause_subject(state, text, spell.start(), named)
             if worker is not None:
-                job = ExtractedStatement(Aspect.IDENTITY, text, worker, "works_at", span, object_name=org)
+                job = ExtractedStatement(
+                    Aspect.IDENTITY, text, worker, "works_at", span, object_name=org, valid_at=day_one(spell, state)
+                )
                 if ended:
                     state.end(job)
                 else:
                     state.state(job)
             return True
+        for member in PERSON_OF_FIRM.finditer(text):
+            person, firm = member.groups()
+            if (person, EntityType.PERSON) in named and (firm, EntityType.ORGANIZATION) in named:
+                state.state(ExtractedStatement(Aspect.IDENTITY, text, person, "works_at", span, object_name=firm))
+                found = True
         role = ROLE_AT.search(text)
         if role:
             org = state.entity(role.group(2), EntityType.ORGANIZATION, span, None, text, sure=True)

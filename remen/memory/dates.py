@@ -21,7 +21,7 @@ BEHIND_DAYS = 30
 # A weekday or a bare day of the month whose direction the sentence's tense decides ("arrives
 # Wednesday": the coming one; "launched Monday", written on a Monday: that day), unless the
 # phrase says it ("last Friday", "next Tuesday"). Weekdays written out or short ("on Wed").
-WEEKDAY = re.compile(r"\b(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?\b", re.IGNORECASE)
+WEEKDAY = re.compile(r"\b(?:mon|tue|tues|wed|weds|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?\b", re.IGNORECASE)
 # The words that open a range at a day: the day is what a note states.
 OPEN_BOUND = re.compile(r"(?:before|until|till|til|after|since|from)\s+", re.IGNORECASE)
 MONTH_NAME = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?!\w)", re.IGNORECASE)
@@ -33,6 +33,8 @@ DIRECTION_WORD = re.compile(
 
 # A bare ordinal ("the 3rd"), and the words after one that still let it be a day ("the 3rd at 5").
 BARE_ORDINAL = re.compile(r"(?:\b(?:on|the)\s+)*\d{1,2}(?:st|nd|rd|th)$", re.IGNORECASE)
+# A day of the month told by its ordinal ("the 9th").
+DAY_ORDINAL = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b", re.IGNORECASE)
 AFTER_A_DAY = frozenset(
     {"at", "in", "on", "of", "for", "and", "or", "to", "from", "with", "by", "until", "till", "then", "we", "i"}
 )
@@ -104,9 +106,12 @@ def in_tense(start: datetime, written: datetime, phrase: str, past: bool) -> dat
         if behind > 0 and (not past or behind == 7):
             return start + timedelta(days=7)
         return start
-    if past or behind <= 0:
+    if past or behind < 0 or (behind == 0 and not DAY_ORDINAL.search(phrase)):
         return start
     if not MONTH_NAME.search(phrase) and not NUMERIC_DATE.search(phrase):
+        # "start on the 9th" in a plan written on the 9th is next month's: today would be "today".
+        if start == written:
+            start = start.replace(hour=0, minute=0, second=0, microsecond=0)
         ahead = start + relativedelta(months=1)
         return ahead if ahead.day == start.day else start
     return next_year_if_far_behind(start, written)

@@ -79,6 +79,12 @@ EDGE_TAGS = frozenset(
 PROPER_NOUN_TAGS = frozenset({"NNP", "NNPS"})
 # Capitalised words that say when, not who ("Dana Monday" is Dana, on a Monday).
 DAY_WORDS = frozenset((*MONTHS, *WEEKDAYS, *WEEKDAY_SHORT))
+# The weekdays a name is trimmed of at either end ("Dr. Nwosu Thurs 10:15" is Dr. Nwosu, on a
+# Thursday); not "Sun", a surname too, nor a month ("April", "June" are first names).
+EDGE_WEEKDAYS = frozenset((*WEEKDAYS, *WEEKDAY_SHORT)) - {"sun"}
+# Tokens inside one spaCy entity that part two names: "Corrib Coffee + Brennan & Daly" is two
+# firms, "Notion to Linear" a move between two apps.
+NAME_PARTINGS = frozenset({"+", "to", "from"})
 # What a name is written with: letters, digits, and the marks inside names ("O'Brien", "Byrne &
 # Moran", "Notepad++", "St. John"). Pieces of links and code ("docs", "vmt`](https://…") are not.
 NAME_TEXT = re.compile(r"[^\W_][\w'’.&+ -]*")
@@ -95,15 +101,34 @@ class Candidate:
 
 
 def trimmed(sent: SpacySpan, start: int, end: int) -> tuple[int, int]:
-    """``start``..``end`` without verbs, function words, numbers and punctuation at either end (a
-    jot's opening verb too, which the tagger reads as part of the name after it)."""
-    while start < end and (sent[start].tag_ in EDGE_TAGS or sent[start].is_punct or sent[start].is_space):
+    """``start``..``end`` without verbs, function words, numbers, weekdays and punctuation at either
+    end (a jot's opening verb too, which the tagger reads as part of the name after it)."""
+    while start < end and at_name_edge(sent[start]):
         start += 1
     if start == 0 and end > 1 and opening_past_verb(sent[0].lower_):
         start = 1
-    while end > start and (sent[end - 1].tag_ in EDGE_TAGS or sent[end - 1].is_punct or sent[end - 1].is_space):
+    while end > start and at_name_edge(sent[end - 1]):
         end -= 1
     return start, end
+
+
+def at_name_edge(token: Token) -> bool:
+    """Whether ``token`` is no part of a name it stands at the edge of."""
+    return token.tag_ in EDGE_TAGS or token.is_punct or token.is_space or token.lower_ in EDGE_WEEKDAYS
+
+
+def parted(sent: SpacySpan, start: int, end: int) -> list[tuple[int, int]]:
+    """``start``..``end`` cut at the words that part two names, each piece trimmed; empty pieces
+    left out."""
+    pieces: list[tuple[int, int]] = []
+    begin = start
+    for i in range(start, end + 1):
+        if i == end or sent[i].text in NAME_PARTINGS:
+            piece = trimmed(sent, begin, i)
+            if piece[0] < piece[1]:
+                pieces.append(piece)
+            begin = i + 1
+    return pieces
 
 
 def written_like_a_name(text: str) -> bool:
@@ -205,10 +230,10 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
         # Royal Infirmary", "Peixaria" of "Peixaria Costa", and leaves the rest unlabelled.
         while start < end and end < len(sent) and continues_name(sent[end]):
             end += 1
-        # "Notion to Linear" is two names and a move between them.
-        between = any(t.lower_ in ("to", "from") for t in sent[start:end])
-        if start < end and written_like_a_name(sent[start:end].text) and not in_link(sent, start, end) and not between:
-            found.append(Candidate(start, end, ent.label_))
+        for piece_start, piece_end in parted(sent, start, end):
+            text = sent[piece_start:piece_end].text
+            if written_like_a_name(text) and not in_link(sent, piece_start, piece_end):
+                found.append(Candidate(piece_start, piece_end, ent.label_))
         if start == end:
             continue  # all of it trimmed ("Todoist" as a nationality, tagged an adjective): left to the runs below
         for i in range(ent.start - sent.start, max(ent.end - sent.start, end)):

@@ -6,6 +6,7 @@ import re
 
 from remen.core.text import alternation
 from remen.memory import lexicon
+from remen.search.calendar import WEEKDAY_SHORT, WEEKDAYS
 
 FENCE = re.compile(r"^\s*(```|~~~)")
 MARKUP = re.compile(r"^\s*(?:#{1,6}\s+|[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+|>\s*)")
@@ -17,16 +18,21 @@ EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 PHONE = re.compile(r"(?<![\w+])(\+?\d[\d ()./-]{6,}\d)(?!\w)")
 HANDLE = re.compile(r"(?<![\w@])@([A-Za-z][\w-]{1,30})\b")
 PROJECT = re.compile(r"\b(?:[Pp]roject\s+([A-Z][\w-]+|\"[^\"]{2,40}\")|(side project|pet project))\b")
-NAME = r"([A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?)"
+# A name's second word, never a weekday: "Dr. Nwosu Thurs 10:15" is Dr. Nwosu, on a Thursday ("Sun"
+# is a surname too).
+NEXT_NAME_WORD = (
+    r"(?:\s+(?!(?i:" + alternation(set(WEEKDAYS) | set(WEEKDAY_SHORT) - {"sun"}) + r")\b)[A-ZÀ-Ý][\w'À-ÿ-]+)?"
+)
+NAME = r"([A-ZÀ-Ý][\w'À-ÿ-]+" + NEXT_NAME_WORD + ")"
 TITLE = r"(?:" + "|".join(t.capitalize() for t in lexicon.HONORIFICS) + r")\.?\s+"
 # After "my wife", "my manager is": a name in any case (quick notes), with a title or without.
-LOOSE_NAME = rf"((?:{TITLE})?[\wÀ-ÿ][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?)"
+LOOSE_NAME = rf"((?:{TITLE})?[\wÀ-ÿ][\w'À-ÿ-]+{NEXT_NAME_WORD})"
 RELATION_WORDS = alternation(lexicon.RELATIONS)
 # "my wife Julia", "my manager, Ruth": any case after the cue (notes are often lower case).
 # A person named with a title: "Dr. Hill", "Mrs Park", "Prof. Anna Weber".
-TITLED_NAME = re.compile(r"\b" + TITLE + r"[A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?")
+TITLED_NAME = re.compile(r"\b" + TITLE + r"[A-ZÀ-Ý][\w'À-ÿ-]+" + NEXT_NAME_WORD)
 # A person's name, with a title or without.
-PERSON_NAME = rf"((?:{TITLE})?[A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?)"
+PERSON_NAME = rf"((?:{TITLE})?[A-ZÀ-Ý][\w'À-ÿ-]+{NEXT_NAME_WORD})"
 MY_RELATION_NAMED = re.compile(
     rf"(?i:\b(?:my|our)\s+(?:new\s+|old\s+|best\s+)?({RELATION_WORDS}))(?:,)?\s+{LOOSE_NAME}"
     # "my depot manager, Faisal,": a word saying which, and the name set off by commas.
@@ -134,12 +140,17 @@ MY_RELATION_IS = re.compile(
 # colon: "supervisor Prof. Weber", "dentist Dr. Hill".
 ROLE_LABEL = re.compile(
     rf"(?i:(?<![\w'’])(?:(?:my|our)\s+)?(?:new\s+)?({RELATION_WORDS})(?:\s+(?:at|for|from|in)\s+(?:the\s+|my\s+|our\s+)?\w+)?)"
-    rf"(?:(?:\s*(?::|\(|–|—)|\s+-)\s*{PERSON_NAME}|\s+({TITLE}[A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]+)?))"
+    rf"(?:(?:\s*(?::|\(|–|—)|\s+-)\s*{PERSON_NAME}|\s+({TITLE}[A-ZÀ-Ý][\w'À-ÿ-]+{NEXT_NAME_WORD}))"
 )
 # "The landlord, Mr. Popa, wants 550 euros": one who serves the writer, named between commas
 # ("their partner, Katrin Holm," and "the team lead, Dr. Hoffmann," are someone else's).
 SERVICE_WORDS = alternation(lexicon.SINGLE_RELATIONS - lexicon.PARTNER_WORDS)
-THE_ROLE_NAMED = re.compile(rf"(?i:(?<![\w'’])the\s+(?:new\s+)?({SERVICE_WORDS})),\s+{PERSON_NAME}(?=,)")
+# "The landlord, a man called Gerry Fahy, …" says who just as well.
+THE_ROLE_NAMED = re.compile(
+    rf"(?i:(?<![\w'’])the\s+(?:new\s+)?({SERVICE_WORDS})),\s+"
+    rf"(?:(?i:an?\s+(?:man|woman|guy|lady|bloke|chap|fellow|girl|lad)\s+(?:called|named)\s+){PERSON_NAME}(?=[,.;]|\s+(?-i:[a-z]))"
+    rf"|{PERSON_NAME}(?=,))"
+)
 # A role after a name, in brackets: "Karen (my boss)", "Omar (my new manager)".
 NAME_THEN_ROLE = re.compile(rf"{PERSON_NAME}\s*\((?i:(?:my|our)\s+)?(?i:new\s+)?({RELATION_WORDS})\)")
 # "Julia, my wife" / "Tom is my friend" / "Tom is a friend" / "with Imran as my manager" / a jot's
@@ -168,6 +179,20 @@ TOGETHER = re.compile(
     NAME + r"\s+and\s+(?:I|me)\b[,:]?\s+(?:(?:are|were|have\s+been|got\s+back|are\s+back)\s+)?"
     r"(?i:(?:officially|finally|now|still|\d+|one|two|three|four|five|six|seven|eight|nine|ten|years?|months?)\s+){0,3}"
     r"together\b"
+)
+# An engagement: "Ciarán proposed on the beach" (not "proposed to Anna", nor a plan "proposed we
+# meet"), "Ciarán and I got engaged", "I'm engaged to Ciarán" (a partner from then on).
+ENGAGED = re.compile(
+    NAME
+    + r"\s+(?:(?:finally|just)\s+)?(?:proposed|popped\s+the\s+question)(?:\s+to\s+me)?(?!\s+(?:to|that|we|a|an|the)\b)"
+    r"|" + NAME + r"\s+and\s+(?:I|me)\s+(?:(?:just|finally|are|got|have|are\s+now)\s+)*(?:got\s+)?engaged\b"
+    r"|\b(?:I'm|I\s+am|I\s+got|I\s+just\s+got|I've\s+got)\s+engaged\s+to\s+" + NAME
+)
+# A switch of the one who serves the writer: "switched dentists, from Dr. Quinn to Dr. Rowe",
+# "changed my GP from Dr. Ahmed to Dr. Byrne" (the role, then who held it and who holds it now).
+ROLE_SWITCH = re.compile(
+    rf"(?i:\b(?:switch(?:ed|ing)?|chang(?:e|ed|ing)|swap(?:ped|ping)?|mov(?:e|ed|ing))\s+(?:my\s+|our\s+)?"
+    rf"({SERVICE_WORDS})s?\b)[^.;]{{0,40}}?\bfrom\s+{PERSON_NAME}[^.;]{{0,40}}?\bto\s+{PERSON_NAME}"
 )
 # "my wife's birthday", "my manager" as a reference to someone the notes name elsewhere.
 MY_RELATION_REF = re.compile(rf"\b(?:my|our)\s+({RELATION_WORDS})\b", re.I)
@@ -239,6 +264,9 @@ VIEWING = re.compile(
 COME_FROM = re.compile(
     r"(?i:\b(?:flew|flown|flies|flying|came|comes|coming|drove|visiting)\s+(?:(?:in|over|down|up)\s+)?from)\s+" + NAME
 )
+# Someone and their firm, as meeting notes name them: "Niamh from B&D", "Maeve Joyce (Corrib)",
+# "call with Tom from Deloitte". Read only when the first is a person and the second a firm.
+PERSON_OF_FIRM = re.compile(rf"{PERSON_NAME}(?:\s+from\s+(?:the\s+)?|\s*\(\s*){NAME}")
 # A move only thought of, said before the verb: "Thinking about moving to Denver", "we might move
 # to Leeds", "would love to live in Lisbon" say nothing of where anyone lives.
 PONDERING = re.compile(
@@ -268,10 +296,12 @@ LIVES_AT = re.compile(r"\b(?:lives?\s+at|address(?:\s+[\w'’]+){0,3}?(?:\s+is|:
 # A stretch of time at a workplace: "first week back at Northwind", "day one at Halcyon Health",
 # "six months at Brightloop", "first day as a ranger with the Parks Service"; "last day at X" ends it.
 WORK_SPELL = re.compile(
-    r"(?i:\b((?:first|second|third|last|final)\s+(?:real\s+|full\s+|proper\s+)?(?:day|week|month|shift)|day\s+(?:one|1)"
+    r"(?i:\b((?:first|second|third|last|final)\s+(?:real\s+|full\s+|proper\s+)?(?:day|week|month|shift)|(?:day|week)\s+(?:one|two|three|four|five|\d{1,3})"
     r"|\w+\s+(?:days|weeks|months|years)|(?:(?:early|late|night|day|double|closing|opening)\s+)?shifts?)"
     r"\s+(?:back\s+)?(?:as\s+(?:a|an|the)\s+[a-z-]+(?:\s+[a-z-]+)?\s+)?(?:at|with|of)\s+(?:the\s+)?)" + NAME
 )
+# A spell that counts the days at a workplace: "day 2", "day one".
+DAY_COUNT = re.compile(r"(?i:day\s+(\d{1,3}|one|two|three|four|five))")
 # Company that makes a day out no workday: "a long day at Bondi with the kids".
 KIN_WORDS = alternation(lexicon.KINSHIP)
 WITH_FAMILY = re.compile(rf"(?i:\bwith\s+(?:the|my|our)\s+(?:{KIN_WORDS}|kids|children|family|friends|mates|dog)\b)")
@@ -323,7 +353,7 @@ NOT_NAMES = lexicon.words(
 )
 # Words without which a sentence states no date: the temporal grammar is only run when one is there.
 DATE_HINT = re.compile(
-    r"\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*day\b"
+    r"\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*day\b|\b(?:tues?|weds|thur?s?|fri)\b"
     r"|\b(?:today|tonight|yesterday|tomorrow|week|weekend|month|year|ago|last|next|morning|evening|night|"
     r"christmas|easter|spring|summer|autumn|fall|winter|noon|midnight)\b",
     re.I,

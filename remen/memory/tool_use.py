@@ -106,8 +106,8 @@ KEEPING = (START_VERBS | KEEP_VERBS) - TRY
 # Words that make a taken-up tool the one that replaces another: "trying Calm instead", "Fedora only now".
 REPLACING = re.compile(r"(?i:\b(?:instead|only\s+now|from\s+now\s+on|for\s+good)\b)")
 # A farewell right before a tool gives it up, a greeting takes it up: "so goodbye Trello", "Bye bye
-# Evernote, hello Obsidian", "no more Spotify", "RIP Google Reader".
-FAREWELL = re.compile(r"(?i:\b(?:good-?\s?bye|bye(?:[\s-]+bye)?|farewell|so\s+long|rip|no\s+more)[,!:]?\s*)$")
+# Evernote, hello Obsidian", "no more Spotify", "RIP Google Reader", "goodbye to CCH".
+FAREWELL = re.compile(r"(?i:\b(?:good-?\s?bye|bye(?:[\s-]+bye)?|farewell|so\s+long|rip|no\s+more)(?:\s+to)?[,!:]?\s*)$")
 GREETING = re.compile(r"(?i:\b(?:hello|welcome)[,!:]?\s*)$")
 # Marks between the clauses a note strings into one sentence.
 CLAUSE_BREAKS = frozenset((",", ";", ":", "—", "–"))

@@ -48,7 +48,22 @@ WEEKDAYS = {
     "sunday": 6,
 }
 # Short weekday names: a day only with a cue ("on sat", "next thu"); "the sun" is no Sunday.
-WEEKDAY_SHORT = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5, "sun": 6}
+WEEKDAY_SHORT = {
+    "mon": 0,
+    "tue": 1,
+    "tues": 1,
+    "wed": 2,
+    "weds": 2,
+    "thu": 3,
+    "thur": 3,
+    "thurs": 3,
+    "fri": 4,
+    "sat": 5,
+    "sun": 6,
+}
+# The short weekdays that are English words too ("sat down", "they wed"): a day only after a cue
+# ("on sat"); the others are days wherever they stand ("GP Thurs 10:15", "gym tues").
+WEEKDAY_SHORT_WORDS = frozenset({"mon", "wed", "sat", "sun"})
 # Season name -> first month; each lasts three months.
 SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
 PARTS_OF_DAY = {"morning": (6, 12), "afternoon": (12, 18), "evening": (18, 24), "night": (18, 24)}

@@ -19,6 +19,7 @@ from remen.search.calendar import (
     ORDINAL_WORDS,
     SEASONS,
     WEEKDAY_SHORT,
+    WEEKDAY_SHORT_WORDS,
     WEEKDAYS,
     Span,
     calendar_unit,
@@ -52,6 +53,7 @@ SEASON_RE = "(?P<season>" + "|".join(SEASONS) + ")"
 PART_RE = r"(?:\s+(?:in\s+the\s+)?(?P<part>morning|afternoon|evening|night))?"
 DAYNUM_RE = r"(?P<day>[0-3]?\d(?:st|nd|rd|th)?|" + alternation(ORDINAL_WORDS) + ")"
 SHORT_WEEKDAY_RE = "(?P<weekday>" + alternation(WEEKDAY_SHORT) + r")\.?"
+PLAIN_SHORT_WEEKDAY_RE = "(?P<weekday>" + alternation(set(WEEKDAY_SHORT) - WEEKDAY_SHORT_WORDS) + r")\.?"
 QUARTER_WORDS = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3, "4th": 4, "fourth": 4}
 QUARTER_WORD_RE = "(?P<qword>" + "|".join(QUARTER_WORDS) + ")"
 YEAR_RE = r"(?P<year>(?:19|20)\d\d)"

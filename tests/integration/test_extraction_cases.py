@@ -572,6 +572,7 @@ def test_goodbye_to_a_tool_gives_it_up_and_hello_takes_one_up(reader: BuiltinExt
 
     assert ("Trello", True) in used("Everyone tracks work in Asana here, so goodbye Trello.")
     assert used("Bye bye Evernote, hello Obsidian.") >= {("Evernote", True), ("Obsidian", False)}
+    assert ("Evernote", True) in used("Handed the laptop back, which means goodbye to Evernote as well.")
     # Saying goodbye to a person ends nothing.
     assert used("Goodbye, Tom, see you in June.") == set()
 
@@ -738,3 +739,44 @@ def test_whom_the_rent_goes_to_and_who_does_my_taxes_serve_me(model_reader: Buil
     # A pronoun names nobody, and the rent's amount is no landlord.
     assert served("She does my taxes.") == set()
     assert served("The rent went up to 900 a month.") == set()
+
+
+def test_names_part_at_a_spaced_plus_and_lose_a_weekday_at_their_edge(model_reader: BuiltinExtractor) -> None:
+    files = entities(read(model_reader, "Year-end files for Corrib Coffee Roasters + Brennan & Daly."))
+    assert {name for name, _ in files} >= {"Corrib Coffee Roasters", "Brennan & Daly"}
+    assert not [name for name, _ in files if "+" in name]
+    gp = read(model_reader, "- GP Dr. Nwosu Thurs 10:15, knee")
+    assert ("Dr. Nwosu", EntityType.PERSON) in entities(gp)
+    assert ("me", "doctor", "Dr. Nwosu") in triples(gp)
+
+
+def test_a_bare_day_of_the_month_that_is_today_is_next_months_in_a_plan() -> None:
+    written = datetime(2026, 2, 9, 18, 0).astimezone()
+    start = stated_date("Declan wants me to start on the 9th.", written)
+    assert start is not None and start.moment.date() == date(2026, 3, 9)
+    launched = stated_date("We launched on the 9th.", written, past=True)
+    assert launched is not None and launched.moment.date() == date(2026, 2, 9)
+
+
+def test_someone_from_a_firm_works_there_and_a_day_at_a_firm_is_a_workday(model_reader: BuiltinExtractor) -> None:
+    call = read(model_reader, "Call with Tom from Deloitte about the audit.")
+    assert ("Tom", "works_at", "Deloitte") in triples(call)
+    assert not [t for t in triples(read(model_reader, "Coffee with Sarah from Leeds.")) if t[1] == "works_at"]
+    day_three = read(model_reader, "day 3 at Halcyon Health. Busy.")
+    assert ("me", "works_at", "Halcyon Health") in triples(day_three)
+    # Day 3 of a job written on the 16th: it began on the 14th.
+    began = [s.valid_at for s in day_three.statements if s.predicate == "works_at"]
+    assert began and began[0] is not None and datetime.fromtimestamp(began[0]).date() == date(2026, 3, 14)
+
+
+def test_a_role_named_by_a_man_called_and_an_engagement_and_a_switch_of_dentists(reader: BuiltinExtractor) -> None:
+    landlord = read(reader, "The flat is freezing and the landlord, a man called Gerry Fahy, still hasn't called.")
+    assert ("me", "landlord", "Gerry Fahy") in triples(landlord)
+    proposed = read(reader, "This morning Ciarán proposed on the beach. I said yes.")
+    assert ("me", "partner", "Ciarán") in triples(proposed)
+    assert ("me", "partner", "Ben") in triples(read(reader, "Ben and I got engaged last night!"))
+    for other in ("Tom proposed to Anna last night.", "Priya proposed that we meet on Friday."):
+        assert not [t for t in triples(read(reader, other)) if t[1] == "partner"]
+    switched = read(reader, "Switched dentists at last, from Dr. Quinn in Salthill to Dr. Rowe in Oranmore.")
+    dentists = [(s.object_name, s.replaces) for s in switched.statements if s.predicate == "dentist"]
+    assert ("Dr. Rowe", "Dr. Quinn") in dentists and ("Dr. Quinn", None) in dentists

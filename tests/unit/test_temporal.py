@@ -132,6 +132,11 @@ CASES: list[tuple[str, str, str, str]] = [
     ("next monday", "2026-03-23 00:00", "2026-03-24 00:00", ""),
     ("this wednesday", "2026-03-18 00:00", "2026-03-19 00:00", ""),
     ("Thursday", "2026-03-12 00:00", "2026-03-13 00:00", ""),
+    # Short weekdays that are no English word are days without a cue; "sat", "sun" need one.
+    ("dentist Thurs", "2026-03-12 00:00", "2026-03-13 00:00", "dentist"),
+    ("gym tues", "2026-03-10 00:00", "2026-03-11 00:00", "gym"),
+    ("yoga weds", "2026-03-11 00:00", "2026-03-12 00:00", "yoga"),
+    ("dentist on sat", "2026-03-14 00:00", "2026-03-15 00:00", "dentist"),
     # months
     ("in march", "2026-03-01 00:00", "2026-04-01 00:00", ""),
     ("march", "2026-03-01 00:00", "2026-04-01 00:00", ""),
@@ -340,6 +345,8 @@ NEGATIVES = [
     "marching band",
     "mayday signal",
     "sundays are quiet",
+    "we sat down",
+    "sun cream",
     "next steps",
     "this is it",
     "last mile delivery",
