@@ -25,7 +25,7 @@ from remen.ask.handlers import (
     tie_start,
 )
 from remen.ask.question import SPECIFIC_KINDS, AnswerKind, Question, read_question
-from remen.ask.router import EntityIndex, first_names_of, route
+from remen.ask.router import EntityIndex, as_couple_question, first_names_of, route
 from remen.core.answers import Answer, AnswerItem, EntityHint, QueryType, Route
 from remen.core.constants import (
     ANSWER_TYPICAL_COSINE,
@@ -230,11 +230,13 @@ class Asker:
         on every keystroke), so it is not run twice."""
         started = time.perf_counter()
         index = self.index()
-        chosen = route(question, now, index, self.entity_by_meaning, self.date_order)
+        asked = as_couple_question(question)
+        chosen = route(asked, now, index, self.entity_by_meaning, self.date_order)
         handled = self.handle(chosen, index, now)
         handler_ms = (time.perf_counter() - started) * 1000 - chosen.routing_ms
         found = found or self.search(question, now, ASK_NOTES)
         read_started = time.perf_counter()
+        # The notes are read for the question's own words: "dating" asks nothing of a husband.
         read = self.read_notes(question, chosen, found)
         answers = merged(
             read.question,

@@ -12,7 +12,7 @@ from remen.ask.extractive import stems
 from remen.core.answers import AnswerItem, EntityHint, Route
 from remen.core.errors import EntityNotFoundError
 from remen.core.knowledge import Aspect, Digest, EntityDetail, Fact
-from remen.memory.lexicon import ties_of
+from remen.memory.lexicon import RELATIONS, ties_of
 from remen.memory.reader import MemoryReader
 from remen.search.calendar import day_text
 from remen.search.query import STOPWORDS
@@ -82,6 +82,9 @@ def entity_lookup(route: Route, memory: MemoryReader, user: str) -> Handled:
         return Handled((), "The question names nobody the notes know.")
     attribute = route.attribute_hint if route.lookup_mode == "attribute" else None
     try:
+        theirs = their_tie(route, hint, memory) if not attribute else None
+        if theirs is not None:
+            return theirs
         if hint.matched_by == "relation" and not attribute:
             return relation_holders(route, hint, memory, user)
         if not hint.name:
@@ -94,6 +97,29 @@ def entity_lookup(route: Route, memory: MemoryReader, user: str) -> Handled:
         return with_evidence(card, detail, hint.text) if hint.matched_by == "meaning" else card
     except EntityNotFoundError:
         return Handled((), f"Your notes say nothing about {hint.text}.")
+
+
+def their_tie(route: Route, hint: EntityHint, memory: MemoryReader) -> Handled | None:
+    """ "Who is Jing Yi's husband", "who is my sister's husband" (or "married to"): whom the person
+    the question names holds that tie to, by the graph, with who held it before; None when the
+    question asks no tie of theirs or the graph knows none."""
+    topic = route.topic.strip().lower()
+    if not hint.name or topic not in RELATIONS or (hint.matched_by == "relation" and hint.text.endswith(topic)):
+        return None
+    ties = ties_of(topic)
+    chain = sorted(
+        (
+            f
+            for f in memory.facts(hint.name, history=True)
+            if f.subject == hint.name and f.predicate in ties and f.target
+        ),
+        key=lambda f: f.valid_at,
+    )
+    if not chain:
+        return None
+    now = next((f for f in reversed(chain) if f.current), chain[-1])
+    earlier = tuple(reversed([f for f in chain if f is not now]))
+    return Handled((fact_item(now, f"{hint.name}'s {now.predicate}: {now.target}", earlier),), precise=True)
 
 
 def relation_holders(route: Route, hint: EntityHint, memory: MemoryReader, user: str) -> Handled:

@@ -81,6 +81,7 @@ DETERMINERS = frozenset(("the", "a", "an", "our", "my", "his", "her", "their", "
 TOKEN = re.compile(r"\S+")
 CONTRACTION = re.compile(r"['’](?:m|ll|re|ve|d|t)$|^I$", re.IGNORECASE)
 TRAILING = ".,;:!?)\"'’”"
+POSSESSIVE_END = re.compile(r"['’]s$")
 KIND_OF_TYPE: dict[str, frozenset[AnswerKind]] = {
     "Person": frozenset((AnswerKind.PERSON, AnswerKind.NAME)),
     "Place": frozenset((AnswerKind.PLACE, AnswerKind.NAME)),
@@ -126,7 +127,9 @@ def name_spans(sentence: str, known: dict[str, str]) -> list[Span]:
             else:
                 break
         start = tokens[first].start() + (len(tokens[first].group(0)) - len(tokens[first].group(0).lstrip("(\"'“")))
-        end = tokens[i].start() + len(tokens[i].group(0).rstrip(TRAILING))
+        last = tokens[i].group(0).rstrip(TRAILING)
+        # "my sister Jing Yi's new place": the name is Jing Yi.
+        end = tokens[i].start() + len(POSSESSIVE_END.sub("", last))
         text = sentence[start:end]
         i += 1
         if fold(text).strip(".") in HONORIFICS or DATE_WORD.fullmatch(text):

@@ -58,12 +58,14 @@ from remen.memory.entity_model import PROPER_NOUN_TAGS, NameVectors, candidates,
 from remen.memory.extractor import load_spacy, parse
 from remen.memory.lexicon import ENDS_PARTNER, ENDS_TIES, TAKES_OVER
 from remen.memory.patterns import (
+    ADDRESSED,
     AMOUNT_CHANGE,
     AMOUNT_IS,
     BIRTHDAY,
     BROKE_UP,
     CAR_GONE,
     CAR_TAKEN,
+    CLAUSE_END,
     COME_FROM,
     DAY_COUNT,
     DEPARTS,
@@ -75,6 +77,7 @@ from remen.memory.patterns import (
     HIS_RELATION,
     HOME_WORDS,
     INSTEAD,
+    JOINED,
     LEFT,
     LIVES_AT,
     LIVES_IN,
@@ -95,6 +98,7 @@ from remen.memory.patterns import (
     PHONE,
     PONDERING,
     POSSESSIVE_DETAIL,
+    POSSESSIVE_END,
     PREMISES_WORDS,
     PROJECT,
     PRONOUN_THIRD,
@@ -113,6 +117,7 @@ from remen.memory.patterns import (
     SWITCH,
     SWITCHING,
     THE_ROLE_NAMED,
+    THEIR_HOME,
     THEIR_RELATION,
     TITLED_NAME,
     TOGETHER,
@@ -331,6 +336,18 @@ def note_pieces(text: str) -> tuple[str, list[Piece]]:
         parts.append(line)
         at += len(line) + len(LINE_JOINER)
     return LINE_JOINER.join(parts), pieces
+
+
+def joined_tools(text: str, after: int, named: list[tuple[str, EntityType]]) -> list[str]:
+    """The tools the clause after character ``after`` adds with "and", "plus" or a comma ("uses Jira
+    for everything and Confluence for docs", "we use Slack, Zoom and Miro"): the same use."""
+    clause = CLAUSE_END.split(text[after:], maxsplit=1)[0]
+    joined = []
+    for name, kind in named:
+        at = clause.find(name)
+        if kind in TOOL_TYPES and at > 0 and JOINED.search(clause[:at]):
+            joined.append(name)
+    return joined
 
 
 def state_use(state: NoteState, uses: ExtractedStatement, use: ToolUse, when: float | None) -> None:
@@ -664,7 +681,7 @@ class BuiltinExtractor:
         state.she_or_he |= SHE_OR_HE.search(text) is not None
         named = self.entities_in(state, sent, offset)
         before = len(state.statements)
-        related = self.relations(state, sent, span)
+        related = self.relations(state, sent, span, earlier_person)
         named = [(n, t) for n, t in named if state.entities[n.lower()].type == t]
         named += [(n, EntityType.PERSON) for n in related if (n, EntityType.PERSON) not in named]
         found = bool(related)
@@ -779,9 +796,10 @@ class BuiltinExtractor:
             add("@" + match.group(1), EntityType.PERSON, match.start())
         return named
 
-    def relations(self, state: NoteState, sent: SpacySpan, span: Span) -> list[str]:
+    def relations(self, state: NoteState, sent: SpacySpan, span: Span, earlier_person: str | None) -> list[str]:
         """'my wife Julia', 'Tom is a friend', "Leo's teacher Ms Park": relationship triples; the
-        people named."""
+        people named (``earlier_person``: the last person named before the sentence, whom a "Her
+        husband Marcus" opening it speaks of)."""
         text = sent.text.strip()
         lead = sent.start_char + len(sent.text) - len(sent.text.lstrip())
         found: list[str] = []
@@ -789,6 +807,7 @@ class BuiltinExtractor:
         def tie(name: str, relation: str) -> None:
             """``name`` holds ``relation`` to the user: a person, or a firm the classifier took it for
             where firms hold the tie too ("Letting agent: Greenway Lettings")."""
+            name = POSSESSIVE_END.sub("", name)  # "my sister Jing Yi's new place": Jing Yi
             firm = relation in lexicon.FIRM_ROLES and state.name_kinds.get(name.lower()) == EntityType.ORGANIZATION
             if firm:
                 holder = state.entity(name, EntityType.ORGANIZATION, span, relation, text)
@@ -864,7 +883,8 @@ class BuiltinExtractor:
             state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, holder, relation, span, object_name=person))
             found += [holder, person]
         for match in HIS_RELATION.finditer(text):
-            owner = person_before(state, text, match.start())
+            opening = not text[: match.start()].strip()
+            owner = person_before(state, text, match.start()) or (earlier_person if opening else None)
             name = (match.group(2) or "") + match.group(3)
             if owner is None or name.split()[0].lower() in NOT_NAMES:
                 continue
@@ -1023,6 +1043,11 @@ class BuiltinExtractor:
                 )
                 state.state(moved)
                 found = True
+        for theirs in THEIR_HOME.finditer(text):
+            person, place = theirs.groups()
+            if (person, EntityType.PERSON) in named and (place, EntityType.PLACE) in named:
+                state.state(ExtractedStatement(Aspect.IDENTITY, text, person, "lives_in", span, object_name=place))
+                found = True
         home = None if lives or address else MY_HOME.search(text)
         if home is not None:
             found |= self.home_named(state, text, span, named, home)
@@ -1105,6 +1130,8 @@ class BuiltinExtractor:
         before = text[max(0, home.start() - PONDER_REACH) : home.start()]
         if (place, EntityType.PLACE) not in named or PONDERING.search(before) or VIEWING.search(before):
             return False
+        if text.rstrip().endswith("?") or ADDRESSED.search(text):
+            return False  # "did you sign for the Tiong Bahru flat??" asks of someone else's home
         state.state(ExtractedStatement(Aspect.IDENTITY, text, USER_NAME, "lives_in", span, object_name=place))
         return True
 
@@ -1176,8 +1203,10 @@ class BuiltinExtractor:
                 tool = match.group(1).strip(".,")
                 if not is_tool(tool, named):
                     continue
-                name = state.entity(tool, tool_type(tool), span, None, text)
-                state_use(state, ExtractedStatement(aspect, text, subject, "uses", span, object_name=name), told, when)
+                for name in (tool, *joined_tools(text, match.end(), named)):
+                    name = state.entity(name, tool_type(name), span, None, text)
+                    uses = ExtractedStatement(aspect, text, subject, "uses", span, object_name=name)
+                    state_use(state, uses, told, when)
                 found = True
         # What the parse says the writer does with each tool the sentence names; a tool right after
         # "in", "on", "with" in the writer's own sentence is one they work in ("I'm in VS Code").

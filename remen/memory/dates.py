@@ -102,6 +102,8 @@ def in_tense(start: datetime, written: datetime, phrase: str, past: bool) -> dat
     speaks: a plan's weekday or day of the month is the coming one, the same weekday in the past
     tense is the note's own day, a month and day far behind is next year's."""
     behind = (written.date() - start.date()).days
+    if WEEKDAY.search(phrase) and DAY_ORDINAL.search(phrase):
+        return start  # "Mon 12th": the grammar found the 12th that is a Monday nearest the note
     if WEEKDAY.search(phrase) and not MONTH_NAME.search(phrase):
         if behind > 0 and (not past or behind == 7):
             return start + timedelta(days=7)

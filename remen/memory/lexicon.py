@@ -364,7 +364,12 @@ PREDICATE_SYNONYMS = {
 TITLES = ("mr", "mrs", "ms", "mx", "dr", "prof", "rev")
 # Honorifics that make the capitalised word after them a person's name in notes in several
 # languages and trades ("Herr Vogt", "Dona Fátima", "Sister Okafor" on a ward, "Coach Mike").
-HONORIFICS = (*TITLES, "sr", "sra", "herr", "frau", "dona", "don", "mme", "mlle", "sister", "coach", "auntie", "eng")
+# Kin spoken of as a title is one too ("Uncle Boon", "Aunty Grace", "Grandma Rose").
+HONORIFICS = (
+    *TITLES,
+    *("sr", "sra", "herr", "frau", "dona", "don", "mme", "mlle", "sister", "coach", "auntie", "eng"),
+    *("uncle", "aunt", "aunty", "grandma", "grandpa", "granny", "cousin"),
+)
 # Abbreviations written with a full stop that never end a sentence by themselves: the titles, and
 # the common short forms of notes ("approx. 3 km", "Dept. of Health", "St. Mary's").
 ABBREVIATIONS = (

@@ -41,6 +41,8 @@ MY_RELATION_NAMED = re.compile(
     # (an ex, former or old one is no longer the writer's).
     rf"|(?i:\b(?:my|our)\s+(?!(?:ex|former|previous|old|late)\b)[a-z]+\s+({RELATION_WORDS}))\s+{PERSON_NAME}"
 )
+# The possessive ending a name is no part of it.
+POSSESSIVE_END = re.compile(r"['’]s$")
 # "Dana left the company", "Tom quit", "Priya retired": their ties to me and their job end. "Left"
 # needs what was left ("Dana left early" is not leaving a job).
 LEFT = re.compile(
@@ -154,9 +156,11 @@ THE_ROLE_NAMED = re.compile(
 # A role after a name, in brackets: "Karen (my boss)", "Omar (my new manager)".
 NAME_THEN_ROLE = re.compile(rf"{PERSON_NAME}\s*\((?i:(?:my|our)\s+)?(?i:new\s+)?({RELATION_WORDS})\)")
 # "Julia, my wife" / "Tom is my friend" / "Tom is a friend" / "with Imran as my manager" / a jot's
-# "Tariq = brother".
+# "Tariq = brother" / "Mei Ling officially my manager".
 NAMED_IS_RELATION = re.compile(
     rf"\b{NAME}(?:(?:,\s+|\s+(?:is(?:\s+now)?|will\s+be|becomes|became)\s+)(?:my|a|an|our)\s+|\s+as\s+(?:my|our)\s+"
+    # A jot without its verb: "Mei Ling officially my manager from today", "Sam now our landlord".
+    rf"|\s+(?:is\s+)?(?:now|officially|finally)(?:\s+officially)?\s+(?:my|our)\s+"
     rf"|\s*=\s*(?:my\s+|our\s+)?)(?:new\s+|old\s+|good\s+|best\s+)?({RELATION_WORDS})\b(?!['’]s)"
 )
 # A relation of the writer's somewhere in a sentence ("… will be my manager"): the parse is asked
@@ -215,7 +219,16 @@ ADOPT = re.compile(
     r"(?:\s+[a-z]+){0,2}?\s+(?:over\s+)?to)\s+([\w.+#-]+)",
     re.I,
 )
-USING = re.compile(r"(?i:\b(?:i|we)\s+(?:use|'m using|am using|'re using|are using|rely on)\s+)([\w.+#-]+)")
+# Using a tool: the writer, or the team or firm they speak for ("the team uses Jira for everything").
+USING = re.compile(
+    r"(?i:\b(?:i|we|(?:the|our|my)\s+(?:team|office|company|firm|department|practice)|everyone\s+here)\s+"
+    r"(?:use|uses|'m using|am using|'re using|are using|is using|rely on|relies on|run on|runs on|live in|lives in)\s+)"
+    r"([\w.+#-]+)"
+)
+# A tool joined to the one before it, and where the clause that joins them ends ("but", "while",
+# a semicolon or full stop).
+JOINED = re.compile(r"(?i:(?:\band|\bplus|,)\s*)$")
+CLAUSE_END = re.compile(r"[.;!?]|\b(?:but|while|whereas|although|though|except|not)\b", re.IGNORECASE)
 DROP = re.compile(r"\b(?:stopped using|no longer use|gave up(?: on)?|dropped|quit)\s+([\w.+#-]+)", re.I)
 # Not using a tool, which says nothing of having used it before.
 NOT_USING = re.compile(r"\b(?:don't|do not|never)\s+use\s+([\w.+#-]+)", re.I)
@@ -253,6 +266,11 @@ MY_HOME = re.compile(
     r"(?i:\b(?:my|our|the)\s+(?:new\s+)?)" + NAME + rf"(?i:\s+{HOME_NOUNS})\b"
     rf"|(?i:\b(?:my|our)\s+(?:new\s+)?{HOME_NOUNS}\s+in\s+)" + NAME
 )
+# Someone else's home named by its place: "my sister Jing Yi's new place in Bishan", "Moana's flat in
+# Petone" (not an old one).
+THEIR_HOME = re.compile(PERSON_NAME + rf"['’]s\s+(?i:(?:new\s+)?{HOME_NOUNS}\s+in\s+)" + NAME)
+# A sentence said to someone: whose home "the X flat" is, it does not say.
+ADDRESSED = re.compile(r"(?i:\byou(?:r|'re|'ve|'ll)?\b)")
 # A home only looked at, applied for or wished for, said before it: "viewed the Clifton flat", "an
 # offer on", "Conor wants the Howth flat".
 VIEWING = re.compile(

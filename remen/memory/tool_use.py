@@ -287,6 +287,8 @@ def tool_use(tokens: list[Token], replacing: bool) -> ToolUse | None:
     if before_then(verb) and word not in END_VERBS:
         return None  # "I had used Trello for years": then, not now
     if role in OBJECT_ROLES:
+        if negated(verb) and any(c.lower_ == "again" for c in verb.children) and word in START_VERBS | USE_VERBS:
+            return ToolUse.ENDS  # "I'm never opening Sketch again", "won't use Jira again"
         return object_use(word, negated(verb), replacing)
     if role == "nsubj":
         if word in END_VERBS:

@@ -52,6 +52,10 @@ COMPOSE_PATTERNS = [
     r.pattern
     for r in (PICK_NTH_WEEKDAY, PICK_NTH_PART, PICK_DAY, PICK_WEEKDAY, AFTER_NEXT, DAY_AFTER_TOMORROW, FOLLOWING)
 ] + [COUNTED.pattern, SHIFTED.pattern, WEEKDAY_FIRST.pattern]
+# A day of the month alone after a weekday ("Mon 12th", "Friday the 9th"), and how many months
+# either side of now are searched for a month where that day is that weekday.
+BARE_DAY = re.compile(r"(?:the\s+)?[0-3]?\d(?:st|nd|rd|th)")
+WEEKDAY_MONTHS = 6
 # "the month" inside a phrase is this one: "end of the month", "20th of the month".
 BARE_PERIOD = re.compile(r"(?:the\s+)?(?P<period>week|month|year|quarter)")
 
@@ -167,17 +171,27 @@ def shifted(phrase: str, parse: Parse) -> Span | None:
     return Span(anchor.start + step, anchor.end + step, phrase)
 
 
-def weekday_first(phrase: str, parse: Parse) -> Span | None:
-    """A date with its weekday in front ("Monday, Feb 18", "Fri, Jul 18, 2014"): the date."""
+def weekday_first(phrase: str, now: datetime, parse: Parse) -> Span | None:
+    """A date with its weekday in front ("Monday, Feb 18", "Fri, Jul 18, 2014"): the date. A day of
+    the month alone ("Mon 12th") is the one nearest ``now`` that falls on that weekday."""
     match = WEEKDAY_FIRST.fullmatch(phrase)
     if match is None:
         return None
     day = parse(match.group("rest"))
     if day is None or day.end - day.start != timedelta(days=1) or not any(ch.isdigit() for ch in match.group("rest")):
         return None
+    name = match.group("weekday")
+    weekday = WEEKDAYS[name] if name in WEEKDAYS else WEEKDAY_SHORT[name]
+    if BARE_DAY.fullmatch(match.group("rest")):
+        months = (day.start + relativedelta(months=k) for k in range(-WEEKDAY_MONTHS, WEEKDAY_MONTHS + 1))
+        fitting = [d for d in months if d.day == day.start.day and d.weekday() == weekday]
+        if not fitting:
+            return None
+        nearest = min(fitting, key=lambda d: abs(d - now))
+        return whole_day(nearest, phrase)
     return Span(day.start, day.end, phrase)
 
 
 def composed(phrase: str, now: datetime, parse: Parse) -> Span | None:
     """The phrase read by one of the composing rules, or None."""
-    return counted(phrase, now) or pick_in(phrase, parse) or shifted(phrase, parse) or weekday_first(phrase, parse)
+    return counted(phrase, now) or pick_in(phrase, parse) or shifted(phrase, parse) or weekday_first(phrase, now, parse)

@@ -241,6 +241,16 @@ def test_a_relation_that_changed_answers_with_who_held_it_before(app: Remen, clo
     assert ended.text.startswith("Nobody is your boss now; the last was Yuki Tanaka")
 
 
+def test_whom_someone_is_married_to_is_the_tie_the_graph_holds_for_them(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app, clock, 3, "Dinner at my sister Jing Yi's new place in Bishan. Her husband Marcus cooked laksa."
+    )
+    for question in ("who is my sister married to", "Who is Jing Yi married to?", "who is Jing Yi's husband"):
+        assert app.ask(question, now=now).answers[0].text == "Jing Yi's husband: Marcus"
+    # Dating asks for no husband: the notes say nothing of whom Marcus dates.
+    assert not app.ask("who is Marcus dating", now=now).answers
+
+
 def test_who_does_my_taxes_asks_for_the_accountant_the_notes_name_by_what_they_do(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
     now = written_days_apart(
         app,

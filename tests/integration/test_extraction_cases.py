@@ -756,6 +756,9 @@ def test_a_bare_day_of_the_month_that_is_today_is_next_months_in_a_plan() -> Non
     assert start is not None and start.moment.date() == date(2026, 3, 9)
     launched = stated_date("We launched on the 9th.", written, past=True)
     assert launched is not None and launched.moment.date() == date(2026, 2, 9)
+    # With its weekday, the day of the month that is that weekday: 12 January 2026 is a Monday.
+    deck = stated_date("Deck due by Mon 12th.", datetime(2026, 1, 8, 9, 0).astimezone())
+    assert deck is not None and deck.moment.date() == date(2026, 1, 12)
 
 
 def test_someone_from_a_firm_works_there_and_a_day_at_a_firm_is_a_workday(model_reader: BuiltinExtractor) -> None:
@@ -780,3 +783,22 @@ def test_a_role_named_by_a_man_called_and_an_engagement_and_a_switch_of_dentists
     switched = read(reader, "Switched dentists at last, from Dr. Quinn in Salthill to Dr. Rowe in Oranmore.")
     dentists = [(s.object_name, s.replaces) for s in switched.statements if s.predicate == "dentist"]
     assert ("Dr. Rowe", "Dr. Quinn") in dentists and ("Dr. Quinn", None) in dentists
+
+
+def test_kin_a_possessive_a_home_and_a_pronoun_opening_a_sentence(reader: BuiltinExtractor) -> None:
+    dinner = read(reader, "Dinner at my sister Jing Yi's new place in Bishan. Her husband Marcus cooked laksa.")
+    assert {("me", "sister", "Jing Yi"), ("Jing Yi", "husband", "Marcus"), ("Jing Yi", "lives_in", "Bishan")} <= (
+        triples(dinner)
+    )
+    assert ("Uncle Boon", EntityType.PERSON) in entities(read(reader, "One speech from Uncle Boon went on for ages."))
+    # A home asked about in a chat turn is nobody's yet.
+    asked = read(reader, "Jing Yi: did you sign for the Tiong Bahru flat??")
+    assert not [t for t in triples(asked) if t[1] == "lives_in"]
+
+
+def test_the_teams_tools_a_verbless_manager_and_never_again(reader: BuiltinExtractor) -> None:
+    team = triples(read(reader, "The team uses Jira for everything and Confluence for docs."))
+    assert {("me", "uses", "Jira"), ("me", "uses", "Confluence")} <= team
+    assert ("me", "manager", "Mei Ling") in triples(read(reader, "Mei Ling officially my manager from today."))
+    never = read(reader, "Honestly? I'm never opening Sketch again.")
+    assert ("Sketch", True) in [(s.object_name, s.negated) for s in never.statements if s.predicate == "uses"]

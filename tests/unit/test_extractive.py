@@ -92,6 +92,8 @@ def test_names_are_runs_of_capitalised_words_typed_by_the_graph_when_it_knows_th
     assert AnswerKind.PERSON in known["Alo"].kinds and AnswerKind.PERSON not in known["Alo"].sure
     # A sentence's first word is capitalised anyway.
     assert name_spans("Tacos tonight.", {}) == []
+    # The possessive ending a name is no part of it.
+    assert [s.text for s in name_spans("Dinner at my sister Jing Yi's new place.", {})] == ["Jing Yi"]
 
 
 def one_passage(sentence: str, written: datetime) -> Passage:

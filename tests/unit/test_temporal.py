@@ -132,6 +132,11 @@ CASES: list[tuple[str, str, str, str]] = [
     ("next monday", "2026-03-23 00:00", "2026-03-24 00:00", ""),
     ("this wednesday", "2026-03-18 00:00", "2026-03-19 00:00", ""),
     ("Thursday", "2026-03-12 00:00", "2026-03-13 00:00", ""),
+    # A weekday and a day of the month alone: the nearest month where that day is that weekday.
+    ("mon 12th", "2026-01-12 00:00", "2026-01-13 00:00", ""),
+    ("deadline Wed 22nd", "2026-04-22 00:00", "2026-04-23 00:00", "deadline"),
+    ("thursday 19th", "2026-03-19 00:00", "2026-03-20 00:00", ""),
+    ("friday the 13th", "2026-03-13 00:00", "2026-03-14 00:00", ""),
     # Short weekdays that are no English word are days without a cue; "sat", "sun" need one.
     ("dentist Thurs", "2026-03-12 00:00", "2026-03-13 00:00", "dentist"),
     ("gym tues", "2026-03-10 00:00", "2026-03-11 00:00", "gym"),
