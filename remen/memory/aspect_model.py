@@ -13,6 +13,7 @@ ship beside this module and are checked against their pinned sha256 when loaded.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from functools import cache
 from itertools import pairwise
@@ -51,6 +52,10 @@ FEATURE_DIM = BASE_DIM + EMBED_DIM + 1
 # A sentence longer than this many tokens is read by its start (the aspect is said early).
 MAX_SENTENCE_TOKENS = 64
 SENTENCE_BATCH = 16
+# The label before a meeting's action items ("Action:", "Action items:", "Next steps:"), and the
+# words of a name an item is handed to.
+ACTION_LABEL = re.compile(r"actions?(?: items?)?|next steps?|todo|ai|follow[- ]ups?")
+MAX_NAME_WORDS = 3
 
 
 class SentenceVectors:
@@ -102,7 +107,7 @@ def aspect_features(sent: SpacySpan, dated: bool, vector: np.ndarray | None = No
         out[HASH_BUCKETS : HASH_BUCKETS + TENSOR_DIM] = unit(tensor[sent.start : sent.end].mean(axis=0))
     text = sent.text
     at = HASH_BUCKETS + TENSOR_DIM
-    out[at + CUE_ORDER.index(cue_aspect(text))] = 1.0
+    out[at + CUE_ORDER.index(cue_aspect(text) or (Aspect.TASK if assigned(sent) else None))] = 1.0
     at += len(CUE_ORDER)
     flags = (
         dated,
@@ -120,6 +125,26 @@ def aspect_features(sent: SpacySpan, dated: bool, vector: np.ndarray | None = No
     if vector is not None:
         put_sentence_vector(out, vector)
     return out
+
+
+def assigned(sent: SpacySpan) -> bool:
+    """Whether the sentence hands someone a piece of work, as meeting notes write it: "me to write
+    the policy", "Mei Ling to run a second round", "Action: Anika to call the bank" (a name or
+    "me", then "to" and a verb's base form)."""
+    tokens = [t for t in sent if not t.is_space]
+    colon = next((i for i, t in enumerate(tokens[:4]) if t.text == ":"), None)
+    if colon is not None and ACTION_LABEL.fullmatch(" ".join(t.lower_ for t in tokens[:colon])):
+        tokens = tokens[colon + 1 :]
+    if tokens and tokens[0].lower_ in ("me", "i"):
+        names = 1
+    else:
+        names = next(
+            (i for i, t in enumerate(tokens) if not (t.tag_.startswith("NN") and t.text[:1].isupper())), len(tokens)
+        )
+        if not 1 <= names <= MAX_NAME_WORDS:
+            return False
+    rest = tokens[names : names + 2]
+    return len(rest) == 2 and rest[0].lower_ == "to" and rest[1].tag_ == "VB"
 
 
 def put_sentence_vector(row: np.ndarray, vector: np.ndarray) -> None:

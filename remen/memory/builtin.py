@@ -108,6 +108,7 @@ from remen.memory.patterns import (
     ROLE_AT,
     ROLE_LABEL,
     ROLE_SWITCH,
+    ROLE_WITH,
     SERVICE_DONE_BY,
     SERVICE_PAID_TO,
     SHE_OR_HE,
@@ -707,8 +708,10 @@ class BuiltinExtractor:
         date = state.date_of(text)
         aspect, confidence = classify_aspect(sent, date is not None, state.sentence_vectors.get(sent.start_char))
         said = {s.aspect for s in state.statements[before:]} | {Aspect.IDENTITY, Aspect.RELATIONSHIP, Aspect.KNOWLEDGE}
-        if found and (aspect in said or confidence < SECOND_ASPECT_CONFIDENCE):
-            return  # a triple read from the sentence says it (or all the classifier can be sure of)
+        if found and (aspect in said or (confidence < SECOND_ASPECT_CONFIDENCE and date is None)):
+            # A triple read from the sentence says it (or all the classifier can be sure of); a date
+            # it states is kept on its own statement ("physio with Aaron Tan on Tuesday").
+            return
         impersonal = subject == USER_NAME and not FIRST_PERSON.search(text) and not said_to_self(text)
         if impersonal and (confidence < MIN_ASPECT_CONFIDENCE or aspect == Aspect.KNOWLEDGE):
             # About nobody the note names: how-to prose ("the flag sets the port") stays in the
@@ -843,6 +846,10 @@ class BuiltinExtractor:
         labelled = [(m.group(2) or m.group(3), m.group(1)) for m in ROLE_LABEL.finditer(text)]
         labelled += [(m.group(2) or m.group(3), m.group(1)) for m in THE_ROLE_NAMED.finditer(text)]
         labelled += [(m.group(1), m.group(2)) for m in NAME_THEN_ROLE.finditer(text)]
+        # "trainer with Sam's gym" names no trainer.
+        labelled += [
+            (m.group(2), m.group(1)) for m in ROLE_WITH.finditer(text) if not POSSESSIVE_END.search(m.group(2))
+        ]
         for name, word in labelled:
             if name.split()[0].lower() in NOT_NAMES or name in found:
                 continue

@@ -106,7 +106,7 @@ SINGLE_RELATIONS = frozenset(
     PARTNER_WORDS
     | {"manager", "boss"}
     # the people one sees for a service, one at a time: a new dentist replaces the old one
-    | {"dentist", "doctor", "gp", "landlord", "landlady", "accountant", "supervisor", "therapist", "trainer"}
+    | {"dentist", "doctor", "gp", "landlord", "landlady", "accountant", "supervisor", "therapist", "trainer", "physio"}
 )
 
 # Predicates that hold one value at a time per subject; a different value later invalidates it.

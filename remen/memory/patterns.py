@@ -153,6 +153,12 @@ THE_ROLE_NAMED = re.compile(
     rf"(?:(?i:an?\s+(?:man|woman|guy|lady|bloke|chap|fellow|girl|lad)\s+(?:called|named)\s+){PERSON_NAME}(?=[,.;]|\s+(?-i:[a-z]))"
     rf"|{PERSON_NAME}(?=,))"
 )
+# An appointment with the one who serves the writer: "physio with Aaron Tan on Tuesday", "dentist
+# appointment w/ Dr. Hill".
+ROLE_WITH = re.compile(
+    rf"(?i:(?<![\w'’])({SERVICE_WORDS})\s+(?:appointment\s+|appt\.?\s+|session\s+|check-?up\s+)?(?:with|w/)\s+)"
+    + PERSON_NAME
+)
 # A role after a name, in brackets: "Karen (my boss)", "Omar (my new manager)".
 NAME_THEN_ROLE = re.compile(rf"{PERSON_NAME}\s*\((?i:(?:my|our)\s+)?(?i:new\s+)?({RELATION_WORDS})\)")
 # "Julia, my wife" / "Tom is my friend" / "Tom is a friend" / "with Imran as my manager" / a jot's

@@ -802,3 +802,19 @@ def test_the_teams_tools_a_verbless_manager_and_never_again(reader: BuiltinExtra
     assert ("me", "manager", "Mei Ling") in triples(read(reader, "Mei Ling officially my manager from today."))
     never = read(reader, "Honestly? I'm never opening Sketch again.")
     assert ("Sketch", True) in [(s.object_name, s.negated) for s in never.statements if s.predicate == "uses"]
+
+
+def test_work_handed_to_someone_in_meeting_notes_is_a_task(model_reader: BuiltinExtractor) -> None:
+    for item in ("Mei Ling to run a second round with older customers", "Action: Anika to call the bank about fees"):
+        assert [s.aspect for s in read(model_reader, item).statements] == [Aspect.TASK]
+
+
+def test_an_appointment_with_someone_who_serves_me_is_the_tie_and_keeps_its_day(reader: BuiltinExtractor) -> None:
+    physio = read(reader, "- physio with Aaron Tan on Tuesday")
+    assert ("me", "physio", "Aaron Tan") in triples(physio)
+    assert [s.valid_at is not None for s in physio.statements if s.aspect == Aspect.EVENT] == [True]
+    assert not [t for t in triples(read(reader, "Booked my trainer with Sam's gym.")) if t[1] == "trainer"]
+    # A role named and dated in one line keeps the day too.
+    gp = read(reader, "- GP Dr. Nwosu Thurs 10:15, knee")
+    assert ("me", "doctor", "Dr. Nwosu") in triples(gp)
+    assert [s for s in gp.statements if s.valid_at is not None]
