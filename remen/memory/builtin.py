@@ -110,6 +110,7 @@ from remen.memory.patterns import (
     ROLE_SWITCH,
     ROLE_WITH,
     SERVICE_DONE_BY,
+    SERVICE_JOTTED,
     SERVICE_PAID_TO,
     SHE_OR_HE,
     STREET_ADDRESS,
@@ -410,6 +411,7 @@ def services(text: str) -> list[tuple[str, str]]:
     accountant): (name, relation) pairs."""
     found = [(m.group(3), m.group(1) or m.group(2)) for m in SERVICE_PAID_TO.finditer(text)]
     found += [(m.group(1), m.group(2)) for m in SERVICE_DONE_BY.finditer(text)]
+    found += [(m.group(2), m.group(1)) for m in SERVICE_JOTTED.finditer(text)]
     found += [(m.group(1), "rent") for m in RENT_RAISED.finditer(text)]
     return [(name, lexicon.SERVICE_ROLES[service.lower()]) for name, service in found if names_someone(name)]
 
@@ -1099,7 +1101,9 @@ class BuiltinExtractor:
                     Aspect.IDENTITY, text, worker, "works_at", span, object_name=org, valid_at=day_one(spell, state)
                 )
                 if ended:
-                    state.end(job)
+                    # "My last service at the Adlon is 15 March": it ends that day.
+                    last = state.date_of(text)
+                    state.end(replace(job, valid_at=last.moment.timestamp() if last else None))
                 else:
                     state.state(job)
             return True
@@ -1122,8 +1126,14 @@ class BuiltinExtractor:
                     workplace = whole_name(text, works.start(1), works.group(1), named)
                     org = state.entity(workplace, kind, span, None, text, sure=True)
                     who = known_person(state, clause_subject(state, text, works.start(), named), named, span, text)
+                    # "I start at Tulus Lotrek on the 16th": from then on.
+                    date = state.date_of(text)
+                    since = date.moment.timestamp() if date else None
                     if who is not None:
-                        state.state(ExtractedStatement(Aspect.IDENTITY, text, who, "works_at", span, object_name=org))
+                        job = ExtractedStatement(
+                            Aspect.IDENTITY, text, who, "works_at", span, object_name=org, valid_at=since
+                        )
+                        state.state(job)
                         found = True
         return found
 

@@ -116,6 +116,8 @@ SERVICE_PAID_TO = re.compile(
     rf"({SERVICES})\s+(?:money\s+)?to\s+(?:the\s+)?|\b(?:my|our|the)\s+({SERVICES})\s+goes\s+to\s+(?:the\s+)?)"
     + SERVED_BY
 )
+# A jot of a payment: "- rent to Herr Brandt, 890 €, by Friday".
+SERVICE_JOTTED = re.compile(rf"^[\s*>-]*(?i:({SERVICES}))\s+to\s+" + SERVED_BY)
 # Who puts the rent up is the landlord: "Greenway Lettings put the rent up £75".
 RENT_RAISED = re.compile(
     SERVED_BY
@@ -265,12 +267,13 @@ LIVES_IN = re.compile(
     r"|(?:moved|moving)\s+from\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*(?:\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*){0,2}\s+to)\s+)" + NAME
 )
 # The writer's home named by its place: "the Brunswick flat", "rent for the Majorna flat", "our
-# place in Ealing", "my flat in Leith". Someone else's ("Moana's place in Petone", "their flat"), a
-# former one ("my old flat in Leith") and one merely seen ("a flat in Floreasca") are not.
+# place in Ealing", "my flat in Leith", "the new flat in Neukölln". Someone else's ("Moana's place
+# in Petone", "their flat"), a former one ("my old flat in Leith") and one merely seen ("a flat in
+# Floreasca") are not.
 HOME_NOUNS = r"(?:flat|apartment|house|place|home)"
 MY_HOME = re.compile(
     r"(?i:\b(?:my|our|the)\s+(?:new\s+)?)" + NAME + rf"(?i:\s+{HOME_NOUNS})\b"
-    rf"|(?i:\b(?:my|our)\s+(?:new\s+)?{HOME_NOUNS}\s+in\s+)" + NAME
+    rf"|(?i:\b(?:(?:my|our)\s+(?:new\s+)?|the\s+new\s+){HOME_NOUNS}\s+in\s+)" + NAME
 )
 # Someone else's home named by its place: "my sister Jing Yi's new place in Bishan", "Moana's flat in
 # Petone" (not an old one).
@@ -320,7 +323,7 @@ LIVES_AT = re.compile(r"\b(?:lives?\s+at|address(?:\s+[\w'’]+){0,3}?(?:\s+is|:
 # A stretch of time at a workplace: "first week back at Northwind", "day one at Halcyon Health",
 # "six months at Brightloop", "first day as a ranger with the Parks Service"; "last day at X" ends it.
 WORK_SPELL = re.compile(
-    r"(?i:\b((?:first|second|third|last|final)\s+(?:real\s+|full\s+|proper\s+)?(?:day|week|month|shift)|(?:day|week)\s+(?:one|two|three|four|five|\d{1,3})"
+    r"(?i:\b((?:first|second|third|last|final)\s+(?:real\s+|full\s+|proper\s+)?(?:day|week|month|shift|service)|(?:day|week)\s+(?:one|two|three|four|five|\d{1,3})"
     r"|\w+\s+(?:days|weeks|months|years)|(?:(?:early|late|night|day|double|closing|opening)\s+)?shifts?)"
     r"\s+(?:back\s+)?(?:as\s+(?:a|an|the)\s+[a-z-]+(?:\s+[a-z-]+)?\s+)?(?:at|with|of)\s+(?:the\s+)?)" + NAME
 )
@@ -355,7 +358,8 @@ POSSESSIVE_DETAIL = re.compile(
 # "started at Acme", "joined Halcyon", "works part-time for the council", "is leaving for a job at
 # Mayo Clinic", "got the job at the Dowse" (applying or interviewing for one says nothing).
 WORKS_AT = re.compile(
-    r"(?i:\b(?:(?:works?|working|started|joined)\s+(?:(?:full|part)[- ]time\s+)?(?:on\s+\w+\s+\w+\s+)?(?:at|for|with)?"
+    r"(?i:\b(?:(?:works?|working|start(?:s|ed|ing)?|joined)\s+(?:(?:full|part)[- ]time\s+)?"
+    r"(?:on\s+\w+\s+\w+\s+)?(?:at|for|with)?"
     r"(?:\s+the)?|(?:start(?:ed|ing)?|took|accepted|got|landed|(?:leav(?:e|es|ing)|left)\s+for)\s+"
     r"(?:a|an|my|the)\s+(?:new\s+)?(?:job|position|role|post)\s+(?:at|with)(?:\s+the)?)\s*)" + NAME
 )

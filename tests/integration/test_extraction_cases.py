@@ -818,3 +818,23 @@ def test_an_appointment_with_someone_who_serves_me_is_the_tie_and_keeps_its_day(
     gp = read(reader, "- GP Dr. Nwosu Thurs 10:15, knee")
     assert ("me", "doctor", "Dr. Nwosu") in triples(gp)
     assert [s for s in gp.statements if s.valid_at is not None]
+
+
+def test_a_job_starts_and_ends_on_the_days_the_note_says(reader: BuiltinExtractor) -> None:
+    written = datetime(2026, 2, 23, 18, 30).astimezone()
+
+    def on(text: str) -> list[tuple[str | None, bool, date | None]]:
+        found = reader.extract(NoteForExtraction(text, (), written.timestamp()))
+        return [
+            (s.object_name, s.negated, datetime.fromtimestamp(s.valid_at).date() if s.valid_at else None)
+            for s in found.statements
+            if s.predicate == "works_at"
+        ]
+
+    assert ("Tulus Lotrek", False, date(2026, 3, 16)) in on("I start at Tulus Lotrek on the 16th.")
+    assert ("Adlon", True, date(2026, 3, 15)) in on("My last service at the Adlon is 15 March.")
+
+
+def test_a_new_flat_and_a_jotted_rent_say_where_i_live_and_who_my_landlord_is(reader: BuiltinExtractor) -> None:
+    assert ("me", "lives_in", "Neukölln") in triples(read(reader, "First week in the new flat in Neukölln."))
+    assert ("me", "landlord", "Herr Brandt") in triples(read(reader, "- rent to Herr Brandt, 890 €, by Friday"))
