@@ -32,7 +32,10 @@ def contradicts(later: ChainItem, earlier: ChainItem, functional: frozenset[str]
     if later.predicate != earlier.predicate:
         return False
     if later.object_key == earlier.object_key:
-        return later.negated != earlier.negated
+        # A value told again as what replaced another ("switched from Sketch to Figma" after a note
+        # already used Figma) holds from then on in the one statement that says so.
+        restated = later.replaces_key is not None and earlier.replaces_key is None
+        return later.negated != earlier.negated or (restated and not later.negated)
     if later.replaces_key is not None and later.replaces_key == earlier.object_key and not earlier.negated:
         return True
     return later.predicate in functional and not later.negated and not earlier.negated

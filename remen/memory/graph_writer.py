@@ -298,6 +298,12 @@ class GraphWriter:
         if corrections_store.is_forgotten(conn, key):
             return  # the user said it is wrong: reading the note again does not bring it back
         sid = memory_store.statement_by_key(conn, key)
+        if sid is not None and replaces_eid is not None and memory_store.statement_start(conn, sid) < valid_at:
+            # "Switched dentists, from Dr. Quinn to Dr. Rowe" after an earlier note named Dr. Rowe:
+            # the switch holds from its own time (the earlier holder it names held until then), so it
+            # is a statement of its own, not another source of the first.
+            key = f"{key}|replaces e{replaces_eid}"
+            sid = memory_store.statement_by_key(conn, key)
         kind = vector_kind(statement)
         vector = self.vectors.get(statement.text) if kind else None
         replaces_sid = None

@@ -147,6 +147,11 @@ def statement_by_key(conn: Connection, key: str) -> int | None:
     return None if row is None else int(row[0])
 
 
+def statement_start(conn: Connection, sid: int) -> float:
+    """When the statement ``sid`` began to hold (its first note's time, or the time it states)."""
+    return float(conn.execute("SELECT valid_at FROM statements WHERE sid = ?", (sid,)).fetchone()[0])
+
+
 def insert_statement(
     conn: Connection,
     aspect: str,

@@ -251,6 +251,21 @@ def test_whom_someone_is_married_to_is_the_tie_the_graph_holds_for_them(app: Rem
     assert not app.ask("who is Marcus dating", now=now).answers
 
 
+def test_a_switch_told_after_a_note_named_the_new_one_still_makes_it_current(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        5,
+        "Dentist Dr. Rowe Thurs 10:15. Using Figma for the mockups.",
+        "Switched dentists, from Dr. Quinn to Dr. Rowe. Switched from Sketch to Figma for good.",
+    )
+    dentist = app.ask("who is my dentist", now=now).answers[0]
+    assert dentist.text == "Your dentist: Dr. Rowe"
+    assert "Dr. Quinn" in [f.target for f in dentist.earlier]
+    current = [f.target for f in app.facts("me", limit=None) if f.predicate == "uses" and f.current]
+    assert sorted(current) == ["Figma"]
+
+
 def test_who_does_my_taxes_asks_for_the_accountant_the_notes_name_by_what_they_do(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
     now = written_days_apart(
         app,
