@@ -457,12 +457,24 @@ def test_a_spell_at_a_workplace_says_where_i_work(model_reader: BuiltinExtractor
     assert [(s.subject, s.object_name) for s in found.statements if s.predicate == "works_at"] == [("me", workplace)]
 
 
-def test_a_month_in_a_plan_is_the_coming_one() -> None:
-    written = datetime(2026, 3, 2, 9, 0).astimezone()
-    coming = stated_date("rent goes up from April", written)
-    assert coming is not None and coming.moment.date() == date(2026, 4, 1)
-    behind = stated_date("in February we had snow", written, past=True)
-    assert behind is not None and behind.moment.date() == date(2026, 2, 1)
+@pytest.mark.parametrize(
+    ("sentence", "written", "past", "day"),
+    [
+        # A month in a plan is the coming one, in the past tense the last one.
+        ("rent goes up from April", datetime(2026, 3, 2, 9, 0), False, date(2026, 4, 1)),
+        ("in February we had snow", datetime(2026, 3, 2, 9, 0), True, date(2026, 2, 1)),
+        # A bare day of the month that is today's is next month's in a plan, today's in the past.
+        ("Declan wants me to start on the 9th.", datetime(2026, 2, 9, 18, 0), False, date(2026, 3, 9)),
+        ("We launched on the 9th.", datetime(2026, 2, 9, 18, 0), True, date(2026, 2, 9)),
+        # With its weekday, the day of the month that is that weekday: 12 January 2026 is a Monday.
+        ("Deck due by Mon 12th.", datetime(2026, 1, 8, 9, 0), False, date(2026, 1, 12)),
+    ],
+)
+def test_a_day_in_a_note_is_read_the_way_the_sentence_speaks(
+    sentence: str, written: datetime, past: bool, day: date
+) -> None:
+    found = stated_date(sentence, written.astimezone(), past=past)
+    assert found is not None and found.moment.date() == day
 
 
 def test_where_someone_else_works_is_not_where_i_work(reader: BuiltinExtractor) -> None:
@@ -748,17 +760,6 @@ def test_names_part_at_a_spaced_plus_and_lose_a_weekday_at_their_edge(model_read
     gp = read(model_reader, "- GP Dr. Nwosu Thurs 10:15, knee")
     assert ("Dr. Nwosu", EntityType.PERSON) in entities(gp)
     assert ("me", "doctor", "Dr. Nwosu") in triples(gp)
-
-
-def test_a_bare_day_of_the_month_that_is_today_is_next_months_in_a_plan() -> None:
-    written = datetime(2026, 2, 9, 18, 0).astimezone()
-    start = stated_date("Declan wants me to start on the 9th.", written)
-    assert start is not None and start.moment.date() == date(2026, 3, 9)
-    launched = stated_date("We launched on the 9th.", written, past=True)
-    assert launched is not None and launched.moment.date() == date(2026, 2, 9)
-    # With its weekday, the day of the month that is that weekday: 12 January 2026 is a Monday.
-    deck = stated_date("Deck due by Mon 12th.", datetime(2026, 1, 8, 9, 0).astimezone())
-    assert deck is not None and deck.moment.date() == date(2026, 1, 12)
 
 
 def test_someone_from_a_firm_works_there_and_a_day_at_a_firm_is_a_workday(model_reader: BuiltinExtractor) -> None:
