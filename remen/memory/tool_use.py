@@ -269,6 +269,8 @@ def tool_use(tokens: list[Token], replacing: bool) -> ToolUse | None:
         # subject, right before the name, whatever the parse made of it.
         return object_use(before.lower_, False, replacing)
     role, verb = head.dep_, head.head
+    if role in ("conj", "appos") and before is not None and before.lower_ == "not":
+        return ToolUse.NOT_TAKEN  # "we use Slack but not Teams", "Obsidian, not Notion"
     if role == "conj":  # "bought memoQ and Trados": the first conjunct's place
         role, verb = verb.dep_, verb.head
     if role == "pobj":

@@ -801,6 +801,10 @@ def test_the_teams_tools_a_verbless_manager_and_never_again(reader: BuiltinExtra
     team = triples(read(reader, "The team uses Jira for everything and Confluence for docs."))
     assert {("me", "uses", "Jira"), ("me", "uses", "Confluence")} <= team
     assert ("me", "manager", "Mei Ling") in triples(read(reader, "Mei Ling officially my manager from today."))
+    # A tool set against the one in use is not used.
+    assert ("Teams", True) in {
+        (s.object_name, s.negated) for s in read(reader, "We use Slack but not Teams.").statements
+    }
     never = read(reader, "Honestly? I'm never opening Sketch again.")
     assert ("Sketch", True) in [(s.object_name, s.negated) for s in never.statements if s.predicate == "uses"]
 
