@@ -4,7 +4,7 @@ that support them, or says plainly that the notes do not say."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from datetime import timedelta
 
@@ -106,15 +106,7 @@ def their_tie(route: Route, hint: EntityHint, memory: MemoryReader) -> Handled |
     topic = route.topic.strip().lower()
     if not hint.name or topic not in RELATIONS or (hint.matched_by == "relation" and hint.text.endswith(topic)):
         return None
-    ties = ties_of(topic)
-    chain = sorted(
-        (
-            f
-            for f in memory.facts(hint.name, history=True)
-            if f.subject == hint.name and f.predicate in ties and f.target
-        ),
-        key=lambda f: f.valid_at,
-    )
+    chain = chain_of(memory, hint.name, ties_of(topic))
     if not chain:
         return None
     now = next((f for f in reversed(chain) if f.current), chain[-1])
@@ -126,11 +118,7 @@ def relation_holders(route: Route, hint: EntityHint, memory: MemoryReader, user:
     """ "Who is my manager": who holds the tie now, with who held it before (the chain), then the
     holder's card. "Who was my manager before Priya": the one whose tie Priya's ended."""
     relation = hint.text.split()[-1]
-    ties = ties_of(relation)
-    chain = sorted(
-        (f for f in memory.facts(user, history=True) if f.subject == user and f.predicate in ties and f.target),
-        key=lambda f: f.valid_at,
-    )
+    chain = chain_of(memory, user, ties_of(relation))
     label = f"your {relation}"
     point = sequence_point(route, hint, chain)
     if point is not None:
@@ -203,11 +191,12 @@ def neighbour(word: str, at: int, chain: list[Fact], label: str) -> Handled:
     )
 
 
-def own_chain(memory: MemoryReader, user: str, predicate: str) -> list[Fact]:
-    """The user's values of ``predicate``, in the order they held."""
-    facts = memory.facts(user, history=True)
+def chain_of(memory: MemoryReader, subject: str, predicates: Collection[str]) -> list[Fact]:
+    """``subject``'s own values of any of ``predicates`` (a tie and the words that name it too), in
+    the order they held."""
+    facts = memory.facts(subject, history=True)
     return sorted(
-        (f for f in facts if f.subject == user and f.predicate == predicate and f.target), key=lambda f: f.valid_at
+        (f for f in facts if f.subject == subject and f.predicate in predicates and f.target), key=lambda f: f.valid_at
     )
 
 
@@ -218,7 +207,7 @@ def own_sequence(route: Route, memory: MemoryReader, attribute: str, user: str) 
     me = user_hint(route)
     if me is None or sequence_marker(route) is None:
         return None
-    chain = own_chain(memory, user, attribute)
+    chain = chain_of(memory, user, (attribute,))
     point = sequence_point(route, me, chain)
     if point is None or point[1] is None:
         return None
@@ -232,7 +221,7 @@ def held_during(route: Route, memory: MemoryReader, user: str, chain: list[Fact]
     places = set(names_given(route))
     if not places:
         return None
-    stints = [f for f in own_chain(memory, user, "works_at") if f.target in places and not f.current]
+    stints = [f for f in chain_of(memory, user, ("works_at",)) if f.target in places and not f.current]
     if not stints:
         return None
     stint, end = stints[-1], stints[-1].invalid_at

@@ -12,7 +12,7 @@ from remen.core.text import fold
 from remen.memory.cues import is_phone_number
 from remen.memory.dates import stated_date
 from remen.memory.lexicon import HONORIFICS
-from remen.memory.patterns import STREET_ADDRESS
+from remen.memory.patterns import POSSESSIVE_END, STREET_ADDRESS
 from remen.search.query import STOPWORDS
 
 
@@ -81,7 +81,6 @@ DETERMINERS = frozenset(("the", "a", "an", "our", "my", "his", "her", "their", "
 TOKEN = re.compile(r"\S+")
 CONTRACTION = re.compile(r"['’](?:m|ll|re|ve|d|t)$|^I$", re.IGNORECASE)
 TRAILING = ".,;:!?)\"'’”"
-POSSESSIVE_END = re.compile(r"['’]s$")
 KIND_OF_TYPE: dict[str, frozenset[AnswerKind]] = {
     "Person": frozenset((AnswerKind.PERSON, AnswerKind.NAME)),
     "Place": frozenset((AnswerKind.PLACE, AnswerKind.NAME)),

@@ -707,10 +707,12 @@ class BuiltinExtractor:
         if sum(not t.is_punct for t in sent) < MIN_STATEMENT_WORDS:
             return  # "yes.", "ugh": a reply, not a statement
         subject = self.subject_of(state, sent, named)
-        date = state.date_of(text)
-        aspect, confidence = classify_aspect(sent, date is not None, state.sentence_vectors.get(sent.start_char))
+        # A date the sentence states is when it happens, whatever its aspect: a task "Wed am", a
+        # decision "from 1 June", a plan "visit on the 21st" are all kept on their day.
+        when = state.time_of(text)
+        aspect, confidence = classify_aspect(sent, when is not None, state.sentence_vectors.get(sent.start_char))
         said = {s.aspect for s in state.statements[before:]} | {Aspect.IDENTITY, Aspect.RELATIONSHIP, Aspect.KNOWLEDGE}
-        if found and (aspect in said or (confidence < SECOND_ASPECT_CONFIDENCE and date is None)):
+        if found and (aspect in said or (confidence < SECOND_ASPECT_CONFIDENCE and when is None)):
             # A triple read from the sentence says it (or all the classifier can be sure of); a date
             # it states is kept on its own statement ("physio with Aaron Tan on Tuesday").
             return
@@ -720,9 +722,6 @@ class BuiltinExtractor:
             # note, whose vector finds it; the graph keeps what is said of someone or something.
             return
         negated = is_negated(text)
-        # A date the sentence states is when it happens, whatever its aspect: a task "Wed am", a
-        # decision "from 1 June", a plan "visit on the 21st" are all kept on their day.
-        when = None if date is None else date.moment.timestamp()
         if aspect == Aspect.EVENT:
             state.state(ExtractedStatement(aspect, text, USER_NAME, "event", span, object_value=text, valid_at=when))
         elif aspect == Aspect.PROBLEM:
@@ -821,6 +820,15 @@ class BuiltinExtractor:
             state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, relation, span, object_name=holder))
             found.append(holder)
 
+        def their_tie(owner: str, word: str, name: str) -> None:
+            """``name`` holds the tie ``word`` names to ``owner``, someone other than the user
+            ("Leo's teacher Ms Park", "his new girlfriend Naledi")."""
+            holder = state.entity(owner, EntityType.PERSON, span, None, text, sure=True)
+            person = state.entity(name, EntityType.PERSON, span, None, text, sure=True)
+            relation = lexicon.canonical_relation(word.lower())
+            state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, holder, relation, span, object_name=person))
+            found.extend((holder, person))
+
         matches = [
             # The relation word is the group before the name, whichever alternative matched.
             (m.group((m.lastindex or 2) - 1).lower(), m)
@@ -885,23 +893,13 @@ class BuiltinExtractor:
             if partner is not None and partner.lower() not in text.lower() and not told:
                 tie(partner, lexicon.canonical_relation(reference.group(1).lower()))
         for match in THEIR_RELATION.finditer(text):
-            owner, relation = match.group(1), lexicon.canonical_relation(match.group(2).lower())
-            name = (match.group(3) or "") + match.group(4)
-            holder = state.entity(owner, EntityType.PERSON, span, None, text, sure=True)
-            person = state.entity(name, EntityType.PERSON, span, None, text, sure=True)
-            state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, holder, relation, span, object_name=person))
-            found += [holder, person]
+            their_tie(match.group(1), match.group(2), (match.group(3) or "") + match.group(4))
         for match in HIS_RELATION.finditer(text):
             opening = not text[: match.start()].strip()
             owner = person_before(state, text, match.start()) or (earlier_person if opening else None)
             name = (match.group(2) or "") + match.group(3)
-            if owner is None or name.split()[0].lower() in NOT_NAMES:
-                continue
-            holder = state.entity(owner, EntityType.PERSON, span, None, text, sure=True)
-            person = state.entity(name, EntityType.PERSON, span, None, text, sure=True)
-            relation = lexicon.canonical_relation(match.group(1).lower())
-            state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, holder, relation, span, object_name=person))
-            found += [holder, person]
+            if owner is not None and name.split()[0].lower() not in NOT_NAMES:
+                their_tie(owner, match.group(1), name)
         return found
 
     @staticmethod
@@ -909,8 +907,7 @@ class BuiltinExtractor:
         """ "Switched dentists, from Dr. Quinn to Dr. Rowe": the role's earlier holder until the
         note (or the date it states), the new one from then on, replacing them; the two names."""
         relation = lexicon.canonical_relation(word.lower())
-        date = state.date_of(text)
-        switched = date.moment.timestamp() if date else state.written
+        switched = state.time_or_written(text)
         old = state.entity(earlier, EntityType.PERSON, span, relation, text, sure=True)
         new = state.entity(now, EntityType.PERSON, span, relation, text, sure=True)
         state.state(
@@ -946,8 +943,7 @@ class BuiltinExtractor:
                 continue
             earlier = state.entity(old, EntityType.PERSON, span, None, text, sure=True)
             later = state.entity(new, EntityType.PERSON, span, None, text, sure=True)
-            date = state.date_of(text)
-            when = date.moment.timestamp() if date else None
+            when = state.time_of(text)
             state.state(
                 ExtractedStatement(
                     Aspect.RELATIONSHIP, text, later, TAKES_OVER, span, object_name=earlier, valid_at=when
@@ -1045,8 +1041,7 @@ class BuiltinExtractor:
                 mover = self.person_in(state, text, others)
             if mover is not None:
                 # "I'm moving to Denver end of July": from then on.
-                date = state.date_of(text)
-                when = date.moment.timestamp() if date else None
+                when = state.time_of(text)
                 moved = ExtractedStatement(
                     Aspect.IDENTITY, text, mover, "lives_in", span, object_name=place, valid_at=when
                 )
@@ -1072,8 +1067,7 @@ class BuiltinExtractor:
             attribute_of, old, new = change.groups()
             if attribute_of.lower() not in NOBODY:
                 # A change says what the amount was until then, even if no earlier note says so.
-                date = state.date_of(text)
-                changed = date.moment.timestamp() if date else state.written
+                changed = state.time_or_written(text)
                 attribute(attribute_of.lower(), old.strip(), when=changed - 1)
                 attribute(attribute_of.lower(), new.strip(), when=changed)
         for amount in AMOUNT_IS.finditer(text):
@@ -1102,8 +1096,7 @@ class BuiltinExtractor:
                 )
                 if ended:
                     # "My last service at the Adlon is 15 March": it ends that day.
-                    last = state.date_of(text)
-                    state.end(replace(job, valid_at=last.moment.timestamp() if last else None))
+                    state.end(replace(job, valid_at=state.time_of(text)))
                 else:
                     state.state(job)
             return True
@@ -1126,10 +1119,9 @@ class BuiltinExtractor:
                     workplace = whole_name(text, works.start(1), works.group(1), named)
                     org = state.entity(workplace, kind, span, None, text, sure=True)
                     who = known_person(state, clause_subject(state, text, works.start(), named), named, span, text)
-                    # "I start at Tulus Lotrek on the 16th": from then on.
-                    date = state.date_of(text)
-                    since = date.moment.timestamp() if date else None
                     if who is not None:
+                        # "I start at Tulus Lotrek on the 16th": from then on.
+                        since = state.time_of(text)
                         job = ExtractedStatement(
                             Aspect.IDENTITY, text, who, "works_at", span, object_name=org, valid_at=since
                         )
@@ -1189,8 +1181,7 @@ class BuiltinExtractor:
         subject = USER_NAME
         if project:
             subject = state.entity(project.group(1), EntityType.PROJECT, span, None, text)
-        date = state.date_of(text)
-        when = date.moment.timestamp() if date else None
+        when = state.time_of(text)
         found = False
         for match in [*SWITCH.finditer(text), *REPLACED.finditer(text)]:
             old, new = match.group(1).strip(".,"), match.group(2).strip(".,")

@@ -150,6 +150,17 @@ class NoteState:
             self._date_cache = (sentence, found)
         return self._date_cache[1]
 
+    def time_of(self, sentence: str) -> float | None:
+        """When the sentence says what it tells happens (epoch seconds), or None when it states no
+        date ("I start at Tulus Lotrek on the 16th": the 16th)."""
+        date = self.date_of(sentence)
+        return None if date is None else date.moment.timestamp()
+
+    def time_or_written(self, sentence: str) -> float:
+        """The time the sentence states, else when the note was written."""
+        stated = self.time_of(sentence)
+        return self.written if stated is None else stated
+
     def past_at(self, offset: int) -> bool:
         """Whether the clause of the sentence being read that holds ``offset`` is in the past tense."""
         return next((past for end, past in self.clauses if offset < end), False)
