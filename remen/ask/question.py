@@ -111,7 +111,7 @@ class Question:
     # Names the question is about, as typed (possessive dropped): an answer sentence must be about
     # them, and the answer is never one of them.
     names: tuple[str, ...]
-    # "before"/"used to"/"previous": the question wants an earlier value, not the current one.
+    # "before"/"used to"/"previous"/"my old": the question wants an earlier value, not the current one.
     earlier: bool
     # The word after "how" in "how much/long/many/often/old ...": which numbers fit.
     measure: str | None = None
@@ -189,7 +189,9 @@ def read_question(text: str) -> Question:
             and w not in marked
         )
     )
-    earlier = bool(re.search(r"\b(before|previous|previously|used to|former|earlier)\b", text, re.IGNORECASE))
+    earlier = bool(
+        re.search(r"\b(before|previous|previously|used to|former|earlier|(?:my|our)\s+old)\b", text, re.IGNORECASE)
+    )
     at = words.index("how") if "how" in words else -1
     measure = words[at + 1] if 0 <= at < len(words) - 1 and words[at + 1] in HOW_NUMBER else None
     kind = answer_kind(words)

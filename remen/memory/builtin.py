@@ -79,6 +79,7 @@ from remen.memory.patterns import (
     INSTEAD,
     JOINED,
     LEFT,
+    LEFT_HOME,
     LIVES_AT,
     LIVES_IN,
     MARRIED,
@@ -452,6 +453,51 @@ def cars_are_no_tools(state: NoteState) -> None:
     ]
 
 
+def homes_left_behind(state: NoteState, sentences: list[tuple[SpacySpan, int]]) -> None:
+    """A note in which the writer has a new home and misses, leaves or hands back the keys of
+    another place ("First nights in Floreasca. I already miss the market in Drumul Taberei"): that
+    place was home until the new one (``sentences``: the writer's own, with where each line starts)."""
+    homes = [
+        s
+        for s in state.statements
+        if s.predicate == "lives_in" and s.subject == USER_NAME and not s.negated and s.object_name
+    ]
+    if not homes:
+        return
+    moved = min(state.written if s.valid_at is None else s.valid_at for s in homes)
+    new = {s.object_name for s in homes}
+    for sent, offset in sentences:
+        text = sent.text
+        for match in LEFT_HOME.finditer(text):
+            entity = state.entities.get(next(g for g in match.groups() if g).lower())
+            if entity is None or entity.type != EntityType.PLACE or entity.name in new:
+                continue
+            start = offset + sent.start_char
+            state.state(
+                ExtractedStatement(
+                    Aspect.IDENTITY,
+                    text.strip(),
+                    USER_NAME,
+                    "lives_in",
+                    Span(start, start + len(text)),
+                    object_name=entity.name,
+                    valid_at=moved - 1,
+                )
+            )
+
+
+def workplaces_are_organisations(state: NoteState) -> None:
+    """Where the writer or anyone works is an organisation, whatever the name's own reading said
+    ("I start at Tulus Lotrek on the 16th" read the restaurant as a place, and "first service at
+    Tulus" later as a firm: two entities, two workplaces)."""
+    for statement in state.statements:
+        if statement.predicate != lexicon.WORKS_AT or not statement.object_name:
+            continue
+        entity = state.entities.get(statement.object_name.lower())
+        if entity is not None and entity.type in lexicon.NOT_A_WORKPLACE_READING:
+            state.entities[statement.object_name.lower()] = replace(entity, type=EntityType.ORGANIZATION)
+
+
 def predecessor_departed(state: NoteState) -> None:
     """A note that names a new holder of a role the writer has one of at a time ("New trainer at
     the gym: Brianna, starts next week") and one other person leaving ("Coach Mike moved to San
@@ -664,9 +710,20 @@ class BuiltinExtractor:
                         del state.tie_mentions[named:]  # the tie classifier reads the writer's own words
                 state.previous_sentence = sent.text
             switched_from_the_other(state)
+            homes_left_behind(
+                state,
+                [
+                    (sent, piece.original - piece.start)
+                    for piece, sent in sentences
+                    if not piece.heading and piece.speaker is None
+                ],
+            )
             cars_are_no_tools(state)
+            workplaces_are_organisations(state)
             predecessor_departed(state)
             inferred_ties(state)
+            own = [(sent, piece.original - piece.start) for piece, sent in sentences if piece.speaker is None]
+            homes_left_behind(state, own)
             states.append(state)
         return [self.finish(note, state) for note, state in zip(notes, states, strict=True)]
 

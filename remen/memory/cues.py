@@ -159,12 +159,14 @@ def tool_type(word: str) -> EntityType:
 
 # Quick notes start sentences in lower case too ("shipped it. zero pages. celebrating").
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[^\W_])")
-# A word before a full stop that does not end a sentence: a title or common abbreviation, an
-# initial ("J."), or a word or number with dots inside ("e.g.", "a.m.", a date "14.01."). The
+# A word before a full stop that does not end a sentence: a title or common abbreviation, one
+# written as a capital and consonants only ("Engr.", "Bldg."; no word is), an initial ("J."), or
+# a word or number with dots inside ("e.g.", "a.m.", a date "14.01."). The
 # word's start is a lookbehind, which sees the text before where the search starts: an
 # abbreviation that opens a sentence ("Call them. Dr. Hill at 9") is one too.
+CONSONANTS_ONLY = r"[A-Z][b-df-hj-np-tv-xz]{1,3}"
 NOT_A_SENTENCE_END = re.compile(
-    r"(?<![^\s(\[])(?:(?i:" + "|".join(lexicon.ABBREVIATIONS) + r")|[A-Z]|\w+(?:\.\w+)+)\.$"
+    r"(?<![^\s(\[])(?:(?i:" + "|".join(lexicon.ABBREVIATIONS) + r")|" + CONSONANTS_ONLY + r"|[A-Z]|\w+(?:\.\w+)+)\.$"
 )
 # Between a note's lines in the text spaCy reads: a paragraph break, never inside a sentence.
 LINE_JOINER = "\n\n"

@@ -74,7 +74,26 @@ KINDS: dict[str, EntityType | None] = {
 # Tags a candidate is trimmed of at either end: "hiked Mount Sanitas", "Coach Mike tue", "gym w/"
 # name a place and a person, not "hiked …" or "… w/".
 EDGE_TAGS = frozenset(
-    {"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "RB", "JJ", "DT", "IN", "CC", "MD", "PRP", "PRP$", "TO", "CD", "POS"}
+    {
+        "VB",
+        "VBD",
+        "VBG",
+        "VBN",
+        "VBP",
+        "VBZ",
+        "RB",
+        "JJ",
+        "DT",
+        "IN",
+        "CC",
+        "MD",
+        "PRP",
+        "PRP$",
+        "TO",
+        "CD",
+        "POS",
+        "UH",
+    }
 )
 PROPER_NOUN_TAGS = frozenset({"NNP", "NNPS"})
 # Capitalised words that say when, not who ("Dana Monday" is Dana, on a Monday).
@@ -82,6 +101,9 @@ DAY_WORDS = frozenset((*MONTHS, *WEEKDAYS, *WEEKDAY_SHORT))
 # The weekdays a name is trimmed of at either end ("Dr. Nwosu Thurs 10:15" is Dr. Nwosu, on a
 # Thursday); not "Sun", a surname too, nor a month ("April", "June" are first names).
 EDGE_WEEKDAYS = frozenset((*WEEKDAYS, *WEEKDAY_SHORT)) - {"sun"}
+# Greetings and farewells, which spaCy tags as proper nouns when capitalised: "Goodbye Podgórze" is
+# a place, "Hi Dana" a person.
+EDGE_GREETINGS = frozenset({"goodbye", "bye", "hello", "hi", "hey", "farewell", "welcome", "thanks", "cheers"})
 # Tokens inside one spaCy entity that part two names: "Corrib Coffee + Brennan & Daly" is two
 # firms, "Notion to Linear" a move between two apps.
 NAME_PARTINGS = frozenset({"+", "to", "from"})
@@ -114,7 +136,13 @@ def trimmed(sent: SpacySpan, start: int, end: int) -> tuple[int, int]:
 
 def at_name_edge(token: Token) -> bool:
     """Whether ``token`` is no part of a name it stands at the edge of."""
-    return token.tag_ in EDGE_TAGS or token.is_punct or token.is_space or token.lower_ in EDGE_WEEKDAYS
+    return (
+        token.tag_ in EDGE_TAGS
+        or token.is_punct
+        or token.is_space
+        or token.lower_ in EDGE_WEEKDAYS
+        or token.lower_ in EDGE_GREETINGS
+    )
 
 
 def parted(sent: SpacySpan, start: int, end: int) -> list[tuple[int, int]]:

@@ -28,7 +28,18 @@ from remen.core.knowledge import (
     Extraction,
 )
 from remen.memory.chains import ChainItem, validity
-from remen.memory.lexicon import ENDS_PARTNER, ENDS_TIES, FUNCTIONAL_PREDICATES, PARTNER_WORDS, TAKES_OVER, ties_of
+from remen.memory.entity_model import gazetteer
+from remen.memory.lexicon import (
+    ENDS_PARTNER,
+    ENDS_TIES,
+    FUNCTIONAL_PREDICATES,
+    NOT_A_WORKPLACE_READING,
+    PARTNER_WORDS,
+    TAKES_OVER,
+    USES,
+    WORKS_AT,
+    ties_of,
+)
 from remen.memory.names import (
     compatible,
     initials,
@@ -42,6 +53,7 @@ from remen.memory.names import (
 )
 from remen.memory.note_state import email_first_name
 from remen.memory.patterns import IS_AMOUNT
+from remen.memory.tool_use import made_by_maker
 from remen.store import corrections as corrections_store
 from remen.store import memory as memory_store
 from remen.store.connect import Connection
@@ -173,6 +185,8 @@ class GraphWriter:
                 self.take_over(statement, types)
             else:
                 self.add_statement(statement, types)
+                if statement.predicate == USES and statement.negated and statement.object_name:
+                    self.end_made_tools(statement)
         for label in extraction.labels:
             memory_store.label_note(conn, self.nid, self.label(label))
 
@@ -292,6 +306,8 @@ class GraphWriter:
         if statement.predicate == "email" and statement.object_value:
             subject = self.address_owner(statement.object_value) or subject
         object_eid = entity_of(statement.object_name) if statement.object_name else None
+        if statement.predicate == WORKS_AT and object_eid is not None:
+            memory_store.retype_entity(conn, object_eid, EntityType.ORGANIZATION, NOT_A_WORKPLACE_READING)
         replaces_eid = entity_of(statement.replaces) if statement.replaces else None
         valid_at = statement.valid_at if statement.valid_at is not None else self.written
         key = statement_key(subject, statement, object_eid)
@@ -357,6 +373,17 @@ class GraphWriter:
                 valid_at=left.valid_at,
             )
             self.add_statement(ended, {})
+
+    def end_made_tools(self, ended: ExtractedStatement) -> None:
+        """ "Cancelled the Adobe subscription": each tool of the writer's the maker makes
+        (Photoshop, Premiere Pro) gets a negated statement from this sentence too. Looked up as notes
+        are written, in their order, like every resolution."""
+        assert ended.object_name is not None
+        if not is_user(ended.subject):
+            return
+        tools = memory_store.current_objects(self.conn, self.user, USES)
+        for tool in made_by_maker(ended.object_name, tools, gazetteer().brands):
+            self.add_statement(replace(ended, object_name=tool), {})
 
     def take_over(self, succession: ExtractedStatement, types: Mapping[str, EntityType]) -> None:
         """ "Frau Demir replaces Herr Vogt": each current relation of Herr Vogt's to the user (my

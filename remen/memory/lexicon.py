@@ -77,9 +77,24 @@ ROLES = words(
     cofounder co-founder
     """
 )
-# Roles named in more than one word, with the tie each is stored as ("Letting agent from June:
-# Greenway Lettings": the landlord).
-ROLE_PHRASES = {"letting agent": "landlord", "letting agents": "landlord", "letting agency": "landlord"}
+# Roles named in more than one word, or in a trade's or a country's own word, with the tie each is
+# stored as ("Letting agent from June: Greenway Lettings": the landlord; "Jens, our head chef," and
+# "my oga, Engr. Adebayo," the manager).
+ROLE_PHRASES = {
+    "letting agent": "landlord",
+    "letting agents": "landlord",
+    "letting agency": "landlord",
+    "head chef": "manager",
+    "line manager": "manager",
+    "team leader": "manager",
+    "foreman": "manager",
+    "forewoman": "manager",
+    "oga": "manager",
+    "head teacher": "manager",
+    "headteacher": "manager",
+    "principal": "manager",
+    "director": "manager",
+}
 RELATIONS = KINSHIP | ROLES | frozenset(ROLE_PHRASES)
 # Ties a firm may hold as well as a person: a letting agency is the landlord, a practice the
 # accountant or the dentist.
@@ -107,6 +122,15 @@ SINGLE_RELATIONS = frozenset(
     | {"manager", "boss"}
     # the people one sees for a service, one at a time: a new dentist replaces the old one
     | {"dentist", "doctor", "gp", "landlord", "landlady", "accountant", "supervisor", "therapist", "trainer", "physio"}
+)
+
+# The predicate of a tool in use.
+USES = "uses"
+# Readings of a name the object of works_at overrides: one works for a firm, not at a place, a tool
+# or a concept (a person one works with keeps their reading).
+WORKS_AT = "works_at"
+NOT_A_WORKPLACE_READING = frozenset(
+    {EntityType.PLACE, EntityType.TECHNOLOGY, EntityType.PRODUCT, EntityType.STANDARD, EntityType.CONCEPT}
 )
 
 # Predicates that hold one value at a time per subject; a different value later invalidates it.
@@ -367,7 +391,8 @@ TITLES = ("mr", "mrs", "ms", "mx", "dr", "prof", "rev")
 # Kin spoken of as a title is one too ("Uncle Boon", "Aunty Grace", "Grandma Rose").
 HONORIFICS = (
     *TITLES,
-    *("sr", "sra", "herr", "frau", "dona", "don", "mme", "mlle", "sister", "coach", "auntie", "eng"),
+    *("sr", "sra", "herr", "frau", "dona", "don", "mme", "mlle", "sister", "coach", "auntie", "eng", "engr"),
+    *("pan", "pani"),
     *("uncle", "aunt", "aunty", "grandma", "grandpa", "granny", "cousin"),
 )
 # Abbreviations written with a full stop that never end a sentence by themselves: the titles, and
@@ -400,6 +425,7 @@ SAME_TIE = {
     "gp": "doctor",
     "supervisor": "manager",
     "lead": "manager",
+    "landlady": "landlord",
     "mom": "mother",
     "mum": "mother",
     "dad": "father",

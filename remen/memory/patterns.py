@@ -241,9 +241,17 @@ DROP = re.compile(r"\b(?:stopped using|no longer use|gave up(?: on)?|dropped|qui
 # Not using a tool, which says nothing of having used it before.
 NOT_USING = re.compile(r"\b(?:don't|do not|never)\s+use\s+([\w.+#-]+)", re.I)
 FOR_PROJECT = re.compile(r"\bfor\s+(?:the\s+|my\s+|our\s+)?(side project|pet project|project\s+[\w-]+)", re.I)
+# Currencies by sign, code or name (a closed set: the world's commoner ones; "ft", "won" and "try"
+# are left out, they are words too).
+CURRENCY_SIGNS = "€£$¥₹₽₺₩₦₱₴₪₫฿"
+CURRENCY_WORDS = (
+    "eur|euros?|usd|dollars?|pounds?|gbp|chf|bucks|kr|kroner|kronor|krona|sek|nok|dkk|isk|zł|zl|pln|złoty|zloty|czk|kč|"
+    "huf|forints?|ron|lei|inr|rs|rupees?|jpy|yen|cny|rmb|yuan|krw|cad|aud|nzd|sgd|hkd|zar|brl|reais|mxn|ngn|naira|kes|"
+    "ksh|ghs|cedis?|egp|aed|dirhams?|sar|riyals?"
+)
 # An amount: a number with a currency or a unit per time ("780 €", "£49.99", "$1,200/month", "38k €").
 AMOUNT = (
-    r"(?:[€£$¥]\s?\d[\d,.]*k?|\d[\d,.]*(?:\s\d{3})*k?\s?(?:€|£|\$|¥|(?:eur|euros?|usd|dollars?|pounds?|gbp|chf|bucks)\b))"
+    rf"(?:[{CURRENCY_SIGNS}]\s?\d[\d,.]*k?|\d[\d,.]*(?:\s\d{{3}})*k?\s?(?:[{CURRENCY_SIGNS}]|(?:{CURRENCY_WORDS})(?!\w)))"
     r"(?:\s?(?:/|a|per)\s?(?:month|week|year|mo|yr|hour|h)\b)?"
 )
 IS_AMOUNT = re.compile(rf"(?i:{AMOUNT})")
@@ -274,6 +282,19 @@ HOME_NOUNS = r"(?:flat|apartment|house|place|home)"
 MY_HOME = re.compile(
     r"(?i:\b(?:my|our|the)\s+(?:new\s+)?)" + NAME + rf"(?i:\s+{HOME_NOUNS})\b"
     rf"|(?i:\b(?:(?:my|our)\s+(?:new\s+)?|the\s+new\s+){HOME_NOUNS}\s+in\s+)" + NAME
+)
+# A place the writer leaves behind, said in a note about a new home: "I already miss the market in
+# Drumul Taberei", "Melville, I will miss your coffee shops", "out of Tampines", "gave the Tampines
+# keys back".
+LEFT_HOME = re.compile(
+    r"(?i:\bmiss(?:ing)?\s+(?:(?:the|our|my)\s+)?(?:[\w'’-]+\s+){0,3}?(?:in|of|on)\s+)"
+    + NAME
+    + NAME.join(("|", r"(?i:,\s+(?:I\s+)?(?:will\s+|'ll\s+|already\s+)?miss(?:ing)?\b)"))
+    + r"|(?i:\b(?:out\s+of|left|leaving|goodbye(?:\s+to)?)\s+)"
+    + NAME
+    + r"|(?i:\b(?:gave|give|handed|hand)\s+(?:back\s+)?(?:the|our|my)\s+)"
+    + NAME
+    + r"(?i:\s+keys\b)"
 )
 # Someone else's home named by its place: "my sister Jing Yi's new place in Bishan", "Moana's flat in
 # Petone" (not an old one).

@@ -18,6 +18,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from remen.memory.extractor import load_spacy
+from remen.memory.names import name_tokens
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -34,6 +35,9 @@ class ToolUse(StrEnum):
     # Not taken up, which says nothing of before ("didn't buy the Kindle", "we don't use Slack").
     NOT_TAKEN = "not_taken"
 
+
+# What a maker calls the bundle of its tools one subscribes to: giving it up gives them all up.
+SUITE_WORDS = frozenset({"creative cloud", "office", "365", "workspace", "suite", "one", "subscription", "account"})
 
 # Forms the regular rules of English get wrong.
 IRREGULAR = {
@@ -322,3 +326,24 @@ def someone_else(verb: Token) -> bool:
         if child.dep_ == "nsubj":
             return child.lower_ not in ("i", "we") and child.tag_ in ("NNP", "NNPS", "PRP")
     return False
+
+
+def made_by_maker(ended: str, tools: list[str], brands: frozenset[str]) -> list[str]:
+    """Which of ``tools`` (names in use) giving up ``ended`` gives up too: a maker's name, or the
+    maker's suite ("Adobe", "Adobe Creative Cloud", "Microsoft 365"), ends every tool the maker
+    makes by the gazetteer's brands ("Adobe Photoshop": Photoshop). One product of a maker ended
+    ("Microsoft Teams") ends no other."""
+    words = name_tokens(ended)
+    if not words:
+        return []
+    maker = " ".join(words)
+    if len(words) > 1 and " ".join(words[1:]) in SUITE_WORDS:
+        maker = words[0]
+    if maker not in brands:
+        return []
+    made = []
+    for tool in tools:
+        key = " ".join(name_tokens(tool))
+        if key != maker and (key.startswith(maker + " ") or f"{maker} {key}" in brands):
+            made.append(tool)
+    return made

@@ -90,6 +90,15 @@ def rename_entity(conn: Connection, eid: int, name: str, key: str) -> None:
     conn.execute("UPDATE entities SET name = ?, key = ? WHERE eid = ?", (name, key, eid))
 
 
+def retype_entity(conn: Connection, eid: int, kind: str, only_from: Iterable[str]) -> None:
+    """Give an entity the kind a statement about it proves, when it was read as one of ``only_from``
+    (where someone works is a firm, though a note read it as a place)."""
+    kinds = list(only_from)
+    conn.execute(
+        f"UPDATE entities SET type = ? WHERE eid = ? AND type IN ({', '.join('?' * len(kinds))})", (kind, eid, *kinds)
+    )
+
+
 def add_alias(conn: Connection, eid: int, alias: str, alias_key: str) -> None:
     """Another surface form of an entity."""
     conn.execute(
@@ -122,6 +131,18 @@ def current_relation_holder(conn: Connection, user_eid: int, relation: str) -> i
         (user_eid, relation),
     ).fetchone()
     return None if row is None else int(row[0])
+
+
+def current_objects(conn: Connection, subject_eid: int, predicate: str) -> list[str]:
+    """Names of what ``subject_eid`` currently holds by ``predicate`` (the tools it uses), from
+    visible statements."""
+    rows = conn.execute(
+        "SELECT DISTINCT obj.name FROM statements s JOIN entities obj ON obj.eid = s.object_eid"
+        " WHERE s.subject_eid = ? AND s.predicate = ? AND s.negated = 0 AND s.invalid_at IS NULL"
+        f" AND {VISIBLE}",
+        (subject_eid, predicate),
+    ).fetchall()
+    return [str(r[0]) for r in rows]
 
 
 def current_ties(conn: Connection, eid: int) -> list[tuple[str, str, str, str]]:

@@ -338,6 +338,10 @@ def test_a_relation_named_anywhere_in_the_sentence_is_read_by_the_parse(model_re
         ("My team lead Oona Brady wants the figures by noon.", ("manager", "Oona Brady")),
         ("Asked our night supervisor Raúl for the Friday off.", ("manager", "Raúl")),
         ("My former boss Nils sent a postcard.", None),
+        # A trade's or a country's word for the one in charge, in apposition.
+        ("Otto, our head chef, tasted every sauce twice.", ("manager", "Otto")),
+        ("My oga, Engr. Bello, wants the drawings by Friday.", ("manager", "Engr. Bello")),
+        ("My principal is Halina Sobczak, strict but fair.", ("manager", "Halina Sobczak")),
     ],
 )
 def test_a_word_saying_which_may_stand_before_the_relation(
@@ -843,3 +847,16 @@ def test_a_job_starts_and_ends_on_the_days_the_note_says(reader: BuiltinExtracto
 def test_a_new_flat_and_a_jotted_rent_say_where_i_live_and_who_my_landlord_is(reader: BuiltinExtractor) -> None:
     assert ("me", "lives_in", "Neukölln") in triples(read(reader, "First week in the new flat in Neukölln."))
     assert ("me", "landlord", "Herr Brandt") in triples(read(reader, "- rent to Herr Brandt, 890 €, by Friday"))
+
+
+def test_amounts_in_the_worlds_currencies_a_landlady_and_a_polish_title(reader: BuiltinExtractor) -> None:
+    rent = triples(read(reader, "My rent is 3100 zł from July."))
+    assert ("me", "rent", "3100 zł") in rent
+    assert ("me", "rent", "9800 kr") in triples(read(reader, "Our rent is 9800 kr now."))
+    landlady = triples(read(reader, "The landlady, Pani Zielińska, asked for three months' deposit."))
+    assert ("me", "landlord", "Pani Zielińska") in landlady
+
+
+def test_a_greeting_is_no_part_of_the_name_it_greets(model_reader: BuiltinExtractor) -> None:
+    names = {name for name, _ in entities(read(model_reader, "Goodbye Podgórze, hello trams that actually come."))}
+    assert "Podgórze" in names and not any("Goodbye" in name for name in names)

@@ -483,3 +483,49 @@ def test_one_who_retired_is_replaced_by_the_one_seen_instead(memory: Remen) -> N
     ties = {(f.predicate, f.target, f.current) for f in memory.facts("me", history=True)}
     assert {("dentist", "Dr. Okoro", False), ("dentist", "Dr. Varga", True), ("manager", "Tom", True)} <= ties
     assert not [f for f in memory.facts("me") if f.target == "Anna"]
+
+
+def test_giving_up_a_maker_or_its_suite_ends_the_tools_it_makes_and_one_product_ends_no_other(
+    memory: Remen,
+) -> None:
+    add_notes(
+        memory,
+        [
+            ("I still do the final colours in Photoshop.", "2026-01-11T10:00"),
+            ("Lightroom keeps crashing on the big catalogue again.", "2026-01-12T10:00"),
+            ("Outlook search can't find an email I read yesterday.", "2026-01-13T10:00"),
+            ("Microsoft Teams is awful for calls, we use Zoom.", "2026-01-14T10:00"),
+            ("Cancelled the Adobe subscription tonight, Affinity from now on.", "2026-02-20T21:00"),
+            ("Uninstalled Microsoft Teams.", "2026-02-21T21:00"),
+        ],
+    )
+    uses = my_values(memory, "uses")
+    assert {("Photoshop", False), ("Lightroom", False)} <= uses
+    assert ("Outlook", True) in uses  # another product of a maker given up alone is still in use
+
+
+def test_where_one_works_is_one_firm_though_a_note_read_it_as_a_place(memory: Remen) -> None:
+    add_notes(
+        memory,
+        [
+            ("Lea: how was the tasting at Vinsky Lotar?\nme: unreal, eleven courses", "2026-02-01T22:00"),
+            ("My last day at the Adlon is 15 March. I start at Vinsky Lotar on the 16th.", "2026-02-23T22:00"),
+            ("first service at Vinsky done. 62 covers, nobody died.", "2026-03-16T23:30"),
+        ],
+    )
+    jobs = my_values(memory, "works_at")
+    assert ("Vinsky Lotar", True) in jobs and ("Adlon", False) in jobs
+    assert not {job for job, _ in jobs} & {"Vinsky"}
+
+
+def test_a_place_missed_or_handed_back_in_a_note_about_a_new_home_was_home_until_then(memory: Remen) -> None:
+    add_notes(
+        memory,
+        [
+            ("I miss the bakery in Carlton already.", "2026-01-10T10:00"),
+            ("First night in Ashfield. Boxes everywhere. I already miss the market in Northcote.", "2026-03-01T22:00"),
+        ],
+    )
+    homes = my_values(memory, "lives_in")
+    assert ("Ashfield", True) in homes and ("Northcote", False) in homes
+    assert not {home for home, _ in homes} & {"Carlton"}  # missed, with no new home in the note

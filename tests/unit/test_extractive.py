@@ -58,6 +58,11 @@ def test_a_question_says_what_kind_of_answer_it_wants(question: str, kind: Answe
     assert read_question(question).kind == kind
 
 
+def test_my_old_one_asks_for_an_earlier_value_and_how_old_does_not() -> None:
+    assert read_question("who was my old dentist").earlier
+    assert not read_question("how old is my dentist").earlier
+
+
 def test_a_question_keeps_its_topic_its_names_and_the_names_that_only_mark_a_sequence() -> None:
     asked = read_question("Who was my manager before Luis Ortega?")
     assert asked.earlier and asked.names == () and asked.markers == ("Luis", "Ortega")

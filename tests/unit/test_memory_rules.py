@@ -99,6 +99,10 @@ def test_cue_aspects(sentence: str, aspect: Aspect | None) -> None:
         ("signed! St. Paul, Cathedral Hill, moving 1 June", ["signed!", "St. Paul, Cathedral Hill, moving 1 June"]),
         ("Call them. Dr. Hill at 9. Bring the card.", ["Call them.", "Dr. Hill at 9.", "Bring the card."]),
         ("I met J. Smith. He was nice.", ["I met J. Smith.", "He was nice."]),
+        # A capital and consonants only is an abbreviation no list has to know; a name is not one.
+        ("my oga, Engr. Adebayo, agreed", ["my oga, Engr. Adebayo, agreed"]),
+        ("Lunch with Bryn. Then home.", ["Lunch with Bryn.", "Then home."]),
+        ("I live in NYC. It is loud.", ["I live in NYC.", "It is loud."]),
     ],
 )
 def test_sentences_end_at_a_full_stop_that_ends_no_abbreviation(line: str, sentences: list[str]) -> None:
