@@ -126,6 +126,10 @@ class Question:
     setting: tuple[str, ...] = ()
 
 
+# The word after the state a "what is …" question asks about ("wrong with", "special about").
+STATE_OF = frozenset({"with", "about"})
+
+
 def answer_kind(words: list[str]) -> AnswerKind:
     """The kind of answer from the question's words (folded), by its question word and the noun
     after "what/which"."""
@@ -145,6 +149,9 @@ def answer_kind(words: list[str]) -> AnswerKind:
         return AnswerKind.REASON
     if wh == "how":
         return AnswerKind.NUMBER if rest and rest[0] in HOW_NUMBER else AnswerKind.SENTENCE
+    # "what was wrong with Librus", "what is special about Ojców": a state asked after, not a name.
+    if len(rest) >= 3 and rest[0] in BE and rest[1] not in DETERMINERS and rest[2] in STATE_OF:
+        return AnswerKind.SENTENCE
     # The noun phrase right after "what/which (is the)": "what is the dentist's phone number"; a
     # verb after the question word ("what did I do") asks about an action, not a value.
     noun = False

@@ -20,7 +20,7 @@ from remen.core.answers import EntityHint, LookupMode, QueryType, Route
 from remen.core.constants import ASK_FUZZY_MIN_SCORE, ASK_MIN_CONFIDENCE
 from remen.core.knowledge import Aspect, EntityType
 from remen.core.models import DateOrder, TimeRange
-from remen.memory.lexicon import RELATIONS, SERVICE_ROLES, ties_of, words
+from remen.memory.lexicon import PLURAL_KIN, RELATIONS, SERVICE_ROLES, ties_of, words
 from remen.memory.names import name_key
 from remen.memory.patterns import SERVICES
 from remen.search.calendar import calendar_unit, format_range
@@ -272,6 +272,11 @@ def relation_holder(index: EntityIndex, relation: str) -> str | None:
     return next((index.relations[tie] for tie in ties_of(relation) if tie in index.relations), None)
 
 
+def is_plural_relation(word: str) -> bool:
+    """Whether ``word`` names several of the user's people: "parents", "kids", "colleagues"."""
+    return word in PLURAL_KIN or (word.endswith("s") and word[:-1] in RELATIONS)
+
+
 def entity_hints(text: str, index: EntityIndex) -> list[EntityHint]:
     """Entities a question names: 'my wife' (relations), 'I'/'me' (the user), aliases (longest
     first), then near spellings of aliases ("julias", "pirya")."""
@@ -283,7 +288,12 @@ def entity_hints(text: str, index: EntityIndex) -> list[EntityHint]:
             continue
         # "my manager", or a word saying which before it: "my shift lead", "our line manager".
         at = next((j for j in (i + 1, i + 2) if j < len(words) and words[j] in RELATIONS), None)
-        if at is not None:
+        if at is None and i + 1 < len(words) and is_plural_relation(words[i + 1]):
+            # "where do my parents live": people of the user's, none of whom the graph holds alone;
+            # the question is not about the user.
+            hints.append(EntityHint(f"my {words[i + 1]}", "", "relation"))
+            taken |= {i, i + 1}
+        elif at is not None:
             # Nobody holds it now (or ever): still the user's relation, answered from its chain.
             hints.append(EntityHint(f"my {words[at]}", relation_holder(index, words[at]) or "", "relation"))
             taken |= set(range(i, at + 1))

@@ -61,6 +61,7 @@ from remen.memory.patterns import (
     ADDRESSED,
     AMOUNT_CHANGE,
     AMOUNT_IS,
+    AMOUNT_JOTTED,
     BIRTHDAY,
     BROKE_UP,
     CAR_GONE,
@@ -1127,7 +1128,7 @@ class BuiltinExtractor:
                 changed = state.time_or_written(text)
                 attribute(attribute_of.lower(), old.strip(), when=changed - 1)
                 attribute(attribute_of.lower(), new.strip(), when=changed)
-        for amount in AMOUNT_IS.finditer(text):
+        for amount in [*AMOUNT_IS.finditer(text), *AMOUNT_JOTTED.finditer(text)]:
             if amount.group(1).lower() not in NOBODY:
                 attribute(amount.group(1).lower(), amount.group(2).strip())
         spell = WORK_SPELL.search(text)

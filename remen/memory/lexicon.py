@@ -77,6 +77,11 @@ ROLES = words(
     cofounder co-founder
     """
 )
+# Several of the user's people at once, in words whose singular no relation list holds ("my
+# parents", "my in-laws"); regular plurals of relation words ("my kids") are known by their "s".
+PLURAL_KIN = frozenset(
+    {"parents", "grandparents", "folks", "in-laws", "inlaws", "children", "siblings", "grandchildren"}
+)
 # Roles named in more than one word, or in a trade's or a country's own word, with the tie each is
 # stored as ("Letting agent from June: Greenway Lettings": the landlord; "Jens, our head chef," and
 # "my oga, Engr. Adebayo," the manager).
@@ -124,6 +129,8 @@ SINGLE_RELATIONS = frozenset(
     | {"dentist", "doctor", "gp", "landlord", "landlady", "accountant", "supervisor", "therapist", "trainer", "physio"}
 )
 
+# The writer's own recurring sums, which a jot names before the amount ("rent Bronowice 3100 zł").
+MONEY_OF_MINE = frozenset({"rent", "salary", "pay", "wage", "wages", "savings", "budget", "mortgage", "allowance"})
 # The predicate of a tool in use.
 USES = "uses"
 # Readings of a name the object of works_at overrides: one works for a firm, not at a place, a tool

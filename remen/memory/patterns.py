@@ -264,6 +264,11 @@ AMOUNT_CHANGE = re.compile(
     rf"gets|be|been)\s+)*(?:up|down|raised|increased|decreased|dropped|reduced|cut|rose|risen|changed|moved|moves|"
     rf"bumped|lowered)?\s*from\s+({AMOUNT})\s+to\s+({AMOUNT}))"
 )
+# A jot that opens with a sum of the writer's and gives its amount within a few words: "rent
+# Bronowice 3100 zł from July", "- rent to Herr Brandt, 890 €", "salary: 4 200 €".
+AMOUNT_JOTTED = re.compile(
+    rf"(?i:^\s*(?:[-*•]\s*)?({alternation(lexicon.MONEY_OF_MINE)})\b(?:\s+(?!\d)[\w'’.-]+){{0,3}}?\s*[:,]?\s*({AMOUNT}))"
+)
 AMOUNT_IS = re.compile(
     rf"(?i:\b(?:my|our)\s+{AMOUNT_OF}\s*(?::|(?:is|are|will\s+be)(?:\s+now)?|now)\s*(?:up\s+to\s+|down\s+to\s+)?({AMOUNT}))"
 )

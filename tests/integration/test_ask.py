@@ -446,3 +446,12 @@ def test_a_tool_question_without_shared_words_puts_the_tool_nearest_its_meaning_
         assert money.answers[0].text.endswith("Airtable")
         # Nothing it means either: the newest first.
         assert app.ask("which tool do I use", now=NOW).answers[0].text.endswith("Zoom")
+
+
+def test_where_my_parents_live_is_not_where_i_live(app: Remen) -> None:
+    app.add("Moved to Bronowice in June, the flat is small but ours.")
+    app.add("Sunday dinner at my parents' in Nowa Huta. Mum sent me home with pierogi.")
+    app.extract_pending()
+    parents = app.ask("where do my parents live", now=NOW)
+    assert parents.answers and "Nowa Huta" in parents.answers[0].text
+    assert "Bronowice" in app.ask("where do I live", now=NOW).answers[0].text

@@ -852,6 +852,9 @@ def test_a_new_flat_and_a_jotted_rent_say_where_i_live_and_who_my_landlord_is(re
 def test_amounts_in_the_worlds_currencies_a_landlady_and_a_polish_title(reader: BuiltinExtractor) -> None:
     rent = triples(read(reader, "My rent is 3100 zł from July."))
     assert ("me", "rent", "3100 zł") in rent
+    # A jot opening with a sum of the writer's gives it within a few words.
+    assert ("me", "rent", "2900 zł") in triples(read(reader, "rent Bronowice 2900 zł from July. deposit paid"))
+    assert ("me", "salary", "4 200 €") in triples(read(reader, "salary: 4 200 € after tax"))
     assert ("me", "rent", "9800 kr") in triples(read(reader, "Our rent is 9800 kr now."))
     landlady = triples(read(reader, "The landlady, Pani Zielińska, asked for three months' deposit."))
     assert ("me", "landlord", "Pani Zielińska") in landlady

@@ -393,6 +393,19 @@ def test_old_asks_for_an_age_only_after_how() -> None:
     assert route("who bought Jonas's old bike", WRITTEN, index).lookup_mode != "attribute"
 
 
+def test_my_parents_or_my_kids_are_not_me() -> None:
+    index = EntityIndex({"jonas": "Jonas"}, user_name="Me")
+    for question in ("where do my parents live", "where do my kids go to school"):
+        hints = route(question, WRITTEN, index).entity_hints
+        assert [h.text for h in hints if h.matched_by == "relation"] == [f"my {question.split()[3]}"]
+    assert route("where do I live", WRITTEN, index).attribute_hint == "lives_in"
+
+
+def test_what_was_wrong_with_a_thing_asks_for_a_sentence_not_a_name() -> None:
+    assert read_question("what was wrong with Librus").kind == AnswerKind.SENTENCE
+    assert read_question("what is the name of the bakery").kind != AnswerKind.SENTENCE
+
+
 def test_a_short_sentence_answering_whole_is_shown_with_the_next_one_of_its_note() -> None:
     found = notebook(
         ("Onboarding v3 launched Monday. Drop-off after the second screen went from 48% to 31%.", WRITTEN),
