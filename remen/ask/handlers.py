@@ -28,6 +28,8 @@ ATTRIBUTE_LABELS = {
     "age": "age",
 }
 MAX_CARD_FACTS = 8
+# The user's stays a tie may be asked of ("my boss at Kibo", "my landlord in Wedding").
+STINT_PREDICATES = ("works_at", "lives_in")
 # A "when" question's words that ask when a tie began: "when did I start at Acme", "join Catena".
 # Not a move: people write "moving to Denver" weeks ahead, and the note of the day says it better.
 START_WORDS = frozenset(("start", "started", "starting", "join", "joined", "begin", "began"))
@@ -135,6 +137,10 @@ def relation_holders(route: Route, hint: EntityHint, memory: MemoryReader, user:
     then = held_during(route, memory, user, chain)
     if then is not None:
         return Handled((fact_item(then, f"{label.capitalize()} there: {then.target}"),))
+    if elsewhere(route, hint, memory, user):
+        # "Who was my landlord in Wedding", a home the graph does not hold: today's landlord is
+        # no answer, the notes may say who it was.
+        return Handled((), f"Your notes don't say who {label} was there.")
     current = [f for f in chain if f.current]
     if not current:
         if chain:  # the tie ended ("Tomasz left"): who held it, newest first
@@ -215,13 +221,14 @@ def own_sequence(route: Route, memory: MemoryReader, attribute: str, user: str) 
 
 
 def held_during(route: Route, memory: MemoryReader, user: str, chain: list[Fact]) -> Fact | None:
-    """ "Who was my boss at Kibo": of a tie's holders (``chain``), the last one who held it while
-    the user worked at the place the question names, when that place is an earlier workplace
-    (at the current one, the current holder answers)."""
+    """ "Who was my boss at Kibo", "who was my landlord in Wedding": of a tie's holders
+    (``chain``), the last one who held it while the user worked or lived at the place the question
+    names, when that place is an earlier workplace or home (at the current one, the current holder
+    answers)."""
     places = set(names_given(route))
     if not places:
         return None
-    stints = [f for f in chain_of(memory, user, ("works_at",)) if f.target in places and not f.current]
+    stints = [f for f in chain_of(memory, user, STINT_PREDICATES) if f.target in places and not f.current]
     if not stints:
         return None
     stint, end = stints[-1], stints[-1].invalid_at
@@ -229,6 +236,16 @@ def held_during(route: Route, memory: MemoryReader, user: str, chain: list[Fact]
         return None
     during = [f for f in chain if f.valid_at < end and (f.invalid_at is None or f.invalid_at > stint.valid_at)]
     return during[-1] if during else None
+
+
+def elsewhere(route: Route, hint: EntityHint, memory: MemoryReader, user: str) -> bool:
+    """Whether the question asks of a tie at a place the graph holds as none of the user's current
+    workplaces or homes ("my landlord in Wedding" when no note made Wedding a home): the one who
+    holds the tie now may not be the one asked for."""
+    places = set(names_given(route, hint))
+    if not places:
+        return False
+    return not any(f.current and f.target in places for f in chain_of(memory, user, STINT_PREDICATES))
 
 
 def sequence_marker(route: Route) -> str | None:

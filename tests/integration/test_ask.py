@@ -455,3 +455,16 @@ def test_where_my_parents_live_is_not_where_i_live(app: Remen) -> None:
     parents = app.ask("where do my parents live", now=NOW)
     assert parents.answers and "Nowa Huta" in parents.answers[0].text
     assert "Bronowice" in app.ask("where do I live", now=NOW).answers[0].text
+
+
+def test_a_tie_asked_of_a_place_the_graph_holds_as_none_of_mine_is_not_todays_holder(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        60,
+        "Back in the office at Lumen Studio. Farah wants the deck v2 by Monday.",
+        "First day at DBS. Kenneth Lim, my new boss, walked me around the whole floor.",
+    )
+    assert "Kenneth Lim" in app.ask("who is my boss", now=now).answers[0].text
+    there = app.ask("who was my boss at Lumen Studio", now=now)
+    assert not there.answers or "Kenneth" not in there.answers[0].text
