@@ -76,6 +76,7 @@ from remen.memory.patterns import (
     FOR_PROJECT,
     HANDLE,
     HIS_RELATION,
+    HOME_BY,
     HOME_WORDS,
     INSTEAD,
     JOINED,
@@ -84,6 +85,7 @@ from remen.memory.patterns import (
     LIVES_AT,
     LIVES_IN,
     MARRIED,
+    MOVED_FROM,
     MY_HOME,
     MY_RELATION_IS,
     MY_RELATION_NAMED,
@@ -91,6 +93,7 @@ from remen.memory.patterns import (
     MY_RELATION_WORD,
     NAME_THEN_ROLE,
     NAMED_IS_RELATION,
+    NAMED_MY_ROLE,
     NEW_ROLE,
     NOT_NAMES,
     OLD_VALUE,
@@ -133,6 +136,7 @@ from remen.memory.patterns import (
     WORK_SPELL,
     WORK_SPELL_LOOSE,
     WORKS_AT,
+    WRITER_SAID,
 )
 from remen.memory.tie_model import TIE_OF, tie_features, tie_probabilities
 from remen.memory.tool_use import (
@@ -923,7 +927,7 @@ class BuiltinExtractor:
                 continue
             relation = lexicon.canonical_relation(word.lower())
             tie(name, relation)
-        for match in NAMED_IS_RELATION.finditer(text):
+        for match in [*NAMED_IS_RELATION.finditer(text), *NAMED_MY_ROLE.finditer(text)]:
             name, relation = match.group(1), lexicon.canonical_relation(match.group(2).lower())
             if not names_someone(name):
                 continue
@@ -1104,6 +1108,20 @@ class BuiltinExtractor:
                     Aspect.IDENTITY, text, mover, "lives_in", span, object_name=place, valid_at=when
                 )
                 state.state(moved)
+                found = True
+                left = MOVED_FROM.search(text)
+                if left is not None and left.group(1) != place:
+                    former = state.entity(left.group(1), EntityType.PLACE, span, None, text, sure=True)
+                    until = (state.written if when is None else when) - 1
+                    state.state(replace(moved, object_name=former, valid_at=until))
+        commute = None if lives or address else HOME_BY.search(text)
+        if commute is not None and not is_tool(commute.group(1), named):
+            preceding = text[: commute.start()]
+            someone = any(t == EntityType.PERSON and n in preceding for n, t in named)
+            if not someone or WRITER_SAID.search(preceding):
+                # Home by the bus or the train is the writer's when nobody else is said to ride.
+                place = state.entity(commute.group(1), EntityType.PLACE, span, None, text, sure=True)
+                state.state(ExtractedStatement(Aspect.IDENTITY, text, USER_NAME, "lives_in", span, object_name=place))
                 found = True
         for theirs in THEIR_HOME.finditer(text):
             person, place = theirs.groups()

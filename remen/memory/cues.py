@@ -139,15 +139,18 @@ def could_be_tool(word: str, named: Sequence[tuple[str, EntityType]], other: str
     """Whether ``word`` can name a tool in a switch from or to ``other`` ("moved my passwords from
     LastPass to Bitwarden"): the switch says it is one unless the sentence names it as a person or
     a place, or it is a number or a plain word. When the word lists know ``other`` for a tool, or
-    the verb is "switch" (people move house, they do not switch it), a place is a guess the switch
-    overrules ("from Dashlane to 1Password", "switched my account from Monzo to Starling")."""
+    the verb is "switch" (people move house, they do not switch it), or the sentence names ``other``
+    a tool, a place is a guess the switch overrules ("from Dashlane to 1Password", "switched my
+    account from Monzo to Starling", "from Dashlane to Proton Pass")."""
     key = word.lower()
     if key in lexicon.LEXICON_TYPES:
         return True
     if key in NOT_NAMES or not word[:1].isalpha():
         return False
     kinds = [kind for name, kind in named if name.lower() == key]
-    sure = switched or other.lower() in lexicon.LEXICON_TYPES
+    other_kinds = [kind for name, kind in named if name.lower() == other.lower()]
+    named_tool = bool(other_kinds) and all(kind in TOOL_TYPES for kind in other_kinds)
+    sure = switched or other.lower() in lexicon.LEXICON_TYPES or named_tool
     ruled_out = {EntityType.PERSON} if sure else {EntityType.PERSON, EntityType.PLACE}
     return ruled_out.isdisjoint(kinds)
 

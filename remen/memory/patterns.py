@@ -171,6 +171,11 @@ NAMED_IS_RELATION = re.compile(
     rf"|\s+(?:is\s+)?(?:now|officially|finally)(?:\s+officially)?\s+(?:my|our)\s+"
     rf"|\s*=\s*(?:my\s+|our\s+)?)(?:new\s+|old\s+|good\s+|best\s+)?({RELATION_WORDS})\b(?!['’]s)"
 )
+# A relation with a word saying which, set off after the name: "Hany, my team lead, stayed",
+# "Rita, our night supervisor," (an ex, former or late one is no longer the writer's).
+NAMED_MY_ROLE = re.compile(
+    rf"\b{NAME},\s+(?i:(?:my|our)\s+(?!(?:ex|former|previous|late)\b)[a-z]+\s+)({RELATION_WORDS})\b(?=,)"
+)
 # A relation of the writer's somewhere in a sentence ("… will be my manager"): the parse is asked
 # whom it names.
 MY_RELATION_WORD = re.compile(rf"(?i:\b(?:my|our)\s+(?:[a-z]+\s+)?(?:{RELATION_WORDS})\b)")
@@ -279,6 +284,16 @@ LIVES_IN = re.compile(
     # "we moved from Austin to Denver": where to.
     r"|(?:moved|moving)\s+from\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*(?:\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*){0,2}\s+to)\s+)" + NAME
 )
+# Going home by a commute's means: "the microbus home to Heliopolis", "took the last train back to
+# Tampines", "the drive home to Salthill" (not a flight: home may be a country one left).
+HOME_BY = re.compile(
+    r"(?i:\b(?:train|bus|tram|tube|metro|subway|microbus|minibus|matatu|taxi|cab|uber|drive|ride|cycle|walk)"
+    r"\s+(?:home|back)\s+to\s+)" + NAME
+)
+# The writer in a sentence's words before a place: "Wei Ming and I took …", "we drove …".
+WRITER_SAID = re.compile(r"\b(?:I|we|We|me|us)\b")
+# The home a move leaves: "we moved from Austin to Denver" (Austin until then).
+MOVED_FROM = re.compile(r"(?i:\b(?:moved|moving)\s+from\s+)" + NAME + r"(?i:\s+to\b)")
 # The writer's home named by its place: "the Brunswick flat", "rent for the Majorna flat", "our
 # place in Ealing", "my flat in Leith", "the new flat in Neukölln". Someone else's ("Moana's place
 # in Petone", "their flat"), a former one ("my old flat in Leith") and one merely seen ("a flat in

@@ -342,6 +342,8 @@ def test_a_relation_named_anywhere_in_the_sentence_is_read_by_the_parse(model_re
         ("Otto, our head chef, tasted every sauce twice.", ("manager", "Otto")),
         ("My oga, Engr. Bello, wants the drawings by Friday.", ("manager", "Engr. Bello")),
         ("My principal is Halina Sobczak, strict but fair.", ("manager", "Halina Sobczak")),
+        ("Hany, my team lead, stayed with me until it was fixed.", ("manager", "Hany")),
+        ("Nils, my former team lead, sent a card.", None),
     ],
 )
 def test_a_word_saying_which_may_stand_before_the_relation(
@@ -863,3 +865,25 @@ def test_amounts_in_the_worlds_currencies_a_landlady_and_a_polish_title(reader: 
 def test_a_greeting_is_no_part_of_the_name_it_greets(model_reader: BuiltinExtractor) -> None:
     names = {name for name, _ in entities(read(model_reader, "Goodbye Podgórze, hello trams that actually come."))}
     assert "Podgórze" in names and not any("Goodbye" in name for name in names)
+
+
+def test_a_switch_from_a_tool_the_note_names_makes_the_other_side_a_tool_too(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "Moved all my logins from Dashlane to Proton Pass tonight.")
+    uses = {(s.object_name, s.replaces) for s in found.statements if s.predicate == "uses" and not s.negated}
+    assert ("Proton Pass", "Dashlane") in uses
+
+
+def test_going_home_by_bus_or_train_is_where_i_live_and_a_move_names_the_home_left(reader: BuiltinExtractor) -> None:
+    assert ("me", "lives_in", "Heliopolis") in triples(read(reader, "The microbus home to Heliopolis was packed."))
+    assert ("me", "lives_in", "Tampines") in triples(
+        read(reader, "Wei Ming and I took the last train back to Tampines.")
+    )
+    assert not [
+        t for t in triples(read(reader, "Tom took the bus home to Leeds.")) if t[0] == "me" and t[1] == "lives_in"
+    ]
+    moved = [
+        s for s in read(reader, "We moved from Berlin to Hamburg last May.").statements if s.predicate == "lives_in"
+    ]
+    when = {s.object_name: s.valid_at for s in moved}
+    assert set(when) == {"Berlin", "Hamburg"}
+    assert when["Berlin"] is not None and when["Hamburg"] is not None and when["Berlin"] < when["Hamburg"]
