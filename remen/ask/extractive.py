@@ -35,7 +35,7 @@ from remen.core.constants import (
 from remen.core.text import TURN, fold
 from remen.memory.cues import WRITER, note_lines, sentence_bounds
 from remen.memory.dates import stated_date
-from remen.memory.lexicon import NARROWER_RELATIONS, SAME_TIE
+from remen.memory.lexicon import NARROWER_RELATIONS, RELATIONS, SAME_TIE, ties_of
 from remen.memory.tool_use import END_VERBS
 from remen.search.calendar import day_text
 from remen.search.temporal import parse_temporal
@@ -630,6 +630,13 @@ def read_candidates(
     people = asked_people(question, known)
     times = [p.created.timestamp() for p in found]
     newest, oldest = max(times), min(times)
+    # A tie of someone the question names as its holder ("who is Salma's manager"), asked of the
+    # notes; not "my boss at Lumen".
+    asked_ties = [tie for word in question.focus if word in RELATIONS for tie in ties_of(word)]
+    others_tie = bool(asked_ties) and any(
+        re.search(rf"(?i:\b{re.escape(name)}['’]s\b)", question.text) for name in question.names
+    )
+    own_tie = writers_tie(asked_ties)
     read: list[tuple[float, Passage, dict[str, float]]] = []
     for passage in found:
         if (
@@ -641,6 +648,12 @@ def read_candidates(
             continue  # a question in the notes answers nothing, nor a sentence about another
         age = (passage.created.timestamp() - oldest) / (newest - oldest) if newest > oldest else 0.0
         measured = sentence_measures(question, passage, weight, age)
+        if others_tie and (
+            not measured["topic_inside"] or (own_tie.search(passage.text) and not said_by_named(question, passage))
+        ):
+            # "who is Salma's manager": a sentence that names her and no manager says none, nor
+            # one about the writer's own ("Hany, my team lead"); Salma's own turn in a chat may.
+            continue
         share = measured["inside"] + EXTRACT_CONTEXT_SHARE * measured["around"]
         if share < EXTRACT_MIN_COVERAGE and (
             passage.rank >= EXTRACT_ALWAYS_READ_RANKS
@@ -667,6 +680,18 @@ def read_candidates(
     if closeness is not None:
         measure_meaning(out, closeness)
     return out
+
+
+def said_by_named(question: Question, passage: Passage) -> bool:
+    """Whether the sentence is a chat turn of someone the question names (their "my" is theirs)."""
+    speaker = stem(passage.speaker) if passage.speaker else None
+    return speaker is not None and any(speaker in name_stems(name) for name in question.names)
+
+
+def writers_tie(ties: list[str]) -> re.Pattern[str]:
+    """What says one of ``ties`` is the writer's: "my team lead", "our manager"."""
+    words = "|".join(re.escape(tie) for tie in ties) or "(?!)"
+    return re.compile(rf"(?i:\b(?:my|our)\s+(?:[a-z-]+\s+)?(?:{words})\b)")
 
 
 def measure_meaning(candidates: list[Candidate], closeness: Closeness) -> None:

@@ -468,3 +468,19 @@ def test_a_tie_asked_of_a_place_the_graph_holds_as_none_of_mine_is_not_todays_ho
     assert "Kenneth Lim" in app.ask("who is my boss", now=now).answers[0].text
     there = app.ask("who was my boss at Lumen Studio", now=now)
     assert not there.answers or "Kenneth" not in there.answers[0].text
+
+
+def test_a_tie_of_someone_named_is_not_read_from_a_sentence_without_the_tie(app: Remen) -> None:
+    app.add(
+        "## Handover\nAttendees: Hany, Salma, me\n- Salma takes the refunds service\n- Hany: runbooks in Confluence"
+    )
+    app.add("Long Friday at Nilecode. Hany, my team lead, stayed with me until it was fixed.")
+    app.add("## Payments sync\nAttendees: Hany, Omar Fathy (QA), Salma, me\n- Salma owns the migration to Postgres 16")
+    app.add("Leo's teacher Ms Park says he reads well above his age.")
+    app.extract_pending()
+    assert app.ask("who is Salma's manager", now=NOW).answers == ()
+    assert "Park" in app.ask("who is Leo's teacher", now=NOW).answers[0].text
+    # In a chat, "my" is the speaker's.
+    app.add("Priya: my manager Tomasz wants the slides by noon\nme: that man never sleeps")
+    app.extract_pending()
+    assert "Tomasz" in app.ask("who is Priya's manager", now=NOW).answers[0].text

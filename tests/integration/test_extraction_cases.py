@@ -670,10 +670,10 @@ def test_software_is_known_by_what_is_done_with_it_or_what_it_does(model_reader:
 def test_a_switch_to_a_known_tool_says_what_it_left_is_a_tool_too(model_reader: BuiltinExtractor) -> None:
     found = read(model_reader, "Spent the evening moving every login from Dashlane to 1Password.")
     assert uses(found)[-1] == ("1Password", "Dashlane", False)
-    # Two places stay places: the move is a home's.
+    # Two places stay places: the move is a home's, Denver from May and Austin until then.
     moved = read(model_reader, "We moved from Austin to Denver in May.")
     assert not uses(moved)
-    assert [s.object_name for s in moved.statements if s.predicate == "lives_in"] == ["Denver"]
+    assert [s.object_name for s in moved.statements if s.predicate == "lives_in"] == ["Denver", "Austin"]
     # "Notion to Linear" is two tools and a move, not one name.
     assert "Notion to Linear" not in {name for name, _ in entities(read(model_reader, "Moved from Notion to Linear."))}
 
