@@ -74,6 +74,7 @@ from remen.memory.patterns import (
     ENGAGED,
     FIRST_PERSON,
     FOR_PROJECT,
+    FORMER_WORK,
     HANDLE,
     HIS_RELATION,
     HOME_BY,
@@ -187,6 +188,11 @@ def clause_subject(state: NoteState, text: str, at: int, named: list[tuple[str, 
     own = verb is said and bool(subjects) and subjects[0].i < verb.i
     if not subjects and verb.dep_ == "conj":
         subjects = [c for c in verb.head.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if not subjects and verb.dep_ == "xcomp":
+        # "Laila used to work at Fawry", "who wants to work at …": the subject of the verb it
+        # completes.
+        verb = verb.head
+        subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
     if not subjects or subjects[0].lower_ in ("i", "we"):
         return USER_NAME
     subject = subjects[0]
@@ -1186,8 +1192,12 @@ class BuiltinExtractor:
             org = state.entity(role.group(2), EntityType.ORGANIZATION, span, None, text, sure=True)
             attribute("role", role.group(1).strip())
             attribute("works_at", target=org)
+        elif (held_before := FORMER_WORK.search(text)) is not None:
+            found |= self.former_work(state, text, span, named, held_before)
         else:
             works = WORKS_AT.search(text)
+            if works and PONDERING.search(text, max(0, works.start() - PONDER_REACH), works.start()):
+                works = None  # "Laila wants to work at Fawry": a wish, no workplace
             # "started Monday" says when, not where.
             if works and works.group(1).lower() not in NOT_NAMES and state.date_of(works.group(1)) is None:
                 kind = lexicon.LEXICON_TYPES.get(works.group(1).lower(), EntityType.ORGANIZATION)
@@ -1204,6 +1214,25 @@ class BuiltinExtractor:
                         state.state(job)
                         found = True
         return found
+
+    @staticmethod
+    def former_work(
+        state: NoteState, text: str, span: Span, named: list[tuple[str, EntityType]], former: re.Match[str]
+    ) -> bool:
+        """ "Laila, who used to be at Fawry", "I used to work at Deloitte": a workplace held until
+        some time before the note, ended by it; a firm the note names only."""
+        if (former.group(1), EntityType.ORGANIZATION) not in named:
+            return False
+        others = [(n, t) for n, t in named if n != former.group(1)]
+        who = known_person(state, clause_subject(state, text, former.start(), others), others, span, text)
+        if who is None:
+            return False
+        held = ExtractedStatement(
+            Aspect.IDENTITY, text, who, "works_at", span, object_name=former.group(1), valid_at=state.written - 1
+        )
+        state.state(held)
+        state.state(replace(held, negated=True, valid_at=state.written))
+        return True
 
     @staticmethod
     def home_named(

@@ -404,6 +404,8 @@ WORKS_AT = re.compile(
     r"(?:\s+the)?|(?:start(?:ed|ing)?|took|accepted|got|landed|(?:leav(?:e|es|ing)|left)\s+for)\s+"
     r"(?:a|an|my|the)\s+(?:new\s+)?(?:job|position|role|post)\s+(?:at|with)(?:\s+the)?)\s*)" + NAME
 )
+# A workplace held before: "who used to be at Fawry", "I used to work for Deloitte".
+FORMER_WORK = re.compile(r"(?i:\bused\s+to\s+(?:be|work)\s+(?:at|for|with)\s+(?:the\s+)?)" + NAME)
 ROLE_AT = re.compile(r"\b(?:is|as)\s+(?:a|an|the)\s+([a-z][a-z -]{2,30}?)\s+(?:at|for)\s+" + NAME)
 FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|our|us)\b", re.I)
 PRONOUN_THIRD = re.compile(r"\b(she|he|her|his|him|they|their)\b", re.I)

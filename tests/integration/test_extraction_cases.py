@@ -887,3 +887,26 @@ def test_going_home_by_bus_or_train_is_where_i_live_and_a_move_names_the_home_le
     when = {s.object_name: s.valid_at for s in moved}
     assert set(when) == {"Berlin", "Hamburg"}
     assert when["Berlin"] is not None and when["Hamburg"] is not None and when["Berlin"] < when["Hamburg"]
+
+
+def test_a_workplace_one_used_to_have_ended_and_a_wish_is_none(reader: BuiltinExtractor) -> None:
+    former = [
+        (s.subject, s.object_name, s.negated)
+        for s in read(reader, "My manager is Laila Mostafa, who used to be at Fawry and talks fast.").statements
+        if s.predicate == "works_at"
+    ]
+    assert former == [("Laila Mostafa", "Fawry", False), ("Laila Mostafa", "Fawry", True)]
+    mine = [
+        (s.subject, s.negated)
+        for s in read(reader, "I used to work at Deloitte.").statements
+        if s.predicate == "works_at"
+    ]
+    assert mine == [("me", False), ("me", True)]
+    assert not [s for s in read(reader, "Laila wants to work at Fawry.").statements if s.predicate == "works_at"]
+    # The subject of the verb "to work" completes: Laila's, not the writer's.
+    hers = [
+        s.subject
+        for s in read(reader, "Laila started to work at Fawry in May.").statements
+        if s.predicate == "works_at"
+    ]
+    assert hers == ["Laila"]
