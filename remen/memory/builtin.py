@@ -721,18 +721,11 @@ class BuiltinExtractor:
                         del state.tie_mentions[named:]  # the tie classifier reads the writer's own words
                 state.previous_sentence = sent.text
             switched_from_the_other(state)
-            homes_left_behind(
-                state,
-                [
-                    (sent, piece.original - piece.start)
-                    for piece, sent in sentences
-                    if not piece.heading and piece.speaker is None
-                ],
-            )
             cars_are_no_tools(state)
             workplaces_are_organisations(state)
             predecessor_departed(state)
             inferred_ties(state)
+            # The writer's own sentences: a place another speaker misses is theirs to miss.
             own = [(sent, piece.original - piece.start) for piece, sent in sentences if piece.speaker is None]
             homes_left_behind(state, own)
             states.append(state)

@@ -133,9 +133,10 @@ SINGLE_RELATIONS = frozenset(
 MONEY_OF_MINE = frozenset({"rent", "salary", "pay", "wage", "wages", "savings", "budget", "mortgage", "allowance"})
 # The predicate of a tool in use.
 USES = "uses"
+# The predicate of where someone works.
+WORKS_AT = "works_at"
 # Readings of a name the object of works_at overrides: one works for a firm, not at a place, a tool
 # or a concept (a person one works with keeps their reading).
-WORKS_AT = "works_at"
 NOT_A_WORKPLACE_READING = frozenset(
     {EntityType.PLACE, EntityType.TECHNOLOGY, EntityType.PRODUCT, EntityType.STANDARD, EntityType.CONCEPT}
 )

@@ -309,7 +309,9 @@ MY_HOME = re.compile(
 LEFT_HOME = re.compile(
     r"(?i:\bmiss(?:ing)?\s+(?:(?:the|our|my)\s+)?(?:[\w'’-]+\s+){0,3}?(?:in|of|on)\s+)"
     + NAME
-    + NAME.join(("|", r"(?i:,\s+(?:I\s+)?(?:will\s+|'ll\s+|already\s+)?miss(?:ing)?\b)"))
+    + "|"
+    + NAME
+    + r"(?i:,\s+(?:I\s+)?(?:will\s+|'ll\s+|already\s+)?miss(?:ing)?\b)"
     + r"|(?i:\b(?:out\s+of|left|leaving|goodbye(?:\s+to)?)\s+)"
     + NAME
     + r"|(?i:\b(?:gave|give|handed|hand)\s+(?:back\s+)?(?:the|our|my)\s+)"
