@@ -464,6 +464,18 @@ def cars_are_no_tools(state: NoteState) -> None:
     ]
 
 
+def house_move(text: str) -> bool:
+    """Whether the sentence moves from one place to another with nothing moved between ("we moved
+    from Podgórze to Bronowice"): a home's move, unless the word lists know a side for a tool
+    ("Moved from Notion to Linear"); tools are moved with what moves ("moved my logins from …")."""
+    move = MOVED_FROM.search(text)
+    if move is None:
+        return False
+    after = text[move.end(1) :].split()
+    new = after[1].strip(".,;!?") if len(after) > 1 else ""
+    return not {move.group(1).lower(), new.lower()} & set(lexicon.LEXICON_TYPES)
+
+
 def homes_left_behind(state: NoteState, sentences: list[tuple[SpacySpan, int]]) -> None:
     """A note in which the writer has a new home and misses, leaves or hands back the keys of
     another place ("First nights in Floreasca. I already miss the market in Drumul Taberei"): that
@@ -1091,7 +1103,7 @@ class BuiltinExtractor:
         lives = LIVES_IN.search(text)
         if lives and PONDERING.search(text, max(0, lives.start() - PONDER_REACH), lives.start()):
             lives = None
-        if lives and is_tool(lives.group(1), named):
+        if lives and is_tool(lives.group(1), named) and not house_move(text):
             lives = None  # "Moved to Obsidian last week": a switch of tools, read below
         if lives and not address:
             place = state.entity(lives.group(1), EntityType.PLACE, span, None, text, sure=True)
@@ -1286,6 +1298,8 @@ class BuiltinExtractor:
             verb = match.group(0).lower().startswith("switch")
             if not (could_be_tool(old, named, new, verb) and could_be_tool(new, named, old, verb)):
                 continue
+            if house_move(text):
+                continue  # "We moved from Podgórze to Bronowice": a home, though the names read as apps
             # The switch says both are tools, whatever a name's words made of them ("Google Keep").
             old_name = state.entity(old, tool_type(old), span, None, text, sure=True)
             new_name = state.entity(new, tool_type(new), span, None, text, sure=True)

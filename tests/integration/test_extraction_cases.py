@@ -889,6 +889,13 @@ def test_going_home_by_bus_or_train_is_where_i_live_and_a_move_names_the_home_le
     assert when["Berlin"] is not None and when["Hamburg"] is not None and when["Berlin"] < when["Hamburg"]
 
 
+def test_moving_from_one_name_to_another_with_nothing_moved_is_a_home(model_reader: BuiltinExtractor) -> None:
+    # Found in the app: the classifier read two Polish districts as apps and the move as a switch.
+    found = read(model_reader, "We moved from Podgorze to Bronowice last week, the flat is tiny.")
+    assert not [s for s in found.statements if s.predicate == "uses"]
+    assert {s.object_name for s in found.statements if s.predicate == "lives_in"} == {"Podgorze", "Bronowice"}
+
+
 def test_a_workplace_one_used_to_have_ended_and_a_wish_is_none(reader: BuiltinExtractor) -> None:
     former = [
         (s.subject, s.object_name, s.negated)
