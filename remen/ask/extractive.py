@@ -612,8 +612,7 @@ def speaks_unasked(question: Question, passage: Passage) -> bool:
         return False
     if not SPEAKING_OF_ONESELF.search(passage.text) and not WHO_TOLD.search(question.text):
         return False
-    speaker = stem(passage.speaker)
-    return all(speaker not in name_stems(name) for name in question.names)
+    return not said_by_named(question, passage)
 
 
 def read_candidates(

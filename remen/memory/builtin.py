@@ -1232,11 +1232,7 @@ class BuiltinExtractor:
         who = known_person(state, clause_subject(state, text, former.start(), others), others, span, text)
         if who is None:
             return False
-        held = ExtractedStatement(
-            Aspect.IDENTITY, text, who, "works_at", span, object_name=former.group(1), valid_at=state.written - 1
-        )
-        state.state(held)
-        state.state(replace(held, negated=True, valid_at=state.written))
+        state.end(ExtractedStatement(Aspect.IDENTITY, text, who, "works_at", span, object_name=former.group(1)))
         return True
 
     @staticmethod
