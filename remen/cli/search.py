@@ -62,6 +62,7 @@ def cmd_search(app: Remen, args: argparse.Namespace) -> None:
         MatchType.SEMANTIC: "≈ meaning",
         MatchType.TIME: "◷ time",
         MatchType.TAG: "# tag",
+        MatchType.REPLY: "↳ reply",
     }
     for hit in result.results:
         print(f"{hit.note_id}  {hit.created:%Y-%m-%d}  {badges[hit.match_type]:<9}  {hit.score:.2f}  {hit.title}")

@@ -45,6 +45,8 @@ class MatchType(StrEnum):
     SEMANTIC = "semantic"
     TIME = "time"
     TAG = "tag"
+    # Found through the chat turn it answers (the note written just before it).
+    REPLY = "reply"
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,9 @@ from remen.core.constants import (
     SEMANTIC_THRESHOLD,
     SEMANTIC_THRESHOLD_FALLBACK,
     SHORT_NOTE_WORDS,
+    THREAD_GAP,
+    THREAD_MAX_CHARS,
+    THREAD_REPLY_SHARE,
     TOLD_TIME_MIN_COVERAGE,
 )
 from remen.core.knowledge import Aspect
@@ -39,7 +42,7 @@ from remen.core.models import (
     Why,
 )
 from remen.core.snippet import make_snippet
-from remen.core.text import asks, fold, turn_words
+from remen.core.text import TURN, asks, fold, turn_words
 from remen.core.timeutil import from_epoch
 from remen.embed import Embedder
 from remen.search.filters import event_windows, holds_phrases
@@ -489,12 +492,13 @@ class SearchRun:
                 texts.update((t.nid, t) for t in search_store.note_texts(conn, missing))
         if self.query.phrases:
             semantic = {nid: sim for nid, sim in semantic.items() if holds_phrases(texts[nid], self.query.phrases)}
-        created = {nid: t.created for nid, t in texts.items()}
         note_filter = self.scope.filter
         window = (
             (note_filter.start or float("-inf"), note_filter.end or float("inf")) if self.query.time_range else None
         )
         named = {fold(term) for term in self.query.terms}
+        replies = self.replies(sorted(set(keyword.hits) | set(semantic)), texts, window)
+        created = {nid: t.created for nid, t in texts.items()}
         ranked = merge(
             {nid: (h.score, h.matched, h.word_coverage) for nid, h in keyword.hits.items()},
             {nid: (sim, beside_the_name(texts[nid].body, named)) for nid, sim in semantic.items()},
@@ -503,6 +507,40 @@ class SearchRun:
             window,
             self.limit,
             RANK_AGREEMENT_WEIGHT if asks(self.query.raw) else 0.0,
+            replies,
+            THREAD_REPLY_SHARE,
         )
+        unread = [r.nid for r in ranked if r.nid not in texts]
+        if unread:
+            with engine.store.read() as conn:
+                texts.update((t.nid, t) for t in search_store.note_texts(conn, unread))
         self.timings["merge"] = elapsed_ms(start)
         return ranked, texts, keyword.corrections
+
+    def replies(
+        self, candidates: list[int], texts: dict[int, NoteText], window: tuple[float, float] | None
+    ) -> dict[int, int]:
+        """For a question, the reply to each candidate that is a short chat turn: the turn written
+        next, within minutes, admitted by the scope and inside the ``window`` asked for (see
+        :func:`remen.search.rank.with_replies`). A jot written after another is no reply to it,
+        nor is anything to a query that asks nothing. None for quoted phrases, which a reply would
+        have to hold itself, nor when one leg is switched off (the evaluation's view of a leg
+        alone)."""
+        if not asks(self.query.raw) or self.query.phrases or self.engine.legs != BOTH_LEGS:
+            return {}
+        turns = [(nid, texts[nid].created) for nid in candidates if is_short_turn(texts[nid].body)]
+        if not turns:
+            return {}
+        lo, hi = window or (float("-inf"), float("inf"))
+        with self.engine.store.read() as conn:
+            found = search_store.next_notes(conn, turns, THREAD_GAP.total_seconds(), THREAD_MAX_CHARS)
+        return {
+            nid: reply
+            for nid, (reply, at, body) in found.items()
+            if is_short_turn(body) and self.scope.admits(reply) and lo <= at < hi
+        }
+
+
+def is_short_turn(body: str) -> bool:
+    """Whether a note is one turn of a chat ("Nadia: £40 a month"), short enough for a thread."""
+    return len(body) <= THREAD_MAX_CHARS and TURN.match(body.lstrip()) is not None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from remen.core.constants import (
     BOTH_BONUS,
@@ -75,6 +75,8 @@ def merge(
     window: tuple[float, float] | None = None,
     limit: int = 50,
     rank_weight: float = 0.0,
+    replies: Mapping[int, int] | None = None,
+    reply_share: float = 0.0,
 ) -> list[Ranked]:
     """Dedupe by note; max of the legs, + a bonus when both found it, + recency; filter to the
     window; sort. A keyword entry is (score, matched terms, word coverage: the share of the terms'
@@ -93,6 +95,10 @@ def merge(
     weight times its reciprocal ranks in the legs (:func:`rank_agreement`): a leg's first note
     counts for being first, whatever its score's scale; and the keyword leg's first few stay on
     the first page (:func:`keep_on_first_page`).
+
+    With ``replies`` (a note → the note written next in its thread), each reply scores at least
+    ``reply_share`` of its note's score (:func:`with_replies`), before the keyword leg's first
+    are kept on the first page.
     """
     ranked: list[Ranked] = []
     best_keyword = max((k[0] for k in keyword.values()), default=0.0)
@@ -135,9 +141,40 @@ def merge(
             )
         )
     ranked.sort(key=lambda r: (-r.score, -created[r.nid], r.nid))
+    if replies:
+        ranked = with_replies(ranked, replies, reply_share)
     if fused:
         ranked = keep_on_first_page(ranked, {nid for nid, rank in ranks[0].items() if rank < KEYWORD_FIRSTS_KEPT})
     return ranked[:limit]
+
+
+def with_replies(ranked: list[Ranked], replies: Mapping[int, int], share: float) -> list[Ranked]:
+    """``ranked`` with the reply to each hit (``replies``: hit → the note written next in its
+    thread) scored at least ``share`` of the hit's score: "Thursday with Dr Anand at the Roundhay
+    practice" says nothing of a vet, the turn before it asked about one. A reply no leg found is
+    one of REPLY's; one a leg found keeps its own kind. A reply raised goes before the first note
+    scored lower (``ranked`` is by score); the rest keep their order."""
+    held = {r.nid: r for r in ranked}
+    raised: dict[int, Ranked] = {}
+    for hit in ranked:
+        reply = replies.get(hit.nid, hit.nid)
+        carried = share * hit.score
+        current = raised.get(reply) or held.get(reply)
+        if reply == hit.nid or carried <= (current.score if current else 0.0):
+            continue
+        raised[reply] = (
+            replace(current, score=carried) if current else Ranked(reply, carried, MatchType.REPLY, None, None, 0.0, ())
+        )
+    kept = [r for r in ranked if r.nid not in raised]
+    lifted = sorted(raised.values(), key=lambda r: (-r.score, r.nid))
+    out: list[Ranked] = []
+    i = 0
+    for r in kept:
+        while i < len(lifted) and lifted[i].score > r.score:
+            out.append(lifted[i])
+            i += 1
+        out.append(r)
+    return out + lifted[i:]
 
 
 def keep_on_first_page(ranked: list[Ranked], kept: set[int], page: int = FIRST_PAGE) -> list[Ranked]:

@@ -107,6 +107,37 @@ def note_texts(conn: Connection, nids: Sequence[int]) -> list[NoteText]:
     return found
 
 
+def next_notes(
+    conn: Connection, notes: Sequence[tuple[int, float]], gap: float, max_chars: int
+) -> dict[int, tuple[int, float, str]]:
+    """For each (note, time written) the note written next, its time and body, when it came
+    within ``gap`` seconds and says at most ``max_chars`` characters (archived or deleted too: the
+    caller's scope decides whether it may be shown)."""
+    replies: dict[int, tuple[int, float, str]] = {}
+    for start in range(0, len(notes), 400):
+        part = notes[start : start + 400]
+        rows = ",".join("(?, ?)" for _ in part)
+        found = conn.execute(
+            f"WITH asked(nid, created) AS (VALUES {rows}) SELECT asked.nid, "
+            "(SELECT n.nid FROM notes n WHERE n.created > asked.created AND n.created <= asked.created + ? "
+            "ORDER BY n.created, n.nid LIMIT 1) AS reply FROM asked",
+            [value for note in part for value in note] + [gap],
+        ).fetchall()
+        replied = {int(r[0]): int(r[1]) for r in found if r[1] is not None}
+        if not replied:
+            continue
+        marks = ",".join("?" * len(replied))
+        short = {
+            int(r[0]): (int(r[0]), float(r[1]), str(r[2]))
+            for r in conn.execute(
+                f"SELECT nid, created, body FROM notes WHERE nid IN ({marks}) AND length(body) <= ?",
+                [*replied.values(), max_chars],
+            )
+        }
+        replies.update((nid, short[reply]) for nid, reply in replied.items() if reply in short)
+    return replies
+
+
 def vocabulary(conn: Connection) -> list[tuple[str, int]]:
     """Every indexed word with the number of notes containing it."""
     return [(str(t), int(d)) for t, d in conn.execute("SELECT term, doc FROM notes_vocab")]

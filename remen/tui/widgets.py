@@ -22,6 +22,7 @@ BADGES = {
     MatchType.SEMANTIC: ("meaning", "bold magenta"),
     MatchType.TIME: ("time", "bold yellow"),
     MatchType.TAG: ("tag", "bold blue"),
+    MatchType.REPLY: ("reply", "bold white"),
 }
 
 

@@ -394,3 +394,32 @@ def test_the_commonest_words_are_checked_in_the_candidates_not_read_from_the_ind
     with app.store.read() as conn:
         # A query of common words alone reads them all.
         assert weak_terms([word_doc_count(conn, w) for w in ("standup", "team")], 41) == {}
+
+
+def test_a_chat_turn_found_brings_the_reply_written_after_it(app: Remen, notes: dict[str, str]) -> None:
+    # The reply says nothing of the boiler: it is found through the turn it answers.
+    start = NOW - timedelta(days=2)
+    asked = app.add("Ines: did you ever find someone to fix the boiler?", created=start).id
+    reply = app.add("Marco: a guy called Petr came on Monday, 90 euros", created=start + timedelta(minutes=1)).id
+    later = app.add("Marco: see you at the climbing wall", created=start + timedelta(minutes=30)).id
+    hits = app.search("who fixed our boiler", now=NOW).results
+    found = [h.note_id for h in hits]
+    assert found[0] == asked
+    assert reply in found and found.index(reply) < 3
+    carried = next(h for h in hits if h.note_id == reply)
+    assert carried.match_type == MatchType.REPLY
+    assert carried.score == pytest.approx(0.7 * hits[0].score, rel=0.05)
+    # A note written half an hour later is no reply; a reply out of the scope asked is not shown.
+    assert later not in found
+    app.archive(reply)
+    assert reply not in ids(app.search("who fixed our boiler", now=NOW))
+    assert reply in ids(app.search("who fixed our boiler", now=NOW, include_archived=True))
+    # Quoted words must be in the note itself; a query that asks nothing carries no reply.
+    assert ids(app.search('"boiler"', now=NOW)) == [asked]
+    assert all(h.match_type != MatchType.REPLY for h in app.search("boiler", now=NOW, include_archived=True).results)
+    # Jots written one after another are no chat: the second is no reply to the first.
+    jotted = app.add("Boiler serviced today, pressure back to normal", created=NOW - timedelta(hours=5)).id
+    app.add("Buy milk and eggs", created=NOW - timedelta(hours=5) + timedelta(minutes=1))
+    hits = app.search("when was the boiler serviced?", now=NOW).results
+    assert hits[0].note_id == jotted
+    assert all(h.match_type != MatchType.REPLY for h in hits)

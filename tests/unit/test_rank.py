@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from remen.core.models import MatchType
 from remen.core.snippet import evened, make_snippet
 from remen.core.text import asks, turn_words
 from remen.search.keyword import drops_a_prefix, idf, score_note, stem
@@ -199,3 +200,20 @@ def test_a_snippet_evens_out_every_kind_of_white_space_as_the_regular_expression
     text = "\u3000 start" + "".join(f"w{i}{s}{s}" for i, s in enumerate(spaces)) + "end\n"
     assert evened(text) == re.sub(r"\s+", " ", text).strip()
     assert make_snippet("", "a\u2028b\u00a0\u00a0c\td", []) == "a b c d"
+
+
+def test_a_reply_gets_a_share_of_its_turns_score_and_the_rest_keep_their_order() -> None:
+    created = {n: NOW - 100 * DAY for n in range(6)}
+    ranked = merge({}, said({1: 0.9, 2: 0.8, 3: 0.7, 4: 0.3}), created, NOW)
+    # 1's reply is 5, found by no leg; 3's reply is 4, found weakly; 2's reply 1 scores higher.
+    replied = merge(
+        {}, said({1: 0.9, 2: 0.8, 3: 0.7, 4: 0.3}), created, NOW, replies={1: 5, 3: 4, 2: 1}, reply_share=0.7
+    )
+    assert [r.nid for r in ranked] == [1, 2, 3, 4]
+    assert [r.nid for r in replied] == [1, 2, 3, 5, 4]
+    by_nid = {r.nid: r for r in replied}
+    assert by_nid[5].match_type == MatchType.REPLY and by_nid[5].score == pytest.approx(0.63)
+    assert by_nid[4].match_type == MatchType.SEMANTIC and by_nid[4].score == pytest.approx(0.49)
+    assert by_nid[1].score == pytest.approx(0.9)
+    # No share, no replies.
+    assert [r.nid for r in merge({}, said({1: 0.9}), created, NOW, replies={1: 5})] == [1]
