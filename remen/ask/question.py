@@ -183,10 +183,13 @@ def read_question(text: str) -> Question:
     after_how = {words[i + 1] for i in range(len(words) - 1) if words[i] == "how"}
     bare_words = [POSSESSIVE.sub("", w) for w in words]
     marked = {fold(m) for m in markers}
+    # A hyphened word is looked for by its parts, as the notes' words are: "next-door" in "over the
+    # fence to next door".
+    parts = [part for w in bare_words for part in (w.split("-") if "-" in w.strip("-") else [w]) if len(part) > 1]
     focus = tuple(
         dict.fromkeys(
             w
-            for w in bare_words
+            for w in parts
             if w
             and w not in QUESTION_WORDS
             and w not in AUXILIARIES

@@ -41,6 +41,13 @@ NUMBER = re.compile(
     r"(?:\s\d+\s?(?:oz|lb|min|mins|s)\b)?(?:\s?/\s?(?:week|month|year|day|word|hour))?",
     re.IGNORECASE,
 )
+# A time of day, or a span of them: "6-9pm", "9am", "7:30 pm". No amount: "how much was the
+# course" is not answered by the 9 of "Tuesdays 6-9pm".
+CLOCK = re.compile(
+    r"(?<![\w.])\d{1,2}(?:[:.]\d\d)?\s?(?:[-–]|to)\s?\d{1,2}(?:[:.]\d\d)?\s?[ap]\.?m\b\.?"
+    r"|(?<![\w.])\d{1,2}(?:[:.]\d\d)?\s?[ap]\.?m\b\.?",
+    re.IGNORECASE,
+)
 NUMBER_WORDS = (
     "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty"
     "|seventy|eighty|ninety|hundred|thousand|half|first|second|third|fourth|fifth|sixth|tenth|once|twice"
@@ -176,7 +183,7 @@ def value_spans(sentence: str, written: datetime, kind: AnswerKind) -> list[Span
     if kind == AnswerKind.TIME or (kind == AnswerKind.NUMBER and DATE_WORD.search(sentence)):
         spans.extend(time_spans(sentence, written))
     if kind == AnswerKind.NUMBER:
-        taken = [(s.start, s.end) for s in spans]
+        taken = [(s.start, s.end) for s in spans] + [m.span() for m in CLOCK.finditer(sentence)]
         for pattern in (NUMBER, WORD_NUMBER) if digits else (WORD_NUMBER,):
             for m in pattern.finditer(sentence):
                 text = m.group(0).strip()

@@ -1174,12 +1174,21 @@ class BuiltinExtractor:
         if spell and spell.group(2).split()[0].lower() not in NOT_NAMES and spell.group(2) not in people:
             workplace = whole_name(text, spell.start(2), spell.group(2), named)
             org = state.entity(workplace, EntityType.ORGANIZATION, span, None, text, sure=True)
-            ended = spell.group(1).lower().startswith(("last", "final"))
+            told = spell.group(1).lower()
+            notice = told.endswith("notice")
+            ended = notice or told.startswith(("last", "final"))
             # "She works night shifts at the Klinikum": hers, not the writer's.
             worker = clause_subject(state, text, spell.start(), named)
             if worker is not None:
+                # Handing in one's notice is a decision; the rest tell who the writer is.
                 job = ExtractedStatement(
-                    Aspect.IDENTITY, text, worker, "works_at", span, object_name=org, valid_at=day_one(spell, state)
+                    Aspect.DECISION if notice else Aspect.IDENTITY,
+                    text,
+                    worker,
+                    "works_at",
+                    span,
+                    object_name=org,
+                    valid_at=day_one(spell, state),
                 )
                 if ended:
                     # "My last service at the Adlon is 15 March": it ends that day.

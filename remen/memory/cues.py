@@ -23,13 +23,17 @@ WRITER = frozenset({"me", "i"})
 
 @dataclass(frozen=True)
 class NoteLine:
-    """A block of prose of a note: where it starts, its words, and whether it is a heading."""
+    """A block of prose of a note: where it starts, its words, whether it is a heading, and
+    whether it is an item of a list ("- me: write the doc", an action item, not a chat turn)."""
 
     offset: int
     text: str
     heading: bool = False
+    item: bool = False
 
 
+# What opens an item of a list: "- ", "* ", "+ ", "1. ", "2) ".
+LIST_MARKS = frozenset("-*+0123456789")
 # A line at least this long that ends mid-sentence was wrapped by its writer: the next plain line
 # goes on with the same paragraph (shorter lines are list-like: "milk", "eggs").
 WRAPPED_LINE_CHARS = 50
@@ -64,10 +68,12 @@ def note_lines(text: str) -> Iterator[NoteLine]:
         if paragraph:
             yield paragraph
         at = start + (marker.end() if marker else 0)
-        heading = marker is not None and marker.group(0).lstrip().startswith("#")
-        paragraph = NoteLine(at, line, heading) if plain else None
+        opening = marker.group(0).lstrip() if marker else ""
+        heading = opening.startswith("#")
+        item = opening[:1] in LIST_MARKS
+        paragraph = NoteLine(at, line, heading, item) if plain else None
         if not plain:
-            yield NoteLine(at, line, heading)
+            yield NoteLine(at, line, heading, item)
     if paragraph:
         yield paragraph
 
@@ -192,8 +198,9 @@ def sentence_bounds(line: str) -> list[tuple[int, int]]:
 def chat_turns(lines: list[NoteLine]) -> list[tuple[NoteLine, str | None]]:
     """Each line of a note with who said it. In a chat (two turns or more, one of them the
     writer's) each turn loses its "Name: " and says who spoke: None for the writer, whose "I" is
-    the user; a line of a note that is no chat keeps its words ("Goal: a fourteener")."""
-    turns = [TURN.match(line.text) for line in lines]
+    the user; a line of a note that is no chat keeps its words ("Goal: a fourteener"). An item of
+    a list is no turn: "Attendees: Gary, Kev, me" and "- me: check the tyres" are a meeting's."""
+    turns = [None if line.item else TURN.match(line.text) for line in lines]
     is_chat = sum(t is not None for t in turns) >= 2 and any(t and t.group(1).lower() in WRITER for t in turns)
     if not is_chat:
         return [(line, None) for line in lines]

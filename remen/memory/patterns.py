@@ -364,9 +364,10 @@ HOME_WORDS = re.compile(r"\b(?:flat|apartment|house|home|moved|moving|lease|new\
 PREMISES_WORDS = re.compile(r"\b(?:office|offices|studio|shop|clinic|restaurant|premises|hq|headquarters)\b", re.I)
 LIVES_AT = re.compile(r"\b(?:lives?\s+at|address(?:\s+[\w'’]+){0,3}?(?:\s+is|:))\s+([^.;\n]{6,80})", re.I)
 # A stretch of time at a workplace: "first week back at Northwind", "day one at Halcyon Health",
-# "six months at Brightloop", "first day as a ranger with the Parks Service"; "last day at X" ends it.
+# "six months at Brightloop", "first day as a ranger with the Parks Service"; "last day at X" and
+# "handed in my notice at X" end it.
 WORK_SPELL = re.compile(
-    r"(?i:\b((?:first|second|third|last|final)\s+(?:real\s+|full\s+|proper\s+)?(?:day|week|month|shift|service)|(?:day|week)\s+(?:one|two|three|four|five|\d{1,3})"
+    r"(?i:\b((?:hand(?:ed|ing)?\s+in|gave|give|giving|put\s+in)\s+(?:my\s+|our\s+)?notice|(?:first|second|third|last|final)\s+(?:real\s+|full\s+|proper\s+)?(?:day|week|month|shift|service)|(?:day|week)\s+(?:one|two|three|four|five|\d{1,3})"
     r"|\w+\s+(?:days|weeks|months|years)|(?:(?:early|late|night|day|double|closing|opening)\s+)?shifts?)"
     r"\s+(?:back\s+)?(?:as\s+(?:a|an|the)\s+[a-z-]+(?:\s+[a-z-]+)?\s+)?(?:at|with|of)\s+(?:the\s+)?)" + NAME
 )

@@ -267,6 +267,12 @@ def test_a_spell_at_a_workplace_starts_or_ends_working_there(reader: BuiltinExtr
     assert ("me", "works_at", "Farmacia Tei") in triples(long_day)
     for elsewhere in ("Three days waiting for Tom to call back.", "A long day at Bondi with the kids."):
         assert not [s for s in read(reader, elsewhere).statements if s.predicate == "works_at"]
+    # Handing in one's notice ends the job, a decision; the firm is an organisation, however named.
+    notice = read(reader, "Handed in my notice at Pellowe Haulage, my last shift is on Friday.")
+    ended = [s for s in notice.statements if s.predicate == "works_at" and s.negated]
+    assert [s.object_name for s in ended] == ["Pellowe Haulage"] and ended[0].aspect == Aspect.DECISION
+    assert ("Pellowe Haulage", EntityType.ORGANIZATION) in entities(notice)
+    assert not [s for s in read(reader, "Gave notice to the landlord today.").statements if s.predicate == "works_at"]
 
 
 def test_a_pasted_chat_gives_each_speaker_their_own_words(reader: BuiltinExtractor) -> None:
@@ -275,6 +281,14 @@ def test_a_pasted_chat_gives_each_speaker_their_own_words(reader: BuiltinExtract
     assert not [s for s in chat.statements if s.text in ("yes.", "ok")]
     assert ("me", "uses", "Bitwarden") in triples(chat)
     assert all(s.subject == "Ama" for s in chat.statements if "clinic" in s.text)
+
+    # A meeting's list is no chat: "Attendees" is no speaker, nor the writer's action item a turn.
+    meeting = read(
+        reader,
+        "## Site visit\nAttendees: Wendell Hargreaves, Priti, me\n- Priti to order scaffolding\n- me: call the council",
+    )
+    assert ("Attendees", EntityType.PERSON) not in entities(meeting)
+    assert {"Wendell Hargreaves", "Priti"} <= {name for name, _ in entities(meeting)}
 
 
 def test_a_switch_names_the_old_tool_as_used_until_then(reader: BuiltinExtractor) -> None:

@@ -322,6 +322,21 @@ def test_a_hyphened_word_holds_its_parts() -> None:
     got = extract(asked, found, {"halcyon": "Organization"})
     assert got and got[0].sentence.endswith("one week in six")
 
+    # And the other way round: a hyphened question word is looked for by its parts.
+    assert {"next", "door", "neighbour"} <= set(read_question("who is the next-door neighbour").focus)
+    found = notebook(
+        ("Lost two balls over the fence to next door, a retired teacher called Mrs Begum.", WRITTEN),
+        ("Sana finally has a room for her sewing.", WRITTEN),
+    )
+    got = extract(read_question("who is the next-door neighbour"), found, {"mrs begum": "Person", "sana": "Person"})
+    assert got and got[0].answer == "Mrs Begum"
+
+
+def test_a_time_of_day_is_no_amount() -> None:
+    sentence = "Course starts 2 March, Tuesdays 6-9pm at Aston, 40 seats, doors 7.30 pm."
+    assert [s.text for s in value_spans(sentence, WRITTEN, AnswerKind.NUMBER) if AnswerKind.NUMBER in s.kinds] == ["40"]
+    assert [s.text for s in value_spans("cost 8.50, ran 5-10 km", WRITTEN, AnswerKind.NUMBER)] == ["8.50", "5", "10 km"]
+
 
 def test_names_the_router_found_in_lower_case_are_names_only_when_the_graph_capitalises_them() -> None:
     hints = (
