@@ -106,7 +106,8 @@ def test_ctrl_c_during_extraction_exits_at_once_and_leaves_nothing_running(tmp_p
     wait_for_progress(db, process)
     os.killpg(process.pid, signal.SIGINT)
     _, err = process.communicate(timeout=10)
-    assert process.returncode == 130 and "interrupted" in err
+    # Its own words on failure: a rare exit 1 instead of 130 was seen once, with nothing to read.
+    assert process.returncode == 130 and "interrupted" in err, f"exit {process.returncode}, stderr:\n{err}"
     counts = job_counts(db)
     assert counts.get("running", 0) == 0 and counts["pending"] > 0 and counts["done"] > 0
 
