@@ -35,7 +35,7 @@ from remen.core.constants import (
 from remen.core.text import TURN, fold
 from remen.memory.cues import WRITER, note_lines, sentence_bounds
 from remen.memory.dates import stated_date
-from remen.memory.lexicon import NARROWER_RELATIONS, RELATIONS, SAME_TIE, ties_of
+from remen.memory.lexicon import LEXICON_TYPES, NARROWER_RELATIONS, RELATIONS, SAME_TIE, ties_of
 from remen.memory.tool_use import END_VERBS
 from remen.search.calendar import day_text
 from remen.search.temporal import parse_temporal
@@ -472,13 +472,17 @@ def spoken_time(span: Span, sentence: str, written: datetime) -> str:
 
 def typed_spans(question: Question, text: str, written: datetime, known: dict[str, str]) -> list[Span]:
     """The spans of ``text`` (the sentence or one around it) of the kind asked for, none of them a
-    name of the question or only its words."""
+    name of the question or only its words, nor for "who" a tool the word lists know."""
     values = value_spans(text, written, question.kind)
     names = (
         [n for n in name_spans(text, known) if not any(v.start < n.end and n.start < v.end for v in values)]
         if question.kind in ANY_NAME
         else []
     )
+    if question.kind == AnswerKind.PERSON:
+        # A tool the word lists know is nobody ("Todoist" in "switched from Todoist to TickTick, Dev
+        # sold me on it"); the graph's types, often wrong on unseen notes, stay a feature.
+        names = [n for n in names if fold(n.text) not in LEXICON_TYPES]
     return [span for span in values + names if question.kind in span.kinds and not in_question(span, question)]
 
 

@@ -548,6 +548,12 @@ def test_who_asks_for_a_person_tied_to_a_thing_not_for_the_thing() -> None:
     assert route("who got me hooked on Obsidian", WRITTEN, index).query_type == QueryType.SEARCH
     assert route("who showed me around Leeds", WRITTEN, index).query_type == QueryType.SEARCH
     assert route("who is Ruth", WRITTEN, index).query_type == QueryType.ENTITY_LOOKUP
+    # A tool the word lists know is nobody: only the person is a candidate for who.
+    found = notebook(("Switched from Todoist to TickTick over the weekend. Kalani sold me on it.", WRITTEN))
+    answers = {
+        c.answer for c in read_candidates(read_question("who got me into TickTick"), found, {"kalani": "Person"})
+    }
+    assert "Kalani" in answers and "Todoist" not in answers
     # A name whose type the graph does not hold may be someone.
     assert route("who is Tomasz", WRITTEN, EntityIndex({"tomasz": "Tomasz"})).query_type == QueryType.ENTITY_LOOKUP
 
