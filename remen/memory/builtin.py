@@ -72,6 +72,8 @@ from remen.memory.patterns import (
     DEPARTS,
     EMAIL,
     ENGAGED,
+    FIRM_AFTER,
+    FIRM_BEFORE,
     FIRST_PERSON,
     FOR_PROJECT,
     FORMER_WORK,
@@ -562,6 +564,13 @@ def day_one(spell: re.Match[str], state: NoteState) -> float | None:
     return first.timestamp()
 
 
+def firm_context(text: str, start: int, end: int) -> bool:
+    """Whether the words around the name at characters ``start``-``end`` of ``text`` make it a
+    firm's, whatever the classifier guessed from the name ("Copperleaf's office is in Shoreditch",
+    which it took for a tool; "a startup called Fernbrook", which it did not take for a name)."""
+    return FIRM_BEFORE.search(text, 0, start) is not None or FIRM_AFTER.match(text[end:]) is not None
+
+
 def venue(sent: SpacySpan, start: int, end: int) -> bool:
     """Whether the name from token ``start`` to ``end`` is a venue named for its owner: "at Luigi's",
     "back from Nando's." (a possessive with nothing after it but the clause's end): where, not who
@@ -849,6 +858,8 @@ class BuiltinExtractor:
                 kind = EntityType.PLACE
             elif product_like(word, kind, sent, candidate.start, candidate.end):
                 kind = EntityType.TECHNOLOGY
+            if word not in lexicon.LEXICON_TYPES and firm_context(text, at, until):
+                kind = EntityType.ORGANIZATION
             if kind is not None:
                 add(mention.text, kind, at)
         # A word of a street's name is no tool: "9 Elm Street" names no Elm.

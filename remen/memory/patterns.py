@@ -363,6 +363,19 @@ STREET_ADDRESS = re.compile(
 HOME_WORDS = re.compile(r"\b(?:flat|apartment|house|home|moved|moving|lease|new\s+place|address)\b", re.I)
 PREMISES_WORDS = re.compile(r"\b(?:office|offices|studio|shop|clinic|restaurant|premises|hq|headquarters)\b", re.I)
 LIVES_AT = re.compile(r"\b(?:lives?\s+at|address(?:\s+[\w'’]+){0,3}?(?:\s+is|:))\s+([^.;\n]{6,80})", re.I)
+# Words that make the name after them a firm's: "a startup called Fernbrook", "applied to
+# Copperleaf", "my pension is with Aviva", "bank with Monzo"; and after it: "Copperleaf's office".
+# ("Interview at Britomart" is where, not who: no cue.)
+FIRM_BEFORE = re.compile(
+    r"(?i:\b(?:(?:startup|start-up|company|firm|agency|business|brand|charity|consultancy|bank|insurer|supplier"
+    r"|vendor|contractor|label|publisher|employer)\s+(?:called|named)"
+    r"|applied\s+(?:to|at)|(?:bank|banking|pension|mortgage|insurance|insured|policy|account|loan)\s+(?:is\s+)?with"
+    r"|my\s+(?:bank|insurer|employer|pension\s+provider)\s+is)\s+(?:the\s+)?)$"
+)
+FIRM_AFTER = re.compile(
+    r"(?i:^['’]s\s+(?:new\s+)?(?:office|offices|hq|headquarters|head\s+office|careers\s+page|recruiter|hr\s+team"
+    r"|ceo|founders?|shareholders|payroll)\b)"
+)
 # A stretch of time at a workplace: "first week back at Northwind", "day one at Halcyon Health",
 # "six months at Brightloop", "first day as a ranger with the Parks Service"; "last day at X" and
 # "handed in my notice at X" end it.

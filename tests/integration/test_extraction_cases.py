@@ -334,6 +334,24 @@ def test_the_entity_classifier_types_names_it_never_saw(
     assert kinds_right(reader) >= 6
 
 
+@pytest.mark.parametrize(
+    ("sentence", "firm"),
+    [
+        ("My pension is with Aviva now.", "Aviva"),
+        ("My bank is Monzo, the joint account too.", "Monzo"),
+        ("Priya moved to a startup called Fernbrook.", "Fernbrook"),
+        ("Copperleaf's office is in Shoreditch, by the canal.", "Copperleaf"),
+        ("Applied to Quillon for the data role.", "Quillon"),
+    ],
+)
+def test_the_words_around_a_name_can_make_it_a_firms(model_reader: BuiltinExtractor, sentence: str, firm: str) -> None:
+    assert dict(entities(read(model_reader, sentence))).get(firm) == EntityType.ORGANIZATION
+    # Where an interview happens is no firm.
+    assert dict(entities(read(model_reader, "Interview at Britomart, then lunch."))).get("Britomart") != (
+        EntityType.ORGANIZATION
+    )
+
+
 def test_a_relation_named_anywhere_in_the_sentence_is_read_by_the_parse(model_reader: BuiltinExtractor) -> None:
     reader = model_reader
     future = triples(read(reader, "Luis Ortega from platform will be my manager from May."))
