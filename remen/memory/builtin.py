@@ -571,6 +571,13 @@ def firm_context(text: str, start: int, end: int) -> bool:
     return FIRM_BEFORE.search(text, 0, start) is not None or FIRM_AFTER.match(text[end:]) is not None
 
 
+def firm_named(name: str) -> bool:
+    """Whether a name of several words ends in a word that says it is a firm's: "Keane
+    Accountancy", "Footscray Dental", "Brum Removals" (lexicon.FIRM_HEADS)."""
+    words = name.lower().split()
+    return len(words) > 1 and words[-1].strip(".") in lexicon.FIRM_HEADS
+
+
 def venue(sent: SpacySpan, start: int, end: int) -> bool:
     """Whether the name from token ``start`` to ``end`` is a venue named for its owner: "at Luigi's",
     "back from Nando's." (a possessive with nothing after it but the clause's end): where, not who
@@ -858,7 +865,9 @@ class BuiltinExtractor:
                 kind = EntityType.PLACE
             elif product_like(word, kind, sent, candidate.start, candidate.end):
                 kind = EntityType.TECHNOLOGY
-            if word not in lexicon.LEXICON_TYPES and firm_context(text, at, until):
+            if word not in lexicon.LEXICON_TYPES and (
+                firm_context(text, at, until) or (kind is not None and firm_named(word))
+            ):
                 kind = EntityType.ORGANIZATION
             if kind is not None:
                 add(mention.text, kind, at)

@@ -101,6 +101,20 @@ ROLE_PHRASES = {
     "director": "manager",
 }
 RELATIONS = KINSHIP | ROLES | frozenset(ROLE_PHRASES)
+# The last word of a firm's name that says it is one: a legal form, or the trade or profession it
+# is in ("Greenfield Roofing", "Keane Accountancy", "Footscray Dental", "Brum Removals"). Shops,
+# cafés and restaurants are left out: the notes speak of them as places as often as firms.
+FIRM_HEADS = words(
+    """
+    ltd limited inc llc llp gmbh ag plc pty bv srl corp
+    accountancy accountants accounting solicitors lawyers legal partners associates consulting
+    consultancy consultants agency lettings estates removals couriers logistics freight haulage
+    roofing plumbing electrical builders construction engineering insurance insurers bank banking
+    finance capital ventures labs technologies software systems solutions digital media group
+    holdings dental dentistry physio physiotherapy optometrists opticians veterinary vets medical
+    healthcare recruitment staffing telecom mobile
+    """
+)
 # Ties a firm may hold as well as a person: a letting agency is the landlord, a practice the
 # accountant or the dentist.
 FIRM_ROLES = frozenset({"landlord", "accountant", "lawyer", "dentist", "doctor", "vet", "contractor", "plumber"})

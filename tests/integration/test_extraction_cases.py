@@ -342,10 +342,17 @@ def test_the_entity_classifier_types_names_it_never_saw(
         ("Priya moved to a startup called Fernbrook.", "Fernbrook"),
         ("Copperleaf's office is in Shoreditch, by the canal.", "Copperleaf"),
         ("Applied to Quillon for the data role.", "Quillon"),
+        # A name ending in the trade it is in.
+        ("Quote from Greenfield Roofing: £2,400 for the whole job.", "Greenfield Roofing"),
+        ("Check-up at Ashgrove Dental on the 14th.", "Ashgrove Dental"),
     ],
 )
 def test_the_words_around_a_name_can_make_it_a_firms(model_reader: BuiltinExtractor, sentence: str, firm: str) -> None:
     assert dict(entities(read(model_reader, sentence))).get(firm) == EntityType.ORGANIZATION
+    # A state's abbreviation is no legal form; where an interview happens is no firm.
+    assert dict(entities(read(model_reader, "Flew to Denver CO for the wedding."))).get("Denver CO") != (
+        EntityType.ORGANIZATION
+    )
     # Where an interview happens is no firm.
     assert dict(entities(read(model_reader, "Interview at Britomart, then lunch."))).get("Britomart") != (
         EntityType.ORGANIZATION
