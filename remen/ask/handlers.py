@@ -64,6 +64,11 @@ def whose(hint: EntityHint, user: str) -> str:
     return "Your" if hint.name == user else f"{hint.name}'s"
 
 
+# Words asking for the value before the current one ("before" with no name after it: with one,
+# the sequence's point is asked for).
+BEFORE_WORDS = frozenset({"before", "previously", "previous", "formerly", "former", "earlier"})
+
+
 def fact_item(fact: Fact, text: str, earlier: tuple[Fact, ...] = ()) -> AnswerItem:
     """An answer backed by one fact."""
     return AnswerItem(text, fact.valid_at, fact.note_ids, fact, earlier)
@@ -93,7 +98,8 @@ def entity_lookup(route: Route, memory: MemoryReader, user: str) -> Handled:
             return Handled((), f"Your notes don't say who {hint.text} is.")
         if attribute:
             told = own_sequence(route, memory, attribute, user)
-            return told or attribute_value(hint, memory.facts(hint.name, history=True), attribute, user)
+            facts = memory.facts(hint.name, history=True)
+            return told or attribute_value(hint, facts, attribute, user, asks_before(route))
         detail = memory.entity(hint.name)
         card = entity_card(detail)
         return with_evidence(card, detail, hint.text) if hint.matched_by == "meaning" else card
@@ -134,6 +140,14 @@ def relation_holders(route: Route, hint: EntityHint, memory: MemoryReader, user:
         if at is None:
             return Handled((), f"Your notes name nobody called {word.split()[-1]} as {label}.")
         return neighbour(word, at, chain, label)
+    replaced = [f for f in chain if not f.current]
+    if asks_before(route) and replaced and any(f.current for f in chain):
+        # "Who was my manager before": the one the current holder replaced.
+        last = replaced[-1]
+        return Handled(
+            (fact_item(last, f"{label.capitalize()} before: {last.target}", tuple(reversed(replaced[:-1]))),),
+            precise=True,
+        )
     then = held_during(route, memory, user, chain)
     if then is not None:
         return Handled((fact_item(then, f"{label.capitalize()} there: {then.target}"),))
@@ -272,16 +286,29 @@ def sequence_point(route: Route, hint: EntityHint, chain: list[Fact]) -> tuple[s
     return f"{marker} {named[0] if named else ' '.join(after)}", at
 
 
-def attribute_value(hint: EntityHint, facts: list[Fact], attribute: str, user: str) -> Handled:
-    """Attribute mode: the current value of ``attribute`` with the values it replaced."""
+def attribute_value(hint: EntityHint, facts: list[Fact], attribute: str, user: str, before: bool = False) -> Handled:
+    """Attribute mode: the current value of ``attribute`` with the values it replaced; asked
+    ``before`` ("where did I work before"), the value the current one replaced leads."""
     label = ATTRIBUTE_LABELS.get(attribute, attribute)
     values = [f for f in facts if f.subject == hint.name and f.predicate == attribute and f.target]
     current = [f for f in values if f.current]
     if not current:
         return Handled((), f"Your notes don't say {whose(hint, user).replace('Your', 'your')} {label}.")
     best = current[0]
-    earlier = tuple(f for f in values if not f.current)
+    earlier = tuple(sorted((f for f in values if not f.current), key=lambda f: f.valid_at, reverse=True))
+    if before and earlier:
+        text = f"{whose(hint, user)} {label} before {best.target}: {earlier[0].target}"
+        return Handled((fact_item(earlier[0], text, earlier[1:]),), precise=True)
     return Handled((fact_item(best, f"{whose(hint, user)} {label}: {best.target}", earlier),))
+
+
+def asks_before(route: Route) -> bool:
+    """Whether the question asks for the value before the current one without naming a point in
+    the sequence: "where did I work before", "who was my manager previously"."""
+    words = set(route.topic.split())
+    # "my old dentist" asks for the one before; "how old is Carmen" for an age.
+    old = "old" in words and route.attribute_hint != "age"
+    return (old or not BEFORE_WORDS.isdisjoint(words)) and "after" not in words
 
 
 def with_evidence(card: Handled, detail: EntityDetail, description: str) -> Handled:

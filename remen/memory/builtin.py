@@ -78,6 +78,7 @@ from remen.memory.patterns import (
     FOR_PROJECT,
     FORMER_WORK,
     HANDLE,
+    HIRING_AFTER,
     HIS_RELATION,
     HOME_BY,
     HOME_WORDS,
@@ -108,6 +109,7 @@ from remen.memory.patterns import (
     POSSESSIVE_DETAIL,
     POSSESSIVE_END,
     PREMISES_WORDS,
+    PREPOSITION_BEFORE,
     PROJECT,
     PRONOUN_THIRD,
     RENT_RAISED,
@@ -568,7 +570,12 @@ def firm_context(text: str, start: int, end: int) -> bool:
     """Whether the words around the name at characters ``start``-``end`` of ``text`` make it a
     firm's, whatever the classifier guessed from the name ("Copperleaf's office is in Shoreditch",
     which it took for a tool; "a startup called Fernbrook", which it did not take for a name)."""
-    return FIRM_BEFORE.search(text, 0, start) is not None or FIRM_AFTER.match(text[end:]) is not None
+    after = text[end:]
+    return (
+        FIRM_BEFORE.search(text, 0, start) is not None
+        or FIRM_AFTER.match(after) is not None
+        or (HIRING_AFTER.match(after) is not None and PREPOSITION_BEFORE.search(text, 0, start) is None)
+    )
 
 
 def firm_named(name: str) -> bool:

@@ -107,6 +107,7 @@ EDGE_GREETINGS = frozenset({"goodbye", "bye", "hello", "hi", "hey", "farewell", 
 # Tokens inside one spaCy entity that part two names: "Corrib Coffee + Brennan & Daly" is two
 # firms, "Notion to Linear" a move between two apps.
 NAME_PARTINGS = frozenset({"+", "to", "from"})
+DASHES = frozenset({"-", "–", "—"})
 # What a name is written with: letters, digits, and the marks inside names ("O'Brien", "Byrne &
 # Moran", "Notepad++", "St. John"). Pieces of links and code ("docs", "vmt`](https://…") are not.
 NAME_TEXT = re.compile(r"[^\W_][\w'’.&+ -]*")
@@ -151,12 +152,18 @@ def parted(sent: SpacySpan, start: int, end: int) -> list[tuple[int, int]]:
     pieces: list[tuple[int, int]] = []
     begin = start
     for i in range(start, end + 1):
-        if i == end or sent[i].text in NAME_PARTINGS:
+        if i == end or sent[i].text in NAME_PARTINGS or spaced_dash(sent, i):
             piece = trimmed(sent, begin, i)
             if piece[0] < piece[1]:
                 pieces.append(piece)
             begin = i + 1
     return pieces
+
+
+def spaced_dash(sent: SpacySpan, i: int) -> bool:
+    """Whether token ``i`` is a dash set off by a space, which parts a heading's words ("Interview
+    - Hospital Aitana"); a hyphen inside a name ("Coca-Cola") is not."""
+    return sent[i].text in DASHES and i > 0 and bool(sent[i - 1].whitespace_)
 
 
 def written_like_a_name(text: str) -> bool:

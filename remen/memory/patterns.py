@@ -376,6 +376,10 @@ FIRM_AFTER = re.compile(
     r"(?i:^['’]s\s+(?:new\s+)?(?:office|offices|hq|headquarters|head\s+office|careers\s+page|recruiter|hr\s+team"
     r"|ceo|founders?|shareholders|payroll)\b)"
 )
+# A firm as the one hiring: "Hospital Aitana, is hiring", not a place it stands in ("the school on
+# Królowej Jadwigi is hiring": the name after a preposition is no subject).
+HIRING_AFTER = re.compile(r"(?i:^,?\s+(?:is|are|was|were)\s+(?:now\s+|still\s+)?hiring\b)")
+PREPOSITION_BEFORE = re.compile(r"(?i:\b(?:on|in|at|near|by|from|of|off|to|into|behind|opposite)\s+(?:the\s+)?$)")
 # A stretch of time at a workplace: "first week back at Northwind", "day one at Halcyon Health",
 # "six months at Brightloop", "first day as a ranger with the Parks Service"; "last day at X" and
 # "handed in my notice at X" end it.

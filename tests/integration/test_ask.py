@@ -235,6 +235,10 @@ def test_a_relation_that_changed_answers_with_who_held_it_before(app: Remen, clo
     assert current.to_dict()["answers"][0]["earlier"]  # type: ignore[index]
     before = app.ask("who was my boss before Marco", now=now).answers[0]
     assert before.text == "Before Marco Ruiz, your boss was Ingrid Holm"
+    # "Before" with nobody named after it asks for the one the current holder replaced.
+    replaced = app.ask("who was my manager before", now=now).answers[0]
+    assert replaced.text == "Your manager before: Marco Ruiz"
+    assert [f.target for f in replaced.earlier] == ["Ingrid Holm"]
     app.add("Yuki Tanaka resigned, her farewell lunch was lovely.", embed=False)
     app.extract_pending()
     ended = app.ask("who is my boss", now=now).answers[0]
@@ -297,6 +301,10 @@ def test_a_workplace_that_changed_answers_before_and_after_and_who_held_a_role_t
     assert before.text == "Before Savanna Cold Chain, your workplace was Kibo Freight"
     after = app.ask("where did I work after Kibo Freight", now=now).answers[0]
     assert after.text == "After Kibo Freight, your workplace was Savanna Cold Chain"
+    assert app.ask("where did I work before", now=now).answers[0].text == (
+        "Your workplace before Savanna Cold Chain: Kibo Freight"
+    )
+    assert app.ask("where do I work", now=now).answers[0].text == "Your workplace: Savanna Cold Chain"
     first = app.ask("where did I work before Kibo Freight", now=now)
     assert first.not_found == "Your notes name nobody as your workplace before Kibo Freight."
     # The boss of an earlier workplace is the one who held the tie while the user worked there.

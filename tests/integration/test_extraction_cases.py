@@ -342,6 +342,9 @@ def test_the_entity_classifier_types_names_it_never_saw(
         ("Priya moved to a startup called Fernbrook.", "Fernbrook"),
         ("Copperleaf's office is in Shoreditch, by the canal.", "Copperleaf"),
         ("Applied to Quillon for the data role.", "Quillon"),
+        ("The new animal hospital in Campanar, Hospital Aitana, is hiring nurses.", "Hospital Aitana"),
+        # A heading's dash parts its words: the firm, not "Interview - Pellham Freight".
+        ("## Interview - Pellham Freight\nAttendees: Jo Reyes, me", "Pellham Freight"),
         # A name ending in the trade it is in.
         ("Quote from Greenfield Roofing: £2,400 for the whole job.", "Greenfield Roofing"),
         ("Check-up at Ashgrove Dental on the 14th.", "Ashgrove Dental"),
@@ -354,6 +357,8 @@ def test_the_words_around_a_name_can_make_it_a_firms(model_reader: BuiltinExtrac
         EntityType.ORGANIZATION
     )
     # Where an interview happens is no firm.
+    hiring = dict(entities(read(model_reader, "The Montessori school on Rosewood Avenue is hiring.")))
+    assert hiring.get("Rosewood Avenue") != EntityType.ORGANIZATION
     assert dict(entities(read(model_reader, "Interview at Britomart, then lunch."))).get("Britomart") != (
         EntityType.ORGANIZATION
     )
