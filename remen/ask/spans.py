@@ -73,7 +73,11 @@ RECURRING = re.compile(
     re.IGNORECASE,
 )
 MEASURE_UNITS = {
-    "much": re.compile(r"[£$€¥]|\d\s?(?:k|m|bn)\b|euros?|pounds?|dollars?|%|\d[.,]\d", re.IGNORECASE),
+    # An amount per period is a sum of money ("780/month", "50 a week").
+    "much": re.compile(
+        r"[£$€¥]|\d\s?(?:k|m|bn)\b|euros?|pounds?|dollars?|%|\d[.,]\d|\d\s?/\s?(?:month|mo|week|wk|year|yr|day|hour|hr)\b",
+        re.IGNORECASE,
+    ),
     "long": re.compile(r"min|hour|hrs?\b|\dh\b|days?|weeks?|months?|years?|km|metres|miles", re.IGNORECASE),
     "many": re.compile(r"^\W*\d+\W*$|^[a-z-]+$|units?|words?|pages?|years?|\d\s?k\b", re.IGNORECASE),
     "often": re.compile(r"week|month|day|times|twice|once|every", re.IGNORECASE),

@@ -332,6 +332,15 @@ def test_a_hyphened_word_holds_its_parts() -> None:
     assert got and got[0].answer == "Mrs Begum"
 
 
+def test_an_amount_per_period_is_a_sum_for_how_much() -> None:
+    found = notebook(
+        ("flat in Benimaclet: 780/month, keys 15 June. First week there, five minutes from work.", WRITTEN)
+    )
+    read = read_candidates(read_question("how much is the rent in Benimaclet"), found, {"benimaclet": "Place"})
+    units = {c.answer: c.features.get("unit", 0.0) for c in read}
+    assert units["780/month"] == 1.0 and units["five minutes"] == 0.0
+
+
 def test_a_time_of_day_is_no_amount() -> None:
     sentence = "Course starts 2 March, Tuesdays 6-9pm at Aston, 40 seats, doors 7.30 pm."
     assert [s.text for s in value_spans(sentence, WRITTEN, AnswerKind.NUMBER) if AnswerKind.NUMBER in s.kinds] == ["40"]
