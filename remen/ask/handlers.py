@@ -295,10 +295,11 @@ def attribute_value(hint: EntityHint, facts: list[Fact], attribute: str, user: s
     if not current:
         return Handled((), f"Your notes don't say {whose(hint, user).replace('Your', 'your')} {label}.")
     best = current[0]
-    earlier = tuple(sorted((f for f in values if not f.current), key=lambda f: f.valid_at, reverse=True))
+    earlier = tuple(f for f in values if not f.current)
     if before and earlier:
-        text = f"{whose(hint, user)} {label} before {best.target}: {earlier[0].target}"
-        return Handled((fact_item(earlier[0], text, earlier[1:]),), precise=True)
+        newest_first = sorted(earlier, key=lambda f: f.valid_at, reverse=True)
+        text = f"{whose(hint, user)} {label} before {best.target}: {newest_first[0].target}"
+        return Handled((fact_item(newest_first[0], text, tuple(newest_first[1:])),), precise=True)
     return Handled((fact_item(best, f"{whose(hint, user)} {label}: {best.target}", earlier),))
 
 

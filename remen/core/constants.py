@@ -265,8 +265,9 @@ THREAD_TURNS = 2
 THREAD_MAX_CHARS = 400
 # A search hit in a thread lends the note written next (its reply) this share of its score: the
 # turn that answers a question often says nothing of it ("Thursday with Dr Anand at the Roundhay
-# practice" after "when is Miso's vet?"). Long chat dev R@10: single 0.653 → 0.707 (multi 0.500 →
-# 0.438); the first chat set's questions 0.731 → 0.776.
+# practice" after "when is Miso's vet?"). Long chat dev R@10: single 0.667 → 0.720, two turns 0.375 →
+# 0.312; the first chat set's questions 0.761 → 0.791 (0.6: dev single 0.693; 0.8 as 0.7, fewer in
+# the first five).
 THREAD_REPLY_SHARE = 0.7
 # Summaries and topic counts without a time phrase cover this many days.
 DIGEST_DAYS = 28
