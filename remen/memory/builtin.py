@@ -43,6 +43,7 @@ from remen.memory.aspect_model import SentenceVectors, classify_aspect
 from remen.memory.cues import (
     LINE_JOINER,
     TOOL_TYPES,
+    NoteLine,
     chat_turns,
     could_be_tool,
     is_negated,
@@ -342,7 +343,7 @@ def note_pieces(text: str) -> tuple[str, list[Piece]]:
     parts: list[str] = []
     pieces: list[Piece] = []
     budget, at = MAX_EXTRACT_CHARS, 0
-    for block, speaker in chat_turns(list(note_lines(text))):
+    for block, speaker in chat_turns(titled_lines(list(note_lines(text)))):
         if budget <= 0:
             break
         line = block.text[:budget]
@@ -354,6 +355,20 @@ def note_pieces(text: str) -> tuple[str, list[Piece]]:
         parts.append(line)
         at += len(line) + len(LINE_JOINER)
     return LINE_JOINER.join(parts), pieces
+
+
+def titled_lines(lines: list[NoteLine]) -> list[NoteLine]:
+    """The note's lines with its title read as a sentence when it says something: the app saves
+    what is typed in the search box as a "# " heading, so "Dentist Dr. Hill on 14.01. at 9:30"
+    alone, or "Handed in my notice at Pellowe Haulage" above the rest, is a heading that is the
+    note. A title is read when nothing else in the note is prose, or when it speaks of the writer
+    ("my", "I"); a document's title above its text ("# Use an array check") names things only."""
+    if not lines or not lines[0].heading:
+        return lines
+    title, rest = lines[0], lines[1:]
+    if all(line.heading for line in rest) or FIRST_PERSON.search(title.text):
+        return [replace(title, heading=False), *rest]
+    return lines
 
 
 def joined_tools(text: str, after: int, named: list[tuple[str, EntityType]]) -> list[str]:

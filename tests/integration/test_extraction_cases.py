@@ -291,6 +291,17 @@ def test_a_pasted_chat_gives_each_speaker_their_own_words(reader: BuiltinExtract
     assert {"Wendell Hargreaves", "Priti"} <= {name for name, _ in entities(meeting)}
 
 
+def test_a_title_typed_in_the_app_is_read_when_it_is_the_note_or_speaks_of_the_writer(reader: BuiltinExtractor) -> None:
+    # The app saves what is typed in the search box as the note's "# " title.
+    alone = read(reader, "# Dentist Dr. Hill on 14.01. at 9:30\n\n")
+    assert ("me", "dentist", "Dr. Hill") in triples(alone)
+    above = read(reader, "# Handed in my notice at Pellowe Haulage\n\nMy last shift is on Friday.")
+    assert [s.object_name for s in above.statements if s.predicate == "works_at" and s.negated] == ["Pellowe Haulage"]
+    # A document's title above its text names things only.
+    document = read(reader, "# Use An Array Check\n\nIn bash you can check whether a variable is an array.")
+    assert not [s for s in document.statements if s.text.startswith("Use An Array Check")]
+
+
 def test_a_switch_names_the_old_tool_as_used_until_then(reader: BuiltinExtractor) -> None:
     found = read(reader, "Finally moved all my passwords from LastPass to Bitwarden.")
     uses = {s.object_name: s for s in found.statements if s.predicate == "uses"}
