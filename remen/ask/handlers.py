@@ -140,22 +140,24 @@ def relation_holders(route: Route, hint: EntityHint, memory: MemoryReader, user:
         if at is None:
             return Handled((), f"Your notes name nobody called {word.split()[-1]} as {label}.")
         return neighbour(word, at, chain, label)
+    current = [f for f in chain if f.current]
     replaced = [f for f in chain if not f.current]
-    if asks_before(route) and replaced and any(f.current for f in chain):
+    if asks_before(route) and replaced and current:
         # "Who was my manager before": the one the current holder replaced.
         last = replaced[-1]
         return Handled(
             (fact_item(last, f"{label.capitalize()} before: {last.target}", tuple(reversed(replaced[:-1]))),),
             precise=True,
         )
-    then = held_during(route, memory, user, chain)
+    # The user's workplaces and homes, read once for both checks of a place the question names.
+    stays = chain_of(memory, user, STINT_PREDICATES) if names_given(route) else []
+    then = held_during(route, chain, stays)
     if then is not None:
         return Handled((fact_item(then, f"{label.capitalize()} there: {then.target}"),))
-    if elsewhere(route, hint, memory, user):
+    if elsewhere(route, hint, stays):
         # "Who was my landlord in Wedding", a home the graph does not hold: today's landlord is
         # no answer, the notes may say who it was.
         return Handled((), f"Your notes don't say who {label} was there.")
-    current = [f for f in chain if f.current]
     if not current:
         if chain:  # the tie ended ("Tomasz left"): who held it, newest first
             ended = tuple(reversed(chain))
@@ -234,15 +236,15 @@ def own_sequence(route: Route, memory: MemoryReader, attribute: str, user: str) 
     return neighbour(point[0], point[1], chain, f"your {ATTRIBUTE_LABELS.get(attribute, attribute)}")
 
 
-def held_during(route: Route, memory: MemoryReader, user: str, chain: list[Fact]) -> Fact | None:
+def held_during(route: Route, chain: list[Fact], stays: list[Fact]) -> Fact | None:
     """ "Who was my boss at Kibo", "who was my landlord in Wedding": of a tie's holders
     (``chain``), the last one who held it while the user worked or lived at the place the question
-    names, when that place is an earlier workplace or home (at the current one, the current holder
-    answers)."""
+    names, when that place is an earlier workplace or home of ``stays`` (the user's chain of them;
+    at the current one, the current holder answers)."""
     places = set(names_given(route))
     if not places:
         return None
-    stints = [f for f in chain_of(memory, user, STINT_PREDICATES) if f.target in places and not f.current]
+    stints = [f for f in stays if f.target in places and not f.current]
     if not stints:
         return None
     stint, end = stints[-1], stints[-1].invalid_at
@@ -252,14 +254,14 @@ def held_during(route: Route, memory: MemoryReader, user: str, chain: list[Fact]
     return during[-1] if during else None
 
 
-def elsewhere(route: Route, hint: EntityHint, memory: MemoryReader, user: str) -> bool:
-    """Whether the question asks of a tie at a place the graph holds as none of the user's current
-    workplaces or homes ("my landlord in Wedding" when no note made Wedding a home): the one who
-    holds the tie now may not be the one asked for."""
+def elsewhere(route: Route, hint: EntityHint, stays: list[Fact]) -> bool:
+    """Whether the question asks of a tie at a place that is none of the user's current
+    workplaces or homes in ``stays`` ("my landlord in Wedding" when no note made Wedding a home):
+    the one who holds the tie now may not be the one asked for."""
     places = set(names_given(route, hint))
     if not places:
         return False
-    return not any(f.current and f.target in places for f in chain_of(memory, user, STINT_PREDICATES))
+    return not any(f.current and f.target in places for f in stays)
 
 
 def sequence_marker(route: Route) -> str | None:

@@ -42,7 +42,7 @@ from remen.core.models import (
     Why,
 )
 from remen.core.snippet import make_snippet
-from remen.core.text import TURN, asks, fold, turn_words
+from remen.core.text import asks, fold, turn_words
 from remen.core.timeutil import from_epoch
 from remen.embed import Embedder
 from remen.search.filters import event_windows, holds_phrases
@@ -543,4 +543,4 @@ class SearchRun:
 
 def is_short_turn(body: str) -> bool:
     """Whether a note is one turn of a chat ("Nadia: £40 a month"), short enough for a thread."""
-    return len(body) <= THREAD_MAX_CHARS and TURN.match(body.lstrip()) is not None
+    return len(body) <= THREAD_MAX_CHARS and turn_words(body, 1) is not None
