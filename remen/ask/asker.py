@@ -430,7 +430,18 @@ def merged(asked: Question, chosen: Route, handled: Handled, notes: list[Extract
     listed = asked.kind == AnswerKind.NAME and chosen.query_type != QueryType.ENTITY_LOOKUP
     if asked.kind in SPECIFIC_KINDS and chosen.query_type not in SUMMARIES and (from_notes or not listed):
         return tuple(from_notes[:3])
+    if graph and from_notes and not asked.earlier and not ASKS_PAST.search(asked.text):
+        # "what do I use for invoices": a value given up answers no question put in the present;
+        # the notes' answer comes before it.
+        held = [item for item in graph if item.fact is None or item.fact.current]
+        if len(held) < len(graph):
+            ended = [item for item in graph if item not in held]
+            return (*held, *from_notes[: max(0, 3 - len(held))], *ended)
     return (*graph, *from_notes[: max(0, 3 - len(graph))]) if graph else tuple(from_notes[:3])
+
+
+# A question put in the past: a value given up may answer it ("what did I use for invoices").
+ASKS_PAST = re.compile(r"(?i:\b(?:did|was|were|had|used\s+to)\b)")
 
 
 def overtakes(found: Extracted, item: AnswerItem) -> bool:

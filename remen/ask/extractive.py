@@ -170,12 +170,16 @@ class Extracted:
     kind: AnswerKind
 
 
+# A possessive's ending, off before anything else: "mother's" meets "mother", and "Mum's" "mum".
+POSSESSIVE_END = re.compile(r"['’]s$")
+
+
 @lru_cache(maxsize=STEM_CACHE)
 def stem(word: str) -> str:
     """A crude stem so "moved" meets "move", "running" meets "run", "sold" meets "sell" and
     "translator" meets "translation": irregular past forms to the verb, suffix off, a doubled end
     undone, the first six letters."""
-    folded = fold(word).strip(".'’-")
+    folded = POSSESSIVE_END.sub("", fold(word).strip(".'’-"))
     folded = IRREGULAR.get(folded, folded)
     folded = SAME_TIE.get(folded, folded)
     if len(folded) > 4 and folded.endswith(("ies", "ied", "ier")):
@@ -372,8 +376,15 @@ def about_someone_else(people: list[str], text: str, words: frozenset[str], know
     # A jot that opens with a past verb is its writer's: "Moved issues from Notion to Linear."
     if first in FIRST_PERSON or (first not in known and (first in IRREGULAR or PAST_VERB.fullmatch(first))):
         return True
-    subject = next((span for span in name_spans(text, known) if span.start == 0), None)
+    # "Her husband Marcus cooked laksa": the subject is the name after whose and what they are.
+    lead = KIN_BEFORE_NAME.match(text)
+    opens = lead.end() if lead else 0
+    subject = next((span for span in name_spans(text, known) if span.start == opens), None)
     return subject is not None and known.get(fold(subject.text)) == "Person"
+
+
+# Whose someone is, and what to them, before their name opening a sentence: "Her husband Marcus".
+KIN_BEFORE_NAME = re.compile(r"(?:[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur|[Yy]our)\s+(?:[a-z-]+\s+){1,2}(?=[A-Z])")
 
 
 # "Jonas's dog": a thing the question says whose it is.

@@ -127,6 +127,7 @@ from remen.memory.patterns import (
     STREET_ADDRESS,
     SUCCEEDS,
     SUCCESSOR,
+    SUFFIX_TITLED_NAME,
     SWITCH,
     SWITCHING,
     THE_ROLE_NAMED,
@@ -135,6 +136,7 @@ from remen.memory.patterns import (
     TITLED_NAME,
     TOGETHER,
     TRYING,
+    TURNED_AGE,
     USE_CUE,
     VEHICLE_WORDS,
     VIEWING,
@@ -468,6 +470,14 @@ def cars(state: NoteState, text: str, span: Span, named: list[tuple[str, EntityT
                 state.end(car)
             else:
                 state.state(car)
+
+
+def aged_person(name: str, named: list[tuple[str, EntityType]]) -> bool:
+    """Whether the name before "turned seven" can be a person's: not a word that names nobody, a
+    thing the word lists know, or a name the sentence typed as something else."""
+    if name.split()[0].lower() in NOT_NAMES or name.lower() in lexicon.LEXICON_TYPES:
+        return False
+    return all(kind == EntityType.PERSON for found, kind in named if found.lower() == name.lower())
 
 
 def cars_are_no_tools(state: NoteState) -> None:
@@ -870,7 +880,7 @@ class BuiltinExtractor:
             if (final, kind) not in named:
                 named.append((final, kind))
 
-        titled = [(m.start(), m.end()) for m in TITLED_NAME.finditer(text)]
+        titled = [(m.start(), m.end()) for m in (*TITLED_NAME.finditer(text), *SUFFIX_TITLED_NAME.finditer(text))]
         for start, end in titled:
             add(text[start:end], EntityType.PERSON, start)
         for candidate in candidates(sent):
@@ -1115,6 +1125,12 @@ class BuiltinExtractor:
             date = state.date_of(text[birthday.start() :]) or state.date_of(text)
             if date is not None:
                 attribute("birthday", day_month(date.moment, date.has_year))
+        elif (aged := TURNED_AGE.search(text)) and aged_person(aged.group(1), named):
+            # A person's age reached on a day is their birthday ("Spotify turned 20 today" is none).
+            date = state.date_of(text[aged.end() :])
+            if date is not None:
+                person = state.entity(aged.group(1), EntityType.PERSON, span, None, text, sure=True)
+                attribute("birthday", day_month(date.moment, has_year=False), holder=person)
         for email in EMAIL.findall(text):
             # "sarah@acme.com" belongs to the Sarah the note or the graph knows, when there is one.
             owner = email_owner(email, state)

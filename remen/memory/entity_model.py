@@ -241,6 +241,13 @@ def continues_name(token: Token) -> bool:
     return token.tag_ in PROPER_NOUN_TAGS and not token.ent_type_ and token.lower_ not in DAY_WORDS
 
 
+def labelled_alone(token: Token) -> bool:
+    """Whether ``token`` is a proper noun spaCy labelled by itself as a name of one word."""
+    following = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    alone = token.ent_iob_ == "B" and (following is None or following.ent_iob_ != "I")
+    return alone and token.tag_ in PROPER_NOUN_TAGS and token.lower_ not in DAY_WORDS
+
+
 def brand_end(sent: SpacySpan, i: int) -> int:
     """Where a brand of two or three capitalised words starting at token ``i`` ends ("Premiere Pro
     keeps crashing", which the tagger reads as an adjective and a noun), else ``i``."""
@@ -258,12 +265,17 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
     found: list[Candidate] = []
     taken = [False] * len(sent)
     for ent in sent.ents:
-        if ent.label_ not in NER_LABELS:
+        if ent.label_ not in NER_LABELS or taken[ent.start - sent.start]:
             continue
         start, end = trimmed(sent, ent.start - sent.start, ent.end - sent.start)
         # A name is the whole run of proper nouns: spaCy labels "Manchester" of "the Manchester
-        # Royal Infirmary", "Peixaria" of "Peixaria Costa", and leaves the rest unlabelled.
-        while start < end and end < len(sent) and continues_name(sent[end]):
+        # Royal Infirmary", "Peixaria" of "Peixaria Costa", and leaves the rest unlabelled; a run it
+        # already left unlabelled goes on over a word it labelled alone ("Osaka Densetsu Supply").
+        while (
+            start < end
+            and end < len(sent)
+            and (continues_name(sent[end]) or (end - start > len(ent) and labelled_alone(sent[end])))
+        ):
             end += 1
         for piece_start, piece_end in parted(sent, start, end):
             text = sent[piece_start:piece_end].text

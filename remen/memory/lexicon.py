@@ -417,6 +417,9 @@ HONORIFICS = (
     *("pan", "pani"),
     *("uncle", "aunt", "aunty", "grandma", "grandpa", "granny", "cousin"),
 )
+# Honorifics written after a name with a hyphen, as Japanese and Hindi speakers do in any language
+# ("Nakamura-san", "Sharma-ji"): the name is a person's, and the same person as the bare name.
+HONORIFIC_SUFFIXES = ("san", "sama", "kun", "chan", "sensei", "senpai", "ji")
 # Abbreviations written with a full stop that never end a sentence by themselves: the titles, and
 # the common short forms of notes ("approx. 3 km", "Dept. of Health", "St. Mary's").
 ABBREVIATIONS = (

@@ -6,11 +6,13 @@ import re
 import unicodedata
 
 from remen.core.knowledge import USER_NAME
-from remen.memory.lexicon import RELATIONS
+from remen.memory.lexicon import HONORIFIC_SUFFIXES, RELATIONS
 
 POSSESSIVE = re.compile(r"['’]s$")
 SPACES = re.compile(r"\s+")
 TITLES = frozenset({"mr", "mrs", "ms", "dr", "prof"})
+# "nakamura-san" → "nakamura": the honorific after a name.
+HONORIFIC_SUFFIX = re.compile(r"(?<=\w)-(?:" + "|".join(HONORIFIC_SUFFIXES) + r")$")
 # A name written as its initials: "DOC", "NHS", "PRH".
 ACRONYM = re.compile(r"[A-Z]{3,6}")
 
@@ -24,8 +26,8 @@ def name_key(name: str) -> str:
 
 
 def name_tokens(name: str) -> list[str]:
-    """The words of a name's key, honorifics dropped ('Ms Park' → ['park'])."""
-    return [t for t in name_key(name).replace(".", " ").split() if t not in TITLES]
+    """The words of a name's key, honorifics dropped ('Ms Park', 'Park-san' → ['park'])."""
+    return [HONORIFIC_SUFFIX.sub("", t) for t in name_key(name).replace(".", " ").split() if t not in TITLES]
 
 
 def titled_forms(surname: str) -> list[str]:

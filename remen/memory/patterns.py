@@ -6,7 +6,7 @@ import re
 
 from remen.core.text import alternation
 from remen.memory import lexicon
-from remen.search.calendar import WEEKDAY_SHORT, WEEKDAYS
+from remen.search.calendar import NUMBER_WORDS, WEEKDAY_SHORT, WEEKDAYS
 
 FENCE = re.compile(r"^\s*(```|~~~)")
 MARKUP = re.compile(r"^\s*(?:#{1,6}\s+|[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+|>\s*)")
@@ -31,6 +31,8 @@ RELATION_WORDS = alternation(lexicon.RELATIONS)
 # "my wife Julia", "my manager, Ruth": any case after the cue (notes are often lower case).
 # A person named with a title: "Dr. Hill", "Mrs Park", "Prof. Anna Weber".
 TITLED_NAME = re.compile(r"\b" + TITLE + r"[A-ZÀ-Ý][\w'À-ÿ-]+" + NEXT_NAME_WORD)
+# A person named with an honorific after the name, in any case: "Nakamura-san", "kenji-san".
+SUFFIX_TITLED_NAME = re.compile(r"\b[\wÀ-ÿ][\w'À-ÿ]*-(?i:" + alternation(set(lexicon.HONORIFIC_SUFFIXES)) + r")\b(?!-)")
 # A person's name, with a title or without.
 PERSON_NAME = rf"((?:{TITLE})?[A-ZÀ-Ý][\w'À-ÿ-]+{NEXT_NAME_WORD})"
 MY_RELATION_NAMED = re.compile(
@@ -72,16 +74,16 @@ VEHICLE_WORDS = re.compile(
     r"hatchback|hybrid|brakes|clutch|gearbox|motorbike|scooter|van)\b)"
 )
 # A vehicle taken up: "bought a second-hand Mazda Demio", "picked up a 2018 Honda Jazz", "I drive a
-# Corsa", "my Vitz".
+# Corsa", "my Vitz", "drove home a white Hiace".
 CAR_TAKEN = re.compile(
-    r"(?i:\b(?:(?:bought|buying|got|picked\s+up|collected|leased?)\s+(?:a|an|the|my|our)|(?:drive|driving)\s+(?:a|an|my|our)"
-    r"|my|our)\s+"
-    r"(?:(?:used|new|second-hand|secondhand|old|\d{4})\s+){0,2})" + NAME
+    r"(?i:\b(?:(?:bought|buying|got|picked\s+up|collected|leased?|drove\s+(?:home|off)\s+(?:in|with)?)\s*"
+    r"(?:a|an|the|my|our)|(?:drive|driving)\s+(?:a|an|my|our)|my|our)\s+"
+    r"(?:(?:used|new|second-hand|secondhand|old|\d{4}|white|black|silver|grey|gray|red|blue|green)\s+){0,2})" + NAME
 )
 # A vehicle given up: "Sold the Vitz", "Panda sold for scrap", "scrapped the Micra", "the old Golf
-# went for scrap", "Micra gone to the scrapyard".
+# went for scrap", "Micra gone to the scrapyard", "traded in the Probox".
 CAR_GONE = re.compile(
-    r"(?i:\b(?:sold|selling|scrapped|scrapping)\s+(?:the\s+|my\s+|our\s+)?)"
+    r"(?i:\b(?:sold|selling|scrapped|scrapping|traded\s+in|trading\s+in|part-exchanged)\s+(?:the\s+|my\s+|our\s+)?)"
     + NAME
     + r"|"
     + NAME
@@ -107,8 +109,8 @@ SUCCESSOR = re.compile(
 # "I report to Dana": Dana is my manager.
 REPORTS_TO = re.compile(rf"(?i:\b(?:i|we)\s+(?:now\s+)?report(?:s|ed)?\s+(?:directly\s+)?to\s+){LOOSE_NAME}")
 SERVICES = alternation(lexicon.SERVICE_ROLES)
-# Whom a service goes to: a person or a firm ("Mr. Haworth", "Byrne & Moran").
-SERVED_BY = rf"((?:{TITLE})?[A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+(?:&\s+)?[A-ZÀ-Ý][\w'À-ÿ-]+)?)"
+# Whom a service goes to: a person or a firm ("Mr. Haworth", "Byrne & Moran", "Hoshino Tax Office").
+SERVED_BY = rf"((?:{TITLE})?[A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+(?:&\s+)?[A-ZÀ-Ý][\w'À-ÿ-]+){{0,2}})"
 # A service of the writer's paid to someone or done by someone: "paid the rent to Quinovic", "rent
 # goes to Mr. Haworth", "Gestoría Ruiz still does my taxes", "Marta will do our accounts".
 SERVICE_PAID_TO = re.compile(
@@ -133,9 +135,10 @@ SERVICE_DONE_BY = re.compile(
     SERVED_BY + rf"(?i:\s+{SERVICE_AUXILIARY}(?:does|do|did|doing|done|handl(?:e|es|ed|ing)|fil(?:e|es|ed|ing)|"
     rf"sort(?:s|ed|ing)?|prepar(?:e|es|ed|ing)|keep(?:s|ing)?|kept)\s+(?:my|our)\s+({SERVICES})\b)"
 )
-# "my new manager is Priya", "my manager here is Grace".
+# "my new manager is Priya", "my manager here is Grace", "our accountant for years has been Ishida".
 MY_RELATION_IS = re.compile(
-    rf"(?i:\b(?:my|our)\s+(?:new\s+|old\s+|best\s+)?({RELATION_WORDS})\s+(?:here\s+|now\s+|there\s+)?is\s+"
+    rf"(?i:\b(?:my|our)\s+(?:new\s+|old\s+|best\s+)?({RELATION_WORDS})\s+(?:here\s+|now\s+|there\s+)?"
+    rf"(?:(?:for|since)\s+(?:\w+\s+)?(?:years|ages|decades|\d{{4}})\s+)?(?:is|has\s+(?:always\s+)?been)\s+"
     rf"(?:now\s+)?){LOOSE_NAME}"
 )
 # A role as a label: "Accountant: Herr Vogt", "new dentist: Dr. Mensah", "dentist - Dr. Okoro",
@@ -278,6 +281,11 @@ AMOUNT_IS = re.compile(
     rf"(?i:\b(?:my|our)\s+{AMOUNT_OF}\s*(?::|(?:is|are|will\s+be)(?:\s+now)?|now)\s*(?:up\s+to\s+|down\s+to\s+)?({AMOUNT}))"
 )
 BIRTHDAY = re.compile(r"\b(birthday|bday|born)\b", re.I)
+# An age reached on a day the sentence tells: "Mio turned seven today", "Ama turns 40 on Saturday".
+TURNED_AGE = re.compile(
+    PERSON_NAME + r"\s+(?:just\s+)?(?i:turned|turns|is\s+turning|will\s+turn)\s+"
+    r"(?:\d{1,3}|(?i:" + alternation(NUMBER_WORDS) + r"))\b"
+)
 # "lives in Denver", "moved to Howth", "moved into the apartment on Lowell Blvd in Denver".
 LIVES_IN = re.compile(
     r"(?i:\b(?:(?:lives?|living|moved|moving)\s+(?:in|to)|(?:moved|moving)\s+into\s+(?:[\w'’.-]+\s+){1,6}?in"

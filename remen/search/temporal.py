@@ -403,9 +403,12 @@ CLAUSE_OPENERS = frozenset({"if", "when", "unless", "so", "because", "but", "the
 def names_a_thing(words: list[re.Match[str]], i: int, length: int, phrase: str) -> bool:
     """Whether a weekday is part of a name, not the day a note was written: bare between two
     words ("black friday deals", "good friday service") or after "the" and before a word ("the
-    monday blues", "the sunday roast")."""
+    monday blues", "the sunday roast"). A comma or stop after the weekday ends the phrase there:
+    "dentist Thursday, out after 2" names a day."""
     bare = phrase.removeprefix("the ")
     if not BARE_WEEKDAY_RE.fullmatch(bare) or i + length >= len(words):
+        return False
+    if words[i + length - 1].group(0)[-1] in ",.;:!?":
         return False
     after = strip_punctuation(words[i + length].group(0).lower())
     if not after.isalpha() or after in CUE_WORDS or after in CLAUSE_OPENERS:

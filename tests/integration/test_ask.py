@@ -492,3 +492,36 @@ def test_a_tie_of_someone_named_is_not_read_from_a_sentence_without_the_tie(app:
     app.add("Priya: my manager Tomasz wants the slides by noon\nme: that man never sleeps")
     app.extract_pending()
     assert "Tomasz" in app.ask("who is Priya's manager", now=NOW).answers[0].text
+
+
+def test_where_my_mother_lives_is_read_past_a_possessive(app: Remen) -> None:
+    app.add("Mum keeps asking when we will move closer; the Sakai flat is fine but the commute is long.")
+    app.add("Birthday cake at my mother's in Hirakata, she made everyone sing twice.")
+    app.extract_pending()
+    mother = app.ask("where does my mother live", now=NOW)
+    assert mother.answers and mother.answers[0].answer == "Hirakata"
+
+
+def test_a_tool_given_up_answers_no_question_put_in_the_present(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        30,
+        "December invoices still in the Excel sheet. do them tonight",
+        "invoices: all in Quaderno now, no more Excel",
+    )
+    facts = {(f.target, f.current) for f in app.facts("me", history=True, limit=None) if f.predicate == "uses"}
+    assert ("Excel", False) in facts
+    answers = app.ask("what do I use for invoices", now=now).answers
+    assert answers and "Quaderno" in answers[0].text and "Excel" in answers[-1].text
+
+
+def test_a_sentence_whose_subject_is_someones_kin_answers_nothing_of_another(app: Remen) -> None:
+    app.add(
+        "Dinner at Jing Yi's new place in Bishan. Her husband Marcus cooked laksa from scratch. "
+        "Wei Ming and I took the train back."
+    )
+    app.extract_pending()
+    asked = app.ask("what did Wei Ming cook at Jing Yi's place", now=NOW).answers
+    assert not [item for item in asked if "Marcus" in (item.sentence or "")]
+    assert "laksa" in app.ask("what did Marcus cook", now=NOW).answers[0].text

@@ -17,6 +17,7 @@ from remen.embed import Embedder
 from remen.memory import aspect_model, entity_model, tie_model
 from remen.memory.builtin import BuiltinExtractor
 from remen.memory.dates import stated_date
+from remen.memory.names import compatible, name_tokens
 
 WRITTEN = datetime(2026, 3, 16, 10, 0).astimezone()
 
@@ -604,6 +605,8 @@ def test_a_short_weekday_is_the_coming_day_not_next_month() -> None:
     assert stated_date("stairs assessment on Wed", WRITTEN, False, "dmy").moment.date() == date(2026, 3, 18)
     assert stated_date("discharge Thursday if the stairs are ok", WRITTEN, False, "dmy") is not None
     assert stated_date("black friday deals on laptops", WRITTEN, False, "dmy") is None
+    # A comma after the weekday ends the phrase: the day, not a "black friday"-like name.
+    assert stated_date("physio Thursday, home after 3", WRITTEN, False, "dmy").moment.date() == date(2026, 3, 19)
 
 
 @pytest.mark.parametrize(
@@ -972,3 +975,33 @@ def test_a_workplace_one_used_to_have_ended_and_a_wish_is_none(reader: BuiltinEx
         if s.predicate == "works_at"
     ]
     assert hers == ["Laila"]
+
+
+def test_a_name_with_an_honorific_after_it_is_a_person_and_the_bare_name(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Attendees: Hoshino-san, Yumi, me")
+    assert ("Hoshino-san", EntityType.PERSON) in entities(found)
+    assert compatible("Hoshino-san", "Hoshino") and name_tokens("Sharma-ji") == ["sharma"]
+
+
+def test_a_role_held_for_years_and_a_firm_of_three_words_serve_the_writer(reader: BuiltinExtractor) -> None:
+    held = read(reader, "Our accountant for years has been Ishida-san, who does it for a box of sweets.")
+    assert ("me", "accountant", "Ishida-san") in triples(held)
+    firm = read(reader, "Hoshino Tax Office does our books from this year.")
+    assert ("me", "accountant", "Hoshino Tax Office") in triples(firm)
+
+
+def test_a_car_traded_in_ends_and_the_one_driven_home_starts(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Traded in the Probox at the dealer and drove home a white Hiace, six years old.")
+    cars = {(s.object_name, s.negated) for s in found.statements if s.predicate == "car"}
+    assert ("Hiace", False) in cars and ("Probox", True) in cars
+
+
+def test_an_age_reached_on_a_told_day_is_a_birthday(reader: BuiltinExtractor) -> None:
+    assert ("Mio", "birthday", "16 March") in triples(read(reader, "Mio turned seven today. Cake at Mum's."))
+    assert ("Ama", "birthday", "21 March") in triples(read(reader, "Ama turns 40 on Saturday, party at hers."))
+    assert not [s for s in read(reader, "The project turned 3 today.").statements if s.predicate == "birthday"]
+
+
+def test_a_run_of_proper_nouns_stays_one_name_over_a_word_labelled_alone(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "first order from Osaka Densetsu Supply arrived, cheaper than the old place.")
+    assert "Osaka Densetsu Supply" in {name for name, _ in entities(found)}
