@@ -347,7 +347,7 @@ FIRST_PERSON = frozenset(("i", "i'm", "i've", "i'll", "i'd", "we", "we're", "we'
 SPEAKING_OF_ONESELF = re.compile(r"(?i)\b(?:i|we)\b|\b(?:me|us)\s+to\b|\blet\s+(?:me|us)\b")
 # A "who" question whose verb is one of telling: in a chat, whoever says the thing told it.
 WHO_TOLD = re.compile(
-    r"(?i)^\s*who(?:['’]s|\s+has|\s+had)?\s+(?:first\s+)?(?:told|said|mentioned|suggested|recommended|warned|"
+    r"(?i)^\s*who(?:['’]s|\s+has|\s+had)?\s+(?:first\s+)?(told|said|mentioned|suggested|recommended|warned|"
     r"texted|messaged|emailed|wrote|tipped|reminded|pointed\s+out|let\s+(?:me|us)\s+know|brought\s+up)\b"
 )
 
@@ -503,6 +503,10 @@ def sentence_measures(question: Question, passage: Passage, weight: dict[str, fl
     scene) is there, whether the names are said in it (or by its speaker), the note's search
     rank, cosine and age."""
     have, around = passage.words, passage.around
+    told = WHO_TOLD.search(question.text) if passage.speaker else None
+    if told is not None:
+        # "who told me to try Bitwarden" — "Zinhle: Bitwarden. trust me": a chat turn is the telling.
+        have = have | stems(told.group(1))
     total = sum(weight.values()) or 1.0
     names = [name_stems(name) for name in question.names]
     named = {key for keys in names for key in keys}

@@ -67,6 +67,11 @@ def whose(hint: EntityHint, user: str) -> str:
 # Words asking for the value before the current one ("before" with no name after it: with one,
 # the sequence's point is asked for).
 BEFORE_WORDS = frozenset({"before", "previously", "previous", "formerly", "former", "earlier"})
+# Verbs of giving a value up: "what car did I trade in", "which app did I ditch" ask for one that
+# was replaced.
+GIVEN_UP_WORDS = frozenset(
+    {"sold", "sell", "scrapped", "scrap", "traded", "trade", "quit", "cancelled", "canceled", "ditched", "ditch"}
+)
 
 
 def fact_item(fact: Fact, text: str, earlier: tuple[Fact, ...] = ()) -> AnswerItem:
@@ -311,7 +316,7 @@ def asks_before(route: Route) -> bool:
     words = set(route.topic.split())
     # "my old dentist" asks for the one before; "how old is Carmen" for an age.
     old = "old" in words and route.attribute_hint != "age"
-    return (old or not BEFORE_WORDS.isdisjoint(words)) and "after" not in words
+    return (old or not (BEFORE_WORDS | GIVEN_UP_WORDS).isdisjoint(words)) and "after" not in words
 
 
 def with_evidence(card: Handled, detail: EntityDetail, description: str) -> Handled:

@@ -82,8 +82,8 @@ ATTRIBUTE_WORD = re.compile(
     # kind; not "what time do I work" nor "what do I think about work".
     r"|(?:\bwhere\b|\b(?:which|what)\s+(?!(?:time|times|day|days|hours?|shifts?)\b)(?:[a-z]+\s+){1,2}(?:do|does|did)\b)"
     r".*\b(" + "|".join(WHERE_ATTRIBUTES) + r")\b"
-    # "what car do I drive", "which car did Tom have": the car itself ("when is the car's MOT" is not).
-    r"|\b(?:what|which)\s+(car)\b"
+    # "what car do I drive", "which van did Tom have": the car itself ("when is the car's MOT" is not).
+    r"|\b(?:what|which)\s+(?:kind\s+of\s+|make\s+of\s+)?(car|van|motorbike|motorcycle|scooter|truck|ute)\b"
 )
 # An attribute word after one of these (and at most two words more) is the occasion, not what is
 # asked: "what did Alex want for their birthday", "where did we go on my birthday", "what did Tom
@@ -94,11 +94,12 @@ OCCASION_BEFORE = re.compile(
 
 
 def attribute_asked(match: re.Match[str]) -> str:
-    """The predicate an ATTRIBUTE_WORD match asks for: by its word, by where, or the car."""
-    word, where, car = match.groups()
+    """The predicate an ATTRIBUTE_WORD match asks for: by its word, by where, or the car (whatever
+    the vehicle)."""
+    word, where, _vehicle = match.groups()
     if word:
         return ATTRIBUTES[word]
-    return WHERE_ATTRIBUTES[where] if where else str(car)
+    return WHERE_ATTRIBUTES[where] if where else "car"
 
 
 def asks_the_attribute(text: str, match: re.Match[str]) -> bool:
@@ -393,8 +394,9 @@ def route(
             continue
         # "who got me into TickTick", "who might take my room in Brunswick": a person the notes
         # tie to the thing named, not the thing; only a name that may be someone's fills "who".
+        # A relation's holder does, whatever it is ("who is my accountant": a firm may be).
         asking_who = row.query_type == QueryType.ENTITY_LOOKUP and text.startswith("who")
-        fitting = [h for h in named if index.may_be_person(h)] if asking_who else named
+        fitting = [h for h in named if h.matched_by == "relation" or index.may_be_person(h)] if asking_who else named
         people = len(fitting) + (1 if row.query_type == QueryType.RELATIONSHIP else 0)
         if row.lookup_mode == "attribute" and not named and len(hints) > len(named):
             people = 1  # "my birthday", "where do I live": the user's own attribute

@@ -286,6 +286,19 @@ def test_who_does_my_taxes_asks_for_the_accountant_the_notes_name_by_what_they_d
     assert "Mr. Kamau" in app.ask("who do we pay the rent to", now=now).answers[0].text
 
 
+def test_who_holds_a_relation_is_answered_when_it_is_a_firm(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        30,
+        "Our accountant for years has been Ishida-san, who does it for a box of sweets.",
+        "Hoshino Tax Office does our books from this year.",
+    )
+    accountant = app.ask("who is my accountant", now=now).answers[0]
+    assert accountant.text == "Your accountant: Hoshino Tax Office"
+    assert [f.target for f in accountant.earlier] == ["Ishida-san"]
+
+
 def test_a_workplace_that_changed_answers_before_and_after_and_who_held_a_role_there(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
     now = written_days_apart(
         app,
@@ -398,8 +411,11 @@ def test_the_car_you_drive_is_the_one_you_bought_after_selling_the_last(app: Rem
     car = app.ask("what car do I drive", now=now)
     assert car.route.attribute_hint == "car" and car.answers[0].text == "Your car: Mazda Demio"
     assert [fact.target for fact in car.answers[0].earlier] == ["Vitz"]
+    # A van, a motorbike or a ute is asked for as the car.
+    assert app.ask("which van do I drive", now=now).answers[0].text == "Your car: Mazda Demio"
     before = app.ask("what car did I have before the Mazda Demio", now=now).answers[0]
     assert before.text == "Before Mazda Demio, your car was Vitz"
+    assert app.ask("what car did I sell", now=now).answers[0].text == "Your car before Mazda Demio: Vitz"
     # The car is no tool of yours, and a question about its MOT asks no car.
     assert not [f for f in app.facts("me", history=True) if f.predicate == "uses"]
     assert app.ask("when is the car's MOT", now=now).route.attribute_hint != "car"
@@ -525,3 +541,13 @@ def test_a_sentence_whose_subject_is_someones_kin_answers_nothing_of_another(app
     asked = app.ask("what did Wei Ming cook at Jing Yi's place", now=NOW).answers
     assert not [item for item in asked if "Marcus" in (item.sentence or "")]
     assert "laksa" in app.ask("what did Marcus cook", now=NOW).answers[0].text
+
+
+def test_who_told_me_is_the_speaker_whose_turn_names_the_thing(app: Remen) -> None:
+    app.add(
+        "Thandi: did you sort the password thing?\nme: no, the vault still won't sync on my phone\n"
+        "Thandi: Keeper. trust me"
+    )
+    app.extract_pending()
+    told = app.ask("who told me to try Keeper", now=NOW).answers
+    assert told and told[0].answer == "Thandi"
