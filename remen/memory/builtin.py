@@ -70,7 +70,9 @@ from remen.memory.patterns import (
     CLAUSE_END,
     COME_FROM,
     DAY_COUNT,
+    DENTAL_CARE,
     DEPARTS,
+    DOCTOR_NAME,
     EMAIL,
     ENGAGED,
     FIRM_AFTER,
@@ -689,6 +691,25 @@ def tie_mentions(state: NoteState, sent: SpacySpan, span: Span, named: list[tupl
             state.tie_mentions.append(TieMention(name, kind, span, sent, at, any(p < at for p in people), vector))
 
 
+def dentists_seen(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
+    """The one doctor a sentence of the writer's, or a turn said to them ("did you see Dr. Wójcik
+    about the tooth?"), sees about their teeth is their dentist, unless the note says who is."""
+    if any(s.predicate == "dentist" for s in state.statements):
+        return
+    for piece, sent in sentences:
+        text = sent.text.strip()
+        doctors = {m.group(0) for m in DOCTOR_NAME.finditer(text)}
+        if len(doctors) != 1 or not DENTAL_CARE.search(text):
+            continue
+        if piece.speaker is not None and not ADDRESSED.search(text):
+            continue
+        (doctor,) = doctors
+        span = Span(piece.original, piece.original + piece.length)
+        name = state.entity(doctor, EntityType.PERSON, span, None, text)
+        state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, "dentist", span, object_name=name))
+        return
+
+
 def inferred_ties(state: NoteState) -> None:
     """The writer's ties the classifier reads where no rule read anything of the name in the note:
     for each name, from the sentence it is surest of."""
@@ -784,6 +805,7 @@ class BuiltinExtractor:
             cars_are_no_tools(state)
             workplaces_are_organisations(state)
             predecessor_departed(state)
+            dentists_seen(state, sentences)
             inferred_ties(state)
             # The writer's own sentences: a place another speaker misses is theirs to miss.
             own = [(sent, piece.original - piece.start) for piece, sent in sentences if piece.speaker is None]

@@ -33,6 +33,15 @@ RELATION_WORDS = alternation(lexicon.RELATIONS)
 TITLED_NAME = re.compile(r"\b" + TITLE + r"[A-ZÀ-Ý][\w'À-ÿ-]+" + NEXT_NAME_WORD)
 # A person named with an honorific after the name, in any case: "Nakamura-san", "kenji-san".
 SUFFIX_TITLED_NAME = re.compile(r"\b[\wÀ-ÿ][\w'À-ÿ]*-(?i:" + alternation(set(lexicon.HONORIFIC_SUFFIXES)) + r")\b(?!-)")
+# A doctor by title, "Dr" with a stop or without.
+DOCTOR_NAME = re.compile(r"\bDr\.?\s+[A-ZÀ-Ý][\w'À-ÿ-]+" + NEXT_NAME_WORD)
+# What only a dentist sees to: a doctor the writer sees about it is their dentist ("did you see
+# Dr. Wójcik about the tooth?", "Dr. Navarro says the filling has to be redone"), unless the tooth
+# is someone else's ("her tooth", "Mio's molar").
+DENTAL_CARE = re.compile(
+    r"(?i:(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)(?<!['’]s\s)\b(?:tooth|teeth|molars?|fillings?|crowns?|"
+    r"root\s+canal|wisdom\s+tooth|braces|gums)\b)"
+)
 # A person's name, with a title or without.
 PERSON_NAME = rf"((?:{TITLE})?[A-ZÀ-Ý][\w'À-ÿ-]+{NEXT_NAME_WORD})"
 MY_RELATION_NAMED = re.compile(
@@ -313,9 +322,12 @@ MY_HOME = re.compile(
 )
 # A place the writer leaves behind, said in a note about a new home: "I already miss the market in
 # Drumul Taberei", "Melville, I will miss your coffee shops", "out of Tampines", "gave the Tampines
-# keys back".
+# keys back"; the place the new one is compared with: "quieter than Ruzafa", "louder than the
+# traffic in Rathmines ever was".
 LEFT_HOME = re.compile(
     r"(?i:\bmiss(?:ing)?\s+(?:(?:the|our|my)\s+)?(?:[\w'’-]+\s+){0,3}?(?:in|of|on)\s+)"
+    + NAME
+    + r"|(?i:\b(?:\w+er|more\s+\w+|less\s+\w+)\s+than\s+(?:(?:the|our|my)\s+(?:[\w'’-]+\s+){0,3}?(?:in|of|on)\s+)?)"
     + NAME
     + "|"
     + NAME

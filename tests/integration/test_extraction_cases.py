@@ -1005,3 +1005,19 @@ def test_an_age_reached_on_a_told_day_is_a_birthday(reader: BuiltinExtractor) ->
 def test_a_run_of_proper_nouns_stays_one_name_over_a_word_labelled_alone(model_reader: BuiltinExtractor) -> None:
     found = read(model_reader, "first order from Osaka Densetsu Supply arrived, cheaper than the old place.")
     assert "Osaka Densetsu Supply" in {name for name, _ in entities(found)}
+
+
+def test_the_doctor_seen_about_the_writers_teeth_is_their_dentist(reader: BuiltinExtractor) -> None:
+    asked = read(reader, "Magda: did you see Dr. Wójcik about the tooth?\nme: not yet, Thursday")
+    assert ("me", "dentist", "Dr. Wójcik") in triples(asked)
+    told = read(reader, "Dr. Navarro says the filling has to be redone, 90 euros.")
+    assert ("me", "dentist", "Dr. Navarro") in triples(told)
+    for someone_elses in ("Dr. Lee fixed her tooth.", "Magda: Dr. Kim says my teeth are fine\nme: good"):
+        assert not [s for s in read(reader, someone_elses).statements if s.predicate == "dentist"]
+
+
+def test_the_place_a_new_home_is_compared_with_was_home_until_the_move(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Moved to Howth yesterday. The gulls are louder than the traffic in Rathmines ever was.")
+    homes = {s.object_name: s.valid_at for s in found.statements if s.predicate == "lives_in" and not s.negated}
+    assert set(homes) == {"Howth", "Rathmines"}
+    assert homes["Rathmines"] is not None and homes["Howth"] is not None and homes["Rathmines"] < homes["Howth"]
