@@ -474,6 +474,18 @@ def cars(state: NoteState, text: str, span: Span, named: list[tuple[str, EntityT
                 state.state(car)
 
 
+def everyday_noun(token: Token) -> bool:
+    """Whether a word of the tool lists that is an everyday noun too is written as one: in lower
+    case after a determiner, and no noun after it ("the fish from the market", "a switch for the
+    office"; "a node script", "the fish shell" are the tools)."""
+    if token.lower_ not in lexicon.EVERYDAY_NOUNS or not token.text.islower() or token.i == 0:
+        return False
+    before = token.doc[token.i - 1]
+    after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    determined = before.tag_ in ("DT", "PRP$") or before.lower_ in ("some", "any", "this", "that")
+    return determined and (after is None or not after.tag_.startswith("NN"))
+
+
 def aged_person(name: str, named: list[tuple[str, EntityType]]) -> bool:
     """Whether the name before "turned seven" can be a person's: not a word that names nobody, a
     thing the word lists know, or a name the sentence typed as something else."""
@@ -932,10 +944,11 @@ class BuiltinExtractor:
             kind = lexicon.LEXICON_TYPES.get(word)
             at = token.idx - sent.start_char
             # A tool's name that is also a plain word is the plain word when used as one: "I go
-            # to the market", "less sugar" are no Go, no less.
+            # to the market", "less sugar", "the fish from the market" are no Go, no less, no fish.
             if (
                 kind is not None
                 and token.tag_ not in PLAIN_WORD_TAGS
+                and not everyday_noun(token)
                 and not any(n.lower() == word for n, _ in named)
                 and not any(start <= at < end for start, end in streets)
             ):

@@ -52,6 +52,15 @@ STANDARDS = words(
     """
 )
 
+# Names of the lists above that are everyday nouns too: written in lower case after "the", "a",
+# "my", … they are the noun ("the fish from Peixaria Costa", "a switch", "the edge of town").
+EVERYDAY_NOUNS = words(
+    """
+    fish rust swift ruby dart node spring express solid remix elm crystal arch lambda spark rest
+    apache brew word edge switch steam signal teams linear zoom keynote kitty pixel things less
+    """
+)
+
 # The type of a word found in one of the lists above.
 LEXICON_TYPES: dict[str, EntityType] = {
     **{word: EntityType.TECHNOLOGY for word in TECHNOLOGIES},

@@ -1021,3 +1021,11 @@ def test_the_place_a_new_home_is_compared_with_was_home_until_the_move(reader: B
     homes = {s.object_name: s.valid_at for s in found.statements if s.predicate == "lives_in" and not s.negated}
     assert set(homes) == {"Howth", "Rathmines"}
     assert homes["Rathmines"] is not None and homes["Howth"] is not None and homes["Rathmines"] < homes["Howth"]
+
+
+def test_a_tool_named_like_an_everyday_noun_is_the_noun_when_written_as_one(reader: BuiltinExtractor) -> None:
+    market = read(reader, "The fish from Peixaria Costa came two hours late again.")
+    assert "fish" not in {name for name, _ in entities(market)}
+    assert not [s for s in market.statements if s.predicate == "uses"]
+    assert ("fish", EntityType.TECHNOLOGY) in entities(read(reader, "The fish shell has better completions."))
+    assert ("node", EntityType.TECHNOLOGY) in entities(read(reader, "I wrote a node script for the export."))
