@@ -207,9 +207,39 @@ def name_stems(name: str) -> set[str]:
 
 
 def stems(text: str) -> set[str]:
-    """The stems of a text's words, and of the parts of a hyphened one ("on-call" holds "call")."""
+    """The stems of a text's words, and of the parts of a hyphened one ("on-call" holds "call"). A
+    role's word used as a verb is no role: "Tomasz wants me to lead the evening" holds no lead."""
     words = WORD.findall(text)
-    return {stem(w) for w in words} | {stem(part) for w in words if "-" in w for part in w.split("-") if part}
+    said = {
+        stem(w)
+        for i, w in enumerate(words)
+        if not (w.lower() in ROLE_VERBS and i and words[i - 1].lower() in BEFORE_A_VERB)
+    }
+    return said | {stem(part) for w in words if "-" in w for part in w.split("-") if part}
+
+
+# Words that name a role and are verbs too, and the words that make them verbs before them.
+ROLE_VERBS = frozenset({"lead", "leads", "head", "heads", "boss", "coach", "coaches", "manage", "manages"})
+BEFORE_A_VERB = frozenset(
+    {
+        "to",
+        "will",
+        "would",
+        "can",
+        "could",
+        "should",
+        "must",
+        "might",
+        "i",
+        "we",
+        "you",
+        "they",
+        "he",
+        "she",
+        "me",
+        "us",
+    }
+)
 
 
 @dataclass(frozen=True)

@@ -551,3 +551,13 @@ def test_who_told_me_is_the_speaker_whose_turn_names_the_thing(app: Remen) -> No
     app.extract_pending()
     told = app.ask("who told me to try Keeper", now=NOW).answers
     assert told and told[0].answer == "Thandi"
+
+
+def test_a_role_word_used_as_a_verb_names_no_one_in_that_role(app: Remen) -> None:
+    app.add(
+        "Ewa: how's the new school?\nme: good, I miss you all\nEwa: Kuba says 3B asks about you\n"
+        "me: tell them hi. Tomasz wants me to lead the parents' evening on the 22nd"
+    )
+    app.extract_pending()
+    asked = app.ask("who is Kuba's manager", now=NOW).answers
+    assert not [item for item in asked if "Tomasz" in item.text]
