@@ -16,7 +16,7 @@ from itertools import pairwise
 
 from remen.ask.answer_model import answer_probabilities
 from remen.ask.question import DATE_VALUES, SPAN_KINDS, AnswerKind, Question
-from remen.ask.spans import ANY_NAME, Span, name_spans, unit_fits, value_spans
+from remen.ask.spans import ANY_NAME, MONEY, MONEY_WORDS, Span, name_spans, unit_fits, value_spans
 from remen.core.constants import (
     ANSWER_MEANING_SENTENCES,
     ANSWER_TYPICAL_COSINE,
@@ -527,11 +527,13 @@ def typed_spans(question: Question, text: str, written: datetime, known: dict[st
     return [span for span in values + names if question.kind in span.kinds and not in_question(span, question)]
 
 
-def sentence_measures(question: Question, passage: Passage, weight: dict[str, float], age: float) -> dict[str, float]:
+def sentence_measures(
+    question: Question, passage: Passage, weight: dict[str, float], age: float, people: list[str]
+) -> dict[str, float]:
     """What a sentence shares with the question: the weighted share of its words inside the
     sentence and only around it, whether a topic word (neither a name nor a word of the closing
     scene) is there, whether the names are said in it (or by its speaker), the note's search
-    rank, cosine and age."""
+    rank, cosine and age. ``people``: the persons the question asks about."""
     have, around = passage.words, passage.around
     told = WHO_TOLD.search(question.text) if passage.speaker else None
     if told is not None:
@@ -540,15 +542,21 @@ def sentence_measures(question: Question, passage: Passage, weight: dict[str, fl
     total = sum(weight.values()) or 1.0
     names = [name_stems(name) for name in question.names]
     named = {key for keys in names for key in keys}
+    speaker = stem(passage.speaker) if passage.speaker else None
+    said = all(not keys.isdisjoint(have) or speaker in keys for keys in names)
+    persons_said = all(not name_stems(p).isdisjoint(have) or speaker in name_stems(p) for p in people)
+    if question.measure == "much" and persons_said and MONEY.search(passage.text):
+        # "how much does the ICU job pay" — "ICU nights 2 per week, 1,950 euros gross a month": a
+        # sum says it, in a sentence that names whom the question asks about.
+        have = have | {stem(word) for word in question.focus if word in MONEY_WORDS}
     scene = {stem(word) for word in question.setting}
     topic = [key for key in weight if key not in named and key not in scene]
-    speaker = stem(passage.speaker) if passage.speaker else None
     return {
         "inside": sum(w for key, w in weight.items() if holds(key, have)) / total,
         "around": sum(w for key, w in weight.items() if not holds(key, have) and holds(key, around)) / total,
         "topic_inside": float(not topic or any(holds(key, have) for key in topic)),
         "topic_near": float(not topic or any(holds(key, have) or holds(key, around) for key in topic)),
-        "names_said": float(bool(names) and all(not keys.isdisjoint(have) or speaker in keys for keys in names)),
+        "names_said": float(bool(names) and said),
         "unnamed": float(not names),
         "reply": float(passage.reply),
         "rank": 1 / (1 + passage.rank),
@@ -695,7 +703,7 @@ def read_candidates(
         ):
             continue  # a question in the notes answers nothing, nor a sentence about another
         age = (passage.created.timestamp() - oldest) / (newest - oldest) if newest > oldest else 0.0
-        measured = sentence_measures(question, passage, weight, age)
+        measured = sentence_measures(question, passage, weight, age, people)
         if others_tie and (
             not measured["topic_inside"] or (own_tie.search(passage.text) and not said_by_named(question, passage))
         ):

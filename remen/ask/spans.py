@@ -72,6 +72,16 @@ RECURRING = re.compile(
     r"(?:\s*(?:at\s+)?\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|h)?)?",
     re.IGNORECASE,
 )
+# A sum of money in a sentence: a currency, thousands written short, or an amount per period.
+MONEY = re.compile(
+    r"[£$€¥₹]|\b(?:euros?|pounds?|dollars?|yen|kr|zł|rand|naira|cedis?|reais|usd|eur|gbp)\b|\d\s?(?:k|m|bn)\b"
+    r"|\d\s?/\s?(?:month|mo|week|wk|year|yr|day|hour|hr)\b|\d\s+(?:a|an|per)\s+(?:month|week|year|hour|day)\b",
+    re.IGNORECASE,
+)
+# Words of a "how much" question that only say it asks for money: a sentence with a sum says them.
+MONEY_WORDS = frozenset(
+    {"pay", "pays", "paid", "cost", "costs", "price", "rent", "salary", "earn", "earns", "fee", "charge", "charges"}
+)
 MEASURE_UNITS = {
     # An amount per period is a sum of money ("780/month", "50 a week").
     "much": re.compile(

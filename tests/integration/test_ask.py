@@ -561,3 +561,12 @@ def test_a_role_word_used_as_a_verb_names_no_one_in_that_role(app: Remen) -> Non
     app.extract_pending()
     asked = app.ask("who is Kuba's manager", now=NOW).answers
     assert not [item for item in asked if "Tomasz" in item.text]
+
+
+def test_a_sum_of_money_says_what_a_how_much_question_asks_in_other_words(app: Remen) -> None:
+    app.add("Irene says the animal hospital in Campanar is hiring for the ICU job. I sent my CV at lunch.")
+    app.add("## Interview - Hospital Aitana\n- ICU nights 2 per week, 1,950 euros gross a month\n- start 4 May")
+    app.add("First shift at Hospital Aitana. The ICU is huge and very clean.")
+    app.extract_pending()
+    paid = app.ask("how much does the ICU job pay", now=NOW).answers
+    assert paid and paid[0].answer == "1,950 euros"
