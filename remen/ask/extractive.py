@@ -32,7 +32,7 @@ from remen.core.constants import (
     EXTRACT_SCENE_SHARE,
     WHOLE_ANSWER_MIN_WORDS,
 )
-from remen.core.text import TURN, fold
+from remen.core.text import IRREGULAR_PAST, TURN, fold
 from remen.memory.cues import WRITER, note_lines, sentence_bounds
 from remen.memory.dates import stated_date
 from remen.memory.lexicon import LEXICON_TYPES, NARROWER_RELATIONS, RELATIONS, SAME_TIE, ties_of
@@ -69,64 +69,6 @@ STEM_LENGTH = 6
 STEM_CACHE = 65_536
 # Kinds of value known by their shape, not by their words.
 SHAPED_KINDS = frozenset((AnswerKind.EMAIL, AnswerKind.PHONE, AnswerKind.ADDRESS))
-# English irregular verbs: past forms people write in notes, to the verb a question asks with.
-IRREGULAR = {
-    past: verb
-    for verb, forms in {
-        "buy": "bought",
-        "sell": "sold",
-        "go": "went gone",
-        "give": "gave given",
-        "tell": "told",
-        "take": "took taken",
-        "make": "made",
-        "meet": "met",
-        "leave": "left",
-        "get": "got gotten",
-        "run": "ran",
-        "win": "won",
-        "pay": "paid",
-        "say": "said",
-        "find": "found",
-        "bring": "brought",
-        "think": "thought",
-        "come": "came",
-        "begin": "began begun",
-        "feel": "felt",
-        "keep": "kept",
-        "lose": "lost",
-        "send": "sent",
-        "spend": "spent",
-        "build": "built",
-        "write": "wrote written",
-        "read": "read",
-        "eat": "ate eaten",
-        "drive": "drove driven",
-        "fly": "flew flown",
-        "see": "saw seen",
-        "teach": "taught",
-        "catch": "caught",
-        "choose": "chose chosen",
-        "hold": "held",
-        "sleep": "slept",
-        "swim": "swam",
-        "sing": "sang sung",
-        "break": "broke broken",
-        "speak": "spoke spoken",
-        "wear": "wore worn",
-        "ride": "rode ridden",
-        "fall": "fell fallen",
-        "grow": "grew grown",
-        "know": "knew known",
-        "hear": "heard",
-        "lead": "led",
-        "stand": "stood",
-        "understand": "understood",
-        "sit": "sat",
-        "become": "became",
-    }.items()
-    for past in forms.split()
-}
 
 
 @dataclass(frozen=True)
@@ -180,7 +122,7 @@ def stem(word: str) -> str:
     "translator" meets "translation": irregular past forms to the verb, suffix off, a doubled end
     undone, the first six letters."""
     folded = POSSESSIVE_END.sub("", fold(word).strip(".'’-"))
-    folded = IRREGULAR.get(folded, folded)
+    folded = IRREGULAR_PAST.get(folded, folded)
     folded = SAME_TIE.get(folded, folded)
     if len(folded) > 4 and folded.endswith(("ies", "ied", "ier")):
         folded = folded[:-3] + "y"  # "studies", "studied" and "supplier" meet "study" and "supply"
@@ -404,7 +346,7 @@ def about_someone_else(people: list[str], text: str, words: frozenset[str], know
         return False
     first = fold(text.split(maxsplit=1)[0].strip(",.:;!?")).replace("’", "'") if text.strip() else ""
     # A jot that opens with a past verb is its writer's: "Moved issues from Notion to Linear."
-    if first in FIRST_PERSON or (first not in known and (first in IRREGULAR or PAST_VERB.fullmatch(first))):
+    if first in FIRST_PERSON or (first not in known and (first in IRREGULAR_PAST or PAST_VERB.fullmatch(first))):
         return True
     # "Her husband Marcus cooked laksa": the subject is the name after whose and what they are.
     lead = KIN_BEFORE_NAME.match(text)

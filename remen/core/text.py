@@ -196,3 +196,63 @@ def alternation(words: Iterable[str]) -> str:
     """The words as a regex alternation, each escaped, longest first: "tax returns" is tried before
     "tax", "twenty-first" before "twenty"."""
     return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+
+
+# English irregular verbs: past forms people write in notes, to the verb a question asks with.
+IRREGULAR_PAST = {
+    past: verb
+    for verb, forms in {
+        "buy": "bought",
+        "sell": "sold",
+        "go": "went gone",
+        "give": "gave given",
+        "tell": "told",
+        "take": "took taken",
+        "make": "made",
+        "meet": "met",
+        "leave": "left",
+        "get": "got gotten",
+        "run": "ran",
+        "win": "won",
+        "pay": "paid",
+        "say": "said",
+        "find": "found",
+        "bring": "brought",
+        "think": "thought",
+        "come": "came",
+        "begin": "began begun",
+        "feel": "felt",
+        "keep": "kept",
+        "lose": "lost",
+        "send": "sent",
+        "spend": "spent",
+        "build": "built",
+        "write": "wrote written",
+        "read": "read",
+        "eat": "ate eaten",
+        "drive": "drove driven",
+        "fly": "flew flown",
+        "see": "saw seen",
+        "teach": "taught",
+        "catch": "caught",
+        "choose": "chose chosen",
+        "hold": "held",
+        "sleep": "slept",
+        "swim": "swam",
+        "sing": "sang sung",
+        "break": "broke broken",
+        "speak": "spoke spoken",
+        "wear": "wore worn",
+        "ride": "rode ridden",
+        "fall": "fell fallen",
+        "grow": "grew grown",
+        "know": "knew known",
+        "hear": "heard",
+        "lead": "led",
+        "stand": "stood",
+        "understand": "understood",
+        "sit": "sat",
+        "become": "became",
+    }.items()
+    for past in forms.split()
+}

@@ -1291,6 +1291,8 @@ class BuiltinExtractor:
             return True
         for member in PERSON_OF_FIRM.finditer(text):
             person, firm = member.groups()
+            if (person, EntityType.PERSON) not in named and " " in person:
+                person = person.split(maxsplit=1)[1]  # "Met Kofi from Frischeparadies": Kofi
             if (person, EntityType.PERSON) in named and (firm, EntityType.ORGANIZATION) in named:
                 state.state(ExtractedStatement(Aspect.IDENTITY, text, person, "works_at", span, object_name=firm))
                 found = True

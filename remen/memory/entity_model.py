@@ -28,6 +28,7 @@ import numpy as np
 from remen.core.config import model_dir
 from remen.core.constants import EMBED_DIM
 from remen.core.knowledge import EntityType
+from remen.core.text import IRREGULAR_PAST
 from remen.embed import TOKENIZER_FILE, Embedder, real_model
 from remen.memory.cues import tool_type
 from remen.memory.lexicon import LEXICON_TYPES
@@ -191,13 +192,16 @@ def english_words() -> frozenset[str]:
 
 
 def opening_past_verb(word: str) -> bool:
-    """Whether a capitalised word opening a sentence is a regular verb's past ("Installed Reaper",
-    "Wiped Windows"): it ends in -ed and without it (or its -d) is an English word of four letters
-    or more; "Ahmed", "Alfred" and "Fred" are not."""
+    """Whether a capitalised word opening a sentence is a verb's past ("Installed Reaper", "Wiped
+    Windows", "Met Kofi from Frischeparadies"): a regular one ends in -ed and without it (or its
+    -d) is an English word of four letters or more ("Ahmed", "Alfred" and "Fred" are not); an
+    irregular one is no first name ("Said Ahmed called" names Said)."""
     if word in PAST_FORMS:
         # The verbs of taking up and giving up: "Deleted Evernote" ("delete" is no whole word of
         # the vocabulary).
         return True
+    if word in IRREGULAR_PAST:
+        return word not in gazetteer().first_names
     if not word.endswith("ed"):
         return False
     words = english_words()

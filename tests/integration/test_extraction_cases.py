@@ -1029,3 +1029,10 @@ def test_a_tool_named_like_an_everyday_noun_is_the_noun_when_written_as_one(read
     assert not [s for s in market.statements if s.predicate == "uses"]
     assert ("fish", EntityType.TECHNOLOGY) in entities(read(reader, "The fish shell has better completions."))
     assert ("node", EntityType.TECHNOLOGY) in entities(read(reader, "I wrote a node script for the export."))
+
+
+def test_an_irregular_past_verb_opening_a_jot_is_no_part_of_the_name_after_it(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Met Kofi from Frischeparadies about the asparagus.")
+    assert ("Kofi", EntityType.PERSON) in entities(found)
+    assert not [name for name, _ in entities(found) if name.startswith("Met")]
+    assert ("Kofi", "works_at", "Frischeparadies") in triples(found)
