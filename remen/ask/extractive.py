@@ -33,7 +33,7 @@ from remen.core.constants import (
     WHOLE_ANSWER_MIN_WORDS,
 )
 from remen.core.text import IRREGULAR_PAST, TURN, fold
-from remen.memory.cues import WRITER, note_lines, sentence_bounds
+from remen.memory.cues import WRITER, NoteLine, chat_turns, note_lines, sentence_bounds
 from remen.memory.dates import stated_date
 from remen.memory.lexicon import LEXICON_TYPES, NARROWER_RELATIONS, RELATIONS, SAME_TIE, ties_of
 from remen.memory.tool_use import END_VERBS
@@ -200,12 +200,20 @@ class Read:
 
 def cut_note(text: str) -> list[tuple[str, str | None]]:
     """A note's sentences, each with its speaker when the note is a chat turn ("Omar: ...", None
-    for the writer)."""
+    for the writer): a note of one line that is one, or a line of a note of several read as a
+    chat the way the graph reads it (a meeting's "Attendees: Jens, Kofi, me" is no turn)."""
+    lines = list(note_lines(text))
+    if len(lines) > 1:
+        spoken_lines = chat_turns(lines)
+    else:
+        spoken_lines = []
+        for line in lines:
+            turn = TURN.match(line.text)
+            speaker = None if turn is None or turn.group(1).lower() in WRITER else turn.group(1)
+            spoken_lines.append((NoteLine(line.offset, line.text[turn.end() :] if turn else line.text), speaker))
     cut: list[tuple[str, str | None]] = []
-    for line in note_lines(text):
-        turn = TURN.match(line.text)
-        speaker = None if turn is None or turn.group(1).lower() in WRITER else turn.group(1)
-        spoken = line.text[turn.end() :] if turn else line.text
+    for line, speaker in spoken_lines:
+        spoken = line.text
         cut.extend((spoken[a:b].strip(), speaker) for a, b in sentence_bounds(spoken) if spoken[a:b].strip())
     return cut
 

@@ -15,6 +15,7 @@ from remen.ask.extractive import (
     Passage,
     Read,
     candidate_out_of_turn,
+    cut_note,
     extract,
     given_up,
     left_behind,
@@ -587,3 +588,12 @@ def test_a_relation_asked_with_a_word_saying_which_is_the_users_relation() -> No
 def test_where_someone_moved_asks_where_they_live(question: str) -> None:
     asked = route(question, WRITTEN, EntityIndex({"karen": "Karen"}, user_name="Me"))
     assert asked.query_type == QueryType.ENTITY_LOOKUP and asked.attribute_hint == "lives_in"
+
+
+def test_a_notes_turns_are_read_as_the_graph_reads_them() -> None:
+    meeting = "## Menu planning\nAttendees: Jens, Kofi from Frischeparadies, me\n- me: cost the lamb dish"
+    assert {speaker for _, speaker in cut_note(meeting)} == {None}
+    chat = "Zinhle: did you sort it?\nme: not yet\nZinhle: Bitwarden. trust me"
+    assert [speaker for _, speaker in cut_note(chat)] == ["Zinhle", None, "Zinhle", "Zinhle"]
+    # A note that is one turn of a chat kept one note per turn.
+    assert cut_note("Omar: I'm in Lisbon!") == [("I'm in Lisbon!", "Omar")]
