@@ -33,7 +33,8 @@ class Span:
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 PHONE = re.compile(r"(?<![\w.])\+?\d[\d ()-]{7,}\d(?![\w.])")
 UNIT = (
-    r"%|€|£|\$|¥|k\b|m\b|bn\b|kg\b|g\b|km\b|ft\b|lb\b|oz\b|mins?\b|minutes?\b|h\b|hrs?\b|hours?\b|days?\b|weeks?\b"
+    r"%|€|£|\$|¥|k\b|m\b|bn\b|million\b|thousand\b|kg\b|g\b|km\b|ft\b|lb\b|oz\b|mins?\b|minutes?\b|h\b|hrs?\b"
+    r"|hours?\b|days?\b|weeks?\b"
     r"|months?\b|years?\b|euros?\b|pounds?\b|dollars?\b|units?\b|pages?\b|words?\b|covers?\b|kilos?\b|metres?\b"
 )
 NUMBER = re.compile(
@@ -75,7 +76,8 @@ RECURRING = re.compile(
 # A sum of money in a sentence: a currency, thousands written short, or an amount per period.
 MONEY = re.compile(
     r"[£$€¥₹]|\b(?:euros?|pounds?|dollars?|yen|kr|zł|rand|naira|cedis?|reais|usd|eur|gbp)\b|\d\s?(?:k|m|bn)\b"
-    r"|\d\s?/\s?(?:month|mo|week|wk|year|yr|day|hour|hr)\b|\d\s+(?:a|an|per)\s+(?:month|week|year|hour|day)\b",
+    r"|\d\s?/\s?(?:month|mo|week|wk|year|yr|day|hour|hr)\b|\d\s+(?:a|an|per)\s+(?:month|week|year|hour|day)\b"
+    r"|\d\s*(?:million|thousand|grand)\b",
     re.IGNORECASE,
 )
 # Words of a "how much" question that only say it asks for money: a sentence with a sum says them.

@@ -1219,7 +1219,11 @@ class BuiltinExtractor:
                     until = (state.written if when is None else when) - 1
                     state.state(replace(moved, object_name=former, valid_at=until))
         commute = None if lives or address else HOME_BY.search(text)
-        if commute is not None and not is_tool(commute.group(1), named):
+        if (
+            commute is not None
+            and not is_tool(commute.group(1), named)
+            and (commute.group(1), EntityType.PERSON) not in named  # "came home to Luciana"
+        ):
             preceding = text[: commute.start()]
             someone = any(t == EntityType.PERSON and n in preceding for n, t in named)
             if not someone or WRITER_SAID.search(preceding):

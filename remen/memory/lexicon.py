@@ -415,14 +415,14 @@ PREDICATE_SYNONYMS = {
     "switched_to": "uses",
 }
 
-# Titles before a person's name ("Dr. Hill", "Mrs Park").
-TITLES = ("mr", "mrs", "ms", "mx", "dr", "prof", "rev")
+# Titles before a person's name ("Dr. Hill", "Mrs Park", "Dra. Gómez").
+TITLES = ("mr", "mrs", "ms", "mx", "dr", "dra", "prof", "rev")
 # Honorifics that make the capitalised word after them a person's name in notes in several
 # languages and trades ("Herr Vogt", "Dona Fátima", "Sister Okafor" on a ward, "Coach Mike").
 # Kin spoken of as a title is one too ("Uncle Boon", "Aunty Grace", "Grandma Rose").
 HONORIFICS = (
     *TITLES,
-    *("sr", "sra", "herr", "frau", "dona", "don", "mme", "mlle", "sister", "coach", "auntie", "eng", "engr"),
+    *("sr", "sra", "srta", "herr", "frau", "dona", "don", "mme", "mlle", "sister", "coach", "auntie", "eng", "engr"),
     *("pan", "pani"),
     *("uncle", "aunt", "aunty", "grandma", "grandpa", "granny", "cousin"),
 )
@@ -433,7 +433,7 @@ HONORIFIC_SUFFIXES = ("san", "sama", "kun", "chan", "sensei", "senpai", "ji")
 # the common short forms of notes ("approx. 3 km", "Dept. of Health", "St. Mary's").
 ABBREVIATIONS = (
     *TITLES,
-    *("sr", "jr", "st", "mt", "capt", "col", "gen", "lt", "sgt", "approx", "dept", "est", "etc", "vs"),
+    *("sr", "sra", "srta", "jr", "st", "mt", "capt", "col", "gen", "lt", "sgt", "approx", "dept", "est", "etc", "vs"),
     *("no", "nr", "tel", "fig", "ca", "cf", "inc", "ltd", "co"),
 )
 

@@ -34,7 +34,7 @@ TITLED_NAME = re.compile(r"\b" + TITLE + r"[A-ZÀ-Ý][\w'À-ÿ-]+" + NEXT_NAME_W
 # A person named with an honorific after the name, in any case: "Nakamura-san", "kenji-san".
 SUFFIX_TITLED_NAME = re.compile(r"\b[\wÀ-ÿ][\w'À-ÿ]*-(?i:" + alternation(set(lexicon.HONORIFIC_SUFFIXES)) + r")\b(?!-)")
 # A doctor by title, "Dr" with a stop or without.
-DOCTOR_NAME = re.compile(r"\bDr\.?\s+[A-ZÀ-Ý][\w'À-ÿ-]+" + NEXT_NAME_WORD)
+DOCTOR_NAME = re.compile(r"\bDra?\.?\s+[A-ZÀ-Ý][\w'À-ÿ-]+" + NEXT_NAME_WORD)
 # What only a dentist sees to: a doctor the writer sees about it is their dentist ("did you see
 # Dr. Wójcik about the tooth?", "Dr. Navarro says the filling has to be redone"), unless the tooth
 # is someone else's ("her tooth", "Mio's molar").
@@ -152,10 +152,10 @@ MY_RELATION_IS = re.compile(
 )
 # A role as a label: "Accountant: Herr Vogt", "new dentist: Dr. Mensah", "dentist - Dr. Okoro",
 # "book dentist (Dr. Liu)".
-# Where the role is may stand between: "new trainer at the gym: Brianna"; a titled name needs no
-# colon: "supervisor Prof. Weber", "dentist Dr. Hill".
+# Where the role is may stand between: "new trainer at the gym: Brianna", "new doctor near the flat:
+# Dra. Gómez"; a titled name needs no colon: "supervisor Prof. Weber", "dentist Dr. Hill".
 ROLE_LABEL = re.compile(
-    rf"(?i:(?<![\w'’])(?:(?:my|our)\s+)?(?:new\s+)?({RELATION_WORDS})(?:\s+(?:at|for|from|in)\s+(?:the\s+|my\s+|our\s+)?\w+)?)"
+    rf"(?i:(?<![\w'’])(?:(?:my|our)\s+)?(?:new\s+)?({RELATION_WORDS})(?:\s+(?:at|for|from|in|near)\s+(?:the\s+|my\s+|our\s+)?\w+)?)"
     rf"(?:(?:\s*(?::|\(|–|—)|\s+-)\s*{PERSON_NAME}|\s+({TITLE}[A-ZÀ-Ý][\w'À-ÿ-]+{NEXT_NAME_WORD}))"
 )
 # "The landlord, Mr. Popa, wants 550 euros": one who serves the writer, named between commas
@@ -301,11 +301,12 @@ LIVES_IN = re.compile(
     # "we moved from Austin to Denver": where to.
     r"|(?:moved|moving)\s+from\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*(?:\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*){0,2}\s+to)\s+)" + NAME
 )
-# Going home by a commute's means: "the microbus home to Heliopolis", "took the last train back to
-# Tampines", "the drive home to Salthill" (not a flight: home may be a country one left).
+# Going home by a commute's means, or coming home: "the microbus home to Heliopolis", "took the last
+# train back to Tampines", "the drive home to Salthill", "came home to Palermo covered in sawdust"
+# (not a flight: home may be a country one left).
 HOME_BY = re.compile(
-    r"(?i:\b(?:train|bus|tram|tube|metro|subway|microbus|minibus|matatu|taxi|cab|uber|drive|ride|cycle|walk)"
-    r"\s+(?:home|back)\s+to\s+)" + NAME
+    r"(?i:\b(?:(?:train|bus|tram|tube|metro|subway|microbus|minibus|matatu|taxi|cab|uber|drive|ride|cycle|walk)"
+    r"\s+(?:home|back)|(?:came|come|comes|coming|got|get|gets|getting|headed|heading)\s+home)\s+to\s+)" + NAME
 )
 # The writer in a sentence's words before a place: "Wei Ming and I took …", "we drove …".
 WRITER_SAID = re.compile(r"\b(?:I|we|We|me|us)\b")

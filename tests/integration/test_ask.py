@@ -570,3 +570,12 @@ def test_a_sum_of_money_says_what_a_how_much_question_asks_in_other_words(app: R
     app.extract_pending()
     paid = app.ask("how much does the ICU job pay", now=NOW).answers
     assert paid and paid[0].answer == "1,950 euros"
+
+
+def test_a_sum_in_millions_says_what_a_job_pays(app: Remen) -> None:
+    app.add("Marcelo: did you see the Muebles Norte ad? they want a lead carpenter\nme: saw it. it's a factory")
+    app.add("Marcelo: 1.9 million a month, man. think about it\nme: ok ok")
+    app.add("Five months at Muebles Norte. Valeria put me on the new office line.")
+    app.extract_pending()
+    paid = app.ask("how much does the Muebles Norte job pay", now=NOW).answers
+    assert paid and "1.9 million" in paid[0].text

@@ -1036,3 +1036,17 @@ def test_an_irregular_past_verb_opening_a_jot_is_no_part_of_the_name_after_it(re
     assert ("Kofi", EntityType.PERSON) in entities(found)
     assert not [name for name, _ in entities(found) if name.startswith("Met")]
     assert ("Kofi", "works_at", "Frischeparadies") in triples(found)
+
+
+def test_a_spanish_title_is_a_title_and_a_role_may_say_where_it_is(reader: BuiltinExtractor) -> None:
+    found = read(reader, "wrist again. new doctor near the flat: Dra. Gómez, Av. Corrientes 5100.")
+    assert ("Dra. Gómez", EntityType.PERSON) in entities(found)
+    assert ("me", "doctor", "Dra. Gómez") in triples(found)
+    assert compatible("Dra. Gómez", "Gómez")
+
+
+def test_coming_home_to_a_place_is_living_there_not_to_a_person(reader: BuiltinExtractor) -> None:
+    assert ("me", "lives_in", "Palermo") in triples(read(reader, "Came home to Palermo covered in sawdust."))
+    assert not [
+        s for s in read(reader, "Came home to Luciana asleep on the sofa.").statements if s.predicate == "lives_in"
+    ]
