@@ -72,8 +72,10 @@ class Store:
         """A write transaction (BEGIN IMMEDIATE): committed on success, rolled back on any error."""
         with self._write_lock, self._translated():
             conn = self._writer
-            conn.execute("BEGIN IMMEDIATE")
             try:
+                # Inside the try: a Ctrl-C can land just after SQLite began the transaction and
+                # before the call returns; it is rolled back all the same.
+                conn.execute("BEGIN IMMEDIATE")
                 yield conn
             except BaseException:
                 rollback(conn)
@@ -92,8 +94,8 @@ class Store:
         conn = self._borrow()
         try:
             with self._translated():
-                conn.execute("BEGIN")
                 try:
+                    conn.execute("BEGIN")
                     yield conn
                 finally:
                     if conn.in_transaction:

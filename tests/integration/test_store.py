@@ -231,3 +231,35 @@ def test_closing_just_as_a_checkpoint_starts_does_not_hang(tmp_path: Path) -> No
     closing.join(10)
     assert not closing.is_alive(), "close() waits for a checkpoint thread that sleeps for ever"
     store.close()
+
+
+class InterruptedAfterBegin:
+    """A connection on which Ctrl-C lands right after SQLite began a transaction, before the call
+    returned (as a signal does between the C call and the next Python line)."""
+
+    def __init__(self, conn: object) -> None:
+        self.conn = conn
+        self.armed = True
+
+    def execute(self, sql: str, *args: object) -> object:
+        result = self.conn.execute(sql, *args)  # type: ignore[attr-defined]
+        if self.armed and sql.startswith("BEGIN"):
+            self.armed = False
+            raise KeyboardInterrupt
+        return result
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.conn, name)
+
+
+def test_a_ctrl_c_as_a_transaction_begins_leaves_no_transaction_open(tmp_path: Path) -> None:
+    store = Store(tmp_path / "remen.db")
+    real = store._writer
+    store._writer = InterruptedAfterBegin(real)  # type: ignore[assignment]
+    with pytest.raises(KeyboardInterrupt), store.transaction():
+        pass
+    assert not real.in_transaction
+    store._writer = real
+    with store.transaction() as conn:
+        conn.execute("CREATE TABLE after_interrupt (x)")
+    store.close()
