@@ -36,6 +36,7 @@ from remen.core.text import IRREGULAR_PAST, TURN, fold
 from remen.memory.cues import WRITER, NoteLine, chat_turns, note_lines, sentence_bounds
 from remen.memory.dates import stated_date
 from remen.memory.lexicon import LEXICON_TYPES, NARROWER_RELATIONS, RELATIONS, SAME_TIE, ties_of
+from remen.memory.names import POSSESSIVE
 from remen.memory.tool_use import END_VERBS
 from remen.search.calendar import day_text
 from remen.search.temporal import parse_temporal
@@ -112,16 +113,13 @@ class Extracted:
     kind: AnswerKind
 
 
-# A possessive's ending, off before anything else: "mother's" meets "mother", and "Mum's" "mum".
-POSSESSIVE_END = re.compile(r"['’]s$")
-
-
 @lru_cache(maxsize=STEM_CACHE)
 def stem(word: str) -> str:
     """A crude stem so "moved" meets "move", "running" meets "run", "sold" meets "sell" and
     "translator" meets "translation": irregular past forms to the verb, suffix off, a doubled end
     undone, the first six letters."""
-    folded = POSSESSIVE_END.sub("", fold(word).strip(".'’-"))
+    # A possessive's ending goes first: "mother's" meets "mother", and "Mum's" "mum".
+    folded = POSSESSIVE.sub("", fold(word).strip(".'’-"))
     folded = IRREGULAR_PAST.get(folded, folded)
     folded = SAME_TIE.get(folded, folded)
     if len(folded) > 4 and folded.endswith(("ies", "ied", "ier")):
@@ -204,18 +202,21 @@ def cut_note(text: str) -> list[tuple[str, str | None]]:
     chat the way the graph reads it (a meeting's "Attendees: Jens, Kofi, me" is no turn)."""
     lines = list(note_lines(text))
     if len(lines) > 1:
-        spoken_lines = chat_turns(lines)
+        turns = [(line.text, speaker) for line, speaker in chat_turns(lines)]
     else:
-        spoken_lines = []
-        for line in lines:
-            turn = TURN.match(line.text)
-            speaker = None if turn is None or turn.group(1).lower() in WRITER else turn.group(1)
-            spoken_lines.append((NoteLine(line.offset, line.text[turn.end() :] if turn else line.text), speaker))
+        turns = [one_turn(line) for line in lines]
     cut: list[tuple[str, str | None]] = []
-    for line, speaker in spoken_lines:
-        spoken = line.text
+    for spoken, speaker in turns:
         cut.extend((spoken[a:b].strip(), speaker) for a, b in sentence_bounds(spoken) if spoken[a:b].strip())
     return cut
+
+
+def one_turn(line: NoteLine) -> tuple[str, str | None]:
+    """A note's only line, without its "Name: " when it is a turn of a chat, and who said it."""
+    turn = TURN.match(line.text)
+    if turn is None:
+        return line.text, None
+    return line.text[turn.end() :], None if turn.group(1).lower() in WRITER else turn.group(1)
 
 
 def passages(thread: Sequence[Read]) -> list[Passage]:
@@ -493,9 +494,13 @@ def sentence_measures(
     names = [name_stems(name) for name in question.names]
     named = {key for keys in names for key in keys}
     speaker = stem(passage.speaker) if passage.speaker else None
-    said = all(not keys.isdisjoint(have) or speaker in keys for keys in names)
-    persons_said = all(not name_stems(p).isdisjoint(have) or speaker in name_stems(p) for p in people)
-    if question.measure == "much" and persons_said and MONEY.search(passage.text):
+
+    def says(keys: set[str]) -> bool:
+        """Whether the sentence, or its speaker, says the name of these stems."""
+        return not keys.isdisjoint(have) or speaker in keys
+
+    said = all(says(keys) for keys in names)
+    if question.measure == "much" and all(says(name_stems(p)) for p in people) and MONEY.search(passage.text):
         # "how much does the ICU job pay" — "ICU nights 2 per week, 1,950 euros gross a month": a
         # sum says it, in a sentence that names whom the question asks about.
         have = have | {stem(word) for word in question.focus if word in MONEY_WORDS}

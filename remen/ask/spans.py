@@ -12,7 +12,8 @@ from remen.core.text import fold
 from remen.memory.cues import is_phone_number
 from remen.memory.dates import stated_date
 from remen.memory.lexicon import HONORIFICS
-from remen.memory.patterns import POSSESSIVE_END, STREET_ADDRESS
+from remen.memory.names import POSSESSIVE
+from remen.memory.patterns import STREET_ADDRESS
 from remen.search.query import STOPWORDS
 
 
@@ -151,7 +152,7 @@ def name_spans(sentence: str, known: dict[str, str]) -> list[Span]:
         start = tokens[first].start() + (len(tokens[first].group(0)) - len(tokens[first].group(0).lstrip("(\"'“")))
         last = tokens[i].group(0).rstrip(TRAILING)
         # "my sister Jing Yi's new place": the name is Jing Yi.
-        end = tokens[i].start() + len(POSSESSIVE_END.sub("", last))
+        end = tokens[i].start() + len(POSSESSIVE.sub("", last))
         text = sentence[start:end]
         i += 1
         if fold(text).strip(".") in HONORIFICS or DATE_WORD.fullmatch(text):

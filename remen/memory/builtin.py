@@ -58,6 +58,7 @@ from remen.memory.dates import day_month
 from remen.memory.entity_model import PROPER_NOUN_TAGS, NameVectors, candidates, english_words, name_kinds
 from remen.memory.extractor import load_spacy, parse
 from remen.memory.lexicon import ENDS_PARTNER, ENDS_TIES, TAKES_OVER
+from remen.memory.names import POSSESSIVE
 from remen.memory.patterns import (
     ADDRESSED,
     AMOUNT_CHANGE,
@@ -110,7 +111,6 @@ from remen.memory.patterns import (
     PHONE,
     PONDERING,
     POSSESSIVE_DETAIL,
-    POSSESSIVE_END,
     PREMISES_WORDS,
     PREPOSITION_BEFORE,
     PROJECT,
@@ -971,7 +971,7 @@ class BuiltinExtractor:
         def tie(name: str, relation: str) -> None:
             """``name`` holds ``relation`` to the user: a person, or a firm the classifier took it for
             where firms hold the tie too ("Letting agent: Greenway Lettings")."""
-            name = POSSESSIVE_END.sub("", name)  # "my sister Jing Yi's new place": Jing Yi
+            name = POSSESSIVE.sub("", name)  # "my sister Jing Yi's new place": Jing Yi
             firm = relation in lexicon.FIRM_ROLES and state.name_kinds.get(name.lower()) == EntityType.ORGANIZATION
             if firm:
                 holder = state.entity(name, EntityType.ORGANIZATION, span, relation, text)
@@ -1017,9 +1017,7 @@ class BuiltinExtractor:
         labelled += [(m.group(2) or m.group(3), m.group(1)) for m in THE_ROLE_NAMED.finditer(text)]
         labelled += [(m.group(1), m.group(2)) for m in NAME_THEN_ROLE.finditer(text)]
         # "trainer with Sam's gym" names no trainer.
-        labelled += [
-            (m.group(2), m.group(1)) for m in ROLE_WITH.finditer(text) if not POSSESSIVE_END.search(m.group(2))
-        ]
+        labelled += [(m.group(2), m.group(1)) for m in ROLE_WITH.finditer(text) if not POSSESSIVE.search(m.group(2))]
         for name, word in labelled:
             if name.split()[0].lower() in NOT_NAMES or name in found:
                 continue

@@ -6,13 +6,14 @@ import re
 import unicodedata
 
 from remen.core.knowledge import USER_NAME
+from remen.core.text import alternation
 from remen.memory.lexicon import HONORIFIC_SUFFIXES, RELATIONS
 
 POSSESSIVE = re.compile(r"['’]s$")
 SPACES = re.compile(r"\s+")
 TITLES = frozenset({"mr", "mrs", "ms", "dr", "dra", "prof"})
 # "nakamura-san" → "nakamura": the honorific after a name.
-HONORIFIC_SUFFIX = re.compile(r"(?<=\w)-(?:" + "|".join(HONORIFIC_SUFFIXES) + r")$")
+HONORIFIC_SUFFIX = re.compile(r"(?<=\w)-(?:" + alternation(HONORIFIC_SUFFIXES) + r")$")
 # A name written as its initials: "DOC", "NHS", "PRH".
 ACRONYM = re.compile(r"[A-Z]{3,6}")
 

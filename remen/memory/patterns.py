@@ -52,8 +52,6 @@ MY_RELATION_NAMED = re.compile(
     # (an ex, former or old one is no longer the writer's).
     rf"|(?i:\b(?:my|our)\s+(?!(?:ex|former|previous|old|late)\b)[a-z]+\s+({RELATION_WORDS}))\s+{PERSON_NAME}"
 )
-# The possessive ending a name is no part of it.
-POSSESSIVE_END = re.compile(r"['’]s$")
 # "Dana left the company", "Tom quit", "Priya retired": their ties to me and their job end. "Left"
 # needs what was left ("Dana left early" is not leaving a job).
 LEFT = re.compile(
