@@ -99,6 +99,8 @@ class Passage:
     hit: bool = True
     # The note (id, time written) of each sentence of ``context``: a turn beside may be another's.
     context_notes: tuple[tuple[str, datetime], ...] = ()
+    # Whether each sentence of ``context`` is a chat turn of someone else's.
+    context_turns: tuple[bool, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -261,6 +263,7 @@ def passages(thread: Sequence[Read]) -> list[Passage]:
                 flat[j + 1][1] if j + 1 < len(flat) and flat[j + 1][0] == k else None,
                 read.hit,
                 tuple((thread[flat[n][0]].note_id, thread[flat[n][0]].created) for n in next_to),
+                tuple(flat[n][2] is not None for n in next_to),
             )
         )
     return out
@@ -462,12 +465,19 @@ def spoken_time(span: Span, sentence: str, written: datetime) -> str:
     return f"{span.text} ({told})"
 
 
-def typed_spans(question: Question, text: str, written: datetime, known: dict[str, str]) -> list[Span]:
-    """The spans of ``text`` (the sentence or one around it) of the kind asked for, none of them a
-    name of the question or only its words, nor for "who" a tool the word lists know."""
+def typed_spans(
+    question: Question, text: str, written: datetime, known: dict[str, str], turn: bool = False
+) -> list[Span]:
+    """The spans of ``text`` (the sentence or one around it; ``turn``: a chat turn of someone
+    else's) of the kind asked for, none of them a name of the question or only its words, nor the
+    one the sentence speaks to, nor for "who" a tool the word lists know."""
     values = value_spans(text, written, question.kind)
     names = (
-        [n for n in name_spans(text, known) if not any(v.start < n.end and n.start < v.end for v in values)]
+        [
+            n
+            for n in name_spans(text, known)
+            if not any(v.start < n.end and n.start < v.end for v in values) and not spoken_to(n, text, turn)
+        ]
         if question.kind in ANY_NAME
         else []
     )
@@ -564,6 +574,25 @@ def happened_that_day(question: Question, sentence: str) -> bool:
     return PAST.search(sentence) is not None and DATE_VALUES.isdisjoint(question.focus)
 
 
+# A name a chat turn opens on to speak to someone: "Hi Walt, …", "Walt, did you …", "Walt the
+# parks are hiring". That is whom the turn is said to (mostly the writer), never what it tells.
+GREETED = re.compile(r"^(?i:hi|hey|hello|morning|evening|thanks|thank\s+you|dear|yo)\b[\s,]*")
+SPOKEN_TO_BEFORE = re.compile(
+    r"^(?:[,!?:]|\s+(?i:the|a|an|you|i|we|did|do|are|can|could|how|what|where|when|why|guess|look|listen)\b)"
+)
+
+
+def spoken_to(span: Span, text: str, turn: bool) -> bool:
+    """Whether the name ``span`` of ``text`` is whom the sentence speaks to: greeted at its start,
+    or (in a turn of someone else's, where "Tom the plumber came" is not said) named first and
+    followed by a comma, a question's word or an article."""
+    greeted = GREETED.match(text)
+    start = greeted.end() if greeted else 0
+    if span.start != start and not (greeted and span.start == 0):
+        return False
+    return greeted is not None or (turn and SPOKEN_TO_BEFORE.match(text[span.end :]) is not None)
+
+
 def passage_candidates(
     question: Question,
     passage: Passage,
@@ -578,13 +607,15 @@ def passage_candidates(
     itself."""
     out = []
     if question.kind in SPAN_KINDS:
-        besides = zip(passage.context, passage.context_notes, strict=True)
-        for text, beside, note in ((passage.text, 0.0, None), *((c, 1.0, n) for c, n in besides)):
+        turns = passage.context_turns or (False,) * len(passage.context)
+        besides = zip(passage.context, passage.context_notes, turns, strict=True)
+        own = (passage.text, 0.0, None, passage.speaker is not None)
+        for text, beside, note, turn in (own, *((c, 1.0, n, t) for c, n, t in besides)):
             if beside and (
                 about_someone_else(people, text, frozenset(stems(text)), known) or named_anothers(question, text)
             ):
                 continue
-            spans = typed_spans(question, text, passage.created, known)
+            spans = typed_spans(question, text, passage.created, known, turn)
             for span in spans:
                 told = spoken_time(span, text, passage.created) if question.kind == AnswerKind.TIME else span.text
                 features = measured | span_measures(question, span, text, len(spans), weight) | {"beside": beside}

@@ -122,10 +122,12 @@ from remen.memory.patterns import (
     ROLE_LABEL,
     ROLE_SWITCH,
     ROLE_WITH,
+    RUNS_THE_WORKPLACE,
     SERVICE_DONE_BY,
     SERVICE_JOTTED,
     SERVICE_PAID_TO,
     SHE_OR_HE,
+    SPELL_SITE,
     STREET_ADDRESS,
     SUCCEEDS,
     SUCCESSOR,
@@ -523,15 +525,23 @@ def homes_left_behind(state: NoteState, sentences: list[tuple[SpacySpan, int]]) 
     """A note in which the writer has a new home and misses, leaves or hands back the keys of
     another place ("First nights in Floreasca. I already miss the market in Drumul Taberei"): that
     place was home until the new one (``sentences``: the writer's own, with where each line starts)."""
+    left = {
+        (sent.text.strip(), next(g for g in match.groups() if g).lower())
+        for sent, _ in sentences
+        for match in LEFT_HOME.finditer(sent.text)
+    }
     homes = [
         s
         for s in state.statements
         if s.predicate == "lives_in" and s.subject == USER_NAME and not s.negated and s.object_name
     ]
-    if not homes:
+    # A home read in the very words that say it was left ("twenty years in Morningside") is no new one.
+    new_homes = [s for s in homes if (s.text, (s.object_name or "").lower()) not in left]
+    if not new_homes:
         return
-    moved = min(state.written if s.valid_at is None else s.valid_at for s in homes)
-    new = {s.object_name for s in homes}
+    moved = min(state.written if s.valid_at is None else s.valid_at for s in new_homes)
+    new = {s.object_name for s in new_homes}
+    state.statements = [s for s in state.statements if s not in homes or s in new_homes]
     for sent, offset in sentences:
         text = sent.text
         for match in LEFT_HOME.finditer(text):
@@ -722,6 +732,26 @@ def dentists_seen(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) ->
         return
 
 
+def workplace_runners(state: NoteState, sentences: list[tuple[SpacySpan, int]]) -> None:
+    """In a note that says where the writer works, the one a sentence of theirs says runs "the
+    store", "the team", "the kitchen" is their manager ("Denise, who runs the store, is half my
+    age"), unless the note already says who is (``sentences``: the writer's own, with where each
+    line starts)."""
+    works = any(s.predicate == lexicon.WORKS_AT and s.subject == USER_NAME and not s.negated for s in state.statements)
+    if not works or any(s.predicate == "manager" and s.subject == USER_NAME for s in state.statements):
+        return
+    for sent, offset in sentences:
+        text = sent.text.strip()
+        runner = RUNS_THE_WORKPLACE.search(text)
+        if runner is None or runner.group(1).split()[0].lower() in NOT_NAMES:
+            continue
+        start = offset + sent.start_char
+        span = Span(start, start + len(sent.text))
+        name = state.entity(runner.group(1), EntityType.PERSON, span, "manager", text, sure=True)
+        state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, "manager", span, object_name=name))
+        return
+
+
 def inferred_ties(state: NoteState) -> None:
     """The writer's ties the classifier reads where no rule read anything of the name in the note:
     for each name, from the sentence it is surest of."""
@@ -822,6 +852,7 @@ class BuiltinExtractor:
             # The writer's own sentences: a place another speaker misses is theirs to miss.
             own = [(sent, piece.original - piece.start) for piece, sent in sentences if piece.speaker is None]
             homes_left_behind(state, own)
+            workplace_runners(state, own)
             states.append(state)
         return [self.finish(note, state) for note, state in zip(notes, states, strict=True)]
 
@@ -1256,6 +1287,9 @@ class BuiltinExtractor:
             if amount.group(1).lower() not in NOBODY:
                 attribute(amount.group(1).lower(), amount.group(2).strip())
         spell = WORK_SPELL.search(text)
+        if spell is not None and SPELL_SITE.search(text, spell.end(1), spell.start(2)):
+            firm = whole_name(text, spell.start(2), spell.group(2), named)
+            spell = spell if (firm, EntityType.ORGANIZATION) in named else None
         if spell is None:
             loose = WORK_SPELL_LOOSE.search(text)
             if (

@@ -105,6 +105,9 @@ EDGE_WEEKDAYS = frozenset((*WEEKDAYS, *WEEKDAY_SHORT)) - {"sun"}
 # Greetings and farewells, which spaCy tags as proper nouns when capitalised: "Goodbye Podgórze" is
 # a place, "Hi Dana" a person.
 EDGE_GREETINGS = frozenset({"goodbye", "bye", "hello", "hi", "hey", "farewell", "welcome", "thanks", "cheers"})
+# Family words a chat turn ends on to speak to someone, never the end of a name: "how was
+# Asheville Dad?" names Asheville ("Grandma Rose", with the word first, is a name).
+EDGE_ADDRESSES = frozenset({"dad", "mom", "mum", "mama", "papa", "mommy", "daddy", "grandpa", "grandma", "nana"})
 # Tokens inside one spaCy entity that part two names: "Corrib Coffee + Brennan & Daly" is two
 # firms, "Notion to Linear" a move between two apps.
 NAME_PARTINGS = frozenset({"+", "to", "from"})
@@ -132,6 +135,8 @@ def trimmed(sent: SpacySpan, start: int, end: int) -> tuple[int, int]:
     if start == 0 and end > 1 and opening_past_verb(sent[0].lower_):
         start = 1
     while end > start and at_name_edge(sent[end - 1]):
+        end -= 1
+    if end - start > 1 and sent[end - 1].lower_ in EDGE_ADDRESSES:
         end -= 1
     return start, end
 

@@ -61,6 +61,17 @@ EVERYDAY_NOUNS = words(
     """
 )
 
+# Car makes, as notes write them: a note naming one is about a car ("a used Subaru Outback").
+# Makes that are everyday words or places too (Seat, Mini, Smart, Genesis, Lincoln) are left out.
+CAR_MAKES = words(
+    """
+    Toyota Honda Ford Subaru Mazda Nissan Volkswagen VW BMW Mercedes Mercedes-Benz Audi Kia Hyundai
+    Tesla Volvo Peugeot Renault Fiat Skoda Škoda Opel Vauxhall Chevrolet Chevy Buick Jeep Chrysler
+    GMC Cadillac Lexus Mitsubishi Suzuki Citroën Citroen Dacia Porsche Saab Isuzu Daihatsu Perodua
+    Mahindra Maruti BYD Geely Holden Lada Polestar Rivian Infiniti Acura Cupra
+    """
+)
+
 # The type of a word found in one of the lists above.
 LEXICON_TYPES: dict[str, EntityType] = {
     **{word: EntityType.TECHNOLOGY for word in TECHNOLOGIES},
@@ -418,11 +429,13 @@ PREDICATE_SYNONYMS = {
 # Titles before a person's name ("Dr. Hill", "Mrs Park", "Dra. Gómez").
 TITLES = ("mr", "mrs", "ms", "mx", "dr", "dra", "prof", "rev")
 # Honorifics that make the capitalised word after them a person's name in notes in several
-# languages and trades ("Herr Vogt", "Dona Fátima", "Sister Okafor" on a ward, "Coach Mike").
+# languages and trades ("Herr Vogt", "Dona Fátima", "Sister Okafor" on a ward, "Coach Mike", "Father
+# Tom" of a parish).
 # Kin spoken of as a title is one too ("Uncle Boon", "Aunty Grace", "Grandma Rose").
 HONORIFICS = (
     *TITLES,
     *("sr", "sra", "srta", "herr", "frau", "dona", "don", "mme", "mlle", "sister", "coach", "auntie", "eng", "engr"),
+    *("father", "fr", "pastor", "rabbi", "imam"),
     *("pan", "pani"),
     *("uncle", "aunt", "aunty", "grandma", "grandpa", "granny", "cousin"),
 )

@@ -78,21 +78,25 @@ OLD_VALUE_REACH = 24
 # writer's car ("bought a used Yaris hybrid … from the dealer", "my Vitz needs new tyres").
 VEHICLE_WORDS = re.compile(
     r"(?i:\b(?:cars?|MOT|tyres?|tires?|fuel|petrol|diesel|mileage|miles|test\s+drive|dealer(?:ship)?|scrap(?:yard)?|"
-    r"hatchback|hybrid|brakes|clutch|gearbox|motorbike|scooter|van)\b)"
+    r"hatchback|hybrid|brakes|clutch|gearbox|transmission|mechanic|oil\s+change|windscreen|windshield|motorbike|"
+    r"scooter|van)\b)" + rf"|\b(?:{alternation(lexicon.CAR_MAKES)})\b"
 )
 # A vehicle taken up: "bought a second-hand Mazda Demio", "picked up a 2018 Honda Jazz", "I drive a
-# Corsa", "my Vitz", "drove home a white Hiace".
+# Corsa", "my Vitz", "drove home a white Hiace", "traded the LeSabre in for a used Subaru Outback".
 CAR_TAKEN = re.compile(
-    r"(?i:\b(?:(?:bought|buying|got|picked\s+up|collected|leased?|drove\s+(?:home|off)\s+(?:in|with)?)\s*"
+    r"(?i:\b(?:(?:bought|buying|got|picked\s+up|collected|leased?|drove\s+(?:home|off)\s+(?:in|with)?"
+    r"|(?:traded|trading|swapped|swapping|part-exchanged)\s+(?:[\w'’-]+\s+){1,6}?for)\s*"
     r"(?:a|an|the|my|our)|(?:drive|driving)\s+(?:a|an|my|our)|my|our)\s+"
     r"(?:(?:used|new|second-hand|secondhand|old|\d{4}|white|black|silver|grey|gray|red|blue|green)\s+){0,2})" + NAME
 )
 # A vehicle given up: "Sold the Vitz", "Panda sold for scrap", "scrapped the Micra", "the old Golf
-# went for scrap", "Micra gone to the scrapyard", "traded in the Probox".
+# went for scrap", "Micra gone to the scrapyard", "traded in the Probox", "traded the LeSabre in".
 CAR_GONE = re.compile(
     r"(?i:\b(?:sold|selling|scrapped|scrapping|traded\s+in|trading\s+in|part-exchanged)\s+(?:the\s+|my\s+|our\s+)?)"
     + NAME
-    + r"|"
+    + r"|(?i:\b(?:traded|trading|swapped)\s+(?:the|my|our)\s+)"
+    + NAME
+    + r"(?i:\s+in\b)|"
     + NAME
     + r"(?i:\s+(?:(?:was\s+|got\s+|is\s+)?(?:sold|scrapped|written\s+off)"
     r"|(?:(?:is|has|was)\s+)?(?:went|gone|goes|going)\s+(?:for|to\s+the)\s+scrap(?:yard|heap)?)\b)"
@@ -115,6 +119,12 @@ SUCCESSOR = re.compile(
 )
 # "I report to Dana": Dana is my manager.
 REPORTS_TO = re.compile(rf"(?i:\b(?:i|we)\s+(?:now\s+)?report(?:s|ed)?\s+(?:directly\s+)?to\s+){LOOSE_NAME}")
+# One who runs the writer's workplace, named as the place the note says the writer works is:
+# "Denise, who runs the store, is half my age" (read only in a note that says where the writer works).
+RUNS_THE_WORKPLACE = re.compile(
+    rf"{PERSON_NAME}(?:,?\s+who)?\s+(?i:(?:runs|manages|ran|managed)\s+the\s+(?:whole\s+)?(?:store|shop|office|team|"
+    r"kitchen|site|desk|department|ward|branch|depot|warehouse|floor|lab|restaurant|workshop|crew|factory|place)\b)"
+)
 SERVICES = alternation(lexicon.SERVICE_ROLES)
 # Whom a service goes to: a person or a firm ("Mr. Haworth", "Byrne & Moran", "Hoshino Tax Office").
 SERVED_BY = rf"((?:{TITLE})?[A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+(?:&\s+)?[A-ZÀ-Ý][\w'À-ÿ-]+){{0,2}})"
@@ -150,10 +160,12 @@ MY_RELATION_IS = re.compile(
 )
 # A role as a label: "Accountant: Herr Vogt", "new dentist: Dr. Mensah", "dentist - Dr. Okoro",
 # "book dentist (Dr. Liu)".
-# Where the role is may stand between: "new trainer at the gym: Brianna", "new doctor near the flat:
-# Dra. Gómez"; a titled name needs no colon: "supervisor Prof. Weber", "dentist Dr. Hill".
+# Where the role is, or since when, may stand between: "new trainer at the gym: Brianna", "new doctor
+# near the flat: Dra. Gómez", "new doctor since we moved: Dr. Lin"; a titled name needs no colon:
+# "supervisor Prof. Weber", "dentist Dr. Hill".
 ROLE_LABEL = re.compile(
-    rf"(?i:(?<![\w'’])(?:(?:my|our)\s+)?(?:new\s+)?({RELATION_WORDS})(?:\s+(?:at|for|from|in|near)\s+(?:the\s+|my\s+|our\s+)?\w+)?)"
+    rf"(?i:(?<![\w'’])(?:(?:my|our)\s+)?(?:new\s+)?({RELATION_WORDS})(?:\s+(?:at|for|from|in|near)\s+(?:the\s+|my\s+|our\s+)?\w+"
+    r"|\s+(?:since|after)\s+(?:\w+\s+){0,2}\w+)?)"
     rf"(?:(?:\s*(?::|\(|–|—)|\s+-)\s*{PERSON_NAME}|\s+({TITLE}[A-ZÀ-Ý][\w'À-ÿ-]+{NEXT_NAME_WORD}))"
 )
 # "The landlord, Mr. Popa, wants 550 euros": one who serves the writer, named between commas
@@ -314,7 +326,7 @@ MOVED_FROM = re.compile(r"(?i:\b(?:moved|moving)\s+from\s+)" + NAME + r"(?i:\s+t
 # place in Ealing", "my flat in Leith", "the new flat in Neukölln". Someone else's ("Moana's place
 # in Petone", "their flat"), a former one ("my old flat in Leith") and one merely seen ("a flat in
 # Floreasca") are not.
-HOME_NOUNS = r"(?:flat|apartment|house|place|home)"
+HOME_NOUNS = r"(?:flat|apartment|condo|townhouse|bungalow|house|place|home)"
 MY_HOME = re.compile(
     r"(?i:\b(?:my|our|the)\s+(?:new\s+)?)" + NAME + rf"(?i:\s+{HOME_NOUNS})\b"
     rf"|(?i:\b(?:(?:my|our)\s+(?:new\s+)?|the\s+new\s+){HOME_NOUNS}\s+in\s+)" + NAME
@@ -322,7 +334,8 @@ MY_HOME = re.compile(
 # A place the writer leaves behind, said in a note about a new home: "I already miss the market in
 # Drumul Taberei", "Melville, I will miss your coffee shops", "out of Tampines", "gave the Tampines
 # keys back"; the place the new one is compared with: "quieter than Ruzafa", "louder than the
-# traffic in Rathmines ever was".
+# traffic in Rathmines ever was"; the years spent there: "forty-two years in Kettering and the house
+# sold in nine days".
 LEFT_HOME = re.compile(
     r"(?i:\bmiss(?:ing)?\s+(?:(?:the|our|my)\s+)?(?:[\w'’-]+\s+){0,3}?(?:in|of|on)\s+)"
     + NAME
@@ -331,7 +344,7 @@ LEFT_HOME = re.compile(
     + "|"
     + NAME
     + r"(?i:,\s+(?:I\s+)?(?:will\s+|'ll\s+|already\s+)?miss(?:ing)?\b)"
-    + r"|(?i:\b(?:out\s+of|left|leaving|goodbye(?:\s+to)?)\s+)"
+    + r"|(?i:\b(?:out\s+of|left|leaving|goodbye(?:\s+to)?|(?:[a-z]+[- ])?[a-z]+\s+years\s+in)\s+)"
     + NAME
     + r"|(?i:\b(?:gave|give|handed|hand)\s+(?:back\s+)?(?:the|our|my)\s+)"
     + NAME
@@ -379,7 +392,7 @@ STREET_ADDRESS = re.compile(
     re.IGNORECASE,
 )
 # Where a street address is someone's home, or an organisation's premises.
-HOME_WORDS = re.compile(r"\b(?:flat|apartment|house|home|moved|moving|lease|new\s+place|address)\b", re.I)
+HOME_WORDS = re.compile(r"\b(?:flat|apartment|condo|house|home|moved|moving|lease|new\s+place|address)\b", re.I)
 PREMISES_WORDS = re.compile(r"\b(?:office|offices|studio|shop|clinic|restaurant|premises|hq|headquarters)\b", re.I)
 LIVES_AT = re.compile(r"\b(?:lives?\s+at|address(?:\s+[\w'’]+){0,3}?(?:\s+is|:))\s+([^.;\n]{6,80})", re.I)
 # Words that make the name after them a firm's: "a startup called Fernbrook", "applied to
@@ -400,13 +413,17 @@ FIRM_AFTER = re.compile(
 HIRING_AFTER = re.compile(r"(?i:^,?\s+(?:is|are|was|were)\s+(?:now\s+|still\s+)?hiring\b)")
 PREPOSITION_BEFORE = re.compile(r"(?i:\b(?:on|in|at|near|by|from|of|off|to|into|behind|opposite)\s+(?:the\s+)?$)")
 # A stretch of time at a workplace: "first week back at Northwind", "day one at Halcyon Health",
-# "six months at Brightloop", "first day as a ranger with the Parks Service"; "last day at X" and
-# "handed in my notice at X" end it.
+# "six months at Brightloop", "two weeks at the arboretum with Five Rivers MetroParks", "first day
+# as a ranger with the Parks Service"; "last day at X" and "handed in my notice at X" end it.
 WORK_SPELL = re.compile(
     r"(?i:\b((?:hand(?:ed|ing)?\s+in|gave|give|giving|put\s+in)\s+(?:my\s+|our\s+)?notice|(?:first|second|third|last|final)\s+(?:real\s+|full\s+|proper\s+)?(?:day|week|month|shift|service)|(?:day|week)\s+(?:one|two|three|four|five|\d{1,3})"
     r"|\w+\s+(?:days|weeks|months|years)|(?:(?:early|late|night|day|double|closing|opening)\s+)?shifts?)"
-    r"\s+(?:back\s+)?(?:as\s+(?:a|an|the)\s+[a-z-]+(?:\s+[a-z-]+)?\s+)?(?:at|with|of)\s+(?:the\s+)?)" + NAME
+    r"\s+(?:back\s+)?(?:as\s+(?:a|an|the)\s+[a-z-]+(?:\s+[a-z-]+)?\s+)?(?:(?:at|in|on)\s+the\s+[a-z]+\s+)?"
+    r"(?:at|with|of)\s+(?:the\s+)?)" + NAME
 )
+# The part of the firm a spell is spent in, before the firm: "two weeks at the arboretum with Five
+# Rivers MetroParks". Only a name known for a firm is then the workplace ("a week at the lake with Kim").
+SPELL_SITE = re.compile(r"(?i:\b(?:at|in|on)\s+the\s+[a-z]+\s+(?:at|with|of)\b)")
 # A spell that counts the days at a workplace: "day 2", "day one".
 DAY_COUNT = re.compile(r"(?i:day\s+(\d{1,3}|one|two|three|four|five))")
 # Company that makes a day out no workday: "a long day at Bondi with the kids".

@@ -1050,3 +1050,55 @@ def test_coming_home_to_a_place_is_living_there_not_to_a_person(reader: BuiltinE
     assert not [
         s for s in read(reader, "Came home to Luciana asleep on the sofa.").statements if s.predicate == "lives_in"
     ]
+
+
+def test_a_spell_in_a_part_of_a_firm_is_working_for_the_firm(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Six months in the lab at Novartis and the coffee is still terrible.")
+    assert ("me", "works_at", "Novartis") in triples(found)
+    assert not [s for s in read(reader, "A week at the lake with Kim.").statements if s.predicate == "works_at"]
+
+
+def test_the_years_in_a_place_a_move_leaves_were_spent_living_there(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Moved to Leith yesterday. Twenty years in Morningside and we sold in a week.")
+    homes = {s.object_name: s.valid_at for s in found.statements if s.predicate == "lives_in" and not s.negated}
+    assert set(homes) == {"Leith", "Morningside"}
+    assert homes["Morningside"] is not None and homes["Leith"] is not None and homes["Morningside"] < homes["Leith"]
+
+
+def test_a_condo_is_a_home(reader: BuiltinExtractor) -> None:
+    assert ("me", "lives_in", "Ballard") in triples(read(reader, "Painted the bedroom of our condo in Ballard."))
+
+
+def test_a_car_traded_for_another_ends_and_the_other_starts(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Traded my Corolla in at the dealer for a used Honda Civic, 2018.")
+    cars = {(s.object_name, s.negated) for s in found.statements if s.predicate == "car"}
+    assert ("Honda Civic", False) in cars and ("Corolla", True) in cars
+
+
+def test_a_note_about_the_car_says_so_by_its_mechanic_or_its_make(reader: BuiltinExtractor) -> None:
+    repair = read(reader, "mechanic says the Corsa needs a new clutch cable. my Corsa again!")
+    assert ("me", "car", "Corsa") in triples(repair)
+    made = read(reader, "Bought a Skoda Octavia from my neighbour.")
+    assert ("me", "car", "Skoda Octavia") in triples(made)
+
+
+def test_a_new_role_may_say_since_when_before_its_holder(reader: BuiltinExtractor) -> None:
+    found = read(reader, "new dentist since the move: Dr. Haddad on Elm Street.")
+    assert ("me", "dentist", "Dr. Haddad") in triples(found)
+
+
+def test_who_runs_the_writers_workplace_is_their_manager(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Started at Bunnings last month. Priya, who runs the store, is a fair boss.")
+    assert ("me", "manager", "Priya") in triples(found)
+    elsewhere = read(reader, "Priya, who runs the bakery on Main Street, gave us bread.")
+    assert not [s for s in elsewhere.statements if s.predicate == "manager"]
+
+
+def test_a_parish_priest_is_named_with_his_title(reader: BuiltinExtractor) -> None:
+    assert ("Father Declan", EntityType.PERSON) in entities(read(reader, "Father Declan blessed the new hall."))
+
+
+def test_a_family_word_a_turn_ends_on_is_no_part_of_the_name_before_it(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Ana: how was Lisbon Mum?\nme: sunny and steep")
+    assert "Lisbon" in {name for name, _ in entities(found)}
+    assert not [name for name, _ in entities(found) if "Mum" in name]

@@ -500,6 +500,20 @@ def test_the_speaker_of_a_turn_answers_who_when_speaking_of_themselves_or_asked_
     assert "Ana" not in [c.answer for c in read_candidates(read_question("who is hiring drivers"), hiring, {})]
 
 
+def test_the_name_a_turn_speaks_to_is_no_answer_of_what_it_tells() -> None:
+    when = datetime(2026, 3, 6, 17).astimezone()
+    people = PEOPLE | {"walt": "Person", "hank": "Person", "maria": "Person"}
+    for turn in ("Hank: Walt the library is hiring again", "Hank: Hi Walt, the library is hiring again"):
+        found = passages([Read("n0", turn, when, 0, FOUND_SIMILARITY)])
+        answers = [
+            c.answer for c in read_candidates(read_question("who told me the library was hiring"), found, people)
+        ]
+        assert "Hank" in answers and not [a for a in answers if "Walt" in a]
+    # Named first in the writer's own words, a name tells who did it.
+    own = passages([Read("n0", "Maria the new librarian says the library is hiring", when, 0, FOUND_SIMILARITY)])
+    assert "Maria" in [c.answer for c in read_candidates(read_question("who said the library was hiring"), own, people)]
+
+
 def test_a_turn_that_says_you_names_the_one_it_speaks_to() -> None:
     when = datetime(2026, 5, 2, 18).astimezone()
     people = PEOPLE | {"omar": "Person", "karim": "Person"}
