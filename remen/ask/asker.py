@@ -42,10 +42,11 @@ from remen.core.constants import (
     THREAD_MAX_CHARS,
     THREAD_TURNS,
 )
-from remen.core.knowledge import Aspect
+from remen.core.knowledge import Aspect, EntityType
 from remen.core.links import link_line, links_asked_about
 from remen.core.models import DateOrder, SearchHit, SearchResult
 from remen.core.text import fold
+from remen.memory.lexicon import HONORIFICS
 from remen.memory.reader import MemoryReader
 from remen.search.query import STOPWORDS
 from remen.store import Store
@@ -178,6 +179,12 @@ class Asker:
                     similarity = hit.why.similarity or 0.0
                     reads.append(Read(near.note.id, text, near.note.created, rank, similarity, near is hit_note))
             known = {fold(alias): kind for alias, kind in graph_store.mentioned_names(conn, sorted(nids))}
+        # A person's first name alone is theirs too: "Ed to get a second quote" of "Ed Wozniak".
+        people = {name: name for name, kind in known.items() if kind == EntityType.PERSON.value}
+        firsts = (
+            first for first in first_names_of(people) if first not in STOPWORDS and first.strip(".") not in HONORIFICS
+        )
+        known = dict.fromkeys(firsts, EntityType.PERSON.value) | known
         return [passage for thread in threads(reads, THREAD_GAP) for passage in passages(thread)], known
 
     def reading(self, question: str, now: datetime) -> NoteReading:
@@ -446,5 +453,9 @@ ASKS_PAST = re.compile(r"(?i:\b(?:did|was|were|had|used\s+to)\b)")
 
 def overtakes(found: Extracted, item: AnswerItem) -> bool:
     """Whether the note an answer was found in was written after the graph's value took effect
-    (an entity's card has no date to hold its ground with)."""
+    (an entity's card has no date to hold its ground with). A value the graph answers with though
+    it ended (who held a tie at an earlier workplace) was chosen for the time asked about: a later
+    note is no newer word on it."""
+    if item.fact is not None and not item.fact.current:
+        return False
     return item.as_of is None or found.created > item.as_of + OVERTAKE_MARGIN

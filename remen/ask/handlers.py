@@ -155,10 +155,10 @@ def relation_holders(route: Route, hint: EntityHint, memory: MemoryReader, user:
             precise=True,
         )
     # The user's workplaces and homes, read once for both checks of a place the question names.
-    stays = chain_of(memory, user, STINT_PREDICATES) if names_given(route) else []
+    stays = chain_of(memory, user, STINT_PREDICATES) if names_given(route) or route.topic else []
     then = held_during(route, chain, stays)
     if then is not None:
-        return Handled((fact_item(then, f"{label.capitalize()} there: {then.target}"),))
+        return Handled((fact_item(then, f"{label.capitalize()} there: {then.target}"),), precise=True)
     if elsewhere(route, hint, stays):
         # "Who was my landlord in Wedding", a home the graph does not hold: today's landlord is
         # no answer, the notes may say who it was.
@@ -242,13 +242,16 @@ def own_sequence(route: Route, memory: MemoryReader, attribute: str, user: str) 
 
 
 def held_during(route: Route, chain: list[Fact], stays: list[Fact]) -> Fact | None:
-    """ "Who was my boss at Kibo", "who was my landlord in Wedding": of a tie's holders
+    """ "Who was my boss at Kibo", "who was my landlord in Wedding", "who was my manager at the
+    hardware store": of a tie's holders
     (``chain``), the last one who held it while the user worked or lived at the place the question
     names, when that place is an earlier workplace or home of ``stays`` (the user's chain of them;
-    at the current one, the current holder answers)."""
+    at the current one, the current holder answers). A place described, not named, is the earlier
+    one whose name the description shares a word with ("at the hardware store": Ace Hardware)."""
     places = set(names_given(route))
     if not places:
-        return None
+        described = set(stems(route.topic))
+        places = {f.target for f in stays if f.target and not f.current and described & set(stems(f.target))}
     stints = [f for f in stays if f.target in places and not f.current]
     if not stints:
         return None

@@ -64,6 +64,8 @@ from remen.memory.patterns import (
     AMOUNT_CHANGE,
     AMOUNT_IS,
     AMOUNT_JOTTED,
+    ATTENDEE_FROM,
+    ATTENDEE_LIST,
     BIRTHDAY,
     BROKE_UP,
     CAR_GONE,
@@ -82,6 +84,7 @@ from remen.memory.patterns import (
     FOR_PROJECT,
     FORMER_WORK,
     HANDLE,
+    HEALTH_CARE,
     HIRING_AFTER,
     HIS_RELATION,
     HOME_BY,
@@ -104,6 +107,7 @@ from remen.memory.patterns import (
     NAMED_MY_ROLE,
     NEW_ROLE,
     NOT_NAMES,
+    NOTICE_TO,
     OLD_VALUE,
     OLD_VALUE_REACH,
     PAIRED_WITH_ME,
@@ -562,6 +566,21 @@ def homes_left_behind(state: NoteState, sentences: list[tuple[SpacySpan, int]]) 
             )
 
 
+def attendees_are_people(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
+    """The names a meeting's list of who came holds are people, whatever the classifier took them
+    for ("Present: Imogen Pryce, Ed Kowalski, me"); what an item says after the name, in brackets or
+    after "from", is where they are from ("Ramiro (CNC)", "Kofi from Frischeparadies")."""
+    for _, sent in sentences:
+        listed = ATTENDEE_LIST.match(sent.text.strip())
+        if listed is None:
+            continue
+        for item in re.split(r",|\band\b|;", listed.group(1)):
+            name = ATTENDEE_FROM.sub("", item).strip(" .")
+            entity = state.entities.get(name.lower())
+            if entity is not None and entity.type != EntityType.PERSON:
+                state.entities[name.lower()] = replace(entity, type=EntityType.PERSON)
+
+
 def workplaces_are_organisations(state: NoteState) -> None:
     """Where the writer or anyone works is an organisation, whatever the name's own reading said
     ("I start at Tulus Lotrek on the 16th" read the restaurant as a place, and "first service at
@@ -752,6 +771,26 @@ def workplace_runners(state: NoteState, sentences: list[tuple[SpacySpan, int]]) 
         return
 
 
+def doctors_seen(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
+    """The one titled doctor a note names, in a note whose writer speaks of their health in their
+    own words (a prescription, blood tests, cholesterol), is their doctor, unless the note says who
+    is or gave that doctor another tie (a dentist), or is a meeting's (a colleague)."""
+    if any(s.predicate in ("doctor", "dentist") for s in state.statements):
+        return
+    doctors = {m.group(0) for _, sent in sentences for m in DOCTOR_NAME.finditer(sent.text)}
+    if any(ATTENDEE_LIST.match(sent.text.strip()) for _, sent in sentences):
+        return  # a meeting's doctor is a colleague
+    cared = any(piece.speaker is None and HEALTH_CARE.search(sent.text) for piece, sent in sentences)
+    if len(doctors) != 1 or not cared:
+        return
+    (doctor,) = doctors
+    piece, sent = next((p, s) for p, s in sentences if doctor in s.text)
+    text = sent.text.strip()
+    span = Span(piece.original, piece.original + piece.length)
+    name = state.entity(doctor, EntityType.PERSON, span, None, text)
+    state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, "doctor", span, object_name=name))
+
+
 def inferred_ties(state: NoteState) -> None:
     """The writer's ties the classifier reads where no rule read anything of the name in the note:
     for each name, from the sentence it is surest of."""
@@ -845,9 +884,11 @@ class BuiltinExtractor:
                 state.previous_sentence = sent.text
             switched_from_the_other(state)
             cars_are_no_tools(state)
+            attendees_are_people(state, sentences)
             workplaces_are_organisations(state)
             predecessor_departed(state)
             dentists_seen(state, sentences)
+            doctors_seen(state, sentences)
             inferred_ties(state)
             # The writer's own sentences: a place another speaker misses is theirs to miss.
             own = [(sent, piece.original - piece.start) for piece, sent in sentences if piece.speaker is None]
@@ -1298,16 +1339,21 @@ class BuiltinExtractor:
                 and not WITH_FAMILY.search(text)
             ):
                 spell = loose
+        # What the spell says, the workplace's name, where the name and the spell start.
+        spell_read = (spell.group(1), spell.group(2), spell.start(2), spell.start()) if spell else None
+        if spell_read is None and (given := NOTICE_TO.search(text)) is not None:
+            spell_read = (given.group(2), given.group(1), given.start(1), given.start())
         # "First week with Imran as my manager": a person is no workplace.
         people = {n for n, t in named if t == EntityType.PERSON}
-        if spell and spell.group(2).split()[0].lower() not in NOT_NAMES and spell.group(2) not in people:
-            workplace = whole_name(text, spell.start(2), spell.group(2), named)
+        if spell_read and spell_read[1].split()[0].lower() not in NOT_NAMES and spell_read[1] not in people:
+            spelled, firm, firm_at, spell_at = spell_read
+            workplace = whole_name(text, firm_at, firm, named)
             org = state.entity(workplace, EntityType.ORGANIZATION, span, None, text, sure=True)
-            told = spell.group(1).lower()
+            told = spelled.lower()
             notice = told.endswith("notice")
             ended = notice or told.startswith(("last", "final"))
             # "She works night shifts at the Klinikum": hers, not the writer's.
-            worker = clause_subject(state, text, spell.start(), named)
+            worker = clause_subject(state, text, spell_at, named)
             if worker is not None:
                 # Handing in one's notice is a decision; the rest tell who the writer is.
                 job = ExtractedStatement(
@@ -1317,7 +1363,7 @@ class BuiltinExtractor:
                     "works_at",
                     span,
                     object_name=org,
-                    valid_at=day_one(spell, state),
+                    valid_at=day_one(spell, state) if spell else None,
                 )
                 if ended:
                     # "My last service at the Adlon is 15 March": it ends that day.

@@ -42,6 +42,16 @@ DENTAL_CARE = re.compile(
     r"(?i:(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)(?<!['’]s\s)\b(?:tooth|teeth|molars?|fillings?|crowns?|"
     r"root\s+canal|wisdom\s+tooth|braces|gums)\b)"
 )
+# What a family doctor sees to: the one titled doctor of a note whose writer speaks of it is their
+# doctor ("Dr. Abernathy says my cholesterol is up"; "what did Dr. Abernathy say?" — "cholesterol is
+# up a bit"), unless it is someone else's ("her blood pressure", "Mum's prescription"). (Words a
+# clinic's staff use at work, "vaccine reminders", "the X-ray machine", are not among them.)
+HEALTH_CARE = re.compile(
+    r"(?i:(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)(?<!['’]s\s)\b(?:cholesterol|blood\s+(?:pressure|work|tests?|sugar)"
+    r"|bloods|prescri(?:ption|bed)|statins?|check-?up|referral|diabetes|thyroid|flu\s+(?:shot|jab)|antibiotics"
+    r"|medication|meds|inhaler|asthma|migraines?|tendinitis|tendonitis|sprain(?:ed)?|strained|fracture[sd]?|physio"
+    r"|knee|wrist|shoulder|ankle|hip|neck|elbow|(?:my|bad)\s+back|back\s+(?:pain|injury))\b)"
+)
 # A person's name, with a title or without.
 PERSON_NAME = rf"((?:{TITLE})?[A-ZÀ-Ý][\w'À-ÿ-]+{NEXT_NAME_WORD})"
 MY_RELATION_NAMED = re.compile(
@@ -117,6 +127,10 @@ SUCCESSOR = re.compile(
     r"(?:" + PERSON_NAME + r"['’]s|\b(?i:his|her|their))\s+(?i:successor|replacement|stand-in)(?:\s+(?:at|in|on)\s+"
     r"(?:the\s+)?\w+)?\s*(?::|–|—|,|\s(?:is|will\s+be))\s*" + PERSON_NAME
 )
+# A meeting's list of who came: "Attendees: Valeria Sosa, Ramiro (CNC), Kofi from Frischeparadies, me".
+ATTENDEE_LIST = re.compile(r"^(?i:present|attendees|attending|participants|invited|guests)\s*:\s*(.+)$")
+# Where an attendee's name ends and what says where they are from begins: "Ramiro (CNC)".
+ATTENDEE_FROM = re.compile(r"\s*(?:\(|\bfrom\b|\bof\b).*$")
 # "I report to Dana": Dana is my manager.
 REPORTS_TO = re.compile(rf"(?i:\b(?:i|we)\s+(?:now\s+)?report(?:s|ed)?\s+(?:directly\s+)?to\s+){LOOSE_NAME}")
 # One who runs the writer's workplace, named as the place the note says the writer works is:
@@ -424,6 +438,13 @@ WORK_SPELL = re.compile(
 # The part of the firm a spell is spent in, before the firm: "two weeks at the arboretum with Five
 # Rivers MetroParks". Only a name known for a firm is then the workplace ("a week at the lake with Kim").
 SPELL_SITE = re.compile(r"(?i:\b(?:at|in|on)\s+the\s+[a-z]+\s+(?:at|with|of)\b)")
+# Notice given to the workplace named before it: "I'll give Ace two weeks notice", "handed Brightloop
+# my notice" (group 1 ends in "notice", as WORK_SPELL's does when notice ends a spell).
+NOTICE_TO = re.compile(
+    r"(?i:\b(?:give|gave|giving|given|hand|handed|handing)\s+)"
+    + NAME
+    + r"(?i:\s+((?:my\s+|our\s+|a\s+)?(?:(?:\w+|\d+)\s+(?:weeks?|months?|days?)['’]?\s+)?notice))\b"
+)
 # A spell that counts the days at a workplace: "day 2", "day one".
 DAY_COUNT = re.compile(r"(?i:day\s+(\d{1,3}|one|two|three|four|five))")
 # Company that makes a day out no workday: "a long day at Bondi with the kids".

@@ -579,3 +579,23 @@ def test_a_sum_in_millions_says_what_a_job_pays(app: Remen) -> None:
     app.extract_pending()
     paid = app.ask("how much does the Muebles Norte job pay", now=NOW).answers
     assert paid and "1.9 million" in paid[0].text
+
+
+def test_a_persons_first_name_alone_answers_as_their_name(app: Remen) -> None:
+    app.add(
+        "## Allotment committee\nPresent: Imogen Pryce, Ed Kowalski, me\n- water butt leaking again\n"
+        "- Ed to call the plumber by Monday"
+    )
+    app.extract_pending()
+    asked = app.ask("who is calling the plumber", now=NOW).answers
+    assert asked and asked[0].answer == "Ed"
+
+
+def test_a_tie_held_at_an_earlier_workplace_described_not_named(app: Remen) -> None:
+    app.add("First week at Halford Bookshop. My manager is Priya, strict but fair.", created=NOW - timedelta(days=300))
+    app.add("Last day at Halford Bookshop, cake and tears.", created=NOW - timedelta(days=120))
+    app.add("Started at Riverside Council today. My new manager is Tomasz.", created=NOW - timedelta(days=110))
+    app.extract_pending()
+    asked = app.ask("who was my manager at the bookshop", now=NOW).answers
+    assert asked and "Priya" in asked[0].text
+    assert "Tomasz" in app.ask("who is my manager", now=NOW).answers[0].text

@@ -1102,3 +1102,29 @@ def test_a_family_word_a_turn_ends_on_is_no_part_of_the_name_before_it(reader: B
     found = read(reader, "Ana: how was Lisbon Mum?\nme: sunny and steep")
     assert "Lisbon" in {name for name, _ in entities(found)}
     assert not [name for name, _ in entities(found) if "Mum" in name]
+
+
+def test_the_names_a_meetings_list_of_who_came_holds_are_people(reader: BuiltinExtractor) -> None:
+    found = read(reader, "## Allotment committee\nPresent: Imogen Pryce, Ed Kowalski, me\n- water butt leaking again")
+    assert {("Imogen Pryce", EntityType.PERSON), ("Ed Kowalski", EntityType.PERSON)} <= entities(found)
+
+
+def test_notice_given_to_a_firm_ends_working_there(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Handed Brightloop my notice today.")
+    assert {(s.object_name, s.negated) for s in found.statements if s.predicate == "works_at"} >= {
+        ("Brightloop", False),
+        ("Brightloop", True),
+    }
+    assert not [s for s in read(reader, "I gave Tom my notice about the flat.").statements if s.predicate == "works_at"]
+
+
+def test_the_one_doctor_of_a_note_about_the_writers_health_is_their_doctor(reader: BuiltinExtractor) -> None:
+    asked = read(reader, "Ben: what did Dr. Osei say?\nme: blood pressure is a bit high, more walking\nBen: ok")
+    assert ("me", "doctor", "Dr. Osei") in triples(asked)
+    assert ("me", "doctor", "Dr. Lund") in triples(read(reader, "Dr. Lund says the knee needs rest, no running."))
+    for not_mine in (
+        "Dr. Kim says her blood pressure is fine.",
+        "Team meeting\nAttendees: Dr. Berg, Anna, me\n- Dr. Berg wants the vaccine list updated",
+        "Told Dr. Berg today; he said the clinic will always take me back.",
+    ):
+        assert not [s for s in read(reader, not_mine).statements if s.predicate == "doctor"], not_mine
