@@ -15,8 +15,8 @@ from functools import lru_cache
 from itertools import pairwise
 
 from remen.ask.answer_model import answer_probabilities
-from remen.ask.question import DATE_VALUES, SPAN_KINDS, AnswerKind, Question
-from remen.ask.spans import ANY_NAME, MONEY, MONEY_WORDS, Span, name_spans, unit_fits, value_spans
+from remen.ask.question import DATE_VALUES, MONEY_WORDS, SPAN_KINDS, AnswerKind, Question
+from remen.ask.spans import ANY_NAME, MONEY, Span, name_spans, unit_fits, value_spans
 from remen.core.constants import (
     ANSWER_MEANING_SENTENCES,
     ANSWER_TYPICAL_COSINE,

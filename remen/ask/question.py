@@ -126,6 +126,11 @@ class Question:
     setting: tuple[str, ...] = ()
 
 
+# Words of a question that only say it asks for money ("how much does it pay", "what is the rent"):
+# a sentence with a sum says them.
+MONEY_WORDS = frozenset(
+    {"pay", "pays", "paid", "cost", "costs", "price", "rent", "salary", "earn", "earns", "fee", "charge", "charges"}
+)
 # The word after the state a "what is …" question asks about ("wrong with", "special about").
 STATE_OF = frozenset({"with", "about"})
 
@@ -205,6 +210,10 @@ def read_question(text: str) -> Question:
     at = words.index("how") if "how" in words else -1
     measure = words[at + 1] if 0 <= at < len(words) - 1 and words[at + 1] in HOW_NUMBER else None
     kind = answer_kind(words)
+    # "what is the rent in St. Vital", "what does the course cost": a sum, as "how much" asks.
+    money = measure is None and "what" in words and any(w in MONEY_WORDS for w in bare_words)
+    if money and kind in (AnswerKind.NUMBER, AnswerKind.SENTENCE):
+        kind, measure = AnswerKind.NUMBER, "much"
     asks = (
         text.rstrip().endswith("?")
         or any(w in QUESTION_WORDS for w in bare_words)

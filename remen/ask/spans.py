@@ -81,10 +81,6 @@ MONEY = re.compile(
     r"|\d\s*(?:million|thousand|grand)\b",
     re.IGNORECASE,
 )
-# Words of a "how much" question that only say it asks for money: a sentence with a sum says them.
-MONEY_WORDS = frozenset(
-    {"pay", "pays", "paid", "cost", "costs", "price", "rent", "salary", "earn", "earns", "fee", "charge", "charges"}
-)
 MEASURE_UNITS = {
     # An amount per period is a sum of money ("780/month", "50 a week").
     "much": re.compile(

@@ -221,9 +221,11 @@ def clause_subject(state: NoteState, text: str, at: int, named: list[tuple[str, 
     if subject.lower_ in ("she", "he", "they"):
         return state.last_person
     words = {t.text for t in subject.subtree}  # "my sister Anna lives…": the subject is "sister Anna"
+    # "Jordan's mom is visiting from …": Jordan only owns the subject, someone unnamed.
+    owners = {t.text for t in subject.subtree if t.dep_ == "poss" and subject.tag_ in ("NN", "NNS")}
     for name, kind in named:
         if kind == EntityType.PERSON and words & set(name.split()):
-            return name
+            return None if set(name.split()) <= owners else name
     if subject.tag_ == "NNP":  # a name the entity recogniser missed: "Priya works for …"
         return " ".join(t.text for t in subject.subtree if t.tag_ == "NNP")
     if own and subject.tag_ in ("NN", "NNS") and not any(t.lower_ in ("i", "we") for t in subject.subtree):
@@ -1070,7 +1072,10 @@ class BuiltinExtractor:
         for word, match in matches:
             relation, name = lexicon.canonical_relation(word), match.group(match.lastindex or 0)
             first = name.split()[0]
-            if first.lower() in NOT_NAMES or first.lower() in lexicon.RELATIONS or not first[0].isalpha():
+            titled = first.lower() in lexicon.HONORIFICS and len(name.split()) > 1  # "Captain Dubois"
+            if first.lower() in NOT_NAMES or (first.lower() in lexicon.RELATIONS and not titled):
+                continue
+            if not first[0].isalpha():
                 continue
             if not first[0].isupper():
                 at = lead + match.start(match.lastindex or 0)
@@ -1268,6 +1273,8 @@ class BuiltinExtractor:
             lives = None
         if lives and is_tool(lives.group(1), named) and not house_move(text):
             lives = None  # "Moved to Obsidian last week": a switch of tools, read below
+        if lives and state.date_of(lives.group(1)) is not None:
+            lives = None  # "moved to Feb 12 at 4": an appointment moved to a day
         if lives and not address:
             place = state.entity(lives.group(1), EntityType.PLACE, span, None, text, sure=True)
             others = [(n, t) for n, t in named if n != place]

@@ -491,4 +491,17 @@ def name_kinds(sentences: list[SpacySpan], vectors: NameVectors) -> dict[str, En
     for name, total in evidence.items():
         label = model.labels[int(np.argmax(total))]
         kinds[name] = tool_type(name) if label == TOOL else KINDS[label]
+        if kinds[name] is not None and SAINTED_PLACE.match(name) and not owned(name, sentences):
+            kinds[name] = EntityType.PLACE
     return kinds
+
+
+def owned(name: str, sentences: list[SpacySpan]) -> bool:
+    """Whether a sentence writes the name with a possessive ("St Mary's")."""
+    pattern = re.compile(re.escape(name) + r"['’]s\b", re.IGNORECASE)
+    return any(pattern.search(sent.text) for sent in sentences)
+
+
+# A saint's or a mountain's name without a possessive is a place's ("St. Vital", "Saint-Denis", "Mt.
+# Eden"); with one it is as often a church, a school or a hospital ("St. Mary's").
+SAINTED_PLACE = re.compile(r"^(?:st\.?|saint|ste\.?|mt\.?|mount)[\s-]+[^\s'’]+(?:\s+[^\s'’]+)?$")

@@ -72,6 +72,19 @@ CAR_MAKES = words(
     """
 )
 
+# Car models common enough to name a car without its make ("Sold the Civic", "Bought the RAV4").
+# Models that are everyday words, places, animals or other tools too (Golf, Focus, Jazz, Polo,
+# Leaf, Swift, Mustang, Rio) are left out: a note says it is about a car some other way.
+CAR_MODELS = words(
+    """
+    Civic Corolla Camry RAV4 Prius Yaris Aygo Hilux Hiace Probox Vitz Auris CR-V HR-V Outback
+    Forester Impreza Qashqai Micra Juke Corsa Astra Clio Megane Mégane Twingo Fiesta Mondeo Kuga
+    Octavia Fabia Tucson Sportage Elantra i10 i20 i30 Picanto Demio Mazda3 CX-5 CX-30 LeSabre
+    Silverado Tacoma Tundra Wrangler Sorento Kona Ioniq Punto Passat Tiguan Touran Jetta Lancer
+    Outlander Pajero Navara Yeti Kodiaq Sandero Duster Berlingo Xsara Zafira Vectra
+    """
+)
+
 # The type of a word found in one of the lists above.
 LEXICON_TYPES: dict[str, EntityType] = {
     **{word: EntityType.TECHNOLOGY for word in TECHNOLOGIES},
@@ -119,6 +132,7 @@ ROLE_PHRASES = {
     "headteacher": "manager",
     "principal": "manager",
     "director": "manager",
+    "captain": "manager",
 }
 RELATIONS = KINSHIP | ROLES | frozenset(ROLE_PHRASES)
 # The last word of a firm's name that says it is one: a legal form, or the trade or profession it
@@ -430,12 +444,13 @@ PREDICATE_SYNONYMS = {
 TITLES = ("mr", "mrs", "ms", "mx", "dr", "dra", "prof", "rev")
 # Honorifics that make the capitalised word after them a person's name in notes in several
 # languages and trades ("Herr Vogt", "Dona Fátima", "Sister Okafor" on a ward, "Coach Mike", "Father
-# Tom" of a parish).
+# Tom" of a parish, "Captain Reyes" of a fire station).
 # Kin spoken of as a title is one too ("Uncle Boon", "Aunty Grace", "Grandma Rose").
 HONORIFICS = (
     *TITLES,
     *("sr", "sra", "srta", "herr", "frau", "dona", "don", "mme", "mlle", "sister", "coach", "auntie", "eng", "engr"),
     *("father", "fr", "pastor", "rabbi", "imam"),
+    *("captain", "capt", "sergeant", "sgt", "lieutenant", "lt", "detective", "constable", "officer"),
     *("pan", "pani"),
     *("uncle", "aunt", "aunty", "grandma", "grandpa", "granny", "cousin"),
 )

@@ -24,6 +24,8 @@ NEXT_NAME_WORD = (
     r"(?:\s+(?!(?i:" + alternation(set(WEEKDAYS) | set(WEEKDAY_SHORT) - {"sun"}) + r")\b)[A-ZÀ-Ý][\w'À-ÿ-]+)?"
 )
 NAME = r"([A-ZÀ-Ý][\w'À-ÿ-]+" + NEXT_NAME_WORD + ")"
+# A place's name, which may open on a saint's or a mountain's abbreviation: "St. Vital", "Mt. Eden".
+PLACE_NAME = r"((?:(?:St|Ste|Mt)\.\s+)?" + NAME[1:]
 TITLE = r"(?:" + "|".join(t.capitalize() for t in lexicon.HONORIFICS) + r")\.?\s+"
 # After "my wife", "my manager is": a name in any case (quick notes), with a title or without.
 LOOSE_NAME = rf"((?:{TITLE})?[\wÀ-ÿ][\w'À-ÿ-]+{NEXT_NAME_WORD})"
@@ -84,12 +86,13 @@ DEPARTS = re.compile(
 # many characters before it.
 OLD_VALUE = re.compile(r"(?i:\b(?:old|previous|former)\b(?:\s+(?:number|phone|mobile|one))?\s*:?\s*$)")
 OLD_VALUE_REACH = 24
-# Words only a note about a car says: one that names a model bought, sold or "my …" is about the
-# writer's car ("bought a used Yaris hybrid … from the dealer", "my Vitz needs new tyres").
+# Words only a note about a car says, a car's make or a common model among them: one that names a
+# model bought, sold or "my …" is about the writer's car ("bought a used Yaris hybrid … from the
+# dealer", "my Vitz needs new tyres", "Sold the Civic").
 VEHICLE_WORDS = re.compile(
     r"(?i:\b(?:cars?|MOT|tyres?|tires?|fuel|petrol|diesel|mileage|miles|test\s+drive|dealer(?:ship)?|scrap(?:yard)?|"
     r"hatchback|hybrid|brakes|clutch|gearbox|transmission|mechanic|oil\s+change|windscreen|windshield|motorbike|"
-    r"scooter|van)\b)" + rf"|\b(?:{alternation(lexicon.CAR_MAKES)})\b"
+    r"scooter|van)\b)" + rf"|\b(?:{alternation(lexicon.CAR_MAKES | lexicon.CAR_MODELS)})\b"
 )
 # A vehicle taken up: "bought a second-hand Mazda Demio", "picked up a 2018 Honda Jazz", "I drive a
 # Corsa", "my Vitz", "drove home a white Hiace", "traded the LeSabre in for a used Subaru Outback".
@@ -131,8 +134,13 @@ SUCCESSOR = re.compile(
 ATTENDEE_LIST = re.compile(r"^(?i:present|attendees|attending|participants|invited|guests)\s*:\s*(.+)$")
 # Where an attendee's name ends and what says where they are from begins: "Ramiro (CNC)".
 ATTENDEE_FROM = re.compile(r"\s*(?:\(|\bfrom\b|\bof\b).*$")
-# "I report to Dana": Dana is my manager.
-REPORTS_TO = re.compile(rf"(?i:\b(?:i|we)\s+(?:now\s+)?report(?:s|ed)?\s+(?:directly\s+)?to\s+){LOOSE_NAME}")
+# "I report to Dana", "first week under Captain Dubois": my manager.
+REPORTS_TO = re.compile(
+    rf"(?i:\b(?:i|we)\s+(?:now\s+)?report(?:s|ed)?\s+(?:directly\s+)?to\s+){LOOSE_NAME}"
+    # "First week under Captain Dubois", "three years working under Hana".
+    rf"|(?i:\b(?:(?:first|second|third|last)\s+(?:day|week|month|shift)|\w+\s+(?:weeks|months|years)"
+    rf"|(?:i|we)\s+work(?:ed)?)\s+(?:working\s+)?under\s+){PERSON_NAME}"
+)
 # One who runs the writer's workplace, named as the place the note says the writer works is:
 # "Denise, who runs the store, is half my age" (read only in a note that says where the writer works).
 RUNS_THE_WORKPLACE = re.compile(
@@ -175,11 +183,12 @@ MY_RELATION_IS = re.compile(
 # A role as a label: "Accountant: Herr Vogt", "new dentist: Dr. Mensah", "dentist - Dr. Okoro",
 # "book dentist (Dr. Liu)".
 # Where the role is, or since when, may stand between: "new trainer at the gym: Brianna", "new doctor
-# near the flat: Dra. Gómez", "new doctor since we moved: Dr. Lin"; a titled name needs no colon:
+# near the flat: Dra. Gómez", "new dentist closer to St. Vital: Dr. Tran", "new doctor since we
+# moved: Dr. Lin"; a titled name needs no colon:
 # "supervisor Prof. Weber", "dentist Dr. Hill".
 ROLE_LABEL = re.compile(
-    rf"(?i:(?<![\w'’])(?:(?:my|our)\s+)?(?:new\s+)?({RELATION_WORDS})(?:\s+(?:at|for|from|in|near)\s+(?:the\s+|my\s+|our\s+)?\w+"
-    r"|\s+(?:since|after)\s+(?:\w+\s+){0,2}\w+)?)"
+    rf"(?i:(?<![\w'’])(?:(?:my|our)\s+)?(?:new\s+)?({RELATION_WORDS})(?:\s+(?:at|for|from|in|near|(?:closer|close|nearer)\s+to)"
+    r"\s+(?:the\s+|my\s+|our\s+)?[\w.'’]+(?:\s+(?-i:[A-ZÀ-Ý])[\w.'’]+)?|\s+(?:since|after)\s+(?:\w+\s+){0,2}\w+)?)"
     rf"(?:(?:\s*(?::|\(|–|—)|\s+-)\s*{PERSON_NAME}|\s+({TITLE}[A-ZÀ-Ý][\w'À-ÿ-]+{NEXT_NAME_WORD}))"
 )
 # "The landlord, Mr. Popa, wants 550 euros": one who serves the writer, named between commas
@@ -199,10 +208,12 @@ ROLE_WITH = re.compile(
 )
 # A role after a name, in brackets: "Karen (my boss)", "Omar (my new manager)".
 NAME_THEN_ROLE = re.compile(rf"{PERSON_NAME}\s*\((?i:(?:my|our)\s+)?(?i:new\s+)?({RELATION_WORDS})\)")
-# "Julia, my wife" / "Tom is my friend" / "Tom is a friend" / "with Imran as my manager" / a jot's
+# "Julia, my wife" / "Tom is my friend" / "Tom is a friend" / "Dubois from station 4 is our new
+# captain" / "with Imran as my manager" / a jot's
 # "Tariq = brother" / "Mei Ling officially my manager".
 NAMED_IS_RELATION = re.compile(
-    rf"\b{NAME}(?:(?:,\s+|\s+(?:is(?:\s+now)?|will\s+be|becomes|became)\s+)(?:my|a|an|our)\s+|\s+as\s+(?:my|our)\s+"
+    rf"\b{NAME}(?:(?:,\s+|(?:\s+from\s+(?:the\s+)?\w+(?:\s+\w+)?)?\s+(?:is(?:\s+now)?|will\s+be|becomes|became)\s+)"
+    r"(?:my|a|an|our)\s+|\s+as\s+(?:my|our)\s+"
     # A jot without its verb: "Mei Ling officially my manager from today", "Sam now our landlord".
     rf"|\s+(?:is\s+)?(?:now|officially|finally)(?:\s+officially)?\s+(?:my|our)\s+"
     rf"|\s*=\s*(?:my\s+|our\s+)?)(?:new\s+|old\s+|good\s+|best\s+)?({RELATION_WORDS})\b(?!['’]s)"
@@ -254,7 +265,7 @@ MY_RELATION_REF = re.compile(rf"\b(?:my|our)\s+({RELATION_WORDS})\b", re.I)
 TOOL_NAME = r"([\w.+#-]+(?:\s+(?-i:[A-Z])[\w.+#-]*){0,2})"
 SWITCH = re.compile(
     r"\b(?:switch(?:ed|ing)?|mov(?:ed|ing)|migrat(?:ed|ing)|went|go(?:ing)?)\s+(?:\w+\s+){0,3}?from\s+"
-    rf"{TOOL_NAME}\s+to\s+{TOOL_NAME}",
+    rf"{TOOL_NAME}\s+(?:to|into|over\s+to)\s+{TOOL_NAME}",
     re.I,
 )
 # A verb that moves from one tool to another, whether or not the sentence says from which.
@@ -342,14 +353,14 @@ MOVED_FROM = re.compile(r"(?i:\b(?:moved|moving)\s+from\s+)" + NAME + r"(?i:\s+t
 # Floreasca") are not.
 HOME_NOUNS = r"(?:flat|apartment|condo|townhouse|bungalow|house|place|home)"
 MY_HOME = re.compile(
-    r"(?i:\b(?:my|our|the)\s+(?:new\s+)?)" + NAME + rf"(?i:\s+{HOME_NOUNS})\b"
-    rf"|(?i:\b(?:(?:my|our)\s+(?:new\s+)?|the\s+new\s+){HOME_NOUNS}\s+in\s+)" + NAME
+    r"(?i:\b(?:my|our|the)\s+(?:new\s+)?)" + PLACE_NAME + rf"(?i:\s+{HOME_NOUNS})\b"
+    rf"|(?i:\b(?:(?:my|our)\s+(?:new\s+)?|the\s+new\s+){HOME_NOUNS}\s+in\s+)" + PLACE_NAME
 )
 # A place the writer leaves behind, said in a note about a new home: "I already miss the market in
 # Drumul Taberei", "Melville, I will miss your coffee shops", "out of Tampines", "gave the Tampines
 # keys back"; the place the new one is compared with: "quieter than Ruzafa", "louder than the
 # traffic in Rathmines ever was"; the years spent there: "forty-two years in Kettering and the house
-# sold in nine days".
+# sold in nine days"; "our last night in Osborne Village".
 LEFT_HOME = re.compile(
     r"(?i:\bmiss(?:ing)?\s+(?:(?:the|our|my)\s+)?(?:[\w'’-]+\s+){0,3}?(?:in|of|on)\s+)"
     + NAME
@@ -358,7 +369,8 @@ LEFT_HOME = re.compile(
     + "|"
     + NAME
     + r"(?i:,\s+(?:I\s+)?(?:will\s+|'ll\s+|already\s+)?miss(?:ing)?\b)"
-    + r"|(?i:\b(?:out\s+of|left|leaving|goodbye(?:\s+to)?|(?:[a-z]+[- ])?[a-z]+\s+years\s+in)\s+)"
+    + r"|(?i:\b(?:out\s+of|left|leaving|goodbye(?:\s+to)?|(?:[a-z]+[- ])?[a-z]+\s+years\s+in"
+    r"|(?:our|my)\s+(?:very\s+)?last\s+(?:night|day|week|weekend)\s+in)\s+)"
     + NAME
     + r"|(?i:\b(?:gave|give|handed|hand)\s+(?:back\s+)?(?:the|our|my)\s+)"
     + NAME

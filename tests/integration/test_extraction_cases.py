@@ -1128,3 +1128,47 @@ def test_the_one_doctor_of_a_note_about_the_writers_health_is_their_doctor(reade
         "Told Dr. Berg today; he said the clinic will always take me back.",
     ):
         assert not [s for s in read(reader, not_mine).statements if s.predicate == "doctor"], not_mine
+
+
+def test_a_station_captain_is_named_with_the_title_and_is_the_manager(reader: BuiltinExtractor) -> None:
+    found = read(reader, "First month under Captain Okoye. She runs a tight crew.")
+    assert ("Captain Okoye", EntityType.PERSON) in entities(found)
+    assert ("me", "manager", "Captain Okoye") in triples(found)
+    new = read(reader, "Haddad from station 2 is our new captain.")
+    assert ("me", "manager", "Haddad") in triples(new)
+
+
+def test_lists_moved_from_one_app_into_another_switch_tools(reader: BuiltinExtractor) -> None:
+    found = read(reader, "moved all my recipes from Evernote into Obsidian last night.")
+    uses = {(s.object_name, s.replaces) for s in found.statements if s.predicate == "uses"}
+    assert ("Obsidian", "Evernote") in uses
+
+
+def test_a_role_may_say_what_it_is_close_to_before_its_holder(reader: BuiltinExtractor) -> None:
+    found = read(reader, "new physio closer to St. Kilda: Dr. Nair, first session Monday")
+    assert ("me", "physio", "Dr. Nair") in triples(found)
+
+
+def test_a_thing_moved_to_a_day_is_no_home_and_a_visitors_relative_is_not_the_visitor(
+    reader: BuiltinExtractor,
+) -> None:
+    assert not [s for s in read(reader, "Sam: moved to Mar 14 at 3").statements if s.predicate == "lives_in"]
+    visit = read(reader, "Kemal's dad is visiting from Izmir next week.")
+    assert not [s for s in visit.statements if s.predicate == "lives_in" and s.subject == "Kemal"]
+
+
+def test_a_common_car_model_makes_a_note_about_a_car(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Bought the Corolla. Sold the Micra to my neighbour for 900.")
+    cars = {(s.object_name, s.negated) for s in found.statements if s.predicate == "car"}
+    assert ("Corolla", False) in cars and ("Micra", True) in cars
+    assert not [s for s in found.statements if s.predicate == "uses"]
+
+
+def test_a_saints_name_is_a_place_and_a_home_there_is_the_writers(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Our last night in Leith. The St. Kilda flat has a balcony and a view of the pier.")
+    homes = {s.object_name: s.valid_at for s in found.statements if s.predicate == "lives_in" and not s.negated}
+    assert set(homes) == {"Leith", "St. Kilda"}
+    assert homes["Leith"] is not None and homes["Leith"] < (homes["St. Kilda"] or WRITTEN.timestamp())
+    assert ("St. Kilda", EntityType.PLACE) in entities(found)
+    hospital = read(reader, "nights this week at St Mary's, then two days off")
+    assert ("St Mary", EntityType.PLACE) not in entities(hospital)

@@ -611,3 +611,10 @@ def test_a_notes_turns_are_read_as_the_graph_reads_them() -> None:
     assert [speaker for _, speaker in cut_note(chat)] == ["Zinhle", None, "Zinhle", "Zinhle"]
     # A note that is one turn of a chat kept one note per turn.
     assert cut_note("Omar: I'm in Lisbon!") == [("I'm in Lisbon!", "Omar")]
+
+
+def test_what_the_rent_or_a_price_is_asks_for_a_sum() -> None:
+    for asked in ("what is the rent in Leith", "what does the course cost", "what was the price of the van"):
+        question = read_question(asked)
+        assert (question.kind, question.measure) == (AnswerKind.NUMBER, "much"), asked
+    assert read_question("what is the name of the cat").measure is None
