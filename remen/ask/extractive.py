@@ -127,7 +127,10 @@ def stem(word: str) -> str:
     if len(folded) > 4 and folded.endswith(("ies", "ied", "ier")):
         folded = folded[:-3] + "y"  # "studies", "studied" and "supplier" meet "study" and "supply"
     elif len(folded) > 4:
-        folded = DOUBLED.sub(r"\1", SUFFIX.sub("", folded))
+        bare = SUFFIX.sub("", folded)
+        if bare != folded and bare.endswith("er") and len(bare) > 4:
+            bare = bare[:-2]  # "offered" meets "offer", "ordered" "order": their "-er" goes too
+        folded = DOUBLED.sub(r"\1", bare)
     if len(folded) > 3 and folded.endswith("e"):
         folded = folded[:-1]  # "move" meets "moving" and "moved"
     return folded[:STEM_LENGTH]

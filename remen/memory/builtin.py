@@ -55,7 +55,14 @@ from remen.memory.cues import (
     tool_type,
 )
 from remen.memory.dates import day_month
-from remen.memory.entity_model import PROPER_NOUN_TAGS, NameVectors, candidates, english_words, name_kinds
+from remen.memory.entity_model import (
+    PROPER_NOUN_TAGS,
+    NameVectors,
+    candidates,
+    english_words,
+    gazetteer,
+    name_kinds,
+)
 from remen.memory.extractor import load_spacy, parse
 from remen.memory.lexicon import ENDS_PARTNER, ENDS_TIES, TAKES_OVER
 from remen.memory.names import POSSESSIVE
@@ -623,6 +630,17 @@ def predecessor_departed(state: NoteState) -> None:
         state.statements[at] = replace(statement, replaces=old)
         state.state(replace(statement, object_name=old, valid_at=taken - 1))
         return
+
+
+def site_of_a_place(text: str, name: str, at: int) -> bool:
+    """Whether ``name`` (at character ``at``) is a place naming a site of a firm, "the Porto base",
+    "the Leeds office": a town the gazetteer knows (and no brand), after "the", before a word in
+    lower case ("the Adlon kitchen" is the Adlon's)."""
+    before, after = text[:at], text[at + len(name) :]
+    _, _, place, brand = gazetteer().hits(name)
+    if not place or brand:
+        return False
+    return re.search(r"(?i:\bthe\s+)$", before) is not None and re.match(r"\s+[a-z]{3,}\b", after) is not None
 
 
 def day_one(spell: re.Match[str], state: NoteState) -> float | None:
@@ -1352,6 +1370,8 @@ class BuiltinExtractor:
             spell_read = (given.group(2), given.group(1), given.start(1), given.start())
         # "First week with Imran as my manager": a person is no workplace.
         people = {n for n, t in named if t == EntityType.PERSON}
+        if spell_read and site_of_a_place(text, spell_read[1], spell_read[2]):
+            spell_read = None  # "four months at the Porto base": where the site is, not the firm
         if spell_read and spell_read[1].split()[0].lower() not in NOT_NAMES and spell_read[1] not in people:
             spelled, firm, firm_at, spell_at = spell_read
             workplace = whole_name(text, firm_at, firm, named)

@@ -257,6 +257,11 @@ def labelled_alone(token: Token) -> bool:
     return alone and token.tag_ in PROPER_NOUN_TAGS and token.lower_ not in DAY_WORDS
 
 
+# A brand written with a capital inside a lower-case word, which the tagger reads as any word:
+# "easyJet", "iCloud", "eBay".
+CAMEL_CASE = re.compile(r"[a-z]{1,5}[A-Z][A-Za-z]{2,}")
+
+
 def brand_end(sent: SpacySpan, i: int) -> int:
     """Where a brand of two or three capitalised words starting at token ``i`` ends ("Premiere Pro
     keeps crashing", which the tagger reads as an adjective and a noun), else ``i``."""
@@ -304,7 +309,12 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
         if (
             taken[i]
             or not sent[i].text[:1].isalpha()
-            or not (sent[i].tag_ in PROPER_NOUN_TAGS or unknown_opening(sent, i) or unknown_capitalised(sent, i))
+            or not (
+                sent[i].tag_ in PROPER_NOUN_TAGS
+                or unknown_opening(sent, i)
+                or unknown_capitalised(sent, i)
+                or CAMEL_CASE.fullmatch(sent[i].text)
+            )
             or (i == 0 and opening_past_verb(sent[0].lower_))
         ):
             i += 1

@@ -23,7 +23,8 @@ PROJECT = re.compile(r"\b(?:[Pp]roject\s+([A-Z][\w-]+|\"[^\"]{2,40}\")|(side pro
 NEXT_NAME_WORD = (
     r"(?:\s+(?!(?i:" + alternation(set(WEEKDAYS) | set(WEEKDAY_SHORT) - {"sun"}) + r")\b)[A-ZÀ-Ý][\w'À-ÿ-]+)?"
 )
-NAME = r"([A-ZÀ-Ý][\w'À-ÿ-]+" + NEXT_NAME_WORD + ")"
+# A name: capitalised words, or a brand with a capital inside a lower-case start ("easyJet", "eBay").
+NAME = r"((?:[A-ZÀ-Ý]|[a-z]{1,5}(?=[A-Z][A-Za-z]{2}))[\w'À-ÿ-]+" + NEXT_NAME_WORD + ")"
 # A place's name, which may open on a saint's or a mountain's abbreviation: "St. Vital", "Mt. Eden".
 PLACE_NAME = r"((?:(?:St|Ste|Mt)\.\s+)?" + NAME[1:]
 TITLE = r"(?:" + "|".join(t.capitalize() for t in lexicon.HONORIFICS) + r")\.?\s+"

@@ -1172,3 +1172,14 @@ def test_a_saints_name_is_a_place_and_a_home_there_is_the_writers(reader: Builti
     assert ("St. Kilda", EntityType.PLACE) in entities(found)
     hospital = read(reader, "nights this week at St Mary's, then two days off")
     assert ("St Mary", EntityType.PLACE) not in entities(hospital)
+
+
+def test_a_brand_with_a_capital_inside_a_lower_case_word_is_a_name(reader: BuiltinExtractor) -> None:
+    found = read(reader, "First day with easyJet, the base is tiny.")
+    assert "easyJet" in {name for name, _ in entities(found)}
+    assert ("me", "works_at", "easyJet") in triples(found)
+
+
+def test_a_spell_at_a_towns_site_of_the_firm_is_not_working_for_the_town(reader: BuiltinExtractor) -> None:
+    assert not [s for s in read(reader, "Four months at the Porto base.").statements if s.predicate == "works_at"]
+    assert ("me", "works_at", "Adlon") in triples(read(reader, "Six months at the Adlon kitchen, still learning."))

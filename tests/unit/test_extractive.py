@@ -618,3 +618,8 @@ def test_what_the_rent_or_a_price_is_asks_for_a_sum() -> None:
         question = read_question(asked)
         assert (question.kind, question.measure) == (AnswerKind.NUMBER, "much"), asked
     assert read_question("what is the name of the cat").measure is None
+
+
+def test_a_verbs_inflections_meet_whatever_its_own_ending() -> None:
+    for plain, inflected in (("offer", "offered"), ("order", "ordered"), ("answer", "answers"), ("move", "moving")):
+        assert stem(plain) == stem(inflected), plain
