@@ -16,6 +16,7 @@ import numpy as np
 from remen.ask.extractive import Closeness, Extracted, Passage, Read, extract, passages, threads
 from remen.ask.handlers import (
     Handled,
+    asked_tool_kind,
     aspect_query,
     entity_lookup,
     exploratory,
@@ -426,7 +427,11 @@ def merged(asked: Question, chosen: Route, handled: Handled, notes: list[Extract
         graph = ()
     if graph and (whole_entity or handled.precise or precise(chosen)):
         agreeing = [item for item, found in zip(from_notes, notes, strict=True) if agrees(graph[0], found)]
-        if from_notes and from_notes[0] not in agreeing and not asked.earlier and overtakes(notes[0], graph[0]):
+        # "which password manager do I use": a later note overtakes the tool of that kind in use
+        # only with another tool of the kind, not with whatever name it offers ("Maadi").
+        kind = asked_tool_kind(chosen)
+        newer = bool(from_notes) and (not kind or fold(notes[0].answer) in kind)
+        if newer and from_notes[0] not in agreeing and not asked.earlier and overtakes(notes[0], graph[0]):
             return (from_notes[0], graph[0], *from_notes[1:2])
         if whole_entity:
             return (*graph, *from_notes[: max(0, 3 - len(graph))])

@@ -12,7 +12,8 @@ from remen.ask.extractive import stems
 from remen.core.answers import AnswerItem, EntityHint, Route
 from remen.core.errors import EntityNotFoundError
 from remen.core.knowledge import Aspect, Digest, EntityDetail, Fact
-from remen.memory.lexicon import RELATIONS, ties_of
+from remen.core.text import fold
+from remen.memory.lexicon import RELATIONS, ties_of, tool_kind
 from remen.memory.reader import MemoryReader
 from remen.search.calendar import day_text
 from remen.search.query import STOPWORDS
@@ -457,6 +458,15 @@ def aspect_query(route: Route, memory: MemoryReader, similar: Similar) -> Handle
         topic = " ".join(w for w in route.topic.split() if not USE_FORMS.fullmatch(w))
         words = " ".join(h.text for h in named) or topic
         switched = switched_with(route, every)
+        kind = asked_tool_kind(route)
+        before = asks_before(route)
+        # The writer's tools of the kind asked ("which editor do I use"), with those whose sentence
+        # says the topic ("what do I use for invoices": Quaderno, no tool the kind lists know).
+        of_kind = [f for f in every if fold(f.target or "") in kind or (kind and keyword_hit(f, words))]
+        if switched is None and any(f.current != before for f in of_kind):
+            # The one in use first (the one before, asked for it).
+            first = sorted(of_kind, key=lambda f: (f.current == before, -f.valid_at.timestamp()))
+            return Handled(tuple(fact_item(f, marked(f)) for f in first[:MAX_LIST]), precise=True)
         found = switched if switched is not None else [f for f in every if keyword_hit(f, words)]
         if not found:
             # "which BI tool do we use": no tool's sentence says "BI"; the one whose sentence means
@@ -484,6 +494,16 @@ def aspect_query(route: Route, memory: MemoryReader, similar: Similar) -> Handle
         kinds = " or ".join(a.value.lower() for a in aspects) or "statement"
         return Handled((), f"Your notes record no {kinds} on that.")
     return Handled(tuple(fact_item(f, marked(f)) for f in ordered(found)[:MAX_LIST]))
+
+
+def asked_tool_kind(route: Route) -> frozenset[str]:
+    """The tools of the kind a question about the writer's tools asks for, by its topic and the
+    words the router read as names ("password" of "which password manager" may be taken for
+    1Password): empty when it asks for no kind."""
+    if route.attribute_hint != "uses":
+        return frozenset()
+    said = {w for h in route.entity_hints if h.matched_by != "user" for w in fold(h.text).split()}
+    return tool_kind(set(route.topic.split()) | said)
 
 
 def switched_with(route: Route, values: list[Fact]) -> list[Fact] | None:

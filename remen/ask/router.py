@@ -162,7 +162,12 @@ CUES: tuple[Cue, ...] = (
     cue(QueryType.EXPLORATORY, r"\b(?:summar(?:y|ize|ise)|overview|recap|digest)\b", 0.75),
     cue(
         QueryType.ASPECT_QUERY,
-        r"\b(?:do|did|does) (?:i|we) use\b|\bswitch(?:ed)? (?:to|from)\b|\bam i using\b|\bare we using\b",
+        r"\b(?:do|did|does) (?:i|we) use\b|\bswitch(?:ed)? (?:to|from)\b|\bam i using\b|\bare we using\b"
+        # "which operating system am I on", "what password manager do I have": a kind of tool the
+        # writer uses (not "which notes app does Tariq use").
+        r"|\b(?:which|what) (?:code |text )?(?:editor|ide|password manager|navigation app|operating system|os|distro"
+        r"|browser|vpn|terminal|email client|mail app|notes? app|to-?do app|task (?:manager|app)|calendar app"
+        r"|design tool|messaging app|chat app)\b(?=.*\b(?:i|we|me|my|our)\b)",
         0.75,
         aspects=(Aspect.DECISION, Aspect.KNOWLEDGE),
         predicate="uses",

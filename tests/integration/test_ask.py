@@ -599,3 +599,15 @@ def test_a_tie_held_at_an_earlier_workplace_described_not_named(app: Remen) -> N
     asked = app.ask("who was my manager at the bookshop", now=NOW).answers
     assert asked and "Priya" in asked[0].text
     assert "Tomasz" in app.ask("who is my manager", now=NOW).answers[0].text
+
+
+def test_a_kind_of_tool_asked_is_answered_by_the_writers_tool_of_that_kind(app: Remen) -> None:
+    app.add("Switched from VS Code to Helix for good.", created=NOW - timedelta(days=90))
+    app.add("Moved everything from LastPass to 1Password after the breach.", created=NOW - timedelta(days=60))
+    app.add("Started using Todoist for the house jobs.", created=NOW - timedelta(days=40))
+    app.add("We use Django and Kafka for the new billing service.", created=NOW - timedelta(days=20))
+    app.add("New office is on Bernard Street in Leith, five minutes from the shore.", created=NOW - timedelta(days=10))
+    app.extract_pending()
+    assert "Helix" in app.ask("which editor do I use", now=NOW).answers[0].text
+    assert "1Password" in app.ask("which password manager do I use", now=NOW).answers[0].text
+    assert "LastPass" in app.ask("what password manager did I use before", now=NOW).answers[0].text

@@ -623,3 +623,10 @@ def test_what_the_rent_or_a_price_is_asks_for_a_sum() -> None:
 def test_a_verbs_inflections_meet_whatever_its_own_ending() -> None:
     for plain, inflected in (("offer", "offered"), ("order", "ordered"), ("answer", "answers"), ("move", "moving")):
         assert stem(plain) == stem(inflected), plain
+
+
+def test_a_kind_of_tool_the_writer_is_on_asks_what_they_use() -> None:
+    index = EntityIndex({"tariq": "Tariq"}, user_name="Me")
+    for asked in ("which operating system am I on now", "what password manager do I have"):
+        assert route(asked, WRITTEN, index).attribute_hint == "uses", asked
+    assert route("which notes app does Tariq use", WRITTEN, index).attribute_hint != "uses"
