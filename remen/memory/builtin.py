@@ -37,6 +37,7 @@ from remen.core.knowledge import (
     Span,
 )
 from remen.core.models import DateOrder
+from remen.core.text import fold
 from remen.embed import Embedder
 from remen.memory import lexicon
 from remen.memory.aspect_model import SentenceVectors, classify_aspect
@@ -420,6 +421,28 @@ def spoken_by(state: NoteState, speaker: str, since: int, span: Span) -> None:
     state.statements[since:] = [
         replace(s, subject=who) if s.subject == USER_NAME else s for s in state.statements[since:]
     ]
+
+
+def given_up_for_the_other(state: NoteState) -> None:
+    """A note in which the writer gives one tool up ("Uninstalled VS Code on Friday", "Deleted
+    Waze") and names one other tool of the same kind they do not give up ("Everyone at Discovery
+    uses Zed, so I gave it a proper week"): the writer uses that one from then, in its place. Of a
+    kind the word lists do not know, the two must be the note's only tools."""
+    mine = [s for s in state.statements if s.predicate == "uses" and s.subject == USER_NAME]
+    ended = {s.object_name for s in mine if s.negated}
+    taken = {s.object_name for s in mine if not s.negated} - ended
+    if len(ended) != 1 or taken:
+        return
+    (old,) = ended
+    tools = {e.name for e in state.entities.values() if e.type in TOOL_TYPES} - ended
+    if len(tools) != 1:
+        return
+    (new,) = tools
+    kinds = [kind for kind in lexicon.TOOL_KINDS.values() if fold(old or "") in kind]
+    if kinds and not any(fold(new) in kind for kind in kinds):
+        return
+    gone = next(s for s in mine if s.negated)
+    state.state(replace(gone, aspect=Aspect.DECISION, object_name=new, negated=False, replaces=old))
 
 
 def switched_from_the_other(state: NoteState) -> None:
@@ -903,6 +926,7 @@ class BuiltinExtractor:
                         del state.tie_mentions[named:]  # the tie classifier reads the writer's own words
                 state.previous_sentence = sent.text
             switched_from_the_other(state)
+            given_up_for_the_other(state)
             cars_are_no_tools(state)
             attendees_are_people(state, sentences)
             workplaces_are_organisations(state)

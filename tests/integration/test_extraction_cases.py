@@ -1183,3 +1183,11 @@ def test_a_brand_with_a_capital_inside_a_lower_case_word_is_a_name(reader: Built
 def test_a_spell_at_a_towns_site_of_the_firm_is_not_working_for_the_town(reader: BuiltinExtractor) -> None:
     assert not [s for s in read(reader, "Four months at the Porto base.").statements if s.predicate == "works_at"]
     assert ("me", "works_at", "Adlon") in triples(read(reader, "Six months at the Adlon kitchen, still learning."))
+
+
+def test_a_tool_given_up_beside_one_other_of_its_kind_is_replaced_by_it(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Ana showed me Citymapper on the bus, it knows every stop. Deleted Google Maps that night.")
+    uses = {(s.object_name, s.replaces, s.negated) for s in found.statements if s.predicate == "uses"}
+    assert ("Citymapper", "Google Maps", False) in uses and ("Google Maps", None, True) in uses
+    other_kind = read(reader, "Spotify playlists for the run. Deleted Google Maps, it drains the battery.")
+    assert not [s for s in other_kind.statements if s.predicate == "uses" and s.object_name == "Spotify" and s.replaces]
