@@ -139,6 +139,7 @@ from remen.memory.patterns import (
     SERVICE_JOTTED,
     SERVICE_PAID_TO,
     SHE_OR_HE,
+    SITE_OWNER,
     SPELL_SITE,
     STREET_ADDRESS,
     SUCCEEDS,
@@ -1395,7 +1396,10 @@ class BuiltinExtractor:
         # "First week with Imran as my manager": a person is no workplace.
         people = {n for n, t in named if t == EntityType.PERSON}
         if spell_read and site_of_a_place(text, spell_read[1], spell_read[2]):
-            spell_read = None  # "four months at the Porto base": where the site is, not the firm
+            # "four months at the Porto base": where the site is, not the firm; "the Leeds office
+            # of Halden Analytics" says whose it is.
+            owned = SITE_OWNER.match(text, spell_read[2] + len(spell_read[1]))
+            spell_read = (spell_read[0], owned.group(1), owned.start(1), spell_read[3]) if owned else None
         if spell_read and spell_read[1].split()[0].lower() not in NOT_NAMES and spell_read[1] not in people:
             spelled, firm, firm_at, spell_at = spell_read
             workplace = whole_name(text, firm_at, firm, named)

@@ -458,6 +458,9 @@ NOTICE_TO = re.compile(
     + NAME
     + r"(?i:\s+((?:my\s+|our\s+|a\s+)?(?:(?:\w+|\d+)\s+(?:weeks?|months?|days?)['’]?\s+)?notice))\b"
 )
+# Whose a site named by its town is: "the Leeds office of Halden Analytics", "the Porto base for
+# easyJet" (matched right after the town's name).
+SITE_OWNER = re.compile(r"\s+[a-z]+\s+(?:of|for)\s+(?:the\s+)?" + NAME)
 # A spell that counts the days at a workplace: "day 2", "day one".
 DAY_COUNT = re.compile(r"(?i:day\s+(\d{1,3}|one|two|three|four|five))")
 # Company that makes a day out no workday: "a long day at Bondi with the kids".

@@ -1183,6 +1183,8 @@ def test_a_brand_with_a_capital_inside_a_lower_case_word_is_a_name(reader: Built
 def test_a_spell_at_a_towns_site_of_the_firm_is_not_working_for_the_town(reader: BuiltinExtractor) -> None:
     assert not [s for s in read(reader, "Four months at the Porto base.").statements if s.predicate == "works_at"]
     assert ("me", "works_at", "Adlon") in triples(read(reader, "Six months at the Adlon kitchen, still learning."))
+    owned = read(reader, "First week at the Leeds office of Halden Analytics.")
+    assert {s.object_name for s in owned.statements if s.predicate == "works_at"} == {"Halden Analytics"}
 
 
 def test_a_tool_given_up_beside_one_other_of_its_kind_is_replaced_by_it(reader: BuiltinExtractor) -> None:
