@@ -16,6 +16,11 @@ def words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
+def names(text: str) -> frozenset[str]:
+    """The comma-separated names of ``text``, each of one word or several ("vs code, zed")."""
+    return frozenset(name.strip() for name in text.split(",") if name.strip())
+
+
 TECHNOLOGIES = words(
     """
     python javascript typescript rust go golang java kotlin swift ruby php perl elixir erlang
@@ -91,189 +96,108 @@ CAR_MODELS = words(
 # ("which editor do I use", "what password manager did I use before"): a note seldom says "my
 # editor, Neovim", so which of the writer's tools answers takes knowing what each is.
 TOOL_KINDS: dict[frozenset[str], frozenset[str]] = {
-    words("editor editors ide"): frozenset(
-        {
-            "vim",
-            "neovim",
-            "nvim",
-            "emacs",
-            "vs code",
-            "vscode",
-            "visual studio code",
-            "visual studio",
-            "zed",
-            "sublime text",
-            "sublime",
-            "atom",
-            "pycharm",
-            "intellij",
-            "intellij idea",
-            "webstorm",
-            "goland",
-            "rider",
-            "xcode",
-            "android studio",
-            "notepad++",
-            "nano",
-            "helix",
-            "cursor",
-            "eclipse",
-            "netbeans",
-            "bbedit",
-            "textmate",
-            "kate",
-            "rstudio",
-            "phpstorm",
-            "clion",
-        }
+    words("editor editors ide"): names(
+        """
+        vim, neovim, nvim, emacs, vs code, vscode, visual studio code, visual studio, zed,
+        sublime text, sublime, atom, pycharm, intellij, intellij idea, webstorm, goland, rider,
+        xcode, android studio, notepad++, nano, helix, cursor, eclipse, netbeans, bbedit,
+        textmate, kate, rstudio, phpstorm, clion
+        """
     ),
-    words("password passwords"): frozenset(
-        {
-            "1password",
-            "bitwarden",
-            "lastpass",
-            "dashlane",
-            "keeper",
-            "proton pass",
-            "keepass",
-            "keepassxc",
-            "nordpass",
-            "enpass",
-            "roboform",
-            "icloud keychain",
-        }
+    words("password passwords"): names(
+        """
+        1password, bitwarden, lastpass, dashlane, keeper, proton pass, keepass, keepassxc,
+        nordpass, enpass, roboform, icloud keychain
+        """
     ),
-    words("notes note note-taking"): frozenset(
-        {
-            "obsidian",
-            "notion",
-            "evernote",
-            "onenote",
-            "logseq",
-            "roam",
-            "roam research",
-            "bear",
-            "apple notes",
-            "google keep",
-            "keep",
-            "joplin",
-            "simplenote",
-            "standard notes",
-            "craft",
-            "notability",
-            "goodnotes",
-            "upnote",
-        }
+    words("notes note note-taking"): names(
+        """
+        obsidian, notion, evernote, onenote, logseq, roam, roam research, bear, apple notes,
+        google keep, keep, joplin, simplenote, standard notes, craft, notability, goodnotes,
+        upnote
+        """
     ),
-    words("tasks task todo to-do tracker tickets issues track plan planning"): frozenset(
-        {
-            "jira",
-            "linear",
-            "asana",
-            "trello",
-            "shortcut",
-            "clickup",
-            "monday",
-            "monday.com",
-            "basecamp",
-            "todoist",
-            "things",
-            "ticktick",
-            "microsoft to do",
-            "omnifocus",
-            "youtrack",
-            "github issues",
-            "wrike",
-            "notion",
-            "airtable",
-        }
+    words("tasks task todo to-do tracker tickets issues track plan planning"): names(
+        """
+        jira, linear, asana, trello, shortcut, clickup, monday, monday.com, basecamp, todoist,
+        things, ticktick, microsoft to do, omnifocus, youtrack, github issues, wrike, notion,
+        airtable
+        """
     ),
-    words("navigation maps map satnav"): frozenset(
-        {"google maps", "waze", "apple maps", "citymapper", "here wego", "maps.me", "osmand", "tomtom"}
+    words("navigation maps map satnav"): names(
+        """
+        google maps, waze, apple maps, citymapper, here wego, maps.me, osmand, tomtom
+        """
     ),
-    words("design designs mockups prototypes colours colors drawing"): frozenset(
-        {
-            "figma",
-            "sketch",
-            "adobe xd",
-            "photoshop",
-            "illustrator",
-            "affinity designer",
-            "affinity photo",
-            "canva",
-            "procreate",
-            "indesign",
-            "penpot",
-            "framer",
-            "invision",
-            "krita",
-            "gimp",
-        }
+    words("design designs mockups prototypes colours colors drawing"): names(
+        """
+        figma, sketch, adobe xd, photoshop, illustrator, affinity designer, affinity photo,
+        canva, procreate, indesign, penpot, framer, invision, krita, gimp
+        """
     ),
-    words("calendar shifts schedule diary"): frozenset(
-        {"google calendar", "outlook", "apple calendar", "fantastical", "proton calendar", "calendar", "paper diary"}
+    words("calendar shifts schedule diary"): names(
+        """
+        google calendar, outlook, apple calendar, fantastical, proton calendar, calendar,
+        paper diary
+        """
     ),
-    words("email mail inbox"): frozenset(
-        {
-            "gmail",
-            "outlook",
-            "superhuman",
-            "proton mail",
-            "protonmail",
-            "thunderbird",
-            "apple mail",
-            "spark",
-            "hey",
-            "fastmail",
-            "yahoo mail",
-        }
+    words("email mail inbox"): names(
+        """
+        gmail, outlook, superhuman, proton mail, protonmail, thunderbird, apple mail, spark,
+        hey, fastmail, yahoo mail
+        """
     ),
-    words("browser"): frozenset({"chrome", "firefox", "safari", "edge", "brave", "arc", "opera", "vivaldi"}),
-    words("os operating distro linux laptop"): frozenset(
-        {
-            "windows",
-            "macos",
-            "linux",
-            "ubuntu",
-            "fedora",
-            "debian",
-            "arch",
-            "arch linux",
-            "linux mint",
-            "mint",
-            "pop!_os",
-            "chromeos",
-            "manjaro",
-            "nixos",
-            "opensuse",
-        }
+    words("browser"): names(
+        """
+        chrome, firefox, safari, edge, brave, arc, opera, vivaldi
+        """
     ),
-    words("messaging messenger chat"): frozenset(
-        {
-            "slack",
-            "teams",
-            "microsoft teams",
-            "discord",
-            "whatsapp",
-            "signal",
-            "telegram",
-            "mattermost",
-            "zulip",
-            "google chat",
-        }
+    words("os operating distro linux laptop"): names(
+        """
+        windows, macos, linux, ubuntu, fedora, debian, arch, arch linux, linux mint, mint,
+        pop!_os, chromeos, manjaro, nixos, opensuse
+        """
     ),
-    words("invoices invoicing accounting bookkeeping books accounts"): frozenset(
-        {"quickbooks", "xero", "freee", "freeagent", "sage", "wave", "zoho books", "holded", "excel"}
+    words("messaging messenger chat"): names(
+        """
+        slack, teams, microsoft teams, discord, whatsapp, signal, telegram, mattermost, zulip,
+        google chat
+        """
     ),
-    words("spreadsheet spreadsheets"): frozenset({"excel", "google sheets", "sheets", "numbers", "libreoffice calc"}),
-    words("music streaming"): frozenset({"spotify", "apple music", "tidal", "deezer", "youtube music"}),
-    words("vpn"): frozenset({"nordvpn", "protonvpn", "mullvad", "expressvpn", "surfshark"}),
-    words("storage backup backups cloud"): frozenset(
-        {"dropbox", "google drive", "onedrive", "icloud", "box", "pcloud", "backblaze"}
+    words("invoices invoicing accounting bookkeeping books accounts"): names(
+        """
+        quickbooks, xero, freee, freeagent, sage, wave, zoho books, holded, excel
+        """
     ),
-    words("terminal"): frozenset({"iterm2", "iterm", "alacritty", "kitty", "wezterm", "warp", "ghostty"}),
-    words("bi dashboards dashboard reporting"): frozenset(
-        {"tableau", "power bi", "looker", "metabase", "superset", "qlik"}
+    words("spreadsheet spreadsheets"): names(
+        """
+        excel, google sheets, sheets, numbers, libreoffice calc
+        """
+    ),
+    words("music streaming"): names(
+        """
+        spotify, apple music, tidal, deezer, youtube music
+        """
+    ),
+    words("vpn"): names(
+        """
+        nordvpn, protonvpn, mullvad, expressvpn, surfshark
+        """
+    ),
+    words("storage backup backups cloud"): names(
+        """
+        dropbox, google drive, onedrive, icloud, box, pcloud, backblaze
+        """
+    ),
+    words("terminal"): names(
+        """
+        iterm2, iterm, alacritty, kitty, wezterm, warp, ghostty
+        """
+    ),
+    words("bi dashboards dashboard reporting"): names(
+        """
+        tableau, power bi, looker, metabase, superset, qlik
+        """
     ),
 }
 
