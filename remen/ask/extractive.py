@@ -610,8 +610,7 @@ def passage_candidates(
     itself."""
     out = []
     if question.kind in SPAN_KINDS:
-        turns = passage.context_turns or (False,) * len(passage.context)
-        besides = zip(passage.context, passage.context_notes, turns, strict=True)
+        besides = zip(passage.context, passage.context_notes, passage.context_turns, strict=True)
         own = (passage.text, 0.0, None, passage.speaker is not None)
         for text, beside, note, turn in (own, *((c, 1.0, n, t) for c, n, t in besides)):
             if beside and (

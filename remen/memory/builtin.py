@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -656,6 +656,16 @@ def predecessor_departed(state: NoteState) -> None:
         return
 
 
+class SpellRead(NamedTuple):
+    """A spell at a workplace as a sentence tells it: what it says ("first week", "two weeks
+    notice"), the workplace's name, where that name starts, where the spell starts."""
+
+    told: str
+    firm: str
+    firm_at: int
+    at: int
+
+
 def site_of_a_place(text: str, name: str, at: int) -> bool:
     """Whether ``name`` (at character ``at``) is a place naming a site of a firm, "the Porto base",
     "the Leeds office": a town the gazetteer knows (and no brand), after "the", before a word in
@@ -789,10 +799,15 @@ def dentists_seen(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) ->
         if piece.speaker is not None and not ADDRESSED.search(text):
             continue
         (doctor,) = doctors
-        span = Span(piece.original, piece.original + piece.length)
-        name = state.entity(doctor, EntityType.PERSON, span, None, text)
-        state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, "dentist", span, object_name=name))
+        seen_by(state, piece, text, doctor, "dentist")
         return
+
+
+def seen_by(state: NoteState, piece: Piece, text: str, doctor: str, tie: str) -> None:
+    """The writer's ``tie`` ("dentist", "doctor") is ``doctor``, read in ``text`` of ``piece``."""
+    span = Span(piece.original, piece.original + piece.length)
+    name = state.entity(doctor, EntityType.PERSON, span, None, text)
+    state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, tie, span, object_name=name))
 
 
 def workplace_runners(state: NoteState, sentences: list[tuple[SpacySpan, int]]) -> None:
@@ -829,10 +844,7 @@ def doctors_seen(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> 
         return
     (doctor,) = doctors
     piece, sent = next((p, s) for p, s in sentences if doctor in s.text)
-    text = sent.text.strip()
-    span = Span(piece.original, piece.original + piece.length)
-    name = state.entity(doctor, EntityType.PERSON, span, None, text)
-    state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, "doctor", span, object_name=name))
+    seen_by(state, piece, sent.text.strip(), doctor, "doctor")
 
 
 def inferred_ties(state: NoteState) -> None:
@@ -1389,18 +1401,17 @@ class BuiltinExtractor:
                 and not WITH_FAMILY.search(text)
             ):
                 spell = loose
-        # What the spell says, the workplace's name, where the name and the spell start.
-        spell_read = (spell.group(1), spell.group(2), spell.start(2), spell.start()) if spell else None
+        spell_read = SpellRead(spell.group(1), spell.group(2), spell.start(2), spell.start()) if spell else None
         if spell_read is None and (given := NOTICE_TO.search(text)) is not None:
-            spell_read = (given.group(2), given.group(1), given.start(1), given.start())
+            spell_read = SpellRead(given.group(2), given.group(1), given.start(1), given.start())
         # "First week with Imran as my manager": a person is no workplace.
         people = {n for n, t in named if t == EntityType.PERSON}
-        if spell_read and site_of_a_place(text, spell_read[1], spell_read[2]):
+        if spell_read and site_of_a_place(text, spell_read.firm, spell_read.firm_at):
             # "four months at the Porto base": where the site is, not the firm; "the Leeds office
             # of Halden Analytics" says whose it is.
-            owned = SITE_OWNER.match(text, spell_read[2] + len(spell_read[1]))
-            spell_read = (spell_read[0], owned.group(1), owned.start(1), spell_read[3]) if owned else None
-        if spell_read and spell_read[1].split()[0].lower() not in NOT_NAMES and spell_read[1] not in people:
+            owned = SITE_OWNER.match(text, spell_read.firm_at + len(spell_read.firm))
+            spell_read = spell_read._replace(firm=owned.group(1), firm_at=owned.start(1)) if owned else None
+        if spell_read and spell_read.firm.split()[0].lower() not in NOT_NAMES and spell_read.firm not in people:
             spelled, firm, firm_at, spell_at = spell_read
             workplace = whole_name(text, firm_at, firm, named)
             org = state.entity(workplace, EntityType.ORGANIZATION, span, None, text, sure=True)
