@@ -15,8 +15,8 @@ from functools import lru_cache
 from itertools import pairwise
 
 from remen.ask.answer_model import answer_probabilities
-from remen.ask.question import DATE_VALUES, MONEY_WORDS, SPAN_KINDS, AnswerKind, Question
-from remen.ask.spans import ANY_NAME, MONEY, Span, name_spans, unit_fits, value_spans
+from remen.ask.question import DATE_VALUES, MONEY_WORDS, SPAN_KINDS, WHO_TOLD, AnswerKind, Question
+from remen.ask.spans import ANY_NAME, FIRM_KINDS, MONEY, Span, name_spans, unit_fits, value_spans
 from remen.core.constants import (
     ANSWER_MEANING_SENTENCES,
     ANSWER_TYPICAL_COSINE,
@@ -332,11 +332,6 @@ PAST_VERB = re.compile(r"[a-z]{2,}ed")
 FIRST_PERSON = frozenset(("i", "i'm", "i've", "i'll", "i'd", "we", "we're", "we've", "we'll"))
 # A speaker who does something: "I", "we", "(want) me to", "let us".
 SPEAKING_OF_ONESELF = re.compile(r"(?i)\b(?:i|we)\b|\b(?:me|us)\s+to\b|\blet\s+(?:me|us)\b")
-# A "who" question whose verb is one of telling: in a chat, whoever says the thing told it.
-WHO_TOLD = re.compile(
-    r"(?i)^\s*who(?:['’]s|\s+has|\s+had)?\s+(?:first\s+)?(told|said|mentioned|suggested|recommended|warned|"
-    r"texted|messaged|emailed|wrote|tipped|reminded|pointed\s+out|let\s+(?:me|us)\s+know|brought\s+up)\b"
-)
 
 
 def asked_people(question: Question, known: dict[str, str]) -> list[str]:
@@ -548,7 +543,9 @@ def span_measures(question: Question, span: Span, text: str, among: int, weight:
         "sure": float(question.kind in span.sure),
         # The graph types the name as something that cannot answer: a tool for "who", a person
         # for "where" (its types are often wrong on unseen notes, so a feature, not a filter).
-        "contrary": float(bool(span.sure) and question.kind not in span.sure),
+        "contrary": float(
+            bool(span.sure) and (question.kind not in span.sure or (question.human and span.sure == FIRM_KINDS))
+        ),
         "near": near_focus(span, text, weight),
         "unit": float(unit_fits(span, question.measure)),
         "from_earlier": float(left and question.earlier),
@@ -771,12 +768,15 @@ def extract(
     left = left_behind(found)
     candidates = read_candidates(question, found, known, closeness)
     probabilities = answer_probabilities([c.features for c in candidates])
-    # Of a sentence's candidates above the threshold, one it gives up ("sold the Fiesta and
-    # bought the Corsa") yields to the other, unless the question asks what came before.
+    # Of the candidates above the threshold, one the graph types as what cannot answer ("Hisingen
+    # Snickeri" for "who is my boss") yields to those it does not; of a sentence's, one it gives up
+    # ("sold the Fiesta and bought the Corsa") yields to the other, unless the question asks what
+    # came before.
     scored = sorted(
         zip(probabilities, candidates, strict=True),
         key=lambda pc: (
             pc[0] < minimum,
+            pc[1].features.get("contrary", 0.0) > 0,
             candidate_out_of_turn(pc[1], left, question.earlier),
             -pc[0],
         ),

@@ -516,10 +516,18 @@ def switched_with(route: Route, values: list[Fact]) -> list[Fact] | None:
     if not anchor:
         return None
     if marker == "before":
+        # The value the named one replaced, or one that ended when it began (read in other notes).
+        replaced_by = {f.id for f in anchor}
         start = min(f.valid_at for f in anchor)
-        return [f for f in values if f.invalid_at is not None and abs(f.invalid_at - start) <= SWITCH_MARGIN]
+        ended_then = [f for f in values if f.invalid_at is not None and abs(f.invalid_at - start) <= SWITCH_MARGIN]
+        return [f for f in values if f.target != named[0] and (f.invalidated_by in replaced_by or f in ended_then)]
+    replacing = {f.invalidated_by for f in anchor}
     ends = [f.invalid_at for f in anchor if f.invalid_at is not None]
-    return [f for f in values if f not in anchor and any(abs(f.valid_at - end) <= SWITCH_MARGIN for end in ends)]
+    return [
+        f
+        for f in values
+        if f not in anchor and (f.id in replacing or any(abs(f.valid_at - end) <= SWITCH_MARGIN for end in ends))
+    ]
 
 
 def temporal(route: Route, memory: MemoryReader) -> Handled:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from remen.core.text import AUXILIARIES, QUESTION_WORDS, fold
-from remen.memory.lexicon import HONORIFICS, NARROWER_RELATIONS, SAME_TIE
+from remen.memory.lexicon import HONORIFICS, NARROWER_RELATIONS, PERSON_TIES, SAME_TIE
 from remen.search.query import STOPWORDS
 
 
@@ -124,8 +124,16 @@ class Question:
     # Focus words of a closing phrase that sets the scene ("on my last day", "in October"): an
     # answer sentence may leave them to the sentences around it.
     setting: tuple[str, ...] = ()
+    # Whether only a person can answer: a tie only people hold ("who is my boss") or a telling
+    # ("who told me about the job"); a firm answers "who insures the car", "who do I bank with".
+    human: bool = False
 
 
+# A "who" question whose verb is one of telling: in a chat, whoever says the thing told it.
+WHO_TOLD = re.compile(
+    r"(?i)^\s*who(?:['’]s|\s+has|\s+had)?\s+(?:first\s+)?(told|said|mentioned|suggested|recommended|warned|"
+    r"texted|messaged|emailed|wrote|tipped|reminded|pointed\s+out|let\s+(?:me|us)\s+know|brought\s+up)\b"
+)
 # Words of a question that only say it asks for money ("how much does it pay", "what is the rent"):
 # a sentence with a sum says them.
 MONEY_WORDS = frozenset(
@@ -222,8 +230,20 @@ def read_question(text: str) -> Question:
         or bool(bare_words and bare_words[0] in REQUESTS)
     )
     setting = scene_words(words, focus, names)
+    human = kind == AnswerKind.PERSON and (
+        any(w in PERSON_TIES for w in bare_words) or WHO_TOLD.search(text) is not None
+    )
     return Question(
-        text, kind, focus, tuple(dict.fromkeys(names)), earlier, measure, asks, tuple(dict.fromkeys(markers)), setting
+        text,
+        kind,
+        focus,
+        tuple(dict.fromkeys(names)),
+        earlier,
+        measure,
+        asks,
+        tuple(dict.fromkeys(markers)),
+        setting,
+        human,
     )
 
 

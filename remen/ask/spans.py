@@ -101,10 +101,12 @@ DETERMINERS = frozenset(("the", "a", "an", "our", "my", "his", "her", "their", "
 TOKEN = re.compile(r"\S+")
 CONTRACTION = re.compile(r"['’](?:m|ll|re|ve|d|t)$|^I$", re.IGNORECASE)
 TRAILING = ".,;:!?)\"'’”"
+# What a firm may answer: where ("where do I work"), who ("who insures the car"), which.
+FIRM_KINDS = frozenset((AnswerKind.PLACE, AnswerKind.PERSON, AnswerKind.NAME))
 KIND_OF_TYPE: dict[str, frozenset[AnswerKind]] = {
     "Person": frozenset((AnswerKind.PERSON, AnswerKind.NAME)),
     "Place": frozenset((AnswerKind.PLACE, AnswerKind.NAME)),
-    "Organization": frozenset((AnswerKind.PLACE, AnswerKind.PERSON, AnswerKind.NAME)),
+    "Organization": FIRM_KINDS,
 }
 PHONE_KINDS = frozenset((AnswerKind.PHONE, AnswerKind.NUMBER))
 ADDRESS_KINDS = frozenset((AnswerKind.ADDRESS, AnswerKind.PLACE))

@@ -30,6 +30,15 @@ DIRECTION_WORD = re.compile(
     r"\b(?:last|next|this|coming|ago|yesterday|tomorrow|today|tonight|past|previous|following)\b", re.IGNORECASE
 )
 
+# Words before a day that point ahead of a past verb: "delivery moved to 18 Feb", "offered me the
+# job starting 1 May", "booked the dentist for Friday" are days to come, however the verb is told.
+FORWARD_BEFORE = re.compile(
+    r"\b(?:to|for|starting|starts|start|due|effective|beginning|begins)\s+(?:on\s+|from\s+)?$", re.IGNORECASE
+)
+
+# The lower-case words a phrase of the search grammar opens with ("for March 3", "on 3 March").
+LEADING_WORDS = re.compile(r"(?:[a-z]+\s+)*")
+
 
 # A bare ordinal ("the 3rd"), and the words after one that still let it be a day ("the 3rd at 5").
 BARE_ORDINAL = re.compile(r"(?:\b(?:on|the)\s+)*\d{1,2}(?:st|nd|rd|th)$", re.IGNORECASE)
@@ -87,6 +96,10 @@ def stated_date(
     elif found.start <= written < found.end:
         start = written  # "today", "this week": the note's own time says it more precisely
     phrase = found.phrase or ""
+    if past:
+        lead = LEADING_WORDS.match(phrase)
+        before = sentence[: max(0, sentence.lower().find(phrase.lower()))] + (lead.group() if lead else "")
+        past = not FORWARD_BEFORE.search(before)
     has_year = YEAR.search(phrase) is not None
     single_day = found.end - found.start <= timedelta(days=1)
     if single_day and not has_year and not DIRECTION_WORD.search(phrase):

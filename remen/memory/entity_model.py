@@ -97,6 +97,10 @@ EDGE_TAGS = frozenset(
     }
 )
 PROPER_NOUN_TAGS = frozenset({"NNP", "NNPS"})
+# Tags of the function words some first names also are ("Per", "Will"), as the tagger reads them.
+FUNCTION_WORD_TAGS = frozenset({"IN", "RB", "MD", "DT", "CC", "RP"})
+# What a word opening a sentence or a line's item comes after.
+OPENING_MARKS = frozenset({":", "-", "(", "–", "—", "•", "*"})
 # Capitalised words that say when, not who ("Dana Monday" is Dana, on a Monday).
 DAY_WORDS = frozenset((*MONTHS, *WEEKDAYS, *WEEKDAY_SHORT))
 # The weekdays a name is trimmed of at either end ("Dr. Nwosu Thurs 10:15" is Dr. Nwosu, on a
@@ -130,7 +134,7 @@ class Candidate:
 def trimmed(sent: SpacySpan, start: int, end: int) -> tuple[int, int]:
     """``start``..``end`` without verbs, function words, numbers, weekdays and punctuation at either
     end (a jot's opening verb too, which the tagger reads as part of the name after it)."""
-    while start < end and at_name_edge(sent[start]):
+    while start < end and at_name_edge(sent[start]) and not first_name_read_as_word(sent, start):
         start += 1
     if start == 0 and end > 1 and opening_past_verb(sent[0].lower_):
         start = 1
@@ -218,7 +222,7 @@ def unknown_opening(sent: SpacySpan, i: int) -> bool:
     is, and is no English word: "Trados keeps freezing", "Headspace renewed itself", which the
     tagger reads as common nouns."""
     token = sent[i]
-    opening = i == 0 or sent[i - 1].text in (":", "-", "(", "–", "—", "•", "*")
+    opening = i == 0 or sent[i - 1].text in OPENING_MARKS
     words = english_words()
     return (
         opening
@@ -242,6 +246,28 @@ def unknown_capitalised(sent: SpacySpan, i: int) -> bool:
         and token.text[:1].isupper()
         and token.lower_ not in words
     )
+
+
+def first_name_read_as_word(sent: SpacySpan, i: int) -> bool:
+    """Whether token ``i`` is a first name the tagger took for the function word it also is
+    ("handed in my notice to Per", "Telling Will"): capitalised inside a sentence not written in
+    title case; opening one, only before a finite verb or a surname ("Per wants the kitchen
+    fitted", "Per Lindqvist still measures", never "In Berlin")."""
+    token = sent[i]
+    if (
+        token.tag_ not in FUNCTION_WORD_TAGS
+        or not token.text[:1].isupper()
+        or not token.text[1:].islower()
+        or name_key(token.text) not in gazetteer().first_names
+    ):
+        return False
+    if i == 0 or sent[i - 1].text in OPENING_MARKS:
+        after = sent[i + 1] if i + 1 < len(sent) else None
+        return after is not None and (
+            after.tag_ in ("VBZ", "VBD") or (after.text[:1].isupper() and name_key(after.text) in gazetteer().surnames)
+        )
+    words = [t for t in sent if t.is_alpha]
+    return sum(t.text[:1].isupper() for t in words) * 2 <= len(words)
 
 
 def continues_name(token: Token) -> bool:
@@ -282,6 +308,8 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
         if ent.label_ not in NER_LABELS or taken[ent.start - sent.start]:
             continue
         start, end = trimmed(sent, ent.start - sent.start, ent.end - sent.start)
+        if 0 < start < end and not taken[start - 1] and first_name_read_as_word(sent, start - 1):
+            start -= 1  # "Per Lindqvist", of which spaCy labels the surname alone
         # A name is the whole run of proper nouns: spaCy labels "Manchester" of "the Manchester
         # Royal Infirmary", "Peixaria" of "Peixaria Costa", and leaves the rest unlabelled; a run it
         # already left unlabelled goes on over a word it labelled alone ("Osaka Densetsu Supply").
@@ -297,7 +325,7 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
                 found.append(Candidate(piece_start, piece_end, ent.label_))
         if start == end:
             continue  # all of it trimmed ("Todoist" as a nationality, tagged an adjective): left to the runs below
-        for i in range(ent.start - sent.start, max(ent.end - sent.start, end)):
+        for i in range(min(start, ent.start - sent.start), max(ent.end - sent.start, end)):
             taken[i] = True
     i = 0
     while i < len(sent):
@@ -313,6 +341,7 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
                 sent[i].tag_ in PROPER_NOUN_TAGS
                 or unknown_opening(sent, i)
                 or unknown_capitalised(sent, i)
+                or first_name_read_as_word(sent, i)
                 or CAMEL_CASE.fullmatch(sent[i].text)
             )
             or (i == 0 and opening_past_verb(sent[0].lower_))
@@ -498,9 +527,13 @@ def name_kinds(sentences: list[SpacySpan], vectors: NameVectors) -> dict[str, En
     for name, row in zip((n.lower() for n in names), log_p, strict=True):
         evidence[name] = evidence.get(name, 0) + row
     kinds: dict[str, EntityType | None] = {}
+    # The classifier learnt "per" and "will" as the words they are; written as names, they are people.
+    first_names = {sent[i].lower_ for sent in sentences for i in range(len(sent)) if first_name_read_as_word(sent, i)}
     for name, total in evidence.items():
         label = model.labels[int(np.argmax(total))]
         kinds[name] = tool_type(name) if label == TOOL else KINDS[label]
+        if kinds[name] is None and name in first_names:
+            kinds[name] = EntityType.PERSON
         if kinds[name] is not None and SAINTED_PLACE.match(name) and not owned(name, sentences):
             kinds[name] = EntityType.PLACE
     return kinds

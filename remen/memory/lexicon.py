@@ -257,6 +257,18 @@ ROLE_PHRASES = {
     "captain": "manager",
 }
 RELATIONS = KINSHIP | ROLES | frozenset(ROLE_PHRASES)
+# Ties only a person holds: a firm is never someone's boss or friend (it may be their accountant,
+# landlord or dentist: "Keane Accountancy", "Greenway Lettings").
+PERSON_TIES = (
+    KINSHIP
+    | words(
+        """
+        friend manager boss colleague coworker co-worker teammate mentor mentee tutor supervisor
+        roommate flatmate housemate neighbour neighbor babysitter nanny intern
+        """
+    )
+    | frozenset(phrase for phrase, role in ROLE_PHRASES.items() if role == "manager")
+)
 # The last word of a firm's name that says it is one: a legal form, or the trade or profession it
 # is in ("Greenfield Roofing", "Keane Accountancy", "Footscray Dental", "Brum Removals"). Shops,
 # cafés and restaurants are left out: the notes speak of them as places as often as firms.

@@ -135,12 +135,14 @@ SUCCESSOR = re.compile(
 ATTENDEE_LIST = re.compile(r"^(?i:present|attendees|attending|participants|invited|guests)\s*:\s*(.+)$")
 # Where an attendee's name ends and what says where they are from begins: "Ramiro (CNC)".
 ATTENDEE_FROM = re.compile(r"\s*(?:\(|\bfrom\b|\bof\b).*$")
-# "I report to Dana", "first week under Captain Dubois": my manager.
+# "I report to Dana", "first week under Captain Dubois", "handed in my notice to Per": my manager.
 REPORTS_TO = re.compile(
     rf"(?i:\b(?:i|we)\s+(?:now\s+)?report(?:s|ed)?\s+(?:directly\s+)?to\s+){LOOSE_NAME}"
     # "First week under Captain Dubois", "three years working under Hana".
     rf"|(?i:\b(?:(?:first|second|third|last)\s+(?:day|week|month|shift)|\w+\s+(?:weeks|months|years)"
     rf"|(?:i|we)\s+work(?:ed)?)\s+(?:working\s+)?under\s+){PERSON_NAME}"
+    # "handed in my notice to Per": one's notice goes to one's manager (not "to HR").
+    rf"|(?i:\b(?:hand(?:ed|ing)?\s+in|gave|give|giving|put\s+in)\s+(?:my\s+|our\s+)?notice\s+to\s+)(?=[A-ZÀ-Ý][a-zà-ÿ]){PERSON_NAME}"
 )
 # One who runs the writer's workplace, named as the place the note says the writer works is:
 # "Denise, who runs the store, is half my age" (read only in a note that says where the writer works).
@@ -441,11 +443,12 @@ HIRING_AFTER = re.compile(r"(?i:^,?\s+(?:is|are|was|were)\s+(?:now\s+|still\s+)?
 PREPOSITION_BEFORE = re.compile(r"(?i:\b(?:on|in|at|near|by|from|of|off|to|into|behind|opposite)\s+(?:the\s+)?$)")
 # A stretch of time at a workplace: "first week back at Northwind", "day one at Halcyon Health",
 # "six months at Brightloop", "two weeks at the arboretum with Five Rivers MetroParks", "first day
-# as a ranger with the Parks Service"; "last day at X" and "handed in my notice at X" end it.
+# as a ranger with the Parks Service", "first day as foreman at Hisingen Snickeri"; "last day at X"
+# and "handed in my notice at X" end it.
 WORK_SPELL = re.compile(
     r"(?i:\b((?:hand(?:ed|ing)?\s+in|gave|give|giving|put\s+in)\s+(?:my\s+|our\s+)?notice|(?:first|second|third|last|final)\s+(?:real\s+|full\s+|proper\s+)?(?:day|week|month|shift|service)|(?:day|week)\s+(?:one|two|three|four|five|\d{1,3})"
     r"|\w+\s+(?:days|weeks|months|years)|(?:(?:early|late|night|day|double|closing|opening)\s+)?shifts?)"
-    r"\s+(?:back\s+)?(?:as\s+(?:a|an|the)\s+[a-z-]+(?:\s+[a-z-]+)?\s+)?(?:(?:at|in|on)\s+the\s+[a-z]+\s+)?"
+    r"\s+(?:back\s+)?(?:as\s+(?:(?:a|an|the)\s+)?[a-z-]+(?:\s+[a-z-]+)?\s+)?(?:(?:at|in|on)\s+the\s+[a-z]+\s+)?"
     r"(?:at|with|of)\s+(?:the\s+)?)" + NAME
 )
 # The part of the firm a spell is spent in, before the firm: "two weeks at the arboretum with Five

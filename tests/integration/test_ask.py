@@ -434,6 +434,19 @@ def test_the_tool_used_before_another_is_the_one_it_replaced(app: Remen, clock) 
     assert before.answers and before.answers[0].source == "graph" and "Notion" in before.answers[0].text
     after = app.ask("what did we move to after Notion", now=now)
     assert after.answers and "Linear" in after.answers[0].text
+
+
+def test_the_tool_used_before_another_read_earlier_is_the_one_it_replaced(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        45,
+        "My own task lists live in Trello.",
+        "New rule at work: every site photo goes into Todoist.",
+        "Moved my own lists from Trello to Todoist, deleted the Trello app.",
+    )
+    before = app.ask("what did I use before Todoist", now=now)
+    assert before.answers and "Trello" in before.answers[0].text
     # A word inside another is no topic word: "now" is not in "Snowflake".
     assert mentions("Snowflake costs are up", "use now") is False
     assert mentions("the team used it", "use")

@@ -530,6 +530,11 @@ def test_a_spell_at_a_workplace_says_where_i_work(model_reader: BuiltinExtractor
         ("We launched on the 9th.", datetime(2026, 2, 9, 18, 0), True, date(2026, 2, 9)),
         # With its weekday, the day of the month that is that weekday: 12 January 2026 is a Monday.
         ("Deck due by Mon 12th.", datetime(2026, 1, 8, 9, 0), False, date(2026, 1, 12)),
+        # A past verb that points ahead: the day is to come; without a word pointing ahead, behind.
+        ("The boiler service was moved to 18 Feb.", datetime(2026, 2, 11, 9, 0), True, date(2026, 2, 18)),
+        ("She offered me the job starting 1 May.", datetime(2026, 3, 20, 9, 0), True, date(2026, 5, 1)),
+        ("I booked the vet for March 3.", datetime(2026, 2, 10, 9, 0), True, date(2026, 3, 3)),
+        ("I met Anna on 3 March.", datetime(2026, 12, 1, 9, 0), True, date(2026, 3, 3)),
     ],
 )
 def test_a_day_in_a_note_is_read_the_way_the_sentence_speaks(
@@ -1193,3 +1198,26 @@ def test_a_tool_given_up_beside_one_other_of_its_kind_is_replaced_by_it(reader: 
     assert ("Citymapper", "Google Maps", False) in uses and ("Google Maps", None, True) in uses
     other_kind = read(reader, "Spotify playlists for the run. Deleted Google Maps, it drains the battery.")
     assert not [s for s in other_kind.statements if s.predicate == "uses" and s.object_name == "Spotify" and s.replaces]
+
+
+def test_a_first_name_that_is_also_a_function_word_is_a_person(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Per Lindqvist still checks every cut twice.")
+    assert {n for n, kind in entities(found) if kind == "Person"} == {"Per Lindqvist"}
+    told = read(reader, "Asked Tom about the new job, then handed in my notice to Per.")
+    assert ("Per", EntityType.PERSON) in entities(told)
+    words = entities(read(reader, "The room is 40 euros per night. In Berlin we stayed with friends."))
+    assert words == {("Berlin", EntityType.PLACE)}
+    # spaCy labels the surname alone beside another name of the firm's: the first name stays with it.
+    both = read(reader, "Nine years with Lindqvist Bygg now. Per Lindqvist still checks every cut twice.")
+    assert ("Per Lindqvist", EntityType.PERSON) in entities(both)
+
+
+def test_notice_handed_to_someone_names_the_manager(reader: BuiltinExtractor) -> None:
+    assert ("me", "manager", "Maria Costa") in triples(read(reader, "Handed in my notice to Maria Costa this morning."))
+    assert not [s for s in read(reader, "I handed in my notice to HR.").statements if s.predicate == "manager"]
+
+
+def test_a_spell_as_a_role_without_an_article_is_work_there(reader: BuiltinExtractor) -> None:
+    found = read(reader, "First week as foreman at Kallio Snickeri, the lads are kind.")
+    assert ("me", "works_at", "Kallio Snickeri") in triples(found)
+    assert ("Kallio Snickeri", EntityType.ORGANIZATION) in entities(found)

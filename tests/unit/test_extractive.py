@@ -630,3 +630,17 @@ def test_a_kind_of_tool_the_writer_is_on_asks_what_they_use() -> None:
     for asked in ("which operating system am I on now", "what password manager do I have"):
         assert route(asked, WRITTEN, index).attribute_hint == "uses", asked
     assert route("which notes app does Tariq use", WRITTEN, index).attribute_hint != "uses"
+
+
+def test_a_tie_only_people_hold_is_not_answered_by_a_firm_before_a_person() -> None:
+    known = {"brightwell joinery": "Organization", "dana holm": "Person"}
+    found = notebook(("First week as foreman at Brightwell Joinery. Dana Holm runs it and walked me round.", WRITTEN))
+    boss = read_question("who is my boss")
+    assert boss.human and not read_question("who insures the van").human
+    assert read_question("who told me about the job").human
+    answers = [a.answer for a in extract(boss, found, known)]
+    assert "Dana Holm" in answers
+    assert "Brightwell Joinery" not in answers[: answers.index("Dana Holm")]
+    firm = next(s for s in name_spans("at Brightwell Joinery", known) if s.text == "Brightwell Joinery")
+    assert span_measures(boss, firm, "", 1, {})["contrary"] == 1.0
+    assert span_measures(read_question("who insures the van"), firm, "", 1, {})["contrary"] == 0.0
