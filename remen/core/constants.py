@@ -140,6 +140,9 @@ SHORT_NOTE_WORDS = 10
 TURN_HEAD_CHARS = 400
 # Chunks fetched per query before grouping by note.
 SEMANTIC_CHUNK_K = 200
+# How long a search waits for the model's vector of its query (a few ms when well) before it
+# reports the model broken instead of hanging.
+QUERY_EMBED_TIMEOUT_S = 30.0
 # Typo tolerance: no correction below this length; allowed edits grow with the word.
 FUZZY_MIN_LEN = 5
 FUZZY_LONG_LEN = 8

@@ -5,7 +5,6 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from datetime import datetime
 
@@ -44,7 +43,7 @@ from remen.core.models import (
 from remen.core.snippet import make_snippet
 from remen.core.text import asks, fold, turn_words
 from remen.core.timeutil import from_epoch
-from remen.embed import Embedder
+from remen.embed import Embedder, PendingQuery
 from remen.search.filters import event_windows, holds_phrases
 from remen.search.keyword import KeywordResult, TermNotes, Vocabulary, keyword_search
 from remen.search.query import is_topical, parse_query, soften_time, time_names, told_time
@@ -92,7 +91,6 @@ class SearchEngine:
         self.index: VectorIndex | None = None
         # The in-RAM index is refreshed in place; one search or refresh touches it at a time.
         self._index_lock = threading.Lock()
-        self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="remen-search")
         # Which legs run: both in the product; one alone to measure it (scripts/eval.py).
         self.legs = BOTH_LEGS
         self._hidden: tuple[int, list[tuple[int, bool, bool]]] | None = None
@@ -118,10 +116,6 @@ class SearchEngine:
         with self._index_lock:
             if self.index is None or self.index.namespace != embedder.namespace:
                 self.index = fresh
-
-    def close(self) -> None:
-        """Stop the worker threads."""
-        self.pool.shutdown(wait=False)
 
     # --- legs ------------------------------------------------------------------------------
 
@@ -169,7 +163,8 @@ class SearchEngine:
         """Drop the index lookups kept between searches (the benchmark times a query's own)."""
         self._terms = (-1, {})
 
-    def _chunks(self, embedder: Embedder, vector: np.ndarray, scope: NoteScope) -> ChunkMatches:
+    def chunks(self, embedder: Embedder, vector: np.ndarray, scope: NoteScope) -> ChunkMatches:
+        """The chunks nearest ``vector`` in scope: in RAM once warm, else sqlite-vec's KNN."""
         with self.store.read() as conn:
             with self._index_lock:
                 index = self.index
@@ -178,24 +173,16 @@ class SearchEngine:
                     return index.search(vector, SEMANTIC_CHUNK_K, scope)
             return knn_in_store(conn, embedder.namespace, vector, SEMANTIC_CHUNK_K, scope.filter)
 
-    def semantic_leg(
-        self,
-        query: ParsedQuery,
-        threshold: float | None,
-        scope: NoteScope,
-    ) -> tuple[dict[int, float], float, float]:
-        """Best similarity per visible note, the leg's duration and the embedding's, in ms."""
+    def start_semantic(
+        self, query: ParsedQuery, scope: NoteScope
+    ) -> tuple[Embedder, PendingQuery[ChunkMatches]] | None:
+        """The model set computing the query's vector, and the chunks nearest it, while the keyword
+        leg runs; None when the model is not ready, the query has nothing for it or the leg is
+        switched off."""
         embedder = self.embedder()
         if embedder is None or not query.semantic_text or Leg.SEMANTIC not in self.legs:
-            return {}, 0.0, 0.0
-        start = time.perf_counter()
-        vector = embedder.embed_query(query.semantic_text)
-        embed_ms = elapsed_ms(start)
-        matches = self._chunks(embedder, vector, scope)
-        if threshold is None:
-            threshold = SEMANTIC_THRESHOLD_FALLBACK if embedder.namespace == FALLBACK_NAMESPACE else SEMANTIC_THRESHOLD
-        best = {nid: sim for nid, sim in best_per_note(matches, threshold).items() if scope.admits(nid)}
-        return best, elapsed_ms(start), embed_ms
+            return None
+        return embedder, embedder.start_query(query.semantic_text, lambda vector: self.chunks(embedder, vector, scope))
 
     # --- search ----------------------------------------------------------------------------
 
@@ -438,7 +425,7 @@ class SearchEngine:
         threshold = RELATED_THRESHOLD_FALLBACK if embedder.namespace == FALLBACK_NAMESPACE else RELATED_THRESHOLD
         best: dict[int, float] = {}
         for vector in vectors:
-            matches = self._chunks(embedder, vector, NoteScope(NoteFilter()))
+            matches = self.chunks(embedder, vector, NoteScope(NoteFilter()))
             for other, sim in best_per_note(matches, threshold).items():
                 if other != exclude and sim > best.get(other, -1.0):
                     best[other] = sim
@@ -468,21 +455,23 @@ class SearchRun:
         self.timings = timings
         # Whether some keyword hit of the last pass holds every term.
         self.all_words = False
-        self.semantic: dict[float | None, tuple[dict[int, float], float, float]] = {}
+        # The semantic leg, once for every pass: the model's vector of the query on its way, then
+        # the chunks nearest it (None: no model, or nothing for it), the leg's ms and the model's.
+        self.pending: tuple[Embedder, PendingQuery[ChunkMatches]] | None = None
+        self.started = False
 
     def legs(self, threshold: float | None) -> tuple[list[Ranked], dict[int, NoteText], dict[str, tuple[str, ...]]]:
-        """Run both legs in parallel (the semantic one only once per threshold) and merge them.
-        Quoted phrases filter the semantic leg too: only notes that hold them are kept."""
+        """Run both legs at once (the model computes the query's vector on its own thread while
+        the keyword leg runs here) and merge them. Quoted phrases filter the semantic leg too:
+        only notes that hold them are kept."""
         engine = self.engine
-        future = None
-        if threshold not in self.semantic:
-            future = engine.pool.submit(engine.semantic_leg, self.query, threshold, self.scope)
+        if not self.started:
+            self.started = True
+            self.pending = engine.start_semantic(self.query, self.scope)
         keyword, keyword_ms = engine.keyword_leg(self.query, self.scope)
         needles = len(self.query.terms) + len(self.query.phrases)
         self.all_words = any(len(h.matched) == needles for h in keyword.hits.values())
-        if future is not None:
-            self.semantic[threshold] = future.result()
-        semantic, semantic_ms, embed_ms = self.semantic[threshold]
+        semantic, semantic_ms, embed_ms = self.semantic_leg(threshold)
         self.timings.update(keyword=keyword_ms, semantic=semantic_ms, embed=embed_ms)
         start = time.perf_counter()
         texts = dict(keyword.texts)
@@ -516,6 +505,18 @@ class SearchRun:
                 texts.update((t.nid, t) for t in search_store.note_texts(conn, unread))
         self.timings["merge"] = elapsed_ms(start)
         return ranked, texts, keyword.corrections
+
+    def semantic_leg(self, threshold: float | None) -> tuple[dict[int, float], float, float]:
+        """Best similarity per visible note above ``threshold`` (the model's own by default), the
+        leg's duration and the embedding's, in ms (the chunks are found once for every pass)."""
+        if self.pending is None:
+            return {}, 0.0, 0.0
+        embedder, pending = self.pending
+        found = pending.result()
+        if threshold is None:
+            threshold = SEMANTIC_THRESHOLD_FALLBACK if embedder.namespace == FALLBACK_NAMESPACE else SEMANTIC_THRESHOLD
+        best = {nid: sim for nid, sim in best_per_note(found, threshold).items() if self.scope.admits(nid)}
+        return best, pending.ms, pending.embed_ms
 
     def replies(
         self, candidates: list[int], texts: dict[int, NoteText], window: tuple[float, float] | None

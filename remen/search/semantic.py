@@ -105,7 +105,10 @@ class VectorIndex:
         """The ``k`` most similar chunks of notes in ``scope``."""
         if not self.size:
             return ChunkMatches(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32))
-        sims = self.matrix[: self.size] @ query.astype(np.float32)
+        # numpy's own loop, not BLAS: as fast as one BLAS thread here, and BLAS's threads spin on
+        # every core after a product, taking the one the model embeds the next query on (its
+        # start waited 2.4 ms behind them).
+        sims = np.einsum("ij,j->i", self.matrix[: self.size], query.astype(np.float32))
         mask = self.alive[: self.size].copy()
         note_filter = scope.filter
         if not note_filter.include_archived:

@@ -142,5 +142,4 @@ class Context:
     def close(self) -> None:
         """Stop background processes and close the database."""
         self.models.close()
-        self.engine.close()
         self.store.close()

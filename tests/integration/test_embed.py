@@ -6,10 +6,12 @@ import shutil
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from remen.core.config import model_dir
 from remen.core.constants import CHUNK_TOKENS, FALLBACK_DIM, MAX_CHUNKS_PER_NOTE
-from remen.embed import HashedEmbedder, OnnxMiniLM, embed_documents, load_embedder
+from remen.core.errors import ModelError
+from remen.embed import HashedEmbedder, OnnxMiniLM, PendingQuery, embed_documents, load_embedder
 
 
 def test_paraphrases_are_closer_than_unrelated_text(embedder: OnnxMiniLM) -> None:
@@ -73,3 +75,30 @@ def test_fallback_is_deterministic_and_meaningful() -> None:
     assert a.shape == (FALLBACK_DIM,)
     assert np.array_equal(a, HashedEmbedder().embed_query("pasta carbonara recipe"))
     assert float(a @ fallback.embed_query("carbonara pasta")) > float(a @ fallback.embed_query("tax return"))
+
+
+def test_a_query_started_on_the_models_thread_gives_the_same_vector_and_what_is_found_with_it() -> None:
+    folder = model_dir()
+    text = "how do I undo my last git commit"
+    for threads in (2, 1):  # one compute thread (one core): no thread to run on, done at once
+        model = OnnxMiniLM(folder / "model.onnx", folder / "tokenizer.json", threads=threads)
+        pending = model.start_query(text, lambda vector: (vector, "found"))
+        vector, found = pending.result()
+        assert found == "found" and float(vector @ model.embed_query(text)) > 0.9999
+        assert pending.ms >= pending.embed_ms >= 0.0
+
+
+def test_a_failure_on_the_models_thread_is_raised_in_the_thread_that_asked() -> None:
+    failed = PendingQuery(lambda vector: vector)
+    failed.finish([], None, "bad input")
+    with pytest.raises(ModelError, match="bad input"):
+        failed.result()
+
+    def broken(vector: np.ndarray) -> int:
+        raise ValueError("no index")
+
+    unfound = PendingQuery(broken)
+    unfound.finish([np.ones((1, 3, 4), dtype=np.float32)], None, "")
+    with pytest.raises(ValueError, match="no index"):
+        unfound.result()
+    assert HashedEmbedder().start_query("pasta", lambda vector: vector.shape).result() == (FALLBACK_DIM,)
