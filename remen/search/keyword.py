@@ -20,6 +20,7 @@ from remen.core.constants import (
     KEYWORD_SCORED,
     KEYWORD_TITLE_SCORE,
     KEYWORD_UNREAD_SHARE,
+    WORD_START_MIN,
 )
 from remen.core.models import NoteScope
 from remen.core.text import fold
@@ -184,8 +185,12 @@ class TermNotes:
 
 
 def index_for(needle: str) -> search_store.TextIndex:
-    """The index that can find ``needle``: substrings (trigrams) or, for short needles, words."""
-    return "substrings" if len(needle) >= TRIGRAM_MIN else "words"
+    """The index that can find ``needle``: for short needles, words; for a long plain word, the
+    notes with a word that starts with it (see WORD_START_MIN); else substrings (trigrams: "sql"
+    in "PostgreSQL", "c++", "node.js", and scripts the word index does not cut into words)."""
+    if len(needle) < TRIGRAM_MIN:
+        return "words"
+    return "word starts" if len(needle) >= WORD_START_MIN and needle.isascii() and needle.isalpha() else "substrings"
 
 
 def term_notes(conn: Connection, needle: str, memo: dict[str, TermNotes], docs: int | None = None) -> TermNotes:

@@ -12,8 +12,10 @@ from remen.store.connect import Connection
 NOTES_GENERATION_KEY = "notes_generation"  # kept current by triggers (migration m004)
 
 # The two text indexes: every substring of three characters or more (trigrams), and whole words.
-TextIndex = Literal["substrings", "words"]
-INDEX_TABLES: dict[TextIndex, str] = {"substrings": "notes_fts", "words": "notes_words"}
+# Where a needle is looked up: anywhere in the text (trigrams), as a whole word, or at the start of
+# a word (the word index's prefix query: a thirtieth to a third of the trigrams' time).
+TextIndex = Literal["substrings", "words", "word starts"]
+INDEX_TABLES: dict[TextIndex, str] = {"substrings": "notes_fts", "words": "notes_words", "word starts": "notes_words"}
 
 
 def state_where(note_filter: NoteFilter) -> str:
@@ -44,6 +46,11 @@ def fts_string(text: str) -> str:
     return '"' + text.replace('"', '""') + '"'
 
 
+def match_string(index: TextIndex, text: str) -> str:
+    """The MATCH argument that finds ``text`` in ``index``."""
+    return fts_string(text) + (" *" if index == "word starts" else "")
+
+
 def match_nids(conn: Connection, index: TextIndex, text: str) -> set[int]:
     """Notes whose text ``index`` (substrings or words) contains ``text``.
 
@@ -51,7 +58,7 @@ def match_nids(conn: Connection, index: TextIndex, text: str) -> set[int]:
     lookup in notes for each of tens of thousands of matches.
     """
     table = INDEX_TABLES[index]
-    rows = conn.execute(f"SELECT rowid FROM {table} WHERE {table} MATCH ?", (fts_string(text),)).fetchall()
+    rows = conn.execute(f"SELECT rowid FROM {table} WHERE {table} MATCH ?", (match_string(index, text),)).fetchall()
     return {r[0] for r in rows}
 
 
@@ -65,7 +72,8 @@ def newest_matches(conn: Connection, index: TextIndex, text: str, limit: int) ->
     """The ``limit`` newest notes whose text ``index`` contains ``text`` (stops reading there)."""
     table = INDEX_TABLES[index]
     rows = conn.execute(
-        f"SELECT rowid FROM {table} WHERE {table} MATCH ? ORDER BY rowid DESC LIMIT ?", (fts_string(text), limit)
+        f"SELECT rowid FROM {table} WHERE {table} MATCH ? ORDER BY rowid DESC LIMIT ?",
+        (match_string(index, text), limit),
     ).fetchall()
     return {r[0] for r in rows}
 

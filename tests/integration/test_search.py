@@ -8,7 +8,7 @@ import pytest
 
 from remen.core.models import MatchType
 from remen.search.engine import RELAX_ANY_WORD, RELAX_SEMANTIC
-from remen.search.keyword import weak_terms
+from remen.search.keyword import index_for, weak_terms
 from remen.service import Remen
 from remen.store.search import word_doc_count
 from scripts.evaluation.chat import session_notes
@@ -253,6 +253,23 @@ def test_a_word_inside_another_is_weak_evidence(app: Remen) -> None:
     found = app.search("add column", now=NOW)
     assert ids(found) == [adding.id]  # "padding" holds "add" inside a word only: not enough alone
     assert ids(app.search("add", now=NOW))[:2] == [adding.id, padded.id]
+
+
+def test_a_long_word_is_looked_up_at_the_start_of_words_and_a_short_one_anywhere(app: Remen) -> None:
+    plural = app.add("Rotate the passwords every quarter.")
+    sorted_list = app.add("Keep the glossary sorted alphabetically.")
+    scripts = app.add("Notes on JavaScript closures.")
+    app.engine.legs = frozenset({"keyword"})
+    assert ids(app.search("password", now=NOW)) == [plural.id]
+    assert ids(app.search("alphabetically", now=NOW)) == [sorted_list.id]
+    assert ids(app.search("script", now=NOW)) == [scripts.id]
+    assert [index_for(n) for n in ("alphabetically", "password", "script", "postgres.conf", "go")] == [
+        "word starts",
+        "word starts",
+        "substrings",
+        "substrings",
+        "words",
+    ]
 
 
 def test_quoted_phrases_filter_the_meaning_leg_too(app: Remen, notes: dict[str, str]) -> None:
