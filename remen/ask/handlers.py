@@ -214,8 +214,10 @@ def neighbour(word: str, at: int, chain: list[Fact], label: str) -> Handled:
     if not 0 <= at + step < len(chain):
         return Handled((), f"Your notes name nobody as {label} {word.split()[0]} {chain[at].target}.")
     other = chain[at + step]
+    # Read off the chain, as "who was my manager before" is: it leads whatever a sentence says.
     return Handled(
-        (fact_item(other, f"{word.split()[0].capitalize()} {chain[at].target}, {label} was {other.target}"),)
+        (fact_item(other, f"{word.split()[0].capitalize()} {chain[at].target}, {label} was {other.target}"),),
+        precise=True,
     )
 
 

@@ -105,6 +105,7 @@ from remen.memory.patterns import (
     LIVES_IN,
     MARRIED,
     MOVED_FROM,
+    MOVED_INTO,
     MY_HOME,
     MY_RELATION_IS,
     MY_RELATION_NAMED,
@@ -1541,7 +1542,7 @@ class BuiltinExtractor:
             subject = state.entity(project.group(1), EntityType.PROJECT, span, None, text)
         when = state.time_of(text)
         found = False
-        for match in [*SWITCH.finditer(text), *REPLACED.finditer(text)]:
+        for match in [*SWITCH.finditer(text), *MOVED_INTO.finditer(text), *REPLACED.finditer(text)]:
             old, new = match.group(1).strip(".,"), match.group(2).strip(".,")
             verb = match.group(0).lower().startswith("switch")
             if not (could_be_tool(old, named, new, verb) and could_be_tool(new, named, old, verb)):

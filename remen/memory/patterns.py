@@ -271,6 +271,14 @@ SWITCH = re.compile(
     rf"{TOOL_NAME}\s+(?:to|into|over\s+to)\s+{TOOL_NAME}",
     re.I,
 )
+# What one tool holds moved into another: "moved the old Excel price list into Google Sheets",
+# "migrated our Jira tickets to Linear", "exported my Evernote notes into Obsidian".
+MOVED_INTO = re.compile(
+    r"\b(?:mov(?:ed|ing)|migrat(?:ed|ing)|export(?:ed|ing)|import(?:ed|ing)|copied|transferr(?:ed|ing))\s+"
+    r"(?:(?:all\s+)?(?:the|my|our)\s+)?(?:old\s+)?(?=(?-i:[A-Z]))"
+    rf"{TOOL_NAME}\s+(?:(?!from\b)[a-z]+\s+){{1,3}}?(?:to|into|over\s+to)\s+{TOOL_NAME}",
+    re.I,
+)
 # A verb that moves from one tool to another, whether or not the sentence says from which.
 SWITCHING = re.compile(r"(?i:\b(?:switch(?:ed|es|ing)?|mov(?:e|ed|es|ing)|migrat(?:e|ed|es|ing))\b)")
 REPLACED = re.compile(rf"\breplaced\s+{TOOL_NAME}\s+with\s+{TOOL_NAME}", re.I)

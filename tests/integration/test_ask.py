@@ -245,6 +245,18 @@ def test_a_relation_that_changed_answers_with_who_held_it_before(app: Remen, clo
     assert ended.text.startswith("Nobody is your boss now; the last was Yuki Tanaka")
 
 
+def test_the_holder_before_one_named_with_a_title_is_read_off_the_chain_first(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        40,
+        "Saw my doctor, Dr. Ferreira, about the shoulder: rest and ice.",
+        "Switched doctors: my new doctor is Dr. Okafor, who works with the rugby club.",
+    )
+    before = app.ask("who was my doctor before Dr. Okafor", now=now)
+    assert before.answers[0].text == "Before Dr. Okafor, your doctor was Dr. Ferreira"
+
+
 def test_whom_someone_is_married_to_is_the_tie_the_graph_holds_for_them(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
     now = written_days_apart(
         app, clock, 3, "Dinner at my sister Jing Yi's new place in Bishan. Her husband Marcus cooked laksa."

@@ -1221,3 +1221,19 @@ def test_a_spell_as_a_role_without_an_article_is_work_there(reader: BuiltinExtra
     found = read(reader, "First week as foreman at Kallio Snickeri, the lads are kind.")
     assert ("me", "works_at", "Kallio Snickeri") in triples(found)
     assert ("Kallio Snickeri", EntityType.ORGANIZATION) in entities(found)
+
+
+def test_what_one_tool_holds_moved_into_another_switches_tools(reader: BuiltinExtractor) -> None:
+    for text, old, new in (
+        ("moved the old Excel price list into Google Sheets, deleted the file", "Excel", "Google Sheets"),
+        ("Migrated our Jira tickets to Linear.", "Jira", "Linear"),
+    ):
+        uses = {(s.object_name, s.replaces) for s in read(reader, text).statements if s.predicate == "uses"}
+        assert (new, old) in uses
+    # Said with "from", the switch is read as before; a place's cards moved to a column are no switch.
+    own = read(reader, "moved my own lists from Trello to Todoist")
+    assert {(s.object_name, s.replaces) for s in own.statements if s.predicate == "uses"} == {
+        ("Trello", None),
+        ("Todoist", "Trello"),
+    }
+    assert not [s for s in read(reader, "- move the Askim cards in Trello to Done").statements if s.replaces]
