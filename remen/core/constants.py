@@ -147,6 +147,13 @@ SHORT_NOTE_WORDS = 10
 TURN_HEAD_CHARS = 400
 # Chunks fetched per query before grouping by note.
 SEMANTIC_CHUNK_K = 200
+# The vectors in RAM compared first by their sketch, from this many chunks on: SKETCH_DIMS of
+# their principal directions, found from every n-th row up to SKETCH_SAMPLE rows. The full vectors
+# of the SKETCH_CANDIDATES closest sketches are then compared, so the similarities are exact.
+SKETCH_MIN_CHUNKS = 8_000
+SKETCH_DIMS = 128
+SKETCH_SAMPLE = 20_000
+SKETCH_CANDIDATES = 1_000
 # How long a search waits for the model's vector of its query (a few ms when well) before it
 # reports the model broken instead of hanging.
 QUERY_EMBED_TIMEOUT_S = 30.0
