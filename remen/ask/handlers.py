@@ -521,8 +521,8 @@ def switched_with(route: Route, values: list[Fact]) -> list[Fact] | None:
         # The value the named one replaced, or one that ended when it began (read in other notes).
         replaced_by = {f.id for f in anchor}
         start = min(f.valid_at for f in anchor)
-        ended_then = [f for f in values if f.invalid_at is not None and abs(f.invalid_at - start) <= SWITCH_MARGIN]
-        return [f for f in values if f.target != named[0] and (f.invalidated_by in replaced_by or f in ended_then)]
+        ended_then = {f.id for f in values if f.invalid_at is not None and abs(f.invalid_at - start) <= SWITCH_MARGIN}
+        return [f for f in values if f.target != named[0] and (f.invalidated_by in replaced_by or f.id in ended_then)]
     replacing = {f.invalidated_by for f in anchor}
     ends = [f.invalid_at for f in anchor if f.invalid_at is not None]
     return [

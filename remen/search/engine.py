@@ -455,19 +455,15 @@ class SearchRun:
         self.timings = timings
         # Whether some keyword hit of the last pass holds every term.
         self.all_words = False
-        # The semantic leg, once for every pass: the model's vector of the query on its way, then
-        # the chunks nearest it (None: no model, or nothing for it), the leg's ms and the model's.
-        self.pending: tuple[Embedder, PendingQuery[ChunkMatches]] | None = None
-        self.started = False
+        # The semantic leg, set going now, once for every pass: the model's vector of the query on
+        # its way, then the chunks nearest it (None: no model, or nothing for it).
+        self.pending = engine.start_semantic(query, scope)
 
     def legs(self, threshold: float | None) -> tuple[list[Ranked], dict[int, NoteText], dict[str, tuple[str, ...]]]:
         """Run both legs at once (the model computes the query's vector on its own thread while
         the keyword leg runs here) and merge them. Quoted phrases filter the semantic leg too:
         only notes that hold them are kept."""
         engine = self.engine
-        if not self.started:
-            self.started = True
-            self.pending = engine.start_semantic(self.query, self.scope)
         keyword, keyword_ms = engine.keyword_leg(self.query, self.scope)
         needles = len(self.query.terms) + len(self.query.phrases)
         self.all_words = any(len(h.matched) == needles for h in keyword.hits.values())

@@ -11,9 +11,9 @@ from remen.store.connect import Connection
 
 NOTES_GENERATION_KEY = "notes_generation"  # kept current by triggers (migration m004)
 
-# The two text indexes: every substring of three characters or more (trigrams), and whole words.
-# Where a needle is looked up: anywhere in the text (trigrams), as a whole word, or at the start of
-# a word (the word index's prefix query: a thirtieth to a third of the trigrams' time).
+# Where a needle is looked up, in the two text indexes: anywhere in the text (every substring of
+# three characters or more: trigrams), as a whole word, or at the start of a word (the word index's
+# prefix query: a thirtieth to a third of the trigrams' time).
 TextIndex = Literal["substrings", "words", "word starts"]
 INDEX_TABLES: dict[TextIndex, str] = {"substrings": "notes_fts", "words": "notes_words", "word starts": "notes_words"}
 
@@ -52,7 +52,7 @@ def match_string(index: TextIndex, text: str) -> str:
 
 
 def match_nids(conn: Connection, index: TextIndex, text: str) -> set[int]:
-    """Notes whose text ``index`` (substrings or words) contains ``text``.
+    """Notes whose text ``index`` (substrings, words or word starts) contains ``text``.
 
     No join here: visibility is applied by the caller with sets, which is far cheaper than a
     lookup in notes for each of tens of thousands of matches.
