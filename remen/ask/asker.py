@@ -21,6 +21,7 @@ from remen.ask.handlers import (
     entity_lookup,
     exploratory,
     relationship,
+    successor,
     temporal,
     temporal_facets,
     tie_start,
@@ -30,6 +31,7 @@ from remen.ask.router import EntityIndex, as_couple_question, first_names_of, ro
 from remen.core.answers import Answer, AnswerItem, EntityHint, QueryType, Route
 from remen.core.constants import (
     ANSWER_TYPICAL_COSINE,
+    ASK_ANSWER_MIN_PROBABILITY,
     ASK_ENTITY_MARGIN,
     ASK_ENTITY_MIN_SIMILARITY,
     ASK_NEAR_MIN_SIMILARITY,
@@ -47,6 +49,7 @@ from remen.core.knowledge import Aspect, EntityType
 from remen.core.links import link_line, links_asked_about
 from remen.core.models import DateOrder, SearchHit, SearchResult
 from remen.core.text import fold
+from remen.memory import lexicon
 from remen.memory.lexicon import HONORIFICS
 from remen.memory.reader import MemoryReader
 from remen.search.query import STOPWORDS
@@ -246,12 +249,9 @@ class Asker:
         read_started = time.perf_counter()
         # The notes are read for the question's own words: "dating" asks nothing of a husband.
         read = self.read_notes(question, chosen, found)
-        answers = merged(
-            read.question,
-            chosen,
-            handled,
-            extract(read.question, read.passages, read.known, closeness=read.closeness),
-        )
+        from_notes = extract(read.question, read.passages, read.known, closeness=read.closeness)
+        from_notes = self.followed_up(read.question, chosen, from_notes, index.user_name)
+        answers = merged(read.question, chosen, handled, from_notes)
         not_found = unanswered(read.question, chosen, handled)
         linked = self.linking_notes(question)
         if linked is not None:
@@ -270,6 +270,29 @@ class Asker:
             },
             self.unread() if with_notes else 0,
         )
+
+    def followed_up(self, asked: Question, chosen: Route, found: list[Extracted], user: str) -> list[Extracted]:
+        """The notes' best answer, or what took its place when the graph says the user gave it up
+        for another ("what app do I log my books in": the note found says Goodreads, a later
+        one StoryGraph instead). Only for a question about the user's own tie, of the kind it asks
+        (a tool for "what app", a home for "where do I live"); one about before keeps the old value."""
+        if not found or asked.kind not in FOLLOWED_KINDS or asked.earlier or ASKS_PAST.search(asked.text):
+            return found
+        if any(hint.name != user for hint in chosen.entity_hints):
+            return found  # "where does my sister live": her home, not one the user left
+        asked_ties = {chosen.attribute_hint} if chosen.attribute_hint else set()
+        asked_ties |= {lexicon.USES} if asked.kind == AnswerKind.NAME else set()
+        first = found[0]
+        new = (
+            successor(self.memory, user, first.answer, asked_ties)
+            if asked_ties and first.score >= ASK_ANSWER_MIN_PROBABILITY
+            else None
+        )
+        if new is None or not new.target or not new.note_ids:
+            return found
+        rest = [a for a in found if fold(a.answer) != fold(new.target)]
+        sentence = new.quote or new.text
+        return [Extracted(new.target, sentence, new.note_ids[0], new.valid_at, first.score, first.kind), *rest]
 
     def linking_notes(self, question: str) -> tuple[tuple[AnswerItem, ...], str] | None:
         """For "what links to X", the notes whose `[[links]]` lead to the note titled X, each with
@@ -454,6 +477,8 @@ def merged(asked: Question, chosen: Route, handled: Handled, notes: list[Extract
 
 # A question put in the past: a value given up may answer it ("what did I use for invoices").
 ASKS_PAST = re.compile(r"(?i:\b(?:did|was|were|had|used\s+to)\b)")
+# Answers that are names of things one holds a tie to, which another may have taken the place of.
+FOLLOWED_KINDS = frozenset({AnswerKind.NAME, AnswerKind.PERSON, AnswerKind.PLACE})
 
 
 def overtakes(found: Extracted, item: AnswerItem) -> bool:

@@ -768,15 +768,18 @@ def extract(
     left = left_behind(found)
     candidates = read_candidates(question, found, known, closeness)
     probabilities = answer_probabilities([c.features for c in candidates])
+    people = asked_people(question, known)
     # Of the candidates above the threshold, one the graph types as what cannot answer ("Hisingen
     # Snickeri" for "who is my boss") yields to those it does not; of a sentence's, one it gives up
     # ("sold the Fiesta and bought the Corsa") yields to the other, unless the question asks what
-    # came before.
+    # came before. A sentence that is itself the answer to what someone did yields to one that
+    # names them ("what did Josée bring": not "Book club at my place").
     scored = sorted(
         zip(probabilities, candidates, strict=True),
         key=lambda pc: (
             pc[0] < minimum,
             pc[1].features.get("contrary", 0.0) > 0,
+            whole_but_unnamed(pc[1], people),
             candidate_out_of_turn(pc[1], left, question.earlier),
             -pc[0],
         ),
@@ -793,15 +796,23 @@ def extract(
         sentences.add(said)
         note_id, created = candidate.note or (passage.note_id, passage.created)
         best[key] = Extracted(candidate.answer, candidate.sentence, note_id, created, p, question.kind)
-    sure = sorted((a for a in best.values() if a.score >= minimum), key=lambda a: superseded(a, left, question.earlier))
+    # A value the same or a later note says was left for another ("from Notion to Linear", "sold
+    # the Fiesta") goes after the others, being no current value, or before them when the question
+    # asks what came before (judged by the note the answer stands in); else the order above stands.
+    order = {key: i for i, key in enumerate(best)}
+    sure = sorted(
+        (a for a in best.values() if a.score >= minimum),
+        key=lambda a: (out_of_turn(a.answer, a.created, left, question.earlier), order[fold(a.answer)]),
+    )
     return [*sure, *(a for a in best.values() if a.score < minimum)][:limit]
 
 
-def superseded(answer: Extracted, left: dict[str, datetime], earlier: bool) -> tuple[bool, float]:
-    """An answer's place: one the same or a later note says was left for another ("from Notion to
-    Linear", "sold the Fiesta") goes after the others, being no current value, or before them when
-    the question asks what came before; then by probability."""
-    return out_of_turn(answer.answer, answer.created, left, earlier), -answer.score
+def whole_but_unnamed(candidate: Candidate, people: list[str]) -> bool:
+    """Whether a whole sentence offered as the answer names none of the people asked about, nor
+    is their turn."""
+    if "whole" not in candidate.features or not people:
+        return False
+    return all(name_stems(name).isdisjoint(candidate.passage.words) for name in people)
 
 
 def candidate_out_of_turn(candidate: Candidate, left: dict[str, datetime], earlier: bool) -> bool:

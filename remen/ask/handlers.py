@@ -11,7 +11,7 @@ from datetime import timedelta
 from remen.ask.extractive import stems
 from remen.core.answers import AnswerItem, EntityHint, Route
 from remen.core.errors import EntityNotFoundError
-from remen.core.knowledge import Aspect, Digest, EntityDetail, Fact
+from remen.core.knowledge import ENDED_PREFIX, Aspect, Digest, EntityDetail, Fact
 from remen.core.text import fold
 from remen.memory.lexicon import RELATIONS, ties_of, tool_kind
 from remen.memory.reader import MemoryReader
@@ -621,3 +621,40 @@ def exploratory(route: Route, memory: MemoryReader, start: float, end: float, la
         on_topic = f" about {route.topic}" if route.topic else ""
         return Handled((), f"No notes{on_topic} {label}.")
     return Handled(tuple(items))
+
+
+def successor(memory: MemoryReader, user: str, name: str, predicates: Collection[str]) -> Fact | None:
+    """What took the place of ``name`` in the user's life, when the graph says a tie of theirs to it
+    (one of ``predicates``) ended and another value of that tie began then ("deleted Goodreads,
+    everything is in StoryGraph now": StoryGraph for Goodreads); None while a tie to it still
+    holds, or when nothing followed it."""
+    try:
+        about = memory.statements(entity=name)
+    except EntityNotFoundError:
+        return None
+    ties = [
+        f
+        for f in about
+        if f.subject == user
+        and f.target
+        and fold(f.target) == fold(name)
+        and f.predicate.removeprefix(ENDED_PREFIX) in predicates
+    ]
+    held = [f for f in ties if not f.predicate.startswith(ENDED_PREFIX)]
+    if not held or any(f.current for f in held):
+        return None
+    ended = max(held, key=lambda f: f.invalid_at or f.valid_at)
+    if ended.invalid_at is None:
+        return None
+    end = ended.invalid_at.timestamp()
+    margin = SWITCH_MARGIN.total_seconds()
+    followers = [
+        f
+        for f in memory.statements(history=False, between=(end - margin, end + margin))
+        if f.subject == user
+        and f.predicate == ended.predicate
+        and f.target
+        and fold(f.target) != fold(name)
+        and (f.id == ended.invalidated_by or f.valid_at >= ended.invalid_at - SWITCH_MARGIN)
+    ]
+    return min(followers, key=lambda f: abs(f.valid_at.timestamp() - end), default=None)

@@ -187,6 +187,8 @@ SECOND_ASPECT_CONFIDENCE = 0.6
 # at least this sure (chosen by leave-one-person-out precision on dev: a wrong employer ends the
 # right one, so precision counts more than recall).
 TIE_MIN_PROBABILITY = 0.8
+# The most words a name in a list of who came has ("Ana Lucía Gómez").
+ATTENDEE_NAME_WORDS = 3
 # Words a sentence needs to be a statement of its own ("boiler again" is one; "yes." is not).
 MIN_STATEMENT_WORDS = 2
 # A name that fits several known entities ("Sarah": Sarah Chen, Sarah Lee) goes to the one whose

@@ -19,6 +19,7 @@ import numpy as np
 
 from remen.core.config import date_order
 from remen.core.constants import (
+    ATTENDEE_NAME_WORDS,
     MAX_EXTRACT_CHARS,
     MAX_LABELS_PER_NOTE,
     MIN_ASPECT_CONFIDENCE,
@@ -63,6 +64,7 @@ from remen.memory.entity_model import (
     english_words,
     gazetteer,
     name_kinds,
+    written_like_a_name,
 )
 from remen.memory.extractor import load_spacy, parse
 from remen.memory.lexicon import ENDS_PARTNER, ENDS_TIES, TAKES_OVER
@@ -96,14 +98,17 @@ from remen.memory.patterns import (
     HIRING_AFTER,
     HIS_RELATION,
     HOME_BY,
+    HOME_NOUN,
     HOME_WORDS,
     INSTEAD,
     JOINED,
+    LEASE_SIGNED,
     LEFT,
     LEFT_HOME,
     LIVES_AT,
     LIVES_IN,
     MARRIED,
+    MONTHLY_SUM,
     MOVED_FROM,
     MOVED_INTO,
     MY_HOME,
@@ -121,6 +126,7 @@ from remen.memory.patterns import (
     OLD_VALUE_REACH,
     PAIRED_WITH_ME,
     PERSON_OF_FIRM,
+    PERSONAL_PRONOUNS,
     PHONE,
     PONDERING,
     POSSESSIVE_DETAIL,
@@ -580,6 +586,7 @@ def homes_left_behind(state: NoteState, sentences: list[tuple[SpacySpan, int]]) 
     moved = min(state.written if s.valid_at is None else s.valid_at for s in new_homes)
     new = {s.object_name for s in new_homes}
     state.statements = [s for s in state.statements if s not in homes or s in new_homes]
+    former: str | None = None
     for sent, offset in sentences:
         text = sent.text
         for match in LEFT_HOME.finditer(text):
@@ -587,6 +594,7 @@ def homes_left_behind(state: NoteState, sentences: list[tuple[SpacySpan, int]]) 
             if entity is None or entity.type != EntityType.PLACE or entity.name in new:
                 continue
             start = offset + sent.start_char
+            former = former or entity.name
             state.state(
                 ExtractedStatement(
                     Aspect.IDENTITY,
@@ -598,14 +606,21 @@ def homes_left_behind(state: NoteState, sentences: list[tuple[SpacySpan, int]]) 
                     valid_at=moved - 1,
                 )
             )
+    if former is not None:
+        # The new home replaces the one left, so it holds from this note on even when an earlier
+        # note already named it ("signed for the house in Kungsbacka" in June, the move in August).
+        state.statements = [
+            replace(s, replaces=former) if s in new_homes and s.replaces is None else s for s in state.statements
+        ]
 
 
 def attendees_are_people(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
     """The names a meeting's list of who came holds are people, whatever the classifier took them
     for ("Present: Imogen Pryce, Ed Kowalski, me"); what an item says after the name, in brackets or
     after "from", is where they are from ("Ramiro (CNC)", "Kofi from Frischeparadies")."""
-    for _, sent in sentences:
-        listed = ATTENDEE_LIST.match(sent.text.strip())
+    for piece, sent in sentences:
+        text = sent.text.strip()
+        listed = ATTENDEE_LIST.match(text)
         if listed is None:
             continue
         for item in re.split(r",|\band\b|;", listed.group(1)):
@@ -613,6 +628,20 @@ def attendees_are_people(state: NoteState, sentences: list[tuple[Piece, SpacySpa
             entity = state.entities.get(name.lower())
             if entity is not None and entity.type != EntityType.PERSON:
                 state.entities[name.lower()] = replace(entity, type=EntityType.PERSON)
+            elif entity is None and attendee_name(name):
+                # A name the classifier passed over ("Josée" beside "Derek, Malik") is someone too.
+                state.entity(name, EntityType.PERSON, Span(piece.original, piece.original + piece.length), None, text)
+
+
+def attendee_name(item: str) -> bool:
+    """Whether an item of a list of who came is a person's name: one to three capitalised words
+    (not all capitals: "HR", "QA" are teams), not the writer nor a word for many ("All", "Team")."""
+    words = item.split()
+    if not 1 <= len(words) <= ATTENDEE_NAME_WORDS or item.isupper():
+        return False
+    if not all(written_like_a_name(w) and w[0].isupper() for w in words):
+        return False
+    return words[0].lower() not in NOT_NAMES | PERSONAL_PRONOUNS | lexicon.GATHERED_WORDS
 
 
 def workplaces_are_organisations(state: NoteState) -> None:
@@ -1372,6 +1401,9 @@ class BuiltinExtractor:
         home = None if lives or address else MY_HOME.search(text)
         if home is not None:
             found |= self.home_named(state, text, span, named, home)
+        lease = None if lives or address or home else LEASE_SIGNED.search(text)
+        if lease is not None:
+            found |= self.home_signed_for(state, text, span, named, lease)
         come = None if lives else COME_FROM.search(text)
         if come is not None and not is_tool(come.group(1), named):
             others = [(n, t) for n, t in named if n != come.group(1)]
@@ -1501,6 +1533,29 @@ class BuiltinExtractor:
         if text.rstrip().endswith("?") or ADDRESSED.search(text):
             return False  # "did you sign for the Tiong Bahru flat??" asks of someone else's home
         state.state(ExtractedStatement(Aspect.IDENTITY, text, USER_NAME, "lives_in", span, object_name=place))
+        return True
+
+    @staticmethod
+    def home_signed_for(
+        state: NoteState, text: str, span: Span, named: list[tuple[str, EntityType]], lease: re.Match[str]
+    ) -> bool:
+        """The writer lives where a home they signed for is, from the day the sentence gives (the
+        move) or the note's; a monthly sum in the sentence is the rent. Only when the words speak
+        of a home: a lease, a home noun, or that sum ("signed for the parcel in reception" is none)."""
+        lease_word, before, place = lease.groups()
+        monthly = MONTHLY_SUM.search(text, lease.end())
+        home_said = lease_word or HOME_NOUN.search(before) or monthly
+        if not home_said or (place, EntityType.PLACE) not in named:
+            return False
+        if PONDERING.search(text, 0, lease.start()) or text.rstrip().endswith("?") or ADDRESSED.search(text):
+            return False
+        when = state.time_of(text)
+        state.state(
+            ExtractedStatement(Aspect.IDENTITY, text, USER_NAME, "lives_in", span, object_name=place, valid_at=when)
+        )
+        if monthly is not None:
+            rent = monthly.group(0).strip()
+            state.state(ExtractedStatement(Aspect.IDENTITY, text, USER_NAME, "rent", span, object_value=rent))
         return True
 
     @staticmethod

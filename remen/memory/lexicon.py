@@ -311,6 +311,9 @@ SINGLE_RELATIONS = frozenset(
     | {"dentist", "doctor", "gp", "landlord", "landlady", "accountant", "supervisor", "therapist", "trainer", "physio"}
 )
 
+# Words for many people at once, which a list of who came may hold beside names ("Present: Ama,
+# Kofi, the whole team").
+GATHERED_WORDS = words("all everyone everybody team staff board management others guests crew whole rest tbd tbc")
 # The writer's own recurring sums, which a jot names before the amount ("rent Bronowice 3100 zł").
 MONEY_OF_MINE = frozenset({"rent", "salary", "pay", "wage", "wages", "savings", "budget", "mortgage", "allowance"})
 # The predicate of a tool in use.

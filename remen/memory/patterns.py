@@ -148,7 +148,9 @@ REPORTS_TO = re.compile(
 # "Denise, who runs the store, is half my age" (read only in a note that says where the writer works).
 RUNS_THE_WORKPLACE = re.compile(
     rf"{PERSON_NAME}(?:,?\s+who)?\s+(?i:(?:runs|manages|ran|managed)\s+the\s+(?:whole\s+)?(?:store|shop|office|team|"
-    r"kitchen|site|desk|department|ward|branch|depot|warehouse|floor|lab|restaurant|workshop|crew|factory|place)\b)"
+    r"kitchen|site|desk|department|ward|branch|depot|warehouse|floor|lab|restaurant|workshop|crew|factory|place|"
+    r"library|school|clinic|practice|hospital|pharmacy|hotel|bar|caf[eé]|salon|studio|garage|farm|gym|bakery|agency|"
+    r"unit|station|museum|gallery|newsroom|company|firm|business|centre|center|yard|plant|mill|surgery)\b)"
 )
 SERVICES = alternation(lexicon.SERVICE_ROLES)
 # Whom a service goes to: a person or a firm ("Mr. Haworth", "Byrne & Moran", "Hoshino Tax Office").
@@ -363,15 +365,17 @@ MOVED_FROM = re.compile(r"(?i:\b(?:moved|moving)\s+from\s+)" + NAME + r"(?i:\s+t
 # in Petone", "their flat"), a former one ("my old flat in Leith") and one merely seen ("a flat in
 # Floreasca") are not.
 HOME_NOUNS = r"(?:flat|apartment|condo|townhouse|bungalow|house|place|home)"
+HOME_NOUN = re.compile(rf"\b{HOME_NOUNS}\b", re.IGNORECASE)
 MY_HOME = re.compile(
     r"(?i:\b(?:my|our|the)\s+(?:new\s+)?)" + PLACE_NAME + rf"(?i:\s+{HOME_NOUNS})\b"
     rf"|(?i:\b(?:(?:my|our)\s+(?:new\s+)?|the\s+new\s+){HOME_NOUNS}\s+in\s+)" + PLACE_NAME
 )
 # A place the writer leaves behind, said in a note about a new home: "I already miss the market in
-# Drumul Taberei", "Melville, I will miss your coffee shops", "out of Tampines", "gave the Tampines
-# keys back"; the place the new one is compared with: "quieter than Ruzafa", "louder than the
-# traffic in Rathmines ever was"; the years spent there: "forty-two years in Kettering and the house
-# sold in nine days"; "our last night in Osborne Village".
+# Drumul Taberei", "Melville, I will miss your coffee shops", "out of Tampines", "last box out of
+# the Majorna flat", "gave the Tampines keys back"; the place the new one is compared with:
+# "quieter than Ruzafa", "louder than the traffic in Rathmines ever was"; the years spent there:
+# "forty-two years in Kettering and the house sold in nine days"; "our last night in Osborne
+# Village".
 LEFT_HOME = re.compile(
     r"(?i:\bmiss(?:ing)?\s+(?:(?:the|our|my)\s+)?(?:[\w'’-]+\s+){0,3}?(?:in|of|on)\s+)"
     + NAME
@@ -380,12 +384,26 @@ LEFT_HOME = re.compile(
     + "|"
     + NAME
     + r"(?i:,\s+(?:I\s+)?(?:will\s+|'ll\s+|already\s+)?miss(?:ing)?\b)"
-    + r"|(?i:\b(?:out\s+of|left|leaving|goodbye(?:\s+to)?|(?:[a-z]+[- ])?[a-z]+\s+years\s+in"
-    r"|(?:our|my)\s+(?:very\s+)?last\s+(?:night|day|week|weekend)\s+in)\s+)"
+    + rf"|(?i:\b(?:(?:out\s+of|left|leaving|goodbye(?:\s+to)?)(?:\s+(?:the|our|my)(?=\s+\S+\s+{HOME_NOUNS}\b))?"
+    r"|(?:[a-z]+[- ])?[a-z]+\s+years\s+in|(?:our|my)\s+(?:very\s+)?last\s+(?:night|day|week|weekend)\s+in)\s+)"
     + NAME
     + r"|(?i:\b(?:gave|give|handed|hand)\s+(?:back\s+)?(?:the|our|my)\s+)"
     + NAME
     + r"(?i:\s+keys\b)"
+)
+# A home the writer signs for, named by its place: "signed the lease for the flat in Wanchaq",
+# "Signed for a 4½ on Rue Galt in Verdun, 1,590 a month", "we signed a lease on a two-bed in
+# Leith". Read as a home only when the words say so: a lease, a home noun or a monthly sum ("signed
+# the contract for the job in Leeds" is none).
+LEASE_SIGNED = re.compile(
+    r"(?i:\b(?:signed|signing)\s+(?:(?:the|a|our|my)\s+)?(?:(?:new\s+)?(lease|rental\s+agreement|tenancy)\s+)?"
+    r"(?:for|on)\s+(?:(?:the|a|an|our|my)\s+)?((?:[\w½'’-]+\s+){0,4}?)(?:(?:on|at)\s+(?:[\w'’.-]+\s+){1,3}?)?in\s+)"
+    + PLACE_NAME
+)
+# A monthly sum, with or without its currency ("1,590 a month", "£850 pcm", "900 soles/month").
+MONTHLY_SUM = re.compile(
+    rf"(?i:(?:[{CURRENCY_SIGNS}]\s?)?\b\d[\d,.]*(?:\s?(?:[{CURRENCY_SIGNS}]|(?:{CURRENCY_WORDS})\b))?"
+    r"\s?(?:a|per|/)\s?(?:month|mo)\b|(?:[{CURRENCY_SIGNS}]\s?)?\b\d[\d,.]*\s?pcm\b)"
 )
 # Someone else's home named by its place: "my sister Jing Yi's new place in Bishan", "Moana's flat in
 # Petone" (not an old one).

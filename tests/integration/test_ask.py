@@ -636,3 +636,36 @@ def test_a_kind_of_tool_asked_is_answered_by_the_writers_tool_of_that_kind(app: 
     assert "Helix" in app.ask("which editor do I use", now=NOW).answers[0].text
     assert "1Password" in app.ask("which password manager do I use", now=NOW).answers[0].text
     assert "LastPass" in app.ask("what password manager did I use before", now=NOW).answers[0].text
+
+
+def test_a_value_the_graph_says_was_given_up_answers_with_what_took_its_place(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        40,
+        "Every book I finish gets logged on Goodreads, with a star rating.",
+        "Dentist on Tuesday, then groceries.",
+        "Deleted Goodreads last night, all my reading is in StoryGraph now.",
+    )
+    present = app.ask("which app do I log my books in", now=now)
+    assert present.answers and present.answers[0].answer == "StoryGraph"
+    assert present.answers[0].source == "notes" and "StoryGraph" in (present.answers[0].sentence or "")
+    # Asked of before, the old value stands.
+    past = app.ask("which app did I log my books in", now=now)
+    assert past.answers and past.answers[0].answer == "Goodreads"
+
+
+def test_a_home_signed_for_before_the_move_stays_home_after_the_last_box_leaves_the_old_one(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        50,
+        "The radiator in our Leith flat is clanking again.",
+        "- signed for the house in Portobello! keys mid August",
+        "Last box out of the Leith flat. Our first night in the house in Portobello, pizza on the floor.",
+    )
+    homes = [f for f in app.facts("me", history=True) if f.predicate == "lives_in"]
+    assert {f.target for f in homes if f.current} == {"Portobello"}
+    assert "Leith" in {f.target for f in homes if not f.current}
+    answer = app.ask("where do I live", now=now)
+    assert answer.answers and "Portobello" in answer.answers[0].text

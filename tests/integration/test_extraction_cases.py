@@ -1237,3 +1237,39 @@ def test_what_one_tool_holds_moved_into_another_switches_tools(reader: BuiltinEx
         ("Todoist", "Trello"),
     }
     assert not [s for s in read(reader, "- move the Askim cards in Trello to Done").statements if s.replaces]
+
+
+def test_who_runs_a_library_or_a_clinic_the_writer_works_at_is_their_manager(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Four years at Dawson College this fall. Marc Leblanc runs the library like a border post.")
+    assert ("me", "manager", "Marc Leblanc") in triples(found)
+    clinic = read(reader, "Back at Parkview Dental after the break. Dr. Osei runs the clinic with a stopwatch.")
+    assert ("me", "manager", "Dr. Osei") in triples(clinic)
+
+
+def test_a_home_signed_for_is_where_the_writer_lives_and_its_monthly_sum_the_rent(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Signed for a two-bed on Elm Row in Leith, 1,250 a month, keys on Friday.")
+    assert ("me", "lives_in", "Leith") in triples(found)
+    assert {s.object_value for s in found.statements if s.predicate == "rent"} == {"1,250 a month"}
+    lease = read(reader, "- signed the lease for the flat in Stockbridge, move on 1 June")
+    moved = [s for s in lease.statements if s.predicate == "lives_in"]
+    assert [s.object_name for s in moved] == ["Stockbridge"] and moved[0].valid_at is not None
+    # A contract for a job, or a home only thought of, is no home.
+    for text in ("Signed the contract for the job in Leeds today.", "Thinking of signing for a flat in Leith."):
+        assert not [s for s in read(reader, text).statements if s.predicate in ("lives_in", "rent")]
+
+
+def test_every_name_in_a_list_of_who_came_is_a_person(reader: BuiltinExtractor) -> None:
+    found = entities(read(reader, "## Sprint review\nAttendees: Derek, Malik, Josée, me\n- demo went fine"))
+    assert {("Derek", EntityType.PERSON), ("Malik", EntityType.PERSON), ("Josée", EntityType.PERSON)} <= found
+    # Teams, groups and the writer are no one's name.
+    listed = entities(read(reader, "Present: Ama Owusu, the whole team, HR, All, me"))
+    assert {name for name, kind in listed if kind == EntityType.PERSON} == {"Ama Owusu"}
+
+
+def test_the_last_box_out_of_a_flat_leaves_that_home(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "Last box out of the Stockbridge flat. Our first night in the house in Portobello.")
+    homes = {s.object_name: s.valid_at for s in found.statements if s.predicate == "lives_in"}
+    assert set(homes) == {"Stockbridge", "Portobello"}
+    assert homes["Stockbridge"] is not None and (
+        homes["Portobello"] is None or homes["Stockbridge"] < homes["Portobello"]
+    )
