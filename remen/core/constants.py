@@ -23,7 +23,8 @@ EMBED_BATCH = 32
 EMBED_NOTES_PER_STEP = 200
 # Notes whose vectors are written per transaction: keeps one write holding the lock ~20 ms or less.
 EMBED_NOTES_PER_WRITE = 16
-# Niceness of background threads (bulk embedding, extraction): the searches typed meanwhile win.
+# Niceness of background threads (bulk embedding, extraction) where SCHED_IDLE is refused: the
+# searches typed meanwhile win.
 BACKGROUND_NICENESS = 10
 
 FALLBACK_DIM = 256

@@ -1,8 +1,9 @@
 """The built-in extractor spread over worker processes, for bulk runs (an import, `remen worker`).
 
 spaCy holds the GIL, so threads would not help: each process loads its own pipeline and model
-once (~2 s) and reads a share of every batch. The app's background reading uses one such process at
-low priority, so the search thread typing meanwhile never waits for the GIL.
+once (~2 s) and reads a share of every batch. The app's background reading uses one such process
+that runs only when nothing else wants the CPU, so the search typed meanwhile waits neither for
+the GIL nor for a core.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 
 from remen.core.knowledge import Extraction, NoteForExtraction
+from remen.core.priority import lower_process_priority
 from remen.embed import Embedder
 from remen.memory.builtin import BuiltinExtractor
 from remen.memory.reading import ReadNotes, memory_vectors
@@ -26,16 +28,17 @@ _extractor: list[BuiltinExtractor] = []
 _embedder: list[Embedder | None] = []
 
 
-def _start(model_dir: Path | None, niceness: int) -> None:
-    """In a worker process: lower its priority if asked, load the extractor once (the model on one
-    thread: the processes are the parallelism)."""
+def _start(model_dir: Path | None, background: bool) -> None:
+    """In a worker process: lower the priority of all its threads for ``background`` reading, load
+    the extractor once (the model on one thread: the
+    processes are the parallelism)."""
     from remen.embed import load_embedder
 
     # Ctrl-C in a terminal reaches the whole process group: the parent decides what stops, and a
     # reader must not die mid-batch with a traceback of its own.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if niceness and hasattr(os, "nice"):
-        os.nice(niceness)
+    if background:
+        lower_process_priority()
     threading.Thread(target=_exit_with_parent, name="remen-reader-watchdog", daemon=True).start()
     embedder = None
     if model_dir is not None:
@@ -84,9 +87,9 @@ class ProcessExtractor:
     name = BuiltinExtractor.name
     version = BuiltinExtractor.version
 
-    def __init__(self, processes: int, model_dir: Path | None, niceness: int = 0) -> None:
+    def __init__(self, processes: int, model_dir: Path | None, background: bool = False) -> None:
         """Start the processes (each loads the pipeline once, ~2 s); close with :meth:`close`.
-        ``niceness`` lowers their priority (the app's background reading)."""
+        ``background``: they run only when nothing else wants the CPU (the app's reading)."""
         self.processes = processes
         start_resource_tracker()
         # "spawn": the parent holds SQLite connections and onnxruntime threads a fork would copy.
@@ -94,7 +97,7 @@ class ProcessExtractor:
             processes,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_start,
-            initargs=(model_dir, niceness),
+            initargs=(model_dir, background),
         )
 
     def extract(self, note: NoteForExtraction) -> Extraction:

@@ -12,7 +12,7 @@ import numpy as np
 
 from remen.ask.asker import Asker
 from remen.core.config import Settings, date_order, llm_settings
-from remen.core.constants import BACKGROUND_NICENESS, MODEL_NAMESPACE
+from remen.core.constants import MODEL_NAMESPACE
 from remen.core.timeutil import as_local, from_epoch
 from remen.embed import Embedder, ModelStatus, OnnxMiniLM, load_embedder, real_model
 from remen.memory.builtin import BuiltinExtractor
@@ -101,7 +101,7 @@ class Models:
         a thread of the app would hold the GIL the search thread needs."""
         with self._extractor_lock:
             if self._pool is None:
-                self._pool = ProcessExtractor(1, self.model_dir_for_memory(), BACKGROUND_NICENESS)
+                self._pool = ProcessExtractor(1, self.model_dir_for_memory(), background=True)
             return self._pool
 
     def close(self) -> None:

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import sqlean as sqlite3
 
 from remen.embed import Embedder
@@ -151,3 +152,27 @@ def test_processes_opening_a_fresh_file_at_once_all_migrate_it(tmp_path: Path) -
             conn.close()
         assert len(names) == len(set(names)) and "m010_digest_summaries" in names
         assert integrity(db) == "ok"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SCHED_IDLE is Linux's")
+def test_the_apps_background_reader_runs_only_when_nothing_else_wants_the_cpu() -> None:
+    from remen.core.knowledge import NoteForExtraction
+    from remen.memory.parallel import ProcessExtractor
+
+    reader = ProcessExtractor(1, None, background=True)
+    try:
+        found = reader.extract(NoteForExtraction("Lunch with Priya Raman at Dishoom.", (), 1_750_000_000.0))
+        assert "Priya Raman" in {e.name for e in found.entities}
+        (process,) = reader.pool._processes.values()
+        threads = [int(tid) for tid in os.listdir(f"/proc/{process.pid}/task")]
+        assert threads and all(os.sched_getscheduler(tid) == os.SCHED_IDLE for tid in threads)
+    finally:
+        reader.close()
+    # A bulk run's readers (`remen worker`, an import) keep the normal priority.
+    bulk = ProcessExtractor(1, None)
+    try:
+        bulk.extract(NoteForExtraction("Lunch with Priya.", (), 1_750_000_000.0))
+        (process,) = bulk.pool._processes.values()
+        assert os.sched_getscheduler(process.pid) == os.SCHED_OTHER
+    finally:
+        bulk.close()
