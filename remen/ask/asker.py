@@ -418,7 +418,12 @@ def names_only(asked: Question, chosen: Route) -> bool:
     wife"): its words are only the names the router found. Its answer is the entity's card."""
     if chosen.query_type != QueryType.ENTITY_LOOKUP or chosen.lookup_mode == "attribute":
         return False
-    named = {fold(word) for hint in chosen.entity_hints for word in f"{hint.text} {hint.name}".split()}
+    # Someone described rather than named ("who is the guy from the climbing gym") is asked about
+    # as a whole only by "who": "what is wrong with my wrist" is no question about the doctor
+    # whose notes speak of wrists.
+    asks_who = asked.kind == AnswerKind.PERSON
+    hints = [hint for hint in chosen.entity_hints if hint.matched_by != "meaning" or asks_who]
+    named = {fold(word) for hint in hints for word in f"{hint.text} {hint.name}".split()}
     return bool(named) and all(word in named for word in asked.focus)
 
 

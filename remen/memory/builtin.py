@@ -58,6 +58,7 @@ from remen.memory.cues import (
 )
 from remen.memory.dates import day_month
 from remen.memory.entity_model import (
+    COUNTED,
     PROPER_NOUN_TAGS,
     NameVectors,
     candidates,
@@ -68,7 +69,7 @@ from remen.memory.entity_model import (
 )
 from remen.memory.extractor import load_spacy, parse
 from remen.memory.lexicon import ENDS_PARTNER, ENDS_TIES, TAKES_OVER
-from remen.memory.names import POSSESSIVE
+from remen.memory.names import POSSESSIVE, name_tokens
 from remen.memory.patterns import (
     ADDRESSED,
     AMOUNT_CHANGE,
@@ -147,6 +148,7 @@ from remen.memory.patterns import (
     SERVICE_PAID_TO,
     SHE_OR_HE,
     SITE_OWNER,
+    SOMEONE_ELSES,
     SPELL_SITE,
     STREET_ADDRESS,
     SUCCEEDS,
@@ -251,6 +253,12 @@ def clause_subject(state: NoteState, text: str, at: int, named: list[tuple[str, 
     return USER_NAME
 
 
+def part_of_name(words: str, name: str) -> bool:
+    """Whether ``words`` are all words of ``name`` ("Kettle Coffee" of "Copper Kettle Coffee")."""
+    own = name_tokens(words)
+    return bool(own) and set(own) <= set(name_tokens(name))
+
+
 def known_person(
     state: NoteState, who: str | None, named: list[tuple[str, EntityType]], span: Span, text: str
 ) -> str | None:
@@ -285,9 +293,11 @@ NOBODY = NOT_NAMES | PRONOUNS
 
 
 def names_someone(name: str) -> bool:
-    """Whether ``name``, as a pattern found it, names someone: its first word is no function word
-    nor pronoun ("She does my taxes", "The rent goes to …" name nobody)."""
-    return name.split()[0].lower() not in NOBODY
+    """Whether ``name``, as a pattern found it, names someone: its first word is no function word,
+    pronoun nor number ("She does my taxes", "The rent goes to …", "Seven Seeds and I" name
+    nobody)."""
+    first = name.split()[0].lower()
+    return first not in NOBODY and first not in COUNTED
 
 
 # Verbs that make a sentence say who someone is: "X is / will be / became my manager".
@@ -921,7 +931,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "3"
+    version = "4"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -1176,7 +1186,12 @@ class BuiltinExtractor:
         for switch in ROLE_SWITCH.finditer(text):
             found += self.role_switched(state, text, span, *switch.groups())
         labelled = [(m.group(2) or m.group(3), m.group(1)) for m in ROLE_LABEL.finditer(text)]
-        labelled += [(m.group(2) or m.group(3), m.group(1)) for m in THE_ROLE_NAMED.finditer(text)]
+        labelled += [
+            (m.group(2) or m.group(3) or m.group(5), m.group(1) or m.group(4))
+            for m in THE_ROLE_NAMED.finditer(text)
+            # "My sister has a landlord called Mr. Grey": hers.
+            if not (m.group(4) and SOMEONE_ELSES.search(text, 0, m.start()))
+        ]
         labelled += [(m.group(1), m.group(2)) for m in NAME_THEN_ROLE.finditer(text)]
         # "trainer with Sam's gym" names no trainer.
         labelled += [(m.group(2), m.group(1)) for m in ROLE_WITH.finditer(text) if not POSSESSIVE.search(m.group(2))]
@@ -1451,8 +1466,11 @@ class BuiltinExtractor:
             told = spelled.lower()
             notice = told.endswith("notice")
             ended = notice or told.startswith(("last", "final"))
-            # "She works night shifts at the Klinikum": hers, not the writer's.
+            # "She works night shifts at the Klinikum": hers, not the writer's. A workplace the parse
+            # takes for the subject is no worker of its own ("First week at Market Lane Coffee done").
             worker = clause_subject(state, text, spell_at, named)
+            if worker is not None and part_of_name(worker, workplace):
+                worker = USER_NAME
             if worker is not None:
                 # Handing in one's notice is a decision; the rest tell who the writer is.
                 job = ExtractedStatement(
@@ -1495,6 +1513,8 @@ class BuiltinExtractor:
                     workplace = whole_name(text, works.start(1), works.group(1), named)
                     org = state.entity(workplace, kind, span, None, text, sure=True)
                     who = known_person(state, clause_subject(state, text, works.start(), named), named, span, text)
+                    if who is not None and part_of_name(who, workplace):
+                        who = USER_NAME
                     if who is not None:
                         # "I start at Tulus Lotrek on the 16th": from then on.
                         since = state.time_of(text)

@@ -35,7 +35,7 @@ from remen.memory.lexicon import LEXICON_TYPES
 from remen.memory.linear_model import SoftmaxModel, bucket, load_model, unit, word_shape
 from remen.memory.names import name_key, name_tokens
 from remen.memory.tool_use import PAST_FORMS
-from remen.search.calendar import MONTHS, WEEKDAY_SHORT, WEEKDAYS
+from remen.search.calendar import MONTHS, NUMBER_WORDS, WEEKDAY_SHORT, WEEKDAYS
 
 if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan
@@ -536,7 +536,20 @@ def name_kinds(sentences: list[SpacySpan], vectors: NameVectors) -> dict[str, En
             kinds[name] = EntityType.PERSON
         if kinds[name] is not None and SAINTED_PLACE.match(name) and not owned(name, sentences):
             kinds[name] = EntityType.PLACE
+        if kinds[name] == EntityType.PERSON and name.split()[0] in COUNTED:
+            # "Seven Seeds", "Five Guys": nobody's name opens with a number; the likeliest other kind.
+            kinds[name] = next((k for i in np.argsort(-total) if (k := kind_of(model.labels[i], name))), None)
     return kinds
+
+
+# Number words a firm's name may open with ("Seven Seeds", "Two Birds Brewing"), never a person's.
+COUNTED = frozenset(NUMBER_WORDS) - {"a", "an"}
+
+
+def kind_of(label: str, name: str) -> EntityType | None:
+    """The entity type of a classifier label for ``name``, other than a person (None for none)."""
+    kind = tool_type(name) if label == TOOL else KINDS[label]
+    return None if kind == EntityType.PERSON else kind
 
 
 def owned(name: str, sentences: list[SpacySpan]) -> bool:

@@ -628,6 +628,10 @@ SAME_TIE = {
     "mom": "mother",
     "mum": "mother",
     "dad": "father",
+    # One who shares the writer's home, whatever the country calls them.
+    "flatmate": "roommate",
+    "housemate": "roommate",
+    "neighbor": "neighbour",
 }
 
 

@@ -182,8 +182,9 @@ SERVICE_DONE_BY = re.compile(
 # "my new manager is Priya", "my manager here is Grace", "our accountant for years has been Ishida".
 MY_RELATION_IS = re.compile(
     rf"(?i:\b(?:my|our)\s+(?:new\s+|old\s+|best\s+)?({RELATION_WORDS})\s+(?:here\s+|now\s+|there\s+)?"
-    rf"(?:(?:for|since)\s+(?:\w+\s+)?(?:years|ages|decades|\d{{4}})\s+)?(?:is|has\s+(?:always\s+)?been)\s+"
-    rf"(?:now\s+)?){LOOSE_NAME}"
+    rf"(?:(?:for|since)\s+(?:\w+\s+)?(?:years|ages|decades|\d{{4}})\s+)?"
+    # "our landlord is called Mr. Costa", "my new GP is named Dr. Patel".
+    rf"(?:is\s+(?:called|named)|is|has\s+(?:always\s+)?been)\s+(?:now\s+)?){LOOSE_NAME}"
 )
 # A role as a label: "Accountant: Herr Vogt", "new dentist: Dr. Mensah", "dentist - Dr. Okoro",
 # "book dentist (Dr. Liu)".
@@ -199,12 +200,16 @@ ROLE_LABEL = re.compile(
 # "The landlord, Mr. Popa, wants 550 euros": one who serves the writer, named between commas
 # ("their partner, Katrin Holm," and "the team lead, Dr. Hoffmann," are someone else's).
 SERVICE_WORDS = alternation(lexicon.SINGLE_RELATIONS - lexicon.PARTNER_WORDS)
-# "The landlord, a man called Gerry Fahy, …" says who just as well.
+# "The landlord, a man called Gerry Fahy, …" says who just as well; so do "a landlord called Mr.
+# Costa" and "the new GP, named Dr. Patel" in the writer's own note.
 THE_ROLE_NAMED = re.compile(
     rf"(?i:(?<![\w'’])the\s+(?:new\s+)?({SERVICE_WORDS})),\s+"
     rf"(?:(?i:an?\s+(?:man|woman|guy|lady|bloke|chap|fellow|girl|lad)\s+(?:called|named)\s+){PERSON_NAME}(?=[,.;]|\s+(?-i:[a-z]))"
     rf"|{PERSON_NAME}(?=,))"
+    rf"|(?i:(?<![\w'’])(?:the|a)\s+(?:new\s+)?({SERVICE_WORDS}),?\s+(?:called|named)\s+){PERSON_NAME}"
 )
+# Words before "a landlord called …" that make it someone else's: "my sister has", "their".
+SOMEONE_ELSES = re.compile(r"(?i:\b(?:has|had|his|her|their)\b)")
 # An appointment with the one who serves the writer: "physio with Aaron Tan on Tuesday", "dentist
 # appointment w/ Dr. Hill".
 ROLE_WITH = re.compile(

@@ -180,7 +180,14 @@ RANGE_RES = [
     re.compile(r"between\s+(?P<a>.+?)\s+and\s+(?P<b>.+)"),
     re.compile(r"from\s+(?P<a>.+?)\s+(?:to|until|till|through|thru|-)\s+(?P<b>.+)"),
     re.compile(r"(?P<a>.+?)\s+(?:to|until|till|through|thru)\s+(?P<b>.+)"),
+    # Days joined by a dash before their month: "8-13 feb", "3rd–5th march 2027".
+    re.compile(r"(?P<a>[0-3]?\d(?:st|nd|rd|th)?)\s*[-–]\s*(?P<b>[0-3]?\d(?:st|nd|rd|th)?\s+[a-z].*)"),
 ]
+# Days joined by a dash after their month: "feb 8-13", "march 3–5 2027" (the last day takes the
+# month, and the year if one follows).
+MONTH_DAYS_RE = re.compile(
+    r"(?P<month>[a-z]+\.?)\s+(?P<a>[0-3]?\d(?:st|nd|rd|th)?)\s*[-–]\s*(?P<b>[0-3]?\d(?:st|nd|rd|th)?)(?P<year>,?\s+\d{4})?"
+)
 EDGE_RE = re.compile(
     r"(?P<edge>early|mid|late|(?:the\s+)?(?:beginning|start|middle|end)\s+of)[\s-]+(?:the\s+)?(?P<rest>.+)"
 )
@@ -311,8 +318,11 @@ def at_clock(day: Span, match: re.Match[str]) -> Span:
 
 
 def parse_range(phrase: str, now: datetime, date_order: DateOrder) -> Span | None:
-    """ "between A and B", "from A to B", "A to B"; a bare day before a dated one takes its month
-    ("from 13th to 15th July")."""
+    """ "between A and B", "from A to B", "A to B", "8-13 Feb", "Feb 8-13"; a bare day before a
+    dated one takes its month ("from 13th to 15th July")."""
+    days = MONTH_DAYS_RE.fullmatch(phrase)
+    if days:
+        phrase = f"{days.group('a')} to {days.group('month')} {days.group('b')}{days.group('year') or ''}"
     for regex in RANGE_RES:
         match = regex.fullmatch(phrase)
         if not match:

@@ -669,3 +669,17 @@ def test_a_home_signed_for_before_the_move_stays_home_after_the_last_box_leaves_
     assert "Leith" in {f.target for f in homes if not f.current}
     answer = app.ask("where do I live", now=now)
     assert answer.answers and "Portobello" in answer.answers[0].text
+
+
+def test_a_state_asked_after_is_not_answered_with_the_card_of_someone_its_words_describe(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        20,
+        "- GP Dr. Nguyen, Thurs 26 Feb 9:15, wrist still sore from tamping",
+        "- Dr. Nguyen's clinic closes end of May, need a new GP",
+        "- X-ray fine, wrist is tendinitis, physio once a week",
+    )
+    answer = app.ask("what is wrong with my wrist", now=now)
+    assert answer.answers and answer.answers[0].source == "notes"
+    assert "(person)" not in answer.answers[0].text

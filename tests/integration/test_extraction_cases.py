@@ -1273,3 +1273,28 @@ def test_the_last_box_out_of_a_flat_leaves_that_home(model_reader: BuiltinExtrac
     assert homes["Stockbridge"] is not None and (
         homes["Portobello"] is None or homes["Stockbridge"] < homes["Portobello"]
     )
+
+
+def test_a_workplace_the_parse_takes_for_the_subject_is_where_the_writer_works(reader: BuiltinExtractor) -> None:
+    found = read(reader, "First week at Copper Kettle Coffee done. My boss now is Dom.")
+    assert ("me", "works_at", "Copper Kettle Coffee") in triples(found)
+    assert not [s for s in found.statements if s.object_name and s.subject == s.object_name]
+
+
+def test_a_role_said_with_called_or_named_names_its_holder(reader: BuiltinExtractor) -> None:
+    house = read(reader, "Two housemates, a fig tree, and a landlord called Mr. Daly who answers the same day.")
+    assert ("me", "landlord", "Mr. Daly") in triples(house)
+    assert ("me", "landlord", "Mr. Daly") in triples(read(reader, "Our landlord is called Mr. Daly."))
+    # Someone else's landlord is not the writer's.
+    theirs = read(reader, "My brother has a landlord called Mr. Grey.")
+    assert not [s for s in theirs.statements if s.predicate == "landlord"]
+
+
+def test_a_name_that_opens_with_a_number_is_nobodys(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Two years on the till at Four Pines and I can pour a rosetta.")
+    assert not [name for name, kind in entities(found) if kind == EntityType.PERSON]
+
+
+def test_a_flatmate_or_housemate_is_a_roommate(reader: BuiltinExtractor) -> None:
+    assert ("me", "roommate", "Jordan") in triples(read(reader, "My flatmate Jordan left his bike in the hall."))
+    assert ("me", "roommate", "Ama") in triples(read(reader, "Our housemate Ama cooked jollof."))

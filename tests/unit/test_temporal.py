@@ -287,6 +287,10 @@ CASES: list[tuple[str, str, str, str]] = [
     ("4th quarter 2018", "2018-10-01 00:00", "2019-01-01 00:00", ""),
     ("from 13th to 15th july", "2025-07-13 00:00", "2025-07-16 00:00", ""),
     ("23rd to 26th Oct", "2025-10-23 00:00", "2025-10-27 00:00", ""),
+    # days joined by a dash, before or after their month
+    ("course 8-13 feb", "2026-02-08 00:00", "2026-02-14 00:00", "course"),
+    ("Feb 8–13", "2026-02-08 00:00", "2026-02-14 00:00", ""),
+    ("3rd-5th March 2027", "2027-03-03 00:00", "2027-03-06 00:00", ""),
     # short forms, with a cue for the weekdays
     ("on sat", "2026-03-14 00:00", "2026-03-15 00:00", ""),
     ("next thu", "2026-03-19 00:00", "2026-03-20 00:00", ""),
@@ -329,6 +333,8 @@ CASES: list[tuple[str, str, str, str]] = [
 
 NEGATIVES = [
     "may I ask a question",
+    "won 2-1 at home",
+    "tickets for 2-3 people",
     "march madness bracket",
     "monday.com pricing",
     "spring boot config",
