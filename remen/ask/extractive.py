@@ -15,8 +15,8 @@ from functools import lru_cache
 from itertools import pairwise
 
 from remen.ask.answer_model import answer_probabilities
-from remen.ask.question import DATE_VALUES, MONEY_WORDS, SPAN_KINDS, WHO_TOLD, AnswerKind, Question
-from remen.ask.spans import ANY_NAME, FIRM_KINDS, MONEY, Span, name_spans, unit_fits, value_spans
+from remen.ask.question import CLOCK_MEASURE, DATE_VALUES, MONEY_WORDS, SPAN_KINDS, WHO_TOLD, AnswerKind, Question
+from remen.ask.spans import ANY_NAME, FIRM_KINDS, MONEY, TIME_OF_DAY, Span, name_spans, unit_fits, value_spans
 from remen.core.constants import (
     ANSWER_MEANING_SENTENCES,
     ANSWER_TYPICAL_COSINE,
@@ -544,7 +544,9 @@ def span_measures(question: Question, span: Span, text: str, among: int, weight:
         # The graph types the name as something that cannot answer: a tool for "who", a person
         # for "where" (its types are often wrong on unseen notes, so a feature, not a filter).
         "contrary": float(
-            bool(span.sure) and (question.kind not in span.sure or (question.human and span.sure == FIRM_KINDS))
+            (bool(span.sure) and (question.kind not in span.sure or (question.human and span.sure == FIRM_KINDS)))
+            # "what time do we stop roasting": a day ("before Friday") is no time of day.
+            or (question.measure == CLOCK_MEASURE and TIME_OF_DAY.search(span.text) is None)
         ),
         "near": near_focus(span, text, weight),
         "unit": float(unit_fits(span, question.measure)),

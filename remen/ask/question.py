@@ -100,6 +100,11 @@ DATE_WORD = re.compile(
 NEVER_NAMES = STOPWORDS | frozenset(HONORIFICS) | RELATION_WORDS | QUESTION_WORDS | AUXILIARIES
 
 
+# "What time …", "at what hour …": a time of day is asked, which a day alone does not answer.
+CLOCK_ASKED = re.compile(r"(?i:\b(?:what|which)\s+(?:time|hour)\b)")
+CLOCK_MEASURE = "clock"
+
+
 @dataclass(frozen=True)
 class Question:
     """A question read for answering from the notes."""
@@ -222,6 +227,8 @@ def read_question(text: str) -> Question:
     money = measure is None and "what" in words and any(w in MONEY_WORDS for w in bare_words)
     if money and kind in (AnswerKind.NUMBER, AnswerKind.SENTENCE):
         kind, measure = AnswerKind.NUMBER, "much"
+    if kind == AnswerKind.TIME and CLOCK_ASKED.search(text):
+        measure = CLOCK_MEASURE  # "what time do we stop": a time of day, not a day
     asks = (
         text.rstrip().endswith("?")
         or any(w in QUESTION_WORDS for w in bare_words)

@@ -50,6 +50,8 @@ CLOCK = re.compile(
     r"|(?<![\w.])\d{1,2}(?:[:.]\d\d)?\s?[ap]\.?m\b\.?",
     re.IGNORECASE,
 )
+# A time of day as a clock shows it: "4pm", "6-9pm", "9:30", "21:15" (not "1:2" nor a ratio's "3:1").
+TIME_OF_DAY = re.compile(CLOCK.pattern + r"|(?<![\w.:/])(?:[01]?\d|2[0-3]):[0-5]\d(?![\w:/])", re.IGNORECASE)
 NUMBER_WORDS = (
     "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty"
     "|seventy|eighty|ninety|hundred|thousand|half|first|second|third|fourth|fifth|sixth|tenth|once|twice"
@@ -237,5 +239,11 @@ def time_spans(sentence: str, written: datetime) -> list[Span]:
     for m in RECURRING.finditer(sentence):
         text = m.group(0).strip(" ,/+&")
         if len(text) >= 3 and not any(s.start <= m.start() < s.end for s in spans):
+            spans.append(Span(m.start(), m.start() + len(text), text, TIME_KINDS, TIME_KINDS))
+    # A time of day told without a day ("no roasting after 4pm", "doors 6-9pm"): the date grammar
+    # reads a clock only on a day.
+    for m in TIME_OF_DAY.finditer(sentence):
+        if not any(s.start < m.end() and m.start() < s.end for s in spans):
+            text = m.group(0).rstrip(TRAILING)
             spans.append(Span(m.start(), m.start() + len(text), text, TIME_KINDS, TIME_KINDS))
     return sorted(spans, key=lambda s: s.start)

@@ -683,3 +683,15 @@ def test_a_state_asked_after_is_not_answered_with_the_card_of_someone_its_words_
     answer = app.ask("what is wrong with my wrist", now=now)
     assert answer.answers and answer.answers[0].source == "notes"
     assert "(person)" not in answer.answers[0].text
+
+
+def test_what_time_is_answered_with_a_time_of_day_not_a_day(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        10,
+        "## Bakery weekly\n- new sourdough range from Friday\n- Marta: no ovens after 3pm, the landlord complained",
+        "Ordered flour for the week.",
+    )
+    answer = app.ask("what time do we stop using the ovens", now=now)
+    assert answer.answers and answer.answers[0].answer == "3pm"
