@@ -166,6 +166,7 @@ from remen.memory.patterns import (
     USE_CUE,
     VEHICLE_WORDS,
     VIEWING,
+    WEEK_COUNT,
     WITH_FAMILY,
     WORK_SPELL,
     WORK_SPELL_LOOSE,
@@ -718,14 +719,23 @@ def site_of_a_place(text: str, name: str, at: int) -> bool:
 
 
 def day_one(spell: re.Match[str], state: NoteState) -> float | None:
-    """The first day at a workplace, told by how many days in the note is written ("day 3 at
-    Halcyon": the day before yesterday); None for any other spell ("first week back at …")."""
+    """The first day at a workplace, told by how many days or weeks in the note is written ("day 3
+    at Halcyon": the day before yesterday; "first week at Rota Verde" on a Friday: that Monday);
+    None for any other spell ("first week back at …" is a return, "three years at …" no start)."""
+    written = datetime.fromtimestamp(state.written).replace(hour=0, minute=0, second=0, microsecond=0)
     counted = DAY_COUNT.fullmatch(spell.group(1))
-    if counted is None:
+    if counted is not None:
+        return (written - timedelta(days=number(counted.group(1)) - 1)).timestamp()
+    weeks = WEEK_COUNT.fullmatch(spell.group(1))
+    if weeks is None or re.match(r"\s+back\b", spell.string[spell.end(1) :]):
         return None
-    written = datetime.fromtimestamp(state.written)
-    first = written.replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(days=number(counted.group(1)) - 1)
-    return first.timestamp()
+    count = ORDINAL_NUMBERS.get(weeks.group(1).lower(), 0) if weeks.group(1) else number(weeks.group(2))
+    monday = written - timedelta(days=written.weekday())
+    return (monday - timedelta(weeks=count - 1)).timestamp()
+
+
+# Ordinals a spell counts weeks with.
+ORDINAL_NUMBERS = {"first": 1, "second": 2, "third": 3}
 
 
 def firm_context(text: str, start: int, end: int) -> bool:
@@ -1546,8 +1556,15 @@ class BuiltinExtractor:
     ) -> bool:
         """The writer lives where "the Brunswick flat", "our place in Ealing" is, when the name is
         a place the note names and the home is not one only looked at or thought of."""
-        place = home.group(1) or home.group(2)
+        place = home.group(1) or home.group(2) or home.group(3)
         before = text[max(0, home.start() - PONDER_REACH) : home.start()]
+        if home.group(3):
+            # "We viewed two flats. The flat in Leith had mould": the sentence before says whose. A
+            # note that already said where the writer lives ("Moved to Lisbon. The flat in Graça is
+            # tiny") names the district of that home, not another.
+            if any(s.predicate == "lives_in" and s.subject == USER_NAME for s in state.statements):
+                return False
+            before = f"{state.previous_sentence.strip().rstrip('.;!?')} {before}"
         if (place, EntityType.PLACE) not in named or PONDERING.search(before) or VIEWING.search(before):
             return False
         if text.rstrip().endswith("?") or ADDRESSED.search(text):

@@ -366,14 +366,19 @@ WRITER_SAID = re.compile(r"\b(?:I|we|We|me|us)\b")
 # The home a move leaves: "we moved from Austin to Denver" (Austin until then).
 MOVED_FROM = re.compile(r"(?i:\b(?:moved|moving)\s+from\s+)" + NAME + r"(?i:\s+to\b)")
 # The writer's home named by its place: "the Brunswick flat", "rent for the Majorna flat", "our
-# place in Ealing", "my flat in Leith", "the new flat in Neukölln". Someone else's ("Moana's place
+# place in Ealing", "my flat in Leith", "the new flat in Neukölln", "The flat in Bonfim is small"
+# (opening the sentence). Someone else's ("Moana's place
 # in Petone", "their flat"), a former one ("my old flat in Leith") and one merely seen ("a flat in
 # Floreasca") are not.
 HOME_NOUNS = r"(?:flat|apartment|condo|townhouse|bungalow|house|place|home)"
 HOME_NOUN = re.compile(rf"\b{HOME_NOUNS}\b", re.IGNORECASE)
 MY_HOME = re.compile(
     r"(?i:\b(?:my|our|the)\s+(?:new\s+)?)" + PLACE_NAME + rf"(?i:\s+{HOME_NOUNS})\b"
-    rf"|(?i:\b(?:(?:my|our)\s+(?:new\s+)?|the\s+new\s+){HOME_NOUNS}\s+in\s+)" + PLACE_NAME
+    rf"|(?i:\b(?:(?:my|our)\s+(?:new\s+)?|the\s+new\s+){HOME_NOUNS}\s+in\s+)"
+    + PLACE_NAME
+    # A sentence that opens with the home as its subject: "The flat in Bonfim is small".
+    + rf"|^\s*(?:[-*•]\s*)?(?i:the\s+{HOME_NOUNS}\s+in\s+)"
+    + PLACE_NAME
 )
 # A place the writer leaves behind, said in a note about a new home: "I already miss the market in
 # Drumul Taberei", "Melville, I will miss your coffee shops", "out of Tampines", "last box out of
@@ -497,6 +502,10 @@ NOTICE_TO = re.compile(
 SITE_OWNER = re.compile(r"\s+[a-z]+\s+(?:of|for)\s+(?:the\s+)?" + NAME)
 # A spell that counts the days at a workplace: "day 2", "day one".
 DAY_COUNT = re.compile(r"(?i:day\s+(\d{1,3}|one|two|three|four|five))")
+# One that counts the weeks: "first week", "week 3", "second full week" (it began on a Monday).
+WEEK_COUNT = re.compile(
+    r"(?i:(first|second|third)\s+(?:real\s+|full\s+|proper\s+)?week|week\s+(\d{1,2}|one|two|three|four|five))"
+)
 # Company that makes a day out no workday: "a long day at Bondi with the kids".
 KIN_WORDS = alternation(lexicon.KINSHIP)
 WITH_FAMILY = re.compile(rf"(?i:\bwith\s+(?:the|my|our)\s+(?:{KIN_WORDS}|kids|children|family|friends|mates|dog)\b)")

@@ -1298,3 +1298,23 @@ def test_a_name_that_opens_with_a_number_is_nobodys(reader: BuiltinExtractor) ->
 def test_a_flatmate_or_housemate_is_a_roommate(reader: BuiltinExtractor) -> None:
     assert ("me", "roommate", "Jordan") in triples(read(reader, "My flatmate Jordan left his bike in the hall."))
     assert ("me", "roommate", "Ama") in triples(read(reader, "Our housemate Ama cooked jollof."))
+
+
+def test_a_sentence_that_opens_with_the_flat_in_a_place_tells_the_writers_home(reader: BuiltinExtractor) -> None:
+    found = read(reader, "The flat in Marvila is small and the neighbours fight, but it is ten minutes from the depot.")
+    assert ("me", "lives_in", "Marvila") in triples(found)
+    # One the sentence before says was only looked at is not.
+    seen = read(reader, "We viewed two places today. The flat in Leith had mould.")
+    assert not [s for s in seen.statements if s.predicate == "lives_in"]
+
+
+def test_the_weeks_counted_at_a_workplace_date_its_first_day(reader: BuiltinExtractor) -> None:
+    friday = datetime(2026, 4, 10, 20, 30).timestamp()
+    for text, first in (
+        ("First week as a dispatcher at Cais Logística.", datetime(2026, 4, 6)),
+        ("Week 2 at Halcyon, still lost.", datetime(2026, 3, 30)),
+    ):
+        jobs = [s for s in reader.extract(NoteForExtraction(text, (), friday)).statements if s.predicate == "works_at"]
+        assert [s.valid_at for s in jobs] == [first.timestamp()]
+    back = reader.extract(NoteForExtraction("First week back at Kibo Freight after the holidays.", (), friday))
+    assert [s.valid_at for s in back.statements if s.predicate == "works_at"] == [None]
