@@ -648,13 +648,11 @@ def successor(memory: MemoryReader, user: str, name: str, predicates: Collection
         return None
     end = ended.invalid_at.timestamp()
     margin = SWITCH_MARGIN.total_seconds()
+    # The value of the same tie that began within a day of the end (its replacement, or one the
+    # same note took up: "deleted Goodreads, everything is in StoryGraph now").
     followers = [
         f
         for f in memory.statements(history=False, between=(end - margin, end + margin))
-        if f.subject == user
-        and f.predicate == ended.predicate
-        and f.target
-        and fold(f.target) != fold(name)
-        and (f.id == ended.invalidated_by or f.valid_at >= ended.invalid_at - SWITCH_MARGIN)
+        if f.subject == user and f.predicate == ended.predicate and f.target and fold(f.target) != fold(name)
     ]
     return min(followers, key=lambda f: abs(f.valid_at.timestamp() - end), default=None)

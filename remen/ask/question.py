@@ -118,7 +118,8 @@ class Question:
     names: tuple[str, ...]
     # "before"/"used to"/"previous"/"my old": the question wants an earlier value, not the current one.
     earlier: bool
-    # The word after "how" in "how much/long/many/often/old ...": which numbers fit.
+    # The word after "how" in "how much/long/many/often/old ...": which numbers fit; "clock" for
+    # "what time …" (a time of day, not a day).
     measure: str | None = None
     # Whether it is a question at all (a question word, "did/is ..." first, a "?", a value's noun)
     # rather than search words: only a question gets answers from the notes' sentences.
