@@ -52,7 +52,7 @@ from remen.memory.names import (
     titled_forms,
 )
 from remen.memory.note_state import email_first_name
-from remen.memory.patterns import IS_AMOUNT
+from remen.memory.patterns import IS_AMOUNT, WITHIN_A_PLACE
 from remen.memory.tool_use import made_by_maker
 from remen.store import corrections as corrections_store
 from remen.store import memory as memory_store
@@ -93,6 +93,13 @@ def user_entity(conn: Connection, now: float) -> int:
     eid = memory_store.insert_entity(conn, "Me", EntityType.PERSON.value, USER_NAME, now)
     memory_store.add_alias(conn, eid, "me", USER_NAME)
     return eid
+
+
+def within_another(first: str, second: str) -> bool:
+    """Whether one of two place names is a street or landmark in the other ("Leith Walk" and
+    "Leith"): two places, though their words are compatible."""
+    shorter, longer = sorted((first.strip(), second.strip()), key=len)
+    return shorter != longer and WITHIN_A_PLACE.search(longer) is not None and not WITHIN_A_PLACE.search(shorter)
 
 
 def rekey(key: str, gone: int, kept: int) -> str:
@@ -227,7 +234,9 @@ class GraphWriter:
         vector = self.vectors.get(context)
         if tokens and relation is None:
             candidates = [
-                c for c in memory_store.entities_by_first_word(conn, tokens[0], kind.value) if compatible(c.name, name)
+                c
+                for c in memory_store.entities_by_first_word(conn, tokens[0], kind.value)
+                if compatible(c.name, name) and not (kind == EntityType.PLACE and within_another(c.name, name))
             ]
             if not candidates and kind == EntityType.PERSON and name_key(name) == tokens[0]:
                 # A surname alone ("Okoro has retired") is the one the notes gave a title ("Dr. Okoro").

@@ -441,9 +441,15 @@ PONDERING = re.compile(
     r"wants?\s+to|dream(?:ing)?\s+(?:of|about)|if\s+(?:we|i)|whether\s+to|should\s+(?:we|i))\b[^.;!?]*$)"
 )
 # "lives at …", "address: …", "Rachel's address for the card: …".
-STREET = (
-    r"(?:street|st|straße|strasse|str|straat|road|rd|avenue|ave|avenida|blvd|boulevard|lane|ln|hill|way|rua|place"
-    r"|square|gasse|weg|plein|gracht)"
+STREET_WORDS = (
+    "street|st|straße|strasse|str|straat|road|rd|avenue|ave|avenida|blvd|boulevard|lane|ln|hill|way|rua|place"
+    "|square|gasse|weg|plein|gracht"
+)
+STREET = rf"(?:{STREET_WORDS})"
+# A place's last word that makes it a street, square or landmark within the place its first words
+# name: "Leith Walk" is no other name for Leith, nor "Portobello Road" for Portobello.
+WITHIN_A_PLACE = re.compile(
+    rf"(?i:\s(?:{STREET_WORDS}|walk|drive|dr|terrace|close|crescent|quay|wharf|market|bridge|station|park|gate|row)\.?$)"
 )
 # Street words that come first, the name and the number after ("Via Nizza 45", "Rua Augusta 24"),
 # capitalised as in an address ("sent via Royal Mail 2 parcels" is none).

@@ -695,3 +695,17 @@ def test_what_time_is_answered_with_a_time_of_day_not_a_day(app: Remen, clock) -
     )
     answer = app.ask("what time do we stop using the ovens", now=now)
     assert answer.answers and answer.answers[0].answer == "3pm"
+
+
+def test_a_street_named_after_a_place_is_not_that_place(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        5,
+        "Signed for a two-bed on Elm Row in Leith, 1,250 a month. Keys on 1 July.",
+        "Lunch with Priya: she recommended the dentist Dr. Osei on Leith Walk",
+    )
+    homes = {f.target for f in app.facts("me") if f.predicate == "lives_in"}
+    assert homes == {"Leith"}
+    answer = app.ask("where do I live", now=now)
+    assert answer.answers and "Leith Walk" not in answer.answers[0].text
