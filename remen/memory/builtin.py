@@ -83,6 +83,7 @@ from remen.memory.patterns import (
     CAR_TAKEN,
     CLAUSE_END,
     COME_FROM,
+    DATE_HINT,
     DAY_COUNT,
     DENTAL_CARE,
     DEPARTS,
@@ -135,6 +136,7 @@ from remen.memory.patterns import (
     PREPOSITION_BEFORE,
     PROJECT,
     PRONOUN_THIRD,
+    RECOMMENDED,
     RENT_RAISED,
     REPLACED,
     REPORTS_TO,
@@ -1195,7 +1197,13 @@ class BuiltinExtractor:
             tie(name, relation)
         for switch in ROLE_SWITCH.finditer(text):
             found += self.role_switched(state, text, span, *switch.groups())
-        labelled = [(m.group(2) or m.group(3), m.group(1)) for m in ROLE_LABEL.finditer(text)]
+        labelled = [
+            (m.group(2) or m.group(3), m.group(1))
+            for m in ROLE_LABEL.finditer(text)
+            # "she recommended the dentist Dr. Osei": a name passed on, not the writer's dentist yet
+            # (one the writer has a time with is: "Ravi recommended a physio: Kerry, Tuesdays 7am").
+            if not RECOMMENDED.search(text[max(0, m.start() - PONDER_REACH) : m.start()]) or DATE_HINT.search(text)
+        ]
         labelled += [
             (m.group(2) or m.group(3) or m.group(5), m.group(1) or m.group(4))
             for m in THE_ROLE_NAMED.finditer(text)

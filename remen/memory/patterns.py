@@ -197,6 +197,11 @@ ROLE_LABEL = re.compile(
     r"\s+(?:the\s+|my\s+|our\s+)?[\w.'’]+(?:\s+(?-i:[A-ZÀ-Ý])[\w.'’]+)?|\s+(?:since|after)\s+(?:\w+\s+){0,2}\w+)?)"
     rf"(?:(?:\s*(?::|\(|–|—)|\s+-)\s*{PERSON_NAME}|\s+({TITLE}[A-ZÀ-Ý][\w'À-ÿ-]+{NEXT_NAME_WORD}))"
 )
+# Words before a role and a name that pass the name on rather than say it serves the writer ("she
+# recommended the dentist Dr. Osei", "Tom knows a good plumber, Mick"), said just before it.
+RECOMMENDED = re.compile(
+    r"(?i:\b(?:recommend(?:s|ed|ing)?|suggest(?:s|ed|ing)?|knows?\s+an?|swears\s+by|mentioned)\b[^.;!?]*$)"
+)
 # "The landlord, Mr. Popa, wants 550 euros": one who serves the writer, named between commas
 # ("their partner, Katrin Holm," and "the team lead, Dr. Hoffmann," are someone else's).
 SERVICE_WORDS = alternation(lexicon.SINGLE_RELATIONS - lexicon.PARTNER_WORDS)

@@ -1318,3 +1318,13 @@ def test_the_weeks_counted_at_a_workplace_date_its_first_day(reader: BuiltinExtr
         assert [s.valid_at for s in jobs] == [first.timestamp()]
     back = reader.extract(NoteForExtraction("First week back at Kibo Freight after the holidays.", (), friday))
     assert [s.valid_at for s in back.statements if s.predicate == "works_at"] == [None]
+
+
+def test_a_role_someone_recommended_is_not_yet_the_writers(reader: BuiltinExtractor) -> None:
+    passed_on = read(reader, "Coffee with Ines: she recommended the physio Dr. Varga near the station")
+    assert not [s for s in passed_on.statements if s.predicate == "physio"]
+    mine = read(reader, "New physio: Dr. Varga, recommended by Ines.")
+    assert ("me", "physio", "Dr. Varga") in triples(mine)
+    # One the writer has a time with is theirs.
+    booked = read(reader, "Ines recommended a physio for my knee: Dr. Varga, Thursdays 8am")
+    assert ("me", "physio", "Dr. Varga") in triples(booked)
