@@ -155,6 +155,12 @@ def name_spans(sentence: str, known: dict[str, str]) -> list[Span]:
         end = tokens[i].start() + len(POSSESSIVE.sub("", last))
         text = sentence[start:end]
         i += 1
+        rest = text.split(maxsplit=1)[1:]
+        if first == 0 and rest and fold(text) not in known and fold(rest[0]) in known:
+            # "Deleted Goodreads, …": the sentence's capitalised first word is no part of the name
+            # the graph knows after it.
+            start = tokens[first + 1].start()
+            text = sentence[start:end]
         if fold(text).strip(".") in HONORIFICS or DATE_WORD.fullmatch(text):
             continue
         kind = known.get(fold(text)) or known.get(fold(text.split()[-1]))

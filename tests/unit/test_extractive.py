@@ -100,6 +100,9 @@ def test_names_are_runs_of_capitalised_words_typed_by_the_graph_when_it_knows_th
     assert name_spans("Tacos tonight.", {}) == []
     # The possessive ending a name is no part of it.
     assert [s.text for s in name_spans("Dinner at my sister Jing Yi's new place.", {})] == ["Jing Yi"]
+    # Nor is a sentence's first word before a name the graph knows.
+    dropped = name_spans("Deleted Goodreads, it is all in StoryGraph now.", {"goodreads": "Technology"})
+    assert [s.text for s in dropped] == ["Goodreads", "StoryGraph"]
 
 
 def one_passage(sentence: str, written: datetime) -> Passage:
