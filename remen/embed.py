@@ -87,6 +87,13 @@ class PendingQuery(Generic[Found]):
         self._found: Found | None = None
         self._failure: Exception | None = None
 
+    @classmethod
+    def at_once(cls, vector: Callable[[], np.ndarray], then: Callable[[np.ndarray], Found]) -> PendingQuery[Found]:
+        """The vector and what is found with it computed now, in the caller's thread."""
+        pending = cls(then)
+        pending.complete(vector)
+        return pending
+
     def finish(self, outputs: list[np.ndarray], _user_data: object, error: str) -> None:
         """onnxruntime's callback, on its thread."""
 
@@ -259,10 +266,9 @@ class OnnxMiniLM:
     def start_query(self, text: str, then: Callable[[np.ndarray], Found]) -> PendingQuery[Found]:
         """The query's first chunk run on onnxruntime's thread (``run_async``), ``then`` there too;
         with one compute thread (one core) there is no other thread to run it on: done at once."""
-        pending = PendingQuery(then)
         if self.threads < 2:
-            pending.complete(lambda: self.embed_query(text))
-            return pending
+            return PendingQuery.at_once(lambda: self.embed_query(text), then)
+        pending = PendingQuery(then)
         ids = np.array([self.chunk(text)[0].tokens], dtype=np.int64)
         feeds = {"input_ids": ids, "attention_mask": np.ones_like(ids), "token_type_ids": np.zeros_like(ids)}
         self.session.run_async(["last_hidden_state"], feeds, pending.finish, None)
@@ -306,9 +312,7 @@ class HashedEmbedder:
 
     def start_query(self, text: str, then: Callable[[np.ndarray], Found]) -> PendingQuery[Found]:
         """Computed at once: hashing a query takes microseconds."""
-        pending = PendingQuery(then)
-        pending.complete(lambda: self.embed_query(text))
-        return pending
+        return PendingQuery.at_once(lambda: self.embed_query(text), then)
 
 
 @dataclass(frozen=True)

@@ -49,8 +49,7 @@ from remen.core.knowledge import Aspect, EntityType
 from remen.core.links import link_line, links_asked_about
 from remen.core.models import DateOrder, SearchHit, SearchResult
 from remen.core.text import fold
-from remen.memory import lexicon
-from remen.memory.lexicon import HONORIFICS
+from remen.memory.lexicon import HONORIFICS, USES
 from remen.memory.reader import MemoryReader
 from remen.search.query import STOPWORDS
 from remen.store import Store
@@ -281,7 +280,7 @@ class Asker:
         if any(hint.name != user for hint in chosen.entity_hints):
             return found  # "where does my sister live": her home, not one the user left
         asked_ties = {chosen.attribute_hint} if chosen.attribute_hint else set()
-        asked_ties |= {lexicon.USES} if asked.kind == AnswerKind.NAME else set()
+        asked_ties |= {USES} if asked.kind == AnswerKind.NAME else set()
         first = found[0]
         new = (
             successor(self.memory, user, first.answer, asked_ties)

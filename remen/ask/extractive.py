@@ -800,11 +800,11 @@ def extract(
         best[key] = Extracted(candidate.answer, candidate.sentence, note_id, created, p, question.kind)
     # A value the same or a later note says was left for another ("from Notion to Linear", "sold
     # the Fiesta") goes after the others, being no current value, or before them when the question
-    # asks what came before (judged by the note the answer stands in); else the order above stands.
-    order = {key: i for i, key in enumerate(best)}
+    # asks what came before (judged by the note the answer stands in); else the order above stands
+    # (the sort is stable).
     sure = sorted(
         (a for a in best.values() if a.score >= minimum),
-        key=lambda a: (out_of_turn(a.answer, a.created, left, question.earlier), order[fold(a.answer)]),
+        key=lambda a: out_of_turn(a.answer, a.created, left, question.earlier),
     )
     return [*sure, *(a for a in best.values() if a.score < minimum)][:limit]
 

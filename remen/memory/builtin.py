@@ -376,6 +376,11 @@ class Piece:
     speaker: str | None
     heading: bool
 
+    @property
+    def span(self) -> Span:
+        """Where the sentence is in the note."""
+        return Span(self.original, self.original + self.length)
+
 
 def note_pieces(text: str) -> tuple[str, list[Piece]]:
     """The text spaCy reads for a note (its prose lines, chat turns without their "Name: ", up to
@@ -643,7 +648,7 @@ def attendees_are_people(state: NoteState, sentences: list[tuple[Piece, SpacySpa
                 state.entities[name.lower()] = replace(entity, type=EntityType.PERSON)
             elif entity is None and attendee_name(name):
                 # A name the classifier passed over ("Josée" beside "Derek, Malik") is someone too.
-                state.entity(name, EntityType.PERSON, Span(piece.original, piece.original + piece.length), None, text)
+                state.entity(name, EntityType.PERSON, piece.span, None, text)
 
 
 def attendee_name(item: str) -> bool:
@@ -857,7 +862,7 @@ def dentists_seen(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) ->
 
 def seen_by(state: NoteState, piece: Piece, text: str, doctor: str, tie: str) -> None:
     """The writer's ``tie`` ("dentist", "doctor") is ``doctor``, read in ``text`` of ``piece``."""
-    span = Span(piece.original, piece.original + piece.length)
+    span = piece.span
     name = state.entity(doctor, EntityType.PERSON, span, None, text)
     state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, tie, span, object_name=name))
 
@@ -987,7 +992,7 @@ class BuiltinExtractor:
                     said, named = len(state.statements), len(state.tie_mentions)
                     self.read_sentence(state, sent, piece.original - piece.start)
                     if piece.speaker is not None:
-                        spoken_by(state, piece.speaker, said, Span(piece.original, piece.original + piece.length))
+                        spoken_by(state, piece.speaker, said, piece.span)
                         del state.tie_mentions[named:]  # the tie classifier reads the writer's own words
                 state.previous_sentence = sent.text
             switched_from_the_other(state)

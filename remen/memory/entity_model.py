@@ -531,14 +531,15 @@ def name_kinds(sentences: list[SpacySpan], vectors: NameVectors) -> dict[str, En
     first_names = {sent[i].lower_ for sent in sentences for i in range(len(sent)) if first_name_read_as_word(sent, i)}
     for name, total in evidence.items():
         label = model.labels[int(np.argmax(total))]
-        kinds[name] = tool_type(name) if label == TOOL else KINDS[label]
+        kinds[name] = label_kind(label, name)
         if kinds[name] is None and name in first_names:
             kinds[name] = EntityType.PERSON
         if kinds[name] is not None and SAINTED_PLACE.match(name) and not owned(name, sentences):
             kinds[name] = EntityType.PLACE
         if kinds[name] == EntityType.PERSON and name.split()[0] in COUNTED:
             # "Seven Seeds", "Five Guys": nobody's name opens with a number; the likeliest other kind.
-            kinds[name] = next((k for i in np.argsort(-total) if (k := kind_of(model.labels[i], name))), None)
+            others = (label_kind(model.labels[i], name) for i in np.argsort(-total))
+            kinds[name] = next((k for k in others if k not in (None, EntityType.PERSON)), None)
     return kinds
 
 
@@ -546,10 +547,9 @@ def name_kinds(sentences: list[SpacySpan], vectors: NameVectors) -> dict[str, En
 COUNTED = frozenset(NUMBER_WORDS) - {"a", "an"}
 
 
-def kind_of(label: str, name: str) -> EntityType | None:
-    """The entity type of a classifier label for ``name``, other than a person (None for none)."""
-    kind = tool_type(name) if label == TOOL else KINDS[label]
-    return None if kind == EntityType.PERSON else kind
+def label_kind(label: str, name: str) -> EntityType | None:
+    """The entity type a classifier label means for ``name`` (None: not a name)."""
+    return tool_type(name) if label == TOOL else KINDS[label]
 
 
 def owned(name: str, sentences: list[SpacySpan]) -> bool:
