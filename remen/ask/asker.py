@@ -119,6 +119,8 @@ class Asker:
             return relationship(chosen, self.memory, index.user_name)
         if kind == QueryType.ASPECT_QUERY:
             began = tie_start(chosen, self.memory, index.user_name)
+            if began is not None and not self.day_told(began):
+                began = replace(began, written_day=True)
             return began or aspect_query(chosen, self.memory, self.similar)
         if kind == QueryType.TEMPORAL:
             return temporal(chosen, self.memory)
@@ -134,6 +136,16 @@ class Asker:
         if kind == QueryType.EXPLORATORY:
             return exploratory(chosen, self.memory, start, end, label, self.similar)
         return Handled(())
+
+    def day_told(self, handled: Handled) -> bool:
+        """Whether the fact a handler answered with began on a day its note told, rather than on
+        the day the note was written."""
+        fact = handled.answers[0].fact if handled.answers else None
+        if fact is None:
+            return False
+        with self.store.read() as conn:
+            written = [stored.note.created for stored in note_store.by_ids(conn, fact.note_ids).values()]
+        return all(abs(fact.valid_at - when) > TOLD_DAY_MARGIN for when in written)
 
     def entity_by_meaning(self, words: str) -> EntityHint | None:
         """The entity whose context (ENTITY vectors) the words describe, when one is clearly nearest."""
@@ -386,6 +398,8 @@ def chained(hit: StoredNote, near: list[StoredNote]) -> list[StoredNote]:
 # A note must be this much newer than a graph value to overtake it (a value and the note that
 # states it share a day).
 OVERTAKE_MARGIN = timedelta(days=1)
+# A fact's first day further than this from its notes' writing was told by them, not taken from it.
+TOLD_DAY_MARGIN = timedelta(hours=12)
 # The words without which a sentence does not state an attribute that is a day.
 ATTRIBUTE_SAID = {"birthday": re.compile(r"(?i:\b(?:birthdays?|bdays?|b-days?|born|birth)\b)")}
 
@@ -433,7 +447,8 @@ def merged(asked: Question, chosen: Route, handled: Handled, notes: list[Extract
     - A precise graph answer (an attribute's current value, a relation's holder) leads, the notes'
       answer that agrees with it next, then the others; but a note written after the graph's
       value that says otherwise is the newer word and leads (not when the question asks what
-      came before).
+      came before), and so does the day the notes tell when the graph's is only the day a note
+      was written.
     - Other specific questions (who, where, when, how much, which, why) are answered from the
       notes: a bare entity card or a list of statements is no answer to them.
     - Open questions (what happened last week, a summary) keep the graph's answers first.
@@ -458,7 +473,8 @@ def merged(asked: Question, chosen: Route, handled: Handled, notes: list[Extract
         # only with another tool of the kind, not with whatever name it offers ("Maadi").
         kind = asked_tool_kind(chosen)
         newer = bool(from_notes) and (not kind or fold(notes[0].answer) in kind)
-        if newer and from_notes[0] not in agreeing and not asked.earlier and overtakes(notes[0], graph[0]):
+        overtaken = newer and not asked.earlier and overtakes(notes[0], graph[0]) and from_notes[0] not in agreeing
+        if overtaken or (from_notes and handled.written_day):
             return (from_notes[0], graph[0], *from_notes[1:2])
         if whole_entity:
             return (*graph, *from_notes[: max(0, 3 - len(graph))])

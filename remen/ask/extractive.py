@@ -15,8 +15,27 @@ from functools import lru_cache
 from itertools import pairwise
 
 from remen.ask.answer_model import answer_probabilities
-from remen.ask.question import CLOCK_MEASURE, DATE_VALUES, MONEY_WORDS, SPAN_KINDS, WHO_TOLD, AnswerKind, Question
-from remen.ask.spans import ANY_NAME, FIRM_KINDS, MONEY, TIME_OF_DAY, Span, name_spans, unit_fits, value_spans
+from remen.ask.question import (
+    CLOCK_MEASURE,
+    DATE_VALUES,
+    MONEY_WORDS,
+    SPAN_KINDS,
+    SPOT_MEASURE,
+    WHO_TOLD,
+    AnswerKind,
+    Question,
+)
+from remen.ask.spans import (
+    ANY_NAME,
+    FIRM_KINDS,
+    MONEY,
+    TIME_OF_DAY,
+    Span,
+    name_spans,
+    spot_spans,
+    unit_fits,
+    value_spans,
+)
 from remen.core.constants import (
     ANSWER_MEANING_SENTENCES,
     ANSWER_TYPICAL_COSINE,
@@ -62,6 +81,8 @@ PAST = re.compile(r"\b(?:was|were|had|did|went|came|got|told|said|\w+ed)\b", re.
 # Words of the present or the future: after a past verb they speak of what is ahead ("Told Luis
 # I'm moving to Denver end of July").
 AHEAD = re.compile(r"(?i:\b(?:am|is|are|will|shall|going\s+to)\b|['’](?:m|re|ll)\b)")
+# The writer's verb right after "I"/"we": in the present ("I start 6 April") unless a past form.
+OWN_VERB = re.compile(r"\b(?:I|[Ww]e)\s+([a-z]+)\b")
 # Words that give a reason or a manner: an answer to "why"/"how" has one near.
 REASON = re.compile(
     r"\b(?:because|cause|since|so|due to|reason|after|thanks to|too|kept|keeps|without)\b|:", re.IGNORECASE
@@ -428,10 +449,16 @@ NEAR_CHARS = 40
 
 def told_in_past(sentence: str, at: int) -> bool:
     """Whether a day at ``at`` of ``sentence`` is told in the past: by the last verb before it
-    that has a tense, else by any past verb in the sentence."""
+    that has a tense ("offered me the job: I start 6 April" is ahead), else by any past verb in
+    the sentence."""
     before = sentence[:at]
     last_past = max((m.end() for m in PAST.finditer(before)), default=-1)
-    last_ahead = max((m.end() for m in AHEAD.finditer(before)), default=-1)
+    present = (
+        m.end()
+        for m in OWN_VERB.finditer(before)
+        if m.group(1) not in IRREGULAR_PAST and not PAST.fullmatch(m.group(1))
+    )
+    last_ahead = max((*(m.end() for m in AHEAD.finditer(before)), *present), default=-1)
     if last_past < 0 and last_ahead < 0:
         return PAST.search(sentence) is not None
     return last_past > last_ahead
@@ -470,6 +497,8 @@ def typed_spans(
     else's) of the kind asked for, none of them a name of the question or only its words, nor the
     one the sentence speaks to, nor for "who" a tool the word lists know."""
     values = value_spans(text, written, question.kind)
+    if question.measure == SPOT_MEASURE:
+        values += spot_spans(text, question.focus)
     names = (
         [
             n

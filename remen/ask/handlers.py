@@ -58,6 +58,9 @@ class Handled:
     # The first answer is a value read off a fact ("since Mon 1 Jun 2026"), as precise as an
     # attribute's: it leads the card whatever the route (see asker.merged).
     precise: bool = False
+    # That value is only the day a note first spoke of it ("Two weeks at Northgate" dates the job
+    # from that note): an answer the notes tell leads instead, the value after it.
+    written_day: bool = False
 
 
 def whose(hint: EntityHint, user: str) -> str:

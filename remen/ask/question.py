@@ -103,6 +103,13 @@ NEVER_NAMES = STOPWORDS | frozenset(HONORIFICS) | RELATION_WORDS | QUESTION_WORD
 # "What time …", "at what hour …": a time of day is asked, which a day alone does not answer.
 CLOCK_ASKED = re.compile(r"(?i:\b(?:what|which)\s+(?:time|hour)\b)")
 CLOCK_MEASURE = "clock"
+# "Where is the spare key", "where did I put my passport": a thing's spot is asked, which a
+# phrase tells ("under the gnome", "in the top drawer"), not only a place's name.
+SPOT_ASKED = re.compile(
+    r"(?i:^\s*where\s*(?:['’]s|is|are|was|were|did\s+(?:i|we)\s+(?:put|leave|keep|store|hide|park)"
+    r"|do\s+(?:i|we)\s+(?:keep|store)|can\s+(?:i|we)\s+find)\b)"
+)
+SPOT_MEASURE = "spot"
 
 
 @dataclass(frozen=True)
@@ -119,7 +126,7 @@ class Question:
     # "before"/"used to"/"previous"/"my old": the question wants an earlier value, not the current one.
     earlier: bool
     # The word after "how" in "how much/long/many/often/old ...": which numbers fit; "clock" for
-    # "what time …" (a time of day, not a day).
+    # "what time …" (a time of day, not a day); "spot" for "where is the …" (a phrase may say it).
     measure: str | None = None
     # Whether it is a question at all (a question word, "did/is ..." first, a "?", a value's noun)
     # rather than search words: only a question gets answers from the notes' sentences.
@@ -230,6 +237,8 @@ def read_question(text: str) -> Question:
         kind, measure = AnswerKind.NUMBER, "much"
     if kind == AnswerKind.TIME and CLOCK_ASKED.search(text):
         measure = CLOCK_MEASURE  # "what time do we stop": a time of day, not a day
+    if kind == AnswerKind.PLACE and not names and focus and SPOT_ASKED.search(text):
+        measure = SPOT_MEASURE
     asks = (
         text.rstrip().endswith("?")
         or any(w in QUESTION_WORDS for w in bare_words)

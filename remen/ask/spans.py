@@ -118,6 +118,17 @@ TIME_KINDS = frozenset((AnswerKind.TIME,))
 PERSON_KINDS = frozenset((AnswerKind.PERSON, AnswerKind.NAME))
 # Prepositions before a place ("in Lisbon", "at the Forty Foot", "moved to Denver").
 AT_A_PLACE = frozenset(("in", "at", "to", "from", "near"))
+# A phrase telling where a thing is: a preposition of place and the noun phrase after it ("under
+# the gnome", "in the top drawer of the desk", "at Tom's"), up to punctuation or a new clause.
+SPOT = re.compile(
+    r"(?i:\b(?:under(?:neath)?|inside|in\s+front\s+of|in|on\s+top\s+of|on|behind|beside|next\s+to|above|"
+    r"below|by|near|at|with|between)\s+(?!(?:and|but|so|because|if|when|until|since|then|btw)\b)"
+    r"(?:[\w'’-]+)(?:\s+(?!(?:and|but|so|because|if|when|until|since|then|btw)\b)[\w'’-]+){0,5})"
+)
+# How many words after the thing asked about its spot may begin ("key is under", "keys are still in").
+SPOT_REACH = 4
+CLAUSE_BREAK = re.compile(r"[,;:!?()]|\.(?:\s|$)")
+SPOT_KINDS = frozenset((AnswerKind.PLACE,))
 
 
 def name_spans(sentence: str, known: dict[str, str]) -> list[Span]:
@@ -178,6 +189,23 @@ def name_spans(sentence: str, known: dict[str, str]) -> list[Span]:
         else:
             sure = frozenset((AnswerKind.PLACE,)) if before in AT_A_PLACE else frozenset()
         spans.append(Span(start, end, text, ANY_NAME, sure, before))
+    return spans
+
+
+def spot_spans(sentence: str, thing: tuple[str, ...]) -> list[Span]:
+    """Phrases telling where a thing of ``thing`` (the question's folded words) is: a place's
+    preposition and what follows it, begun within a few words after the thing is named ("the spare
+    key is under the gnome" → "under the gnome"), never holding a date."""
+    ends = [m.end() for m in TOKEN.finditer(sentence) if any(fold(m.group(0)).startswith(w) for w in thing)]
+    spans = []
+    for m in SPOT.finditer(sentence):
+        # Within the thing's own clause: "key cut today, then lunch at the Crown" tells no spot.
+        between = [sentence[end : m.start()] for end in ends if end <= m.start()]
+        gap = [len(words.split()) for words in between if not CLAUSE_BREAK.search(words)]
+        if not gap or min(gap) > SPOT_REACH or DATE_WORD.search(m.group(0)):
+            continue
+        text = m.group(0).rstrip(TRAILING)
+        spans.append(Span(m.start(), m.start() + len(text), text, SPOT_KINDS, SPOT_KINDS))
     return spans
 
 

@@ -80,6 +80,7 @@ from remen.memory.patterns import (
     BIRTHDAY,
     BROKE_UP,
     CAR_GONE,
+    CAR_KEPT,
     CAR_TAKEN,
     CLAUSE_END,
     COME_FROM,
@@ -103,6 +104,7 @@ from remen.memory.patterns import (
     HOME_NOUN,
     HOME_WORDS,
     INSTEAD,
+    INTERVIEW_WITH,
     JOINED,
     LEASE_SIGNED,
     LEFT,
@@ -127,6 +129,7 @@ from remen.memory.patterns import (
     OLD_VALUE,
     OLD_VALUE_REACH,
     PAIRED_WITH_ME,
+    PANEL_LIST,
     PERSON_OF_FIRM,
     PERSONAL_PRONOUNS,
     PHONE,
@@ -516,12 +519,12 @@ def services(text: str) -> list[tuple[str, str]]:
 
 
 def cars(state: NoteState, text: str, span: Span, named: list[tuple[str, EntityType]]) -> None:
-    """In a note about a car, the model the writer buys, drives or calls "my …" is their car from
-    then on, and the one they sell or scrap was it until then ("Sold the Vitz … Bought a
+    """In a note about a car, the model the writer buys, drives, calls "my …" or keeps up ("MOT for
+    the Micra") is their car from then on, and the one they sell or scrap was it until then ("Sold the Vitz … Bought a
     second-hand Mazda Demio"). The classifier's kind is not asked (it takes models for people);
     a relation is no car ("my Mum"), nor is a tool the word lists know ("bought a Kindle"). The
     model is the whole name the sentence holds ("a used Tesla Model Y", not "Tesla Model")."""
-    for pattern, given_up in ((CAR_TAKEN, False), (CAR_GONE, True)):
+    for pattern, given_up in ((CAR_TAKEN, False), (CAR_KEPT, False), (CAR_GONE, True)):
         for match in pattern.finditer(text):
             found = next(i for i, g in enumerate(match.groups(), 1) if g)
             model = whole_name(text, match.start(found), match.group(found), named)
@@ -651,6 +654,33 @@ def attendees_are_people(state: NoteState, sentences: list[tuple[Piece, SpacySpa
                 state.entity(name, EntityType.PERSON, piece.span, None, text)
 
 
+def interview_panel(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
+    """Who sat on a job interview with a firm the note's heading names works there: "## Interview
+    - Rota Verde" / "With: Catarina Lopes (operations lead), Hugo (senior dispatcher)" (each named
+    with the role in brackets, as a panel is listed)."""
+    if not sentences:
+        return
+    heading = INTERVIEW_WITH.search(sentences[0][1].text)
+    firm = state.entities.get(heading.group(1).lower()) if heading else None
+    if firm is None or firm.type != EntityType.ORGANIZATION:
+        return
+    for piece, sent in sentences[1:]:
+        listed = PANEL_LIST.match(sent.text.strip())
+        if listed is None:
+            continue
+        for item in re.split(r",(?![^(]*\))|;", listed.group(1)):
+            if "(" not in item:
+                continue
+            name = ATTENDEE_FROM.sub("", item).strip(" .")
+            person = state.entities.get(name.lower())
+            if person is not None and person.type == EntityType.PERSON:
+                text = sent.text.strip()
+                said = ExtractedStatement(
+                    Aspect.IDENTITY, text, person.name, lexicon.WORKS_AT, piece.span, object_name=firm.name
+                )
+                state.state(said)
+
+
 def attendee_name(item: str) -> bool:
     """Whether an item of a list of who came is a person's name: one to three capitalised words
     (not all capitals: "HR", "QA" are teams), not the writer nor a word for many ("All", "Team")."""
@@ -764,6 +794,12 @@ def firm_named(name: str) -> bool:
     return len(words) > 1 and words[-1].strip(".") in lexicon.FIRM_HEADS
 
 
+def town_and_state(name: str) -> bool:
+    """Whether a name is a town and a US state's postal code ("Denver CO", "Austin TX")."""
+    words = name.split()
+    return len(words) > 1 and words[-1] in lexicon.STATE_CODES
+
+
 def venue(sent: SpacySpan, start: int, end: int) -> bool:
     """Whether the name from token ``start`` to ``end`` is a venue named for its owner: "at Luigi's",
     "back from Nando's." (a possessive with nothing after it but the clause's end): where, not who
@@ -798,13 +834,13 @@ PRODUCT_SHAPE = re.compile(r"\b(?!(?:Mac|Mc|De|Di|La|Le|Van|Du)[A-Z])[A-Za-z]*[a
 
 def product_like(word: str, kind: EntityType | None, sent: SpacySpan, start: int, end: int) -> bool:
     """Whether a name the word lists do not know is software by what is done with it, or written
-    like a product where the classifier took it for a person or a place."""
+    like a product where the classifier took it for a person or a place, or a word of it for no
+    name at all ("TickTick trial: …" opening a line)."""
     if word in lexicon.LEXICON_TYPES:
         return False
     text = sent[start:end].text
-    return software(sent, start, end) or (
-        kind in (EntityType.PERSON, EntityType.PLACE) and bool(PRODUCT_SHAPE.search(text))
-    )
+    guessed = kind in (EntityType.PERSON, EntityType.PLACE) or (kind is None and end - start == 1)
+    return software(sent, start, end) or (guessed and bool(PRODUCT_SHAPE.search(text)))
 
 
 def software(sent: SpacySpan, start: int, end: int) -> bool:
@@ -999,6 +1035,7 @@ class BuiltinExtractor:
             given_up_for_the_other(state)
             cars_are_no_tools(state)
             attendees_are_people(state, sentences)
+            interview_panel(state, sentences)
             workplaces_are_organisations(state)
             predecessor_departed(state)
             dentists_seen(state, sentences)
@@ -1121,6 +1158,8 @@ class BuiltinExtractor:
                 firm_context(text, at, until) or (kind is not None and firm_named(word))
             ):
                 kind = EntityType.ORGANIZATION
+            elif kind is not None and town_and_state(mention.text):
+                kind = EntityType.PLACE
             if kind is not None:
                 add(mention.text, kind, at)
         # A word of a street's name is no tool: "9 Elm Street" names no Elm.
@@ -1552,15 +1591,20 @@ class BuiltinExtractor:
     def former_work(
         state: NoteState, text: str, span: Span, named: list[tuple[str, EntityType]], former: re.Match[str]
     ) -> bool:
-        """ "Laila, who used to be at Fawry", "I used to work at Deloitte": a workplace held until
-        some time before the note, ended by it; a firm the note names only."""
-        if (former.group(1), EntityType.ORGANIZATION) not in named:
+        """ "Laila, who used to be at Fawry", "I used to work at Deloitte", "Tom used to work at a
+        Boots in Leeds": a workplace held until some time before the note, ended by it; a firm the
+        note names, or any name but a person's or a known tool's one worked at."""
+        verb, firm = former.groups()
+        kinds = {t for n, t in named if n == firm}
+        worked = verb.lower() == "work" and EntityType.PERSON not in kinds and firm.lower() not in lexicon.LEXICON_TYPES
+        if EntityType.ORGANIZATION not in kinds and not (worked and kinds):
             return False
-        others = [(n, t) for n, t in named if n != former.group(1)]
+        others = [(n, t) for n, t in named if n != firm]
         who = known_person(state, clause_subject(state, text, former.start(), others), others, span, text)
         if who is None:
             return False
-        state.end(ExtractedStatement(Aspect.IDENTITY, text, who, "works_at", span, object_name=former.group(1)))
+        firm = state.entity(firm, EntityType.ORGANIZATION, span, None, text, sure=True)
+        state.end(ExtractedStatement(Aspect.IDENTITY, text, who, "works_at", span, object_name=firm))
         return True
 
     @staticmethod

@@ -31,7 +31,7 @@ from remen.core.knowledge import EntityType
 from remen.core.text import IRREGULAR_PAST
 from remen.embed import TOKENIZER_FILE, Embedder, real_model
 from remen.memory.cues import tool_type
-from remen.memory.lexicon import LEXICON_TYPES
+from remen.memory.lexicon import CAR_MAKES, LEXICON_TYPES
 from remen.memory.linear_model import SoftmaxModel, bucket, load_model, unit, word_shape
 from remen.memory.names import name_key, name_tokens
 from remen.memory.tool_use import PAST_FORMS
@@ -138,11 +138,19 @@ def trimmed(sent: SpacySpan, start: int, end: int) -> tuple[int, int]:
         start += 1
     if start == 0 and end > 1 and opening_past_verb(sent[0].lower_):
         start = 1
-    while end > start and at_name_edge(sent[end - 1]):
+    # A plain lower-case word closes no name: "TickTick today" is TickTick.
+    while end > start and (at_name_edge(sent[end - 1]) or plain_word(sent[end - 1])):
         end -= 1
     if end - start > 1 and sent[end - 1].lower_ in EDGE_ADDRESSES:
         end -= 1
     return start, end
+
+
+def plain_word(token: Token) -> bool:
+    """Whether ``token`` is an English word written in lower case on its own ("today", "trial"),
+    not joined to the word before ("Fukushima-ku")."""
+    joined = token.i > 0 and not token.doc[token.i - 1].whitespace_
+    return not joined and token.text.isalpha() and token.text.islower() and token.lower_ in english_words()
 
 
 def at_name_edge(token: Token) -> bool:
@@ -162,12 +170,19 @@ def parted(sent: SpacySpan, start: int, end: int) -> list[tuple[int, int]]:
     pieces: list[tuple[int, int]] = []
     begin = start
     for i in range(start, end + 1):
-        if i == end or sent[i].text in NAME_PARTINGS or spaced_dash(sent, i):
+        if i == end or sent[i].text in NAME_PARTINGS or spaced_dash(sent, i) or owner_after(sent, i, end):
             piece = trimmed(sent, begin, i)
             if piece[0] < piece[1]:
                 pieces.append(piece)
             begin = i + 1
     return pieces
+
+
+def owner_after(sent: SpacySpan, i: int, end: int) -> bool:
+    """Whether token ``i`` is a "for" before someone's possessive, which parts a place from the
+    person a trip was for ("up to Kendal for Chioma's 40th"); a firm's "for" ("Centre for Ageing
+    Better") has no owner after it."""
+    return sent[i].lower_ == "for" and any(t.tag_ == "POS" for t in sent[i + 1 : end + 1])
 
 
 def spaced_dash(sent: SpacySpan, i: int) -> bool:
@@ -276,6 +291,13 @@ def continues_name(token: Token) -> bool:
     return token.tag_ in PROPER_NOUN_TAGS and not token.ent_type_ and token.lower_ not in DAY_WORDS
 
 
+def model_of_make(sent: SpacySpan, end: int) -> bool:
+    """Whether token ``end`` is a car's model after its make ("Honda Jazz", "Mazda 3"), which the
+    tagger reads as any word."""
+    model = sent[end].text
+    return end > 0 and sent[end - 1].text in CAR_MAKES and (model[:1].isupper() or model.isdigit())
+
+
 def labelled_alone(token: Token) -> bool:
     """Whether ``token`` is a proper noun spaCy labelled by itself as a name of one word."""
     following = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
@@ -316,7 +338,11 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
         while (
             start < end
             and end < len(sent)
-            and (continues_name(sent[end]) or (end - start > len(ent) and labelled_alone(sent[end])))
+            and (
+                continues_name(sent[end])
+                or model_of_make(sent, end)
+                or (end - start > len(ent) and labelled_alone(sent[end]))
+            )
         ):
             end += 1
         for piece_start, piece_end in parted(sent, start, end):
@@ -349,7 +375,7 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
             i += 1
             continue
         end = i + 1
-        while end < len(sent) and not taken[end] and sent[end].tag_ in PROPER_NOUN_TAGS:
+        while end < len(sent) and not taken[end] and (sent[end].tag_ in PROPER_NOUN_TAGS or model_of_make(sent, end)):
             end += 1
         if written_like_a_name(sent[i:end].text) and not in_link(sent, i, end):
             found.append(Candidate(i, end, ""))

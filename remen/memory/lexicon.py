@@ -283,6 +283,14 @@ FIRM_HEADS = words(
     healthcare recruitment staffing telecom mobile
     """
 )
+# The postal codes of the US states, written after a town ("Denver CO", "Austin TX"): the town
+# and its state are a place, not a firm's initials.
+STATE_CODES = words(
+    """
+    AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY
+    NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC
+    """
+)
 # Ties a firm may hold as well as a person: a letting agency is the landlord, a practice the
 # accountant or the dentist.
 FIRM_ROLES = frozenset({"landlord", "accountant", "lawyer", "dentist", "doctor", "vet", "contractor", "plumber"})

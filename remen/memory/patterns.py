@@ -103,8 +103,22 @@ CAR_TAKEN = re.compile(
     r"(?:a|an|the|my|our)|(?:drive|driving)\s+(?:a|an|my|our)|my|our)\s+"
     r"(?:(?:used|new|second-hand|secondhand|old|\d{4}|white|black|silver|grey|gray|red|blue|green)\s+){0,2})" + NAME
 )
+# A vehicle kept: its upkeep or its parts are the writer's worry ("MOT for the Micra due 22 Jan",
+# "the Micra's clutch is slipping", "insurance on my Corsa").
+CAR_PARTS = (
+    r"MOT|service|servicing|insurance|road\s+tax|tax|rego|registration|inspection|tyres?|tires?|brakes|clutch|"
+    r"battery|engine|gearbox|exhaust|windscreen|windshield|oil\s+change"
+)
+CAR_KEPT = re.compile(
+    rf"(?i:\b(?:{CAR_PARTS})\s+(?:for|on|of)\s+(?:the|my|our)\s+)"
+    + NAME
+    + r"|(?i:\b(?:the|my|our)\s+)"
+    + NAME
+    + rf"(?i:['’]s\s+(?:{CAR_PARTS})\b)"
+)
 # A vehicle given up: "Sold the Vitz", "Panda sold for scrap", "scrapped the Micra", "the old Golf
-# went for scrap", "Micra gone to the scrapyard", "traded in the Probox", "traded the LeSabre in".
+# went for scrap", "Micra gone to the scrapyard", "Micra to the scrapyard on Monday", "traded in
+# the Probox", "traded the LeSabre in".
 CAR_GONE = re.compile(
     r"(?i:\b(?:sold|selling|scrapped|scrapping|traded\s+in|trading\s+in|part-exchanged)\s+(?:the\s+|my\s+|our\s+)?)"
     + NAME
@@ -113,7 +127,7 @@ CAR_GONE = re.compile(
     + r"(?i:\s+in\b)|"
     + NAME
     + r"(?i:\s+(?:(?:was\s+|got\s+|is\s+)?(?:sold|scrapped|written\s+off)"
-    r"|(?:(?:is|has|was)\s+)?(?:went|gone|goes|going)\s+(?:for|to\s+the)\s+scrap(?:yard|heap)?)\b)"
+    r"|(?:(?:(?:is|has|was)\s+)?(?:went|gone|goes|going)\s+)?(?:for|to\s+the)\s+scrap(?:yard|heap)?)\b)"
 )
 # Someone taking the place of one the note says has left: "registered with Dr. Varga instead".
 INSTEAD = re.compile(r"(?i:\binstead\b)")
@@ -132,6 +146,11 @@ SUCCESSOR = re.compile(
     r"(?:the\s+)?\w+)?\s*(?::|–|—|,|\s(?:is|will\s+be))\s*" + PERSON_NAME
 )
 # A meeting's list of who came: "Attendees: Valeria Sosa, Ramiro (CNC), Kofi from Frischeparadies, me".
+# A job interview's heading and the firm it is with: "## Interview - Rota Verde", "Interview at
+# Northgate Hospital pharmacy", "interviewing with Halden".
+INTERVIEW_WITH = re.compile(r"(?i:\binterview(?:ed|ing)?\s*(?:[-–—:]|\bat\b|\bwith\b|\bfor\b)\s*(?:the\s+)?)" + NAME)
+# The list of who sat on it: "Panel: Dr. Helen Ashby (chief pharmacist), Sunil Rao (HR)".
+PANEL_LIST = re.compile(r"^(?i:panel|interviewers?|with|present|attendees|met)\s*:\s*(.+)$")
 ATTENDEE_LIST = re.compile(r"^(?i:present|attendees|attending|participants|invited|guests)\s*:\s*(.+)$")
 # Where an attendee's name ends and what says where they are from begins: "Ramiro (CNC)".
 ATTENDEE_FROM = re.compile(r"\s*(?:\(|\bfrom\b|\bof\b).*$")
@@ -145,9 +164,10 @@ REPORTS_TO = re.compile(
     rf"|(?i:\b(?:hand(?:ed|ing)?\s+in|gave|give|giving|put\s+in)\s+(?:my\s+|our\s+)?notice\s+to\s+)(?=[A-ZÀ-Ý][a-zà-ÿ]){PERSON_NAME}"
 )
 # One who runs the writer's workplace, named as the place the note says the writer works is:
-# "Denise, who runs the store, is half my age" (read only in a note that says where the writer works).
+# "Denise, who runs the store, is half my age", "Gareth owns the place" (read only in a note that
+# says where the writer works).
 RUNS_THE_WORKPLACE = re.compile(
-    rf"{PERSON_NAME}(?:,?\s+who)?\s+(?i:(?:runs|manages|ran|managed)\s+the\s+(?:whole\s+)?(?:store|shop|office|team|"
+    rf"{PERSON_NAME}(?:,?\s+who)?\s+(?i:(?:runs|manages|ran|managed|owns|owned)\s+the\s+(?:whole\s+)?(?:store|shop|office|team|"
     r"kitchen|site|desk|department|ward|branch|depot|warehouse|floor|lab|restaurant|workshop|crew|factory|place|"
     r"library|school|clinic|practice|hospital|pharmacy|hotel|bar|caf[eé]|salon|studio|garage|farm|gym|bakery|agency|"
     r"unit|station|museum|gallery|newsroom|company|firm|business|centre|center|yard|plant|mill|surgery)\b)"
@@ -205,13 +225,15 @@ RECOMMENDED = re.compile(
 # "The landlord, Mr. Popa, wants 550 euros": one who serves the writer, named between commas
 # ("their partner, Katrin Holm," and "the team lead, Dr. Hoffmann," are someone else's).
 SERVICE_WORDS = alternation(lexicon.SINGLE_RELATIONS - lexicon.PARTNER_WORDS)
+# Those the writer shares a home or a street with, named the same way: "a housemate called Priscilla".
+SHARED_HOME_WORDS = alternation(frozenset(("roommate", "flatmate", "housemate", "neighbour", "neighbor")))
 # "The landlord, a man called Gerry Fahy, …" says who just as well; so do "a landlord called Mr.
-# Costa" and "the new GP, named Dr. Patel" in the writer's own note.
+# Costa", "a housemate called Priscilla" and "the new GP, named Dr. Patel" in the writer's own note.
 THE_ROLE_NAMED = re.compile(
     rf"(?i:(?<![\w'’])the\s+(?:new\s+)?({SERVICE_WORDS})),\s+"
     rf"(?:(?i:an?\s+(?:man|woman|guy|lady|bloke|chap|fellow|girl|lad)\s+(?:called|named)\s+){PERSON_NAME}(?=[,.;]|\s+(?-i:[a-z]))"
     rf"|{PERSON_NAME}(?=,))"
-    rf"|(?i:(?<![\w'’])(?:the|a)\s+(?:new\s+)?({SERVICE_WORDS}),?\s+(?:called|named)\s+){PERSON_NAME}"
+    rf"|(?i:(?<![\w'’])(?:the|a)\s+(?:new\s+)?({SERVICE_WORDS}|{SHARED_HOME_WORDS}),?\s+(?:called|named)\s+){PERSON_NAME}"
 )
 # Words before "a landlord called …" that make it someone else's: "my sister has", "their".
 SOMEONE_ELSES = re.compile(r"(?i:\b(?:has|had|his|her|their)\b)")
@@ -520,11 +542,13 @@ WEEK_COUNT = re.compile(
 # Company that makes a day out no workday: "a long day at Bondi with the kids".
 KIN_WORDS = alternation(lexicon.KINSHIP)
 WITH_FAMILY = re.compile(rf"(?i:\bwith\s+(?:the|my|our)\s+(?:{KIN_WORDS}|kids|children|family|friends|mates|dog)\b)")
-# A spell at a workplace told by what the writer does there, or how the day went: "twelve years driving for NZ
-# Bus", "long day at Farmacia Tei". Read only when the name is an organisation's (not "three
-# days waiting for Tom", "a long day at Bondi").
+# A spell at a workplace told by what the writer does there, where, or how the day went: "twelve
+# years driving for NZ Bus", "six years behind the counter at Kingsway", "long day at Farmacia
+# Tei". Read only when the name is an organisation's (not "three days waiting for Tom", "a long
+# day at Bondi").
 WORK_SPELL_LOOSE = re.compile(
-    r"(?i:\b(\w+\s+(?:days|weeks|months|years)\s+\w+ing|(?:long|busy|hard|quiet|slow|crazy|good|bad)\s+"
+    r"(?i:\b(\w+\s+(?:days|weeks|months|years)\s+(?:\w+ing|(?:behind|on|in|at)\s+the\s+[a-z]+)"
+    r"|(?:long|busy|hard|quiet|slow|crazy|good|bad)\s+"
     r"(?:day|shift|week|night))\s+(?:at|for|with)\s+(?:the\s+)?)" + NAME
 )
 # Words before a tool that say the writer works with it: "in VS Code", "we're on Shortcut",
@@ -552,7 +576,7 @@ WORKS_AT = re.compile(
     r"(?:a|an|my|the)\s+(?:new\s+)?(?:job|position|role|post)\s+(?:at|with)(?:\s+the)?)\s*)" + NAME
 )
 # A workplace held before: "who used to be at Fawry", "I used to work for Deloitte".
-FORMER_WORK = re.compile(r"(?i:\bused\s+to\s+(?:be|work)\s+(?:at|for|with)\s+(?:the\s+)?)" + NAME)
+FORMER_WORK = re.compile(r"(?i:\bused\s+to\s+(be|work)\s+(?:at|for|with)\s+(?:the\s+|an?\s+)?)" + NAME)
 ROLE_AT = re.compile(r"\b(?:is|as)\s+(?:a|an|the)\s+([a-z][a-z -]{2,30}?)\s+(?:at|for)\s+" + NAME)
 FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|our|us)\b", re.I)
 PRONOUN_THIRD = re.compile(r"\b(she|he|her|his|him|they|their)\b", re.I)

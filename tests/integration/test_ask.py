@@ -709,3 +709,31 @@ def test_a_street_named_after_a_place_is_not_that_place(app: Remen, clock) -> No
     assert homes == {"Leith"}
     answer = app.ask("where do I live", now=now)
     assert answer.answers and "Leith Walk" not in answer.answers[0].text
+
+
+def test_where_a_thing_is_kept_is_answered_with_the_phrase_that_says_it(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        5,
+        "Sorted the study. Passports are in the blue folder behind the printer, birth certificates too.",
+        "Booked the ferry to Santander for August.",
+    )
+    answer = app.ask("where are the passports", now=now)
+    assert answer.answers and answer.answers[0].answer == "in the blue folder behind the printer"
+    put = app.ask("where did I put the passports", now=now)
+    assert put.answers and "blue folder" in (put.answers[0].answer or "")
+
+
+def test_a_first_day_the_notes_tell_answers_when_the_graph_only_knows_when_it_was_written(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        30,
+        "Larkspur Analytics offered me the job: I start 6 April, in the data team",
+        "Ten days at Larkspur Analytics now and the coffee is still awful.",
+    )
+    # The day is ahead of the note that tells it, though the sentence opens in the past.
+    answer = app.ask("when did I start at Larkspur Analytics", now=now)
+    assert answer.answers and answer.answers[0].answer == "6 April (Mon 6 Apr 2026)"
+    assert answer.answers[1].source == "graph"

@@ -27,7 +27,7 @@ from remen.ask.extractive import (
 )
 from remen.ask.question import AnswerKind, read_question
 from remen.ask.router import EntityIndex, ahead_of, route
-from remen.ask.spans import name_spans, time_spans, value_spans
+from remen.ask.spans import name_spans, spot_spans, time_spans, value_spans
 from remen.core.answers import EntityHint, QueryType, Route
 from remen.core.constants import ANSWER_TYPICAL_COSINE
 from remen.core.errors import ModelError
@@ -647,3 +647,19 @@ def test_a_tie_only_people_hold_is_not_answered_by_a_firm_before_a_person() -> N
     firm = next(s for s in name_spans("at Brightwell Joinery", known) if s.text == "Brightwell Joinery")
     assert span_measures(boss, firm, "", 1, {})["contrary"] == 1.0
     assert span_measures(read_question("who insures the van"), firm, "", 1, {})["contrary"] == 0.0
+
+
+def test_where_a_thing_is_asks_for_its_spot_which_a_phrase_after_it_tells() -> None:
+    for asked in ("where is the spare key", "where's my passport?", "where did I put the charger"):
+        question = read_question(asked)
+        assert (question.kind, question.measure) == (AnswerKind.PLACE, "spot"), asked
+    # Where someone lives or works, or where a named one is, is a place's name.
+    for asked in ("where do I live", "where is Tom", "where did I work before"):
+        assert read_question(asked).measure is None, asked
+    key = read_question("where is the spare key").focus
+    assert [s.text for s in spot_spans("the spare key is under the gnome by the back door", key)] == [
+        "under the gnome by the back door"
+    ]
+    # A phrase far from the thing, or a day, is no spot of it.
+    assert spot_spans("spare key cut today, then lunch with Mum at the Crown", key) == []
+    assert spot_spans("lost the key on Friday", key) == []
