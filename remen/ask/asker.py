@@ -212,7 +212,9 @@ class Asker:
     def read_notes(self, question: str, chosen: Route, found: SearchResult) -> NoteReading:
         """The question read for answering, and the sentences of the notes ``found`` holds."""
         asked = read_question(question)
-        holders = hinted_names(question, chosen, self.index().user_name)
+        # A name the question only sets its scene with is none it must be about.
+        marked = {fold(name) for name in asked.scene_names}
+        holders = tuple(h for h in hinted_names(question, chosen, self.index().user_name) if fold(h) not in marked)
         asked = replace(asked, names=tuple(dict.fromkeys(asked.names + holders)))
         sentences, known = self.note_passages(found.results) if asked.asks else ([], {})
         return NoteReading(asked, sentences, known, self.closeness(question))

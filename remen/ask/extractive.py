@@ -122,6 +122,9 @@ class Passage:
     context_notes: tuple[tuple[str, datetime], ...] = ()
     # Whether each sentence of ``context`` is a chat turn of someone else's.
     context_turns: tuple[bool, ...] = ()
+    # Stems of its note's heading ("## Valo Health - second interview"): what every line under it
+    # is about, though it names it no more.
+    heading: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -252,6 +255,7 @@ def passages(thread: Sequence[Read]) -> list[Passage]:
     one that asks, and need not say "Leila"), and the words the notes beside it say (not who said
     them) count as its note's for the names a question is about."""
     cuts = [cut_note(read.text) for read in thread]
+    headings = [heading_stems(read.text) for read in thread]
     spoken = [frozenset(stems(" ".join(s for s, _ in cut))) for cut in cuts]
     beside = [frozenset().union(*spoken[max(0, k - 1) : k], *spoken[k + 1 : k + 2]) for k in range(len(thread))]
     notes_words = [frozenset(stems(read.text)) | beside[k] for k, read in enumerate(thread)]
@@ -288,9 +292,20 @@ def passages(thread: Sequence[Read]) -> list[Passage]:
                 read.hit,
                 tuple((thread[flat[n][0]].note_id, thread[flat[n][0]].created) for n in next_to),
                 tuple(flat[n][2] is not None for n in next_to),
+                headings[k],
             )
         )
     return out
+
+
+HEADING = re.compile(r"^\s*#{1,6}\s+(.+)")
+
+
+def heading_stems(text: str) -> frozenset[str]:
+    """The stems of a note's markdown heading, when its first line is one."""
+    first = text.lstrip().split("\n", 1)[0]
+    heading = HEADING.match(first)
+    return frozenset(stems(heading.group(1))) if heading else frozenset()
 
 
 SECOND_PERSON = re.compile(r"(?i)\b(?:you|your|yours|yourself)\b")
@@ -359,12 +374,15 @@ def asked_people(question: Question, known: dict[str, str]) -> list[str]:
     """The people a question asks what they did or are: its names the graph knows as people, not
     said as an owner ("how old did Efua turn" asks about Efua; "who bought Jonas's bike" about a
     buyer, whom a sentence may name as its subject; "where did I work before Siemens" about the
-    writer)."""
+    writer). A word of a longer name the graph knows as something else is none ("Valo" of "Valo
+    Health", though a chat's "Valo offered!!" made it someone)."""
+    others = [fold(name) for name in question.names if " " in name and known.get(fold(name), "Person") != "Person"]
     return [
         name
         for name in question.names
         if known.get(fold(name)) == "Person"
         and not re.search(rf"\b{re.escape(name)}['’]", question.text, re.IGNORECASE)
+        and not any(re.search(rf"\b{re.escape(fold(name))}\b", other) for other in others)
     ]
 
 
@@ -437,14 +455,19 @@ def in_question(span: Span, question: Question) -> bool:
 
 
 def near_focus(span: Span, text: str, weight: dict[str, float]) -> float:
-    """The weighted share of the question's words within a few words of the span."""
-    window = stems(text[max(0, span.start - NEAR_CHARS) : span.start] + " " + text[span.end : span.end + NEAR_CHARS])
+    """The weighted share of the question's words within a few words of the span; a bracket right
+    after it is its own and ends them ("Maria Lind (QA lead), Sami Virtanen (CTO)": no CTO near
+    Maria)."""
+    after = text[span.end : span.end + NEAR_CHARS]
+    bracket = OWN_BRACKET.match(after)
+    window = stems(text[max(0, span.start - NEAR_CHARS) : span.start] + " " + (bracket.group(0) if bracket else after))
     total = sum(weight.values()) or 1.0
     return sum(w for key, w in weight.items() if holds(key, frozenset(window))) / total
 
 
 # Characters on each side of a span that are near it (a few words).
 NEAR_CHARS = 40
+OWN_BRACKET = re.compile(r"\s*\([^()]*\)")
 
 
 def told_in_past(sentence: str, at: int) -> bool:
@@ -497,8 +520,11 @@ def typed_spans(
     else's) of the kind asked for, none of them a name of the question or only its words, nor the
     one the sentence speaks to, nor for "who" a tool the word lists know."""
     values = value_spans(text, written, question.kind)
-    if question.measure == SPOT_MEASURE:
-        values += spot_spans(text, question.focus)
+    if question.kind == AnswerKind.PLACE:
+        # "where does Antti work" — "Antti works at a paper mill": a place of common nouns too.
+        spot = question.measure == SPOT_MEASURE
+        named = {fold(word) for name in question.names + question.markers for word in name.split()}
+        values += spot_spans(text, question.focus if spot else tuple(w for w in question.focus if w not in named), spot)
     names = (
         [
             n
@@ -531,9 +557,12 @@ def sentence_measures(
     names = [name_stems(name) for name in question.names]
     named = {key for keys in names for key in keys}
     speaker = stem(passage.speaker) if passage.speaker else None
+    # The names its note's heading says are the sentence's own: "4,300 € a month" under "## Valo
+    # Health - second interview".
+    have = have | (passage.heading & named)
 
     def says(keys: set[str]) -> bool:
-        """Whether the sentence, or its speaker, says the name of these stems."""
+        """Whether the sentence (with its note's heading) or its speaker says the name of these stems."""
         return not keys.isdisjoint(have) or speaker in keys
 
     said = all(says(keys) for keys in names)
@@ -576,6 +605,15 @@ def span_measures(question: Question, span: Span, text: str, among: int, weight:
             (bool(span.sure) and (question.kind not in span.sure or (question.human and span.sure == FIRM_KINDS)))
             # "what time do we stop roasting": a day ("before Friday") is no time of day.
             or (question.measure == CLOCK_MEASURE and TIME_OF_DAY.search(span.text) is None)
+            # "how much does it pay": a sum has figures ("second", "the fourth floor" are none),
+            # and beside a sum ("2 rooms, 890 €/month") a bare count is none either.
+            or (
+                question.measure == "much"
+                and (
+                    not any(ch.isdigit() for ch in span.text)
+                    or (not unit_fits(span, "much") and bool(MONEY.search(text)))
+                )
+            )
         ),
         "near": near_focus(span, text, weight),
         "unit": float(unit_fits(span, question.measure)),

@@ -82,6 +82,8 @@ RELATION_WORDS = (
 SCENE = frozenset(("on", "in", "at", "during", "after", "since", "for", "from"))
 # Words after which a name marks a point in time or order, not the question's subject.
 SEQUENCE_MARKERS = frozenset(("before", "after", "than", "replaced", "instead"))
+# Words that open a clause of the question setting its scene: its names mark when, as above.
+SCENE_CLAUSES = frozenset(("when", "while"))
 WORD = re.compile(r"[\w@.+'’-]+")
 NAME_WORD = re.compile(r"^[A-ZÀ-Þ][\w'’.-]*$")
 POSSESSIVE = re.compile(r"['’]s?$")
@@ -140,6 +142,8 @@ class Question:
     # Whether only a person can answer: a tie only people hold ("who is my boss") or a telling
     # ("who told me about the job"); a firm answers "who insures the car", "who do I bank with".
     human: bool = False
+    # The names of a clause setting the question's scene ("when Liisa visited"), among ``markers``.
+    scene_names: tuple[str, ...] = ()
 
 
 # A "who" question whose verb is one of telling: in a chat, whoever says the thing told it.
@@ -200,15 +204,26 @@ def read_question(text: str) -> Question:
     words = [fold(t).strip(".'’") for t in tokens]
     names: list[str] = []
     markers: list[str] = []
+    marked: set[str] = set()
+    # "where did we eat when Liisa visited": a clause of "when" after the question sets its scene;
+    # its names are what the answer sentence may be about, not what it must be.
+    scene_at = next((i for i, w in enumerate(words) if i > 0 and w in SCENE_CLAUSES), len(words))
+    last_name = -2
     for i, token in enumerate(tokens):
         bare = POSSESSIVE.sub("", token).strip(".")
         owner = POSSESSIVE_NAME.search(token) is not None and (i == 0 or words[i - 1] not in DETERMINERS)
         if (NAME_WORD.match(bare) or owner) and fold(bare) not in NEVER_NAMES and not DATE_WORD.fullmatch(bare):
-            after_marker = any(w in SEQUENCE_MARKERS for w in words[max(0, i - 2) : i])
-            (markers if after_marker else names).append(bare)
+            in_sequence = any(w in SEQUENCE_MARKERS for w in words[max(0, i - 2) : i])
+            kept = markers if in_sequence or i > scene_at else names
+            if i == last_name + 1 and kept and not POSSESSIVE.search(tokens[i - 1]):
+                # "Valo Health" is one name: a note saying "Valo" speaks of it.
+                kept[-1] = f"{kept[-1]} {bare}"
+            else:
+                kept.append(bare)
+            last_name = i
+            marked |= {fold(bare)} if in_sequence else set()
     after_how = {words[i + 1] for i in range(len(words) - 1) if words[i] == "how"}
     bare_words = [POSSESSIVE.sub("", w) for w in words]
-    marked = {fold(m) for m in markers}
     # A hyphened word is looked for by its parts, as the notes' words are: "next-door" in "over the
     # fence to next door".
     parts = [part for w in bare_words for part in (w.split("-") if "-" in w.strip("-") else [w]) if len(part) > 1]
@@ -261,13 +276,15 @@ def read_question(text: str) -> Question:
         tuple(dict.fromkeys(markers)),
         setting,
         human,
+        tuple(m for m in dict.fromkeys(markers) if fold(m.split()[0]) not in marked),
     )
 
 
 def scene_words(words: list[str], focus: tuple[str, ...], names: list[str]) -> tuple[str, ...]:
-    """The focus words after the question's last scene-setting preposition ("what did Declan give
-    me on my last day" → last, day), names excepted; none when they would be all its topic."""
-    at = max((i for i, w in enumerate(words) if w in SCENE), default=-1)
+    """The focus words after the question's last scene-setting preposition or clause ("what did
+    Declan give me on my last day" → last, day; "where did we eat when Liisa visited" → visited),
+    names excepted; none when they would be all its topic."""
+    at = max((i for i, w in enumerate(words) if w in SCENE or (i > 0 and w in SCENE_CLAUSES)), default=-1)
     if at < 0:
         return ()
     named = {fold(n) for n in names}

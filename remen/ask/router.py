@@ -88,6 +88,8 @@ ATTRIBUTE_WORD = re.compile(
 # An attribute word after one of these (and at most two words more) is the occasion, not what is
 # asked: "what did Alex want for their birthday", "where did we go on my birthday", "what did Tom
 # say in his email", "what do I think about my job".
+# A preposition right before "work", "home": the word is a noun, the scene ("at work").
+VERB_AS_NOUN = re.compile(r"\b(?:at|in|into|from|for|about|after|before|during|of)\s+$")
 OCCASION_BEFORE = re.compile(
     r"\b(?:for|on|at|to|in|into|about|before|after|since|until|during|from|with)\s+(?:[\w'’-]+\s+){0,2}$"
 )
@@ -103,8 +105,12 @@ def attribute_asked(match: re.Match[str]) -> str:
 
 
 def asks_the_attribute(text: str, match: re.Match[str]) -> bool:
-    """Whether the attribute word ``match`` found is what the question asks for, not its occasion."""
-    return match.group(1) is None or OCCASION_BEFORE.search(text[: match.start(1)]) is None
+    """Whether the attribute word ``match`` found is what the question asks for, not its occasion
+    ("what tracker do we use at work" asks for a tool, not the workplace; "where is Marcus going
+    to work" asks where he works)."""
+    if match.group(1) is not None:
+        return OCCASION_BEFORE.search(text[: match.start(1)]) is None
+    return match.group(2) is None or VERB_AS_NOUN.search(text[: match.start(2)]) is None
 
 
 # Which counts a facets question asks for; all of them when it names none.

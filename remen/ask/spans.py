@@ -127,6 +127,8 @@ SPOT = re.compile(
 )
 # How many words after the thing asked about its spot may begin ("key is under", "keys are still in").
 SPOT_REACH = 4
+# A place of common nouns answers only right after the question's word ("works at a paper mill").
+COMMON_SPOT_REACH = 1
 CLAUSE_BREAK = re.compile(r"[,;:!?()]|\.(?:\s|$)")
 SPOT_KINDS = frozenset((AnswerKind.PLACE,))
 
@@ -192,20 +194,24 @@ def name_spans(sentence: str, known: dict[str, str]) -> list[Span]:
     return spans
 
 
-def spot_spans(sentence: str, thing: tuple[str, ...]) -> list[Span]:
+def spot_spans(sentence: str, thing: tuple[str, ...], named: bool = True) -> list[Span]:
     """Phrases telling where a thing of ``thing`` (the question's folded words) is: a place's
     preposition and what follows it, begun within a few words after the thing is named ("the spare
-    key is under the gnome" → "under the gnome"), never holding a date."""
+    key is under the gnome" → "under the gnome"), never holding a date. Without ``named``, only
+    phrases of common nouns ("works at a paper mill"), whose kind is then not sure: a name in
+    one answers as a name."""
     ends = [m.end() for m in TOKEN.finditer(sentence) if any(fold(m.group(0)).startswith(w) for w in thing)]
     spans = []
     for m in SPOT.finditer(sentence):
         # Within the thing's own clause: "key cut today, then lunch at the Crown" tells no spot.
         between = [sentence[end : m.start()] for end in ends if end <= m.start()]
         gap = [len(words.split()) for words in between if not CLAUSE_BREAK.search(words)]
-        if not gap or min(gap) > SPOT_REACH or DATE_WORD.search(m.group(0)):
+        if not gap or min(gap) > (SPOT_REACH if named else COMMON_SPOT_REACH) or DATE_WORD.search(m.group(0)):
             continue
         text = m.group(0).rstrip(TRAILING)
-        spans.append(Span(m.start(), m.start() + len(text), text, SPOT_KINDS, SPOT_KINDS))
+        if not named and any(w[:1].isupper() for w in text.split()):
+            continue
+        spans.append(Span(m.start(), m.start() + len(text), text, SPOT_KINDS, SPOT_KINDS if named else frozenset()))
     return spans
 
 

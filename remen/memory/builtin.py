@@ -657,18 +657,25 @@ def attendees_are_people(state: NoteState, sentences: list[tuple[Piece, SpacySpa
 def interview_panel(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
     """Who sat on a job interview with a firm the note's heading names works there: "## Interview
     - Rota Verde" / "With: Catarina Lopes (operations lead), Hugo (senior dispatcher)" (each named
-    with the role in brackets, as a panel is listed)."""
+    with the role in brackets, as a panel is listed, with or without a label)."""
     if not sentences:
         return
     heading = INTERVIEW_WITH.search(sentences[0][1].text)
-    firm = state.entities.get(heading.group(1).lower()) if heading else None
+    if heading is None:
+        return
+    named = heading.group(1) or heading.group(2)
+    key = named.lower()
+    if written_like_a_name(named) and key not in NOT_NAMES and not any(key in k or k in key for k in state.entities):
+        # A name the classifier passed over ("## Valo Health - second interview") is the firm.
+        state.entity(named, EntityType.ORGANIZATION, sentences[0][0].span, None, sentences[0][1].text)
+    firm = state.entities.get(key) or next(
+        (e for k, e in state.entities.items() if k.startswith(key) and e.type == EntityType.ORGANIZATION), None
+    )
     if firm is None or firm.type != EntityType.ORGANIZATION:
         return
     for piece, sent in sentences[1:]:
         listed = PANEL_LIST.match(sent.text.strip())
-        if listed is None:
-            continue
-        for item in re.split(r",(?![^(]*\))|;", listed.group(1)):
+        for item in re.split(r",(?![^(]*\))|;", listed.group(1) if listed else sent.text):
             if "(" not in item:
                 continue
             name = ATTENDEE_FROM.sub("", item).strip(" .")

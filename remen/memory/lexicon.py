@@ -280,7 +280,7 @@ FIRM_HEADS = words(
     roofing plumbing electrical builders construction engineering insurance insurers bank banking
     finance capital ventures labs technologies software systems solutions digital media group
     holdings dental dentistry physio physiotherapy optometrists opticians veterinary vets medical
-    healthcare recruitment staffing telecom mobile
+    healthcare recruitment staffing telecom mobile games studios
     """
 )
 # The postal codes of the US states, written after a town ("Denver CO", "Austin TX"): the town

@@ -147,9 +147,16 @@ SUCCESSOR = re.compile(
 )
 # A meeting's list of who came: "Attendees: Valeria Sosa, Ramiro (CNC), Kofi from Frischeparadies, me".
 # A job interview's heading and the firm it is with: "## Interview - Rota Verde", "Interview at
-# Northgate Hospital pharmacy", "interviewing with Halden".
-INTERVIEW_WITH = re.compile(r"(?i:\binterview(?:ed|ing)?\s*(?:[-–—:]|\bat\b|\bwith\b|\bfor\b)\s*(?:the\s+)?)" + NAME)
-# The list of who sat on it: "Panel: Dr. Helen Ashby (chief pharmacist), Sunil Rao (HR)".
+# Northgate Hospital pharmacy", "interviewing with Halden", "## Valo Health - second interview".
+INTERVIEW_WITH = re.compile(
+    r"(?i:\binterview(?:ed|ing)?\s*(?:[-–—:]|\bat\b|\bwith\b|\bfor\b)\s*(?:the\s+)?)"
+    + NAME
+    + r"|^\W*"
+    + NAME
+    + r"(?i:\s*[-–—:]\s*(?:\w+\s+){0,2}interview)"
+)
+# The list of who sat on it: "Panel: Dr. Helen Ashby (chief pharmacist), Sunil Rao (HR)" (or the
+# names and roles alone).
 PANEL_LIST = re.compile(r"^(?i:panel|interviewers?|with|present|attendees|met)\s*:\s*(.+)$")
 ATTENDEE_LIST = re.compile(r"^(?i:present|attendees|attending|participants|invited|guests)\s*:\s*(.+)$")
 # Where an attendee's name ends and what says where they are from begins: "Ramiro (CNC)".
@@ -164,10 +171,11 @@ REPORTS_TO = re.compile(
     rf"|(?i:\b(?:hand(?:ed|ing)?\s+in|gave|give|giving|put\s+in)\s+(?:my\s+|our\s+)?notice\s+to\s+)(?=[A-ZÀ-Ý][a-zà-ÿ]){PERSON_NAME}"
 )
 # One who runs the writer's workplace, named as the place the note says the writer works is:
-# "Denise, who runs the store, is half my age", "Gareth owns the place" (read only in a note that
-# says where the writer works).
+# "Denise, who runs the store, is half my age", "Gareth owns the place", "Maria runs the QA team"
+# (read only in a note that says where the writer works).
 RUNS_THE_WORKPLACE = re.compile(
-    rf"{PERSON_NAME}(?:,?\s+who)?\s+(?i:(?:runs|manages|ran|managed|owns|owned)\s+the\s+(?:whole\s+)?(?:store|shop|office|team|"
+    rf"{PERSON_NAME}(?:,?\s+who)?\s+(?i:(?:runs|manages|ran|managed|owns|owned)\s+the\s+(?:whole\s+)?"
+    r"(?:[A-Z]{2,5}\s+|(?:night|day|front|back|main|sales|support|kitchen|tech)\s+)?(?:store|shop|office|team|"
     r"kitchen|site|desk|department|ward|branch|depot|warehouse|floor|lab|restaurant|workshop|crew|factory|place|"
     r"library|school|clinic|practice|hospital|pharmacy|hotel|bar|caf[eé]|salon|studio|garage|farm|gym|bakery|agency|"
     r"unit|station|museum|gallery|newsroom|company|firm|business|centre|center|yard|plant|mill|surgery)\b)"
@@ -412,7 +420,7 @@ MY_HOME = re.compile(
 # the Majorna flat", "gave the Tampines keys back"; the place the new one is compared with:
 # "quieter than Ruzafa", "louder than the traffic in Rathmines ever was"; the years spent there:
 # "forty-two years in Kettering and the house sold in nine days"; "our last night in Osborne
-# Village".
+# Village"; the place told of in the past beside it: "Hervanta had the better supermarket".
 LEFT_HOME = re.compile(
     r"(?i:\bmiss(?:ing)?\s+(?:(?:the|our|my)\s+)?(?:[\w'’-]+\s+){0,3}?(?:in|of|on)\s+)"
     + NAME
@@ -427,6 +435,9 @@ LEFT_HOME = re.compile(
     + r"|(?i:\b(?:gave|give|handed|hand)\s+(?:back\s+)?(?:the|our|my)\s+)"
     + NAME
     + r"(?i:\s+keys\b)"
+    + r"|"
+    + NAME
+    + r"(?i:\s+(?:had|was)\s+(?:the\s+|a\s+)?(?:better|worse|nicer|\w+er|more\s+\w+|less\s+\w+)\b)"
 )
 # A home the writer signs for, named by its place: "signed the lease for the flat in Wanchaq",
 # "Signed for a 4½ on Rue Galt in Verdun, 1,590 a month", "we signed a lease on a two-bed in
@@ -510,14 +521,14 @@ FIRM_AFTER = re.compile(
 # Królowej Jadwigi is hiring": the name after a preposition is no subject).
 HIRING_AFTER = re.compile(r"(?i:^,?\s+(?:is|are|was|were)\s+(?:now\s+|still\s+)?hiring\b)")
 PREPOSITION_BEFORE = re.compile(r"(?i:\b(?:on|in|at|near|by|from|of|off|to|into|behind|opposite)\s+(?:the\s+)?$)")
-# A stretch of time at a workplace: "first week back at Northwind", "day one at Halcyon Health",
-# "six months at Brightloop", "two weeks at the arboretum with Five Rivers MetroParks", "first day
-# as a ranger with the Parks Service", "first day as foreman at Hisingen Snickeri"; "last day at X"
-# and "handed in my notice at X" end it.
+# A stretch of time at a workplace: "first week back at Northwind", "three weeks in at Orbis Labs",
+# "day one at Halcyon Health", "six months at Brightloop", "two weeks at the arboretum with Five
+# Rivers MetroParks", "first day as a ranger with the Parks Service", "first day as foreman at
+# Hisingen Snickeri"; "last day at X" and "handed in my notice at X" end it.
 WORK_SPELL = re.compile(
     r"(?i:\b((?:hand(?:ed|ing)?\s+in|gave|give|giving|put\s+in)\s+(?:my\s+|our\s+)?notice|(?:first|second|third|last|final)\s+(?:real\s+|full\s+|proper\s+)?(?:day|week|month|shift|service)|(?:day|week)\s+(?:one|two|three|four|five|\d{1,3})"
     r"|\w+\s+(?:days|weeks|months|years)|(?:(?:early|late|night|day|double|closing|opening)\s+)?shifts?)"
-    r"\s+(?:back\s+)?(?:as\s+(?:(?:a|an|the)\s+)?[a-z-]+(?:\s+[a-z-]+)?\s+)?(?:(?:at|in|on)\s+the\s+[a-z]+\s+)?"
+    r"\s+(?:back\s+|in\s+)?(?:as\s+(?:(?:a|an|the)\s+)?[a-z-]+(?:\s+[a-z-]+)?\s+)?(?:(?:at|in|on)\s+the\s+[a-z]+\s+)?"
     r"(?:at|with|of)\s+(?:the\s+)?)" + NAME
 )
 # The part of the firm a spell is spent in, before the firm: "two weeks at the arboretum with Five
@@ -543,11 +554,12 @@ WEEK_COUNT = re.compile(
 KIN_WORDS = alternation(lexicon.KINSHIP)
 WITH_FAMILY = re.compile(rf"(?i:\bwith\s+(?:the|my|our)\s+(?:{KIN_WORDS}|kids|children|family|friends|mates|dog)\b)")
 # A spell at a workplace told by what the writer does there, where, or how the day went: "twelve
-# years driving for NZ Bus", "six years behind the counter at Kingsway", "long day at Farmacia
-# Tei". Read only when the name is an organisation's (not "three days waiting for Tom", "a long
-# day at Bondi").
+# years driving for NZ Bus", "third year of testing games at Kettu", "six years behind the counter
+# at Kingsway", "long day at Farmacia Tei". Read only when the name is an organisation's (not
+# "three days waiting for Tom", "a long day at Bondi").
 WORK_SPELL_LOOSE = re.compile(
-    r"(?i:\b(\w+\s+(?:days|weeks|months|years)\s+(?:\w+ing|(?:behind|on|in|at)\s+the\s+[a-z]+)"
+    r"(?i:\b(\w+\s+(?:(?:days|weeks|months|years)\s+|(?:day|week|month|year)\s+of\s+)"
+    r"(?:\w+ing(?:\s+[a-z]+)?|(?:behind|on|in|at)\s+the\s+[a-z]+)"
     r"|(?:long|busy|hard|quiet|slow|crazy|good|bad)\s+"
     r"(?:day|shift|week|night))\s+(?:at|for|with)\s+(?:the\s+)?)" + NAME
 )

@@ -737,3 +737,40 @@ def test_a_first_day_the_notes_tell_answers_when_the_graph_only_knows_when_it_wa
     answer = app.ask("when did I start at Larkspur Analytics", now=now)
     assert answer.answers and answer.answers[0].answer == "6 April (Mon 6 Apr 2026)"
     assert answer.answers[1].source == "graph"
+
+
+def test_the_lines_under_a_heading_are_about_what_it_names(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        5,
+        "## Orbis Labs - offer call\n- 52,000 a year plus a bonus\n- start 1 June",
+        "## Orbis Labs board call\nPresent: Ana Diaz (CEO), Tom Berg (CFO)\n- budget signed off",
+        "- flat viewing in Kaleva Saturday 11:00, 2 rooms, 890 €/month",
+    )
+    pay = app.ask("how much does Orbis Labs pay", now=now)
+    assert pay.answers and pay.answers[0].answer == "52,000"
+    # A role in brackets is the name's before it, not the next one's.
+    cfo = app.ask("who is the CFO of Orbis Labs", now=now)
+    assert cfo.answers and cfo.answers[0].answer == "Tom Berg"
+    # Beside a sum, a bare count answers no "how much".
+    flat = app.ask("how much is the flat in Kaleva", now=now)
+    assert flat.answers and flat.answers[0].answer == "890 €/month"
+
+
+def test_a_when_clause_sets_the_scene_and_a_place_may_be_common_nouns(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        5,
+        "My cousin Nadia visited from Leeds with her husband Sol. We ate at Café Rouge on the quay. "
+        "Sol works at a paper mill and barely spoke.",
+        "We use Slack at work, and Zoom for clients.",
+    )
+    ate = app.ask("where did we eat when Nadia visited", now=now)
+    assert ate.answers and "Café Rouge" in (ate.answers[0].answer or "")
+    works = app.ask("where does Sol work", now=now)
+    assert works.answers and works.answers[0].answer == "at a paper mill"
+    # "at work" is where a tool is used, not the workplace asked.
+    tool = app.ask("what chat app do we use at work", now=now)
+    assert tool.answers and "Slack" in tool.answers[0].text

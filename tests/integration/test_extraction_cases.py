@@ -1394,3 +1394,39 @@ def test_someone_who_used_to_work_at_a_branch_of_a_firm_worked_there(reader: Bui
     found = read(reader, "My cousin Dev used to work at a Tesco in Hull.")
     jobs = [(s.subject, s.object_name, s.negated) for s in found.statements if s.predicate == "works_at"]
     assert jobs == [("Dev", "Tesco", False), ("Dev", "Tesco", True)]
+
+
+def test_who_sits_on_an_interview_named_after_the_firm_works_there_without_a_label(
+    model_reader: BuiltinExtractor,
+) -> None:
+    found = read(
+        model_reader, "## Orbis Labs - final interview\nKemi Adeyemi (QA lead), Jon Sato (CTO), me\n- 3 rounds"
+    )
+    assert ("Orbis Labs", EntityType.ORGANIZATION) in entities(found)
+    assert {("Kemi Adeyemi", "works_at", "Orbis Labs"), ("Jon Sato", "works_at", "Orbis Labs")} <= triples(found)
+
+
+def test_who_runs_a_named_team_where_the_writer_works_is_their_manager(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Three weeks in at Orbis Labs. Kemi runs the QA team with an iron fist.")
+    assert ("me", "manager", "Kemi") in triples(found)
+
+
+def test_a_year_of_doing_the_work_at_a_studio_is_work_there(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "Fourth year of animating trailers at Lumo Games and the coffee is still bad.")
+    assert ("Lumo Games", EntityType.ORGANIZATION) in entities(found)
+    assert ("me", "works_at", "Lumo Games") in triples(found)
+
+
+def test_a_place_told_of_in_the_past_beside_a_new_home_was_home_until_then(model_reader: BuiltinExtractor) -> None:
+    text = "First night in our new flat in Didsbury. I think about Leeds a lot, though Leeds had the better curry."
+    found = read(model_reader, text)
+    homes = {s.object_name: s for s in found.statements if s.predicate == "lives_in" and not s.negated}
+    assert homes["Didsbury"].replaces == "Leeds"
+    assert homes["Leeds"].valid_at is not None and homes["Leeds"].valid_at < WRITTEN.timestamp()
+
+
+def test_a_word_joined_to_a_name_stays_and_a_brand_beside_a_town_is_no_tool(model_reader: BuiltinExtractor) -> None:
+    ward = {name for name, _ in entities(read(model_reader, "My sister's café in Fukushima-ku needs new wiring."))}
+    assert "Fukushima-ku" in ward
+    base = entities(read(model_reader, "Rui Teixeira, base manager for easyJet Porto, called back."))
+    assert not [name for name, kind in base if kind == EntityType.TECHNOLOGY]

@@ -26,7 +26,7 @@ from remen.ask.extractive import (
     stem,
 )
 from remen.ask.question import AnswerKind, read_question
-from remen.ask.router import EntityIndex, ahead_of, route
+from remen.ask.router import ATTRIBUTE_WORD, EntityIndex, ahead_of, asks_the_attribute, attribute_asked, route
 from remen.ask.spans import name_spans, spot_spans, time_spans, value_spans
 from remen.core.answers import EntityHint, QueryType, Route
 from remen.core.constants import ANSWER_TYPICAL_COSINE
@@ -66,8 +66,13 @@ def test_my_old_one_asks_for_an_earlier_value_and_how_old_does_not() -> None:
 
 def test_a_question_keeps_its_topic_its_names_and_the_names_that_only_mark_a_sequence() -> None:
     asked = read_question("Who was my manager before Luis Ortega?")
-    assert asked.earlier and asked.names == () and asked.markers == ("Luis", "Ortega")
+    assert asked.earlier and asked.names == () and asked.markers == ("Luis Ortega",)
     assert asked.focus == ("manager",)
+    # A name of several words is one: a note saying "Valo" speaks of "Valo Health".
+    assert read_question("when did I start at Valo Health").names == ("Valo Health",)
+    # A clause of "when" sets the scene: its names are no one the answer must be about.
+    visit = read_question("where did we eat when Liisa visited")
+    assert visit.names == () and visit.markers == ("Liisa",) and visit.setting == ("liisa", "visited")
     rent = read_question("how much did I sell the Fiesta for")
     assert rent.measure == "much" and rent.names == ("Fiesta",) and "much" not in rent.focus
     # A weekday or a month is no one the answer must be about.
@@ -663,3 +668,13 @@ def test_where_a_thing_is_asks_for_its_spot_which_a_phrase_after_it_tells() -> N
     # A phrase far from the thing, or a day, is no spot of it.
     assert spot_spans("spare key cut today, then lunch with Mum at the Crown", key) == []
     assert spot_spans("lost the key on Friday", key) == []
+
+
+def test_work_after_a_preposition_is_the_scene_and_after_going_to_the_workplace_asked() -> None:
+    def asked(question: str) -> str | None:
+        match = ATTRIBUTE_WORD.search(question)
+        return attribute_asked(match) if match and asks_the_attribute(question, match) else None
+
+    assert asked("where is Marcus going to work") == "works_at"
+    assert asked("what company does Tom work for") == "works_at"
+    assert asked("what issue tracker do we use at work") is None
