@@ -522,9 +522,10 @@ def typed_spans(
     values = value_spans(text, written, question.kind)
     if question.kind == AnswerKind.PLACE:
         # "where does Antti work" — "Antti works at a paper mill": a place of common nouns too.
-        spot = question.measure == SPOT_MEASURE
+        # The thing is what the question names without a name: "the Claimwise office" is an office.
         named = {fold(word) for name in question.names + question.markers for word in name.split()}
-        values += spot_spans(text, question.focus if spot else tuple(w for w in question.focus if w not in named), spot)
+        thing = tuple(w for w in question.focus if w not in named)
+        values += spot_spans(text, thing, question.measure == SPOT_MEASURE)
     names = (
         [
             n

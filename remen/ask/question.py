@@ -252,7 +252,10 @@ def read_question(text: str) -> Question:
         kind, measure = AnswerKind.NUMBER, "much"
     if kind == AnswerKind.TIME and CLOCK_ASKED.search(text):
         measure = CLOCK_MEASURE  # "what time do we stop": a time of day, not a day
-    if kind == AnswerKind.PLACE and not names and focus and SPOT_ASKED.search(text):
+    # A thing's spot, also of something named ("where is the Claimwise office"), not where someone
+    # named is ("where is Tom").
+    named_words = {fold(word) for name in names for word in name.split()}
+    if kind == AnswerKind.PLACE and any(w not in named_words for w in focus) and SPOT_ASKED.search(text):
         measure = SPOT_MEASURE
     asks = (
         text.rstrip().endswith("?")

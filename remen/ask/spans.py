@@ -51,6 +51,11 @@ CLOCK = re.compile(
     re.IGNORECASE,
 )
 # A time of day as a clock shows it: "4pm", "6-9pm", "9:30", "21:15" (not "1:2" nor a ratio's "3:1").
+# An hour told by what starts or ends at it: "the bakery opens at 6", "doors close at 11".
+HOUR_OF_A_START = re.compile(
+    r"(?i:\b(?:opens|open|closes|close|starts|start|begins|ends|shuts|leaves|departs|arrives|lands)\s+"
+    r"((?:at\s+)?(?:[01]?\d|2[0-3]))(?![\w:/]|[.,]\d)(?!\s*(?:days?|weeks?|months?|years?|hours?|h|mins?|minutes?|%)\b))"
+)
 TIME_OF_DAY = re.compile(CLOCK.pattern + r"|(?<![\w.:/])(?:[01]?\d|2[0-3]):[0-5]\d(?![\w:/])", re.IGNORECASE)
 NUMBER_WORDS = (
     "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty"
@@ -280,10 +285,12 @@ def time_spans(sentence: str, written: datetime) -> list[Span]:
         text = m.group(0).strip(" ,/+&")
         if len(text) >= 3 and not any(s.start <= m.start() < s.end for s in spans):
             spans.append(Span(m.start(), m.start() + len(text), text, TIME_KINDS, TIME_KINDS))
-    # A time of day told without a day ("no roasting after 4pm", "doors 6-9pm"): the date grammar
-    # reads a clock only on a day.
-    for m in TIME_OF_DAY.finditer(sentence):
-        if not any(s.start < m.end() and m.start() < s.end for s in spans):
-            text = m.group(0).rstrip(TRAILING)
-            spans.append(Span(m.start(), m.start() + len(text), text, TIME_KINDS, TIME_KINDS))
+    # A time of day told without a day ("no roasting after 4pm", "doors 6-9pm", "opens at 6"): the
+    # date grammar reads a clock only on a day.
+    hours = [(m.start(), m.group(0)) for m in TIME_OF_DAY.finditer(sentence)]
+    hours += [(m.start(1), m.group(1)) for m in HOUR_OF_A_START.finditer(sentence)]
+    for start, said in hours:
+        if not any(s.start < start + len(said) and start < s.end for s in spans):
+            text = said.rstrip(TRAILING)
+            spans.append(Span(start, start + len(text), text, TIME_KINDS, TIME_KINDS))
     return sorted(spans, key=lambda s: s.start)

@@ -77,6 +77,7 @@ from remen.memory.patterns import (
     AMOUNT_JOTTED,
     ATTENDEE_FROM,
     ATTENDEE_LIST,
+    BARE_KIN_OWNER,
     BIRTHDAY,
     BROKE_UP,
     CAR_GONE,
@@ -128,6 +129,7 @@ from remen.memory.patterns import (
     NOTICE_TO,
     OLD_VALUE,
     OLD_VALUE_REACH,
+    OTHERS_KIN,
     PAIRED_WITH_ME,
     PANEL_LIST,
     PERSON_OF_FIRM,
@@ -665,7 +667,9 @@ def interview_panel(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) 
         return
     named = heading.group(1) or heading.group(2)
     key = named.lower()
-    if written_like_a_name(named) and key not in NOT_NAMES and not any(key in k or k in key for k in state.entities):
+    # "# Phone interview", "## Zoom interview" name how, not with whom.
+    plain = key in english_words() or key in lexicon.LEXICON_TYPES or key in NOT_NAMES
+    if written_like_a_name(named) and not plain and not any(key in k or k in key for k in state.entities):
         # A name the classifier passed over ("## Valo Health - second interview") is the firm.
         state.entity(named, EntityType.ORGANIZATION, sentences[0][0].span, None, sentences[0][1].text)
     firm = state.entities.get(key) or next(
@@ -1780,6 +1784,10 @@ class BuiltinExtractor:
         people = [n for n, t in named if t == EntityType.PERSON]
         if reference and not people:
             return "my " + reference.group(1).lower()
+        kin = BARE_KIN_OWNER.search(text)
+        before = text[: kin.start()].split() if kin else []
+        if kin and not people and (not before or before[-1].lower() not in OTHERS_KIN):
+            return "my " + kin.group(1).lower()  # "mum's birthday 9 March" in a jot
         if re.search(r"\b(my|i|i'm|me|we|our)\b", lower) and not people:
             return USER_NAME
         if people:

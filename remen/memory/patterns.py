@@ -147,13 +147,14 @@ SUCCESSOR = re.compile(
 )
 # A meeting's list of who came: "Attendees: Valeria Sosa, Ramiro (CNC), Kofi from Frischeparadies, me".
 # A job interview's heading and the firm it is with: "## Interview - Rota Verde", "Interview at
-# Northgate Hospital pharmacy", "interviewing with Halden", "## Valo Health - second interview".
+# Northgate Hospital pharmacy", "interviewing with Halden", "## Valo Health - second interview",
+# "# Claimwise interview".
 INTERVIEW_WITH = re.compile(
     r"(?i:\binterview(?:ed|ing)?\s*(?:[-–—:]|\bat\b|\bwith\b|\bfor\b)\s*(?:the\s+)?)"
     + NAME
     + r"|^\W*"
     + NAME
-    + r"(?i:\s*[-–—:]\s*(?:\w+\s+){0,2}interview)"
+    + r"(?i:\s*(?:[-–—:]\s*)?(?:\w+\s+){0,2}interview)"
 )
 # The list of who sat on it: "Panel: Dr. Helen Ashby (chief pharmacist), Sunil Rao (HR)" (or the
 # names and roles alone).
@@ -305,6 +306,12 @@ ROLE_SWITCH = re.compile(
 )
 # "my wife's birthday", "my manager" as a reference to someone the notes name elsewhere.
 MY_RELATION_REF = re.compile(rf"\b(?:my|our)\s+({RELATION_WORDS})\b", re.I)
+# A relative of the writer's named by the word alone as an owner, as jots do: "mum's birthday 9
+# March", "dad's new number" (not "his mum's", "the dad's": the word before says whose; "my
+# mum's" is read as a reference).
+BARE_KIN_OWNER = re.compile(rf"(?i:(?<![\w'’])({alternation(lexicon.KINSHIP)})['’]s\b)")
+# Words before such an owner that make it someone else's relative or nobody's in particular.
+OTHERS_KIN = frozenset(("your", "his", "her", "their", "the", "a", "an", "of", "my", "our"))
 # A tool's name in a switch: a word, and up to two capitalised words after it ("Google Keep", "VS
 # Code"); lower-case words after it are the sentence's ("to Todoist this weekend").
 TOOL_NAME = r"([\w.+#-]+(?:\s+(?-i:[A-Z])[\w.+#-]*){0,2})"

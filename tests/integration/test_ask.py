@@ -774,3 +774,17 @@ def test_a_when_clause_sets_the_scene_and_a_place_may_be_common_nouns(app: Remen
     # "at work" is where a tool is used, not the workplace asked.
     tool = app.ask("what chat app do we use at work", now=now)
     assert tool.answers and "Slack" in tool.answers[0].text
+
+
+def test_an_hour_told_by_what_opens_then_and_the_spot_of_a_named_thing(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        5,
+        "The bakery downstairs opens at 6 and the smell wakes me up.",
+        "Noor: Fernway is hiring, the Fernway office is on King West, near the park",
+    )
+    opens = app.ask("when does the bakery open", now=now)
+    assert opens.answers and opens.answers[0].answer == "at 6"
+    office = app.ask("where is the Fernway office", now=now)
+    assert office.answers and office.answers[0].answer == "on King West"

@@ -1430,3 +1430,17 @@ def test_a_word_joined_to_a_name_stays_and_a_brand_beside_a_town_is_no_tool(mode
     assert "Fukushima-ku" in ward
     base = entities(read(model_reader, "Rui Teixeira, base manager for easyJet Porto, called back."))
     assert not [name for name, kind in base if kind == EntityType.TECHNOLOGY]
+
+
+def test_a_relatives_birthday_jotted_without_my_is_theirs(reader: BuiltinExtractor) -> None:
+    found = read(reader, "- mum's birthday 9 March, order the orchids")
+    assert ("my mum", "birthday", "9 March") in triples(found)
+    assert not [s for s in found.statements if s.subject == "me" and s.predicate == "birthday"]
+
+
+def test_an_interview_heading_may_name_the_firm_before_the_word_alone(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "# Fernway interview\nAmara Obi (head of data), Pete Lund (HR)\n- case study next")
+    assert ("Amara Obi", "works_at", "Fernway") in triples(found)
+    # How it happens is no firm.
+    phone = read(model_reader, "# Phone interview\nAmara Obi (head of data)\n- went fine")
+    assert not [s for s in phone.statements if s.predicate == "works_at"]
