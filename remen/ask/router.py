@@ -88,11 +88,11 @@ ATTRIBUTE_WORD = re.compile(
 # An attribute word after one of these (and at most two words more) is the occasion, not what is
 # asked: "what did Alex want for their birthday", "where did we go on my birthday", "what did Tom
 # say in his email", "what do I think about my job".
-# A preposition right before "work", "home": the word is a noun, the scene ("at work").
-VERB_AS_NOUN = re.compile(r"\b(?:at|in|into|from|for|about|after|before|during|of)\s+$")
 OCCASION_BEFORE = re.compile(
     r"\b(?:for|on|at|to|in|into|about|before|after|since|until|during|from|with)\s+(?:[\w'’-]+\s+){0,2}$"
 )
+# A preposition right before "work", "live": the word is a noun, the scene ("at work").
+VERB_AS_NOUN = re.compile(r"\b(?:at|in|into|from|for|about|after|before|during|of)\s+$")
 
 
 def attribute_asked(match: re.Match[str]) -> str:

@@ -128,7 +128,7 @@ AT_A_PLACE = frozenset(("in", "at", "to", "from", "near"))
 SPOT = re.compile(
     r"(?i:\b(?:under(?:neath)?|inside|in\s+front\s+of|in|on\s+top\s+of|on|behind|beside|next\s+to|above|"
     r"below|by|near|at|with|between)\s+(?!(?:and|but|so|because|if|when|until|since|then|btw)\b)"
-    r"(?:[\w'’-]+)(?:\s+(?!(?:and|but|so|because|if|when|until|since|then|btw)\b)[\w'’-]+){0,5})"
+    r"(?:[\w'’-]+)(?:\s+(?!(?:and|but|so|because|if|when|until|since|then|btw)\b)[\w'’-]+){0,7})"
 )
 # How many words after the thing asked about its spot may begin ("key is under", "keys are still in").
 SPOT_REACH = 4

@@ -522,8 +522,8 @@ def services(text: str) -> list[tuple[str, str]]:
 
 def cars(state: NoteState, text: str, span: Span, named: list[tuple[str, EntityType]]) -> None:
     """In a note about a car, the model the writer buys, drives, calls "my …" or keeps up ("MOT for
-    the Micra") is their car from then on, and the one they sell or scrap was it until then ("Sold the Vitz … Bought a
-    second-hand Mazda Demio"). The classifier's kind is not asked (it takes models for people);
+    the Micra") is their car from then on, and the one they sell or scrap was it until then ("Sold
+    the Vitz … Bought a second-hand Mazda Demio"). The classifier's kind is not asked (it takes models for people);
     a relation is no car ("my Mum"), nor is a tool the word lists know ("bought a Kindle"). The
     model is the whole name the sentence holds ("a used Tesla Model Y", not "Tesla Model")."""
     for pattern, given_up in ((CAR_TAKEN, False), (CAR_KEPT, False), (CAR_GONE, True)):
@@ -995,7 +995,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "4"
+    version = "5"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
