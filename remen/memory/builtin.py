@@ -850,8 +850,24 @@ def product_like(word: str, kind: EntityType | None, sent: SpacySpan, start: int
     if word in lexicon.LEXICON_TYPES:
         return False
     text = sent[start:end].text
-    guessed = kind in (EntityType.PERSON, EntityType.PLACE) or (kind is None and end - start == 1)
+    guessed = kind in (EntityType.PERSON, EntityType.PLACE) or (kind is None and passed_over_brand(sent, start, end))
     return software(sent, start, end) or (guessed and bool(PRODUCT_SHAPE.search(text)))
+
+
+def passed_over_brand(sent: SpacySpan, start: int, end: int) -> bool:
+    """Whether the classifier's no-name is one word written like a brand ("TickTick trial: …"), not
+    a piece of code: capitalised, outside backticks, no call or member access beside it
+    ("useEffect", "`orderBy`", "this.setState", "ValueError(")."""
+    if end - start != 1 or not sent[start].text[:1].isupper():
+        return False
+    before = sent[start - 1].text if start > 0 else ""
+    after = sent[end].text if end < len(sent) else ""
+    return not (before.endswith(CODE_BEFORE) or after.startswith(CODE_AFTER) or "." in sent[start].text)
+
+
+# Marks beside a word that put it inside code: backticks, a member's dot, a call's bracket.
+CODE_BEFORE = ("`", ".", "_", "<", "/")
+CODE_AFTER = ("`", "(", "_", "<", "/")
 
 
 def software(sent: SpacySpan, start: int, end: int) -> bool:

@@ -16,7 +16,7 @@ from remen.core.errors import ModelError
 from remen.core.knowledge import Aspect, EntityType, Extraction, NoteForExtraction
 from remen.embed import Embedder
 from remen.memory import aspect_model, entity_model, tie_model
-from remen.memory.builtin import BuiltinExtractor
+from remen.memory.builtin import PRODUCT_SHAPE, BuiltinExtractor, passed_over_brand
 from remen.memory.dates import stated_date
 from remen.memory.extractor import load_spacy
 from remen.memory.names import compatible, name_tokens
@@ -1360,6 +1360,11 @@ def test_a_name_written_like_a_product_is_a_tool_whatever_opens_or_follows_it(mo
     assert ("NotePlan", EntityType.TECHNOLOGY) in found
     later = {name for name, _ in entities(read(model_reader, "Tried NotePlan today, the calendar view is nice."))}
     assert "NotePlan" in later and "NotePlan today" not in later
+    # A piece of code written that way is none.
+    doc = load_spacy()("It calls `SessionRepository`, then useEffect, then ValueError() and TickTick.")
+    shaped = [t for t in doc if PRODUCT_SHAPE.search(t.text)]
+    brands = [t.text for t in shaped if passed_over_brand(doc[:], t.i, t.i + 1)]
+    assert brands == ["TickTick"]
 
 
 def test_a_name_run_over_for_into_someones_possessive_is_parted_there() -> None:
