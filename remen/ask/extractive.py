@@ -465,6 +465,10 @@ def near_focus(span: Span, text: str, weight: dict[str, float]) -> float:
     return sum(w for key, w in weight.items() if holds(key, frozenset(window))) / total
 
 
+# Words right before a sum that make it a limit, not an amount: "under 2,300", "max £50".
+BOUND_BEFORE = re.compile(
+    r"(?i:\b(?:under|below|less\s+than|at\s+most|max(?:imum)?|up\s+to|no\s+more\s+than|budget)\s*$)"
+)
 # Characters on each side of a span that are near it (a few words).
 NEAR_CHARS = 40
 OWN_BRACKET = re.compile(r"\s*\([^()]*\)")
@@ -607,12 +611,14 @@ def span_measures(question: Question, span: Span, text: str, among: int, weight:
             # "what time do we stop roasting": a day ("before Friday") is no time of day.
             or (question.measure == CLOCK_MEASURE and TIME_OF_DAY.search(span.text) is None)
             # "how much does it pay": a sum has figures ("second", "the fourth floor" are none),
-            # and beside a sum ("2 rooms, 890 €/month") a bare count is none either.
+            # beside a sum ("2 rooms, 890 €/month") a bare count is none either, and a limit set
+            # on it ("rentals under 2,300") is no sum paid.
             or (
                 question.measure == "much"
                 and (
                     not any(ch.isdigit() for ch in span.text)
                     or (not unit_fits(span, "much") and bool(MONEY.search(text)))
+                    or BOUND_BEFORE.search(text, 0, span.start) is not None
                 )
             )
         ),

@@ -788,3 +788,17 @@ def test_an_hour_told_by_what_opens_then_and_the_spot_of_a_named_thing(app: Reme
     assert opens.answers and opens.answers[0].answer == "at 6"
     office = app.ask("where is the Fernway office", now=now)
     assert office.answers and office.answers[0].answer == "on King West"
+
+
+def test_a_limit_set_on_a_sum_is_no_sum_paid(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        10,
+        "- look at rentals in Headingley, under 1,400\n- dentist Friday",
+        "Noor: did you get the Headingley one??\nme: YES. two-bed over a chip shop on Otley Road, 1,250 a month"
+        "\nNoor: jealous",
+        "First week in Headingley. The bus to work takes ten minutes and the chip shop smells great.",
+    )
+    rent = app.ask("how much is the rent in Headingley", now=now)
+    assert rent.answers and rent.answers[0].answer == "1,250"
