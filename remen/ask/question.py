@@ -221,7 +221,8 @@ def read_question(text: str) -> Question:
             else:
                 kept.append(bare)
             last_name = i
-            marked |= {fold(bare)} if in_sequence else set()
+            if in_sequence:
+                marked.add(fold(bare))
     after_how = {words[i + 1] for i in range(len(words) - 1) if words[i] == "how"}
     bare_words = [POSSESSIVE.sub("", w) for w in words]
     # A hyphened word is looked for by its parts, as the notes' words are: "next-door" in "over the

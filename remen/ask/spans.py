@@ -124,11 +124,12 @@ PERSON_KINDS = frozenset((AnswerKind.PERSON, AnswerKind.NAME))
 # Prepositions before a place ("in Lisbon", "at the Forty Foot", "moved to Denver").
 AT_A_PLACE = frozenset(("in", "at", "to", "from", "near"))
 # A phrase telling where a thing is: a preposition of place and the noun phrase after it ("under
-# the gnome", "in the top drawer of the desk", "at Tom's"), up to punctuation or a new clause.
+# the gnome", "in the top drawer of the desk", "at Tom's"), up to punctuation or a new clause (each
+# word of it one that opens none).
+SPOT_WORD = r"(?!(?:and|but|so|because|if|when|until|since|then|btw)\b)[\w'’-]+"
 SPOT = re.compile(
     r"(?i:\b(?:under(?:neath)?|inside|in\s+front\s+of|in|on\s+top\s+of|on|behind|beside|next\s+to|above|"
-    r"below|by|near|at|with|between)\s+(?!(?:and|but|so|because|if|when|until|since|then|btw)\b)"
-    r"(?:[\w'’-]+)(?:\s+(?!(?:and|but|so|because|if|when|until|since|then|btw)\b)[\w'’-]+){0,7})"
+    rf"below|by|near|at|with|between)\s+{SPOT_WORD}(?:\s+{SPOT_WORD}){{0,7}})"
 )
 # How many words after the thing asked about its spot may begin ("key is under", "keys are still in").
 SPOT_REACH = 4

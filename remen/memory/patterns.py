@@ -31,6 +31,7 @@ TITLE = r"(?:" + "|".join(t.capitalize() for t in lexicon.HONORIFICS) + r")\.?\s
 # After "my wife", "my manager is": a name in any case (quick notes), with a title or without.
 LOOSE_NAME = rf"((?:{TITLE})?[\wÀ-ÿ][\w'À-ÿ-]+{NEXT_NAME_WORD})"
 RELATION_WORDS = alternation(lexicon.RELATIONS)
+KIN_WORDS = alternation(lexicon.KINSHIP)
 # "my wife Julia", "my manager, Ruth": any case after the cue (notes are often lower case).
 # A person named with a title: "Dr. Hill", "Mrs Park", "Prof. Anna Weber".
 TITLED_NAME = re.compile(r"\b" + TITLE + r"[A-ZÀ-Ý][\w'À-ÿ-]+" + NEXT_NAME_WORD)
@@ -309,7 +310,7 @@ MY_RELATION_REF = re.compile(rf"\b(?:my|our)\s+({RELATION_WORDS})\b", re.I)
 # A relative of the writer's named by the word alone as an owner, as jots do: "mum's birthday 9
 # March", "dad's new number" (not "his mum's", "the dad's": the word before says whose; "my
 # mum's" is read as a reference).
-BARE_KIN_OWNER = re.compile(rf"(?i:(?<![\w'’])({alternation(lexicon.KINSHIP)})['’]s\b)")
+BARE_KIN_OWNER = re.compile(rf"(?i:(?<![\w'’])({KIN_WORDS})['’]s\b)")
 # Words before such an owner that make it someone else's relative or nobody's in particular.
 OTHERS_KIN = frozenset(("your", "his", "her", "their", "the", "a", "an", "of", "my", "our"))
 # A tool's name in a switch: a word, and up to two capitalised words after it ("Google Keep", "VS
@@ -558,7 +559,6 @@ WEEK_COUNT = re.compile(
     r"(?i:(first|second|third)\s+(?:real\s+|full\s+|proper\s+)?week|week\s+(\d{1,2}|one|two|three|four|five))"
 )
 # Company that makes a day out no workday: "a long day at Bondi with the kids".
-KIN_WORDS = alternation(lexicon.KINSHIP)
 WITH_FAMILY = re.compile(rf"(?i:\bwith\s+(?:the|my|our)\s+(?:{KIN_WORDS}|kids|children|family|friends|mates|dog)\b)")
 # A spell at a workplace told by what the writer does there, where, or how the day went: "twelve
 # years driving for NZ Bus", "third year of testing games at Kettu", "six years behind the counter
