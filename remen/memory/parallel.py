@@ -14,8 +14,9 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 from remen.core.knowledge import Extraction, NoteForExtraction
@@ -66,6 +67,27 @@ def _read(notes: Sequence[NoteForExtraction], labels: set[str]) -> ReadNotes:
     return ReadNotes(extractions, memory_vectors(_embedder[0], extractions, known, labels))
 
 
+@contextmanager
+def main_script_hidden() -> Iterator[None]:
+    """While reader processes may start: a spawned process runs the parent's main module again
+    (found by its ``__spec__``, else its ``__file__``) before it takes work, so a script that
+    calls the Python API without `if __name__ == "__main__":` would add its notes a second time
+    in each reader, then fail. The readers need nothing of it: it is hidden from the spawn."""
+    main = sys.modules.get("__main__")
+    saved: dict[str, object] = {
+        name: main.__dict__[name] for name in ("__spec__", "__file__") if main and name in main.__dict__
+    }
+    if main is None or not saved:
+        yield
+        return
+    main.__dict__.update(__spec__=None)
+    main.__dict__.pop("__file__", None)
+    try:
+        yield
+    finally:
+        main.__dict__.update(saved)
+
+
 def start_resource_tracker() -> None:
     """Start multiprocessing's resource tracker with the real standard error. A spawn starts it on
     first use and hands it ``sys.stderr``'s descriptor; inside the app Textual has replaced
@@ -108,7 +130,9 @@ class ProcessExtractor:
         """Start reading a batch (``labels``: keys of the labels stored so far); the future holds
         the extractions in order with their memory vectors."""
         share = -(-len(notes) // self.processes)
-        parts = [self.pool.submit(_read, list(notes[i : i + share]), labels) for i in range(0, len(notes), share)]
+        # The pool starts its processes as work comes in.
+        with main_script_hidden():
+            parts = [self.pool.submit(_read, list(notes[i : i + share]), labels) for i in range(0, len(notes), share)]
         combined: Future[ReadNotes] = Future()
 
         def gather(_: Future[ReadNotes]) -> None:

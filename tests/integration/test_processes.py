@@ -176,3 +176,37 @@ def test_the_apps_background_reader_runs_only_when_nothing_else_wants_the_cpu() 
         assert os.sched_getscheduler(process.pid) == os.SCHED_OTHER
     finally:
         bulk.close()
+
+
+UNGUARDED_SCRIPT = """
+import sys
+from remen.service import Remen
+
+# No `if __name__ == "__main__":`: the readers' processes must not run this again.
+with Remen.open(sys.argv[1]) as app:
+    for i in range(NOTES):
+        app.add(f"Note {i}: lunch with Priya Nair in Lisbon about the Acme Corp offer", embed=False)
+    run = app.extract_pending()
+    print(run.done, run.failed)
+"""
+
+
+def test_a_script_without_a_main_guard_reads_its_notes_once(tmp_path: Path) -> None:
+    # Reading that many notes starts one process per core; a spawned process runs the parent's
+    # main script again unless it is kept from it: this one would add its notes twice, then fail.
+    from remen.core.constants import EXTRACT_PARALLEL_MIN_NOTES
+
+    script = tmp_path / "add_and_read.py"
+    script.write_text(UNGUARDED_SCRIPT.replace("NOTES", str(EXTRACT_PARALLEL_MIN_NOTES)), encoding="utf-8")
+    db = tmp_path / "notes.db"
+    result = subprocess.run(
+        [sys.executable, str(script), str(db)], capture_output=True, text=True, timeout=300, env=os.environ.copy()
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [str(EXTRACT_PARALLEL_MIN_NOTES), "0"], result.stderr
+    conn = sqlite3.connect(str(db))
+    try:
+        notes = conn.execute("SELECT count(*) FROM notes").fetchone()[0]
+    finally:
+        conn.close()
+    assert notes == EXTRACT_PARALLEL_MIN_NOTES
