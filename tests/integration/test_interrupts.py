@@ -109,7 +109,9 @@ def test_ctrl_c_during_extraction_exits_at_once_and_leaves_nothing_running(tmp_p
     # Its own words on failure: a rare exit 1 instead of 130 was seen once, with nothing to read.
     assert process.returncode == 130 and "interrupted" in err, f"exit {process.returncode}, stderr:\n{err}"
     counts = job_counts(db)
-    assert counts.get("running", 0) == 0 and counts["pending"] > 0 and counts["done"] > 0
+    # Every note read or still waiting, none left claimed or failed. The signal may land after the
+    # last note was claimed (while the worker finishes up): then none is pending, and that is fine.
+    assert counts["done"] > 0 and set(counts) <= {"done", "pending"}, counts
 
 
 @pytest.mark.parametrize("notes", ["written here", "the shared corpus"])
