@@ -37,10 +37,13 @@ UNIT = (
     r"%|€|£|\$|¥|k\b|m\b|bn\b|million\b|thousand\b|kg\b|g\b|km\b|ft\b|lb\b|oz\b|mins?\b|minutes?\b|h\b|hrs?\b"
     r"|hours?\b|days?\b|weeks?\b"
     r"|months?\b|years?\b|euros?\b|pounds?\b|dollars?\b|units?\b|pages?\b|words?\b|covers?\b|kilos?\b|metres?\b"
+    r"|(?:eur|usd|gbp|chf|cad|aud|sek|nok|dkk|pln|czk|inr|jpy|kr)\b"
 )
 NUMBER = re.compile(
     rf"(?:[£$€¥]\s?)?(?<![\w.])\d+(?:[.,:]\d+)*(?:\s?(?:{UNIT}))?(?:\s?(?:x|×|lb|oz|per|a|/)\s?\d+(?:\s?(?:{UNIT}))?)?"
-    r"(?:\s\d+\s?(?:oz|lb|min|mins|s)\b)?(?:\s?/\s?(?:week|month|year|day|word|hour))?",
+    r"(?:\s\d+\s?(?:oz|lb|min|mins|s)\b)?(?:\s?/\s?(?:week|month|year|day|word|hour))?"
+    # Not the start of a word: "1Password", "3rd".
+    r"(?![^\W\d_])",
     re.IGNORECASE,
 )
 # A time of day, or a span of them: "6-9pm", "9am", "7:30 pm". No amount: "how much was the

@@ -356,6 +356,12 @@ def test_a_time_of_day_is_no_amount() -> None:
     assert [s.text for s in value_spans("cost 8.50, ran 5-10 km", WRITTEN, AnswerKind.NUMBER)] == ["8.50", "5", "10 km"]
 
 
+def test_a_number_is_no_amount_inside_a_word() -> None:
+    sentence = "switched to 1Password and a 3rd floor desk, 10km ride, 2x4 boards, 640 EUR a year"
+    found = [s.text for s in value_spans(sentence, WRITTEN, AnswerKind.NUMBER)]
+    assert found == ["10km", "2x4", "640 EUR"]
+
+
 def test_names_the_router_found_in_lower_case_are_names_only_when_the_graph_capitalises_them() -> None:
     hints = (
         EntityHint("sarah", "Sarah Chen", "alias", 1.0),
