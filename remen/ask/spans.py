@@ -106,7 +106,10 @@ MEASURE_UNITS = {
     "far": re.compile(r"km|miles|min", re.IGNORECASE),
 }
 NAME_TOKEN = re.compile(r"[A-ZÀ-Þ][\w'’&.-]*|[a-z]+[A-Z][\w-]*")
-NAME_JOINERS = frozenset(("de", "da", "do", "dos", "van", "von", "der", "den", "del", "la", "le", "of", "&", "y", "e"))
+NAME_JOINERS = frozenset(
+    {"de", "da", "do", "dos", "du", "des", "di", "van", "von", "der", "den", "del", "la", "le", "of", "&", "y", "e"}
+    | {"am", "im", "zum", "zur", "al", "el"}
+)
 DETERMINERS = frozenset(("the", "a", "an", "our", "my", "his", "her", "their", "this", "that"))
 TOKEN = re.compile(r"\S+")
 CONTRACTION = re.compile(r"['’](?:m|ll|re|ve|d|t)$|^I$", re.IGNORECASE)

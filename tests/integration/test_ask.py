@@ -802,3 +802,15 @@ def test_a_limit_set_on_a_sum_is_no_sum_paid(app: Remen, clock) -> None:  # type
     )
     rent = app.ask("how much is the rent in Headingley", now=now)
     assert rent.answers and rent.answers[0].answer == "1,250"
+
+
+def test_jots_written_a_minute_apart_are_no_chat_and_a_name_may_hold_a_particle(app: Remen) -> None:
+    written = datetime(2026, 11, 20, 20, 0).astimezone()
+    app.add("Recipe: shakshuka - 6 eggs, 2 tins tomatoes, cumin, feta on top. 25 min.", created=written)
+    app.add(
+        "Our daughter Mia starts school on 1 September, Grundschule am Park", created=written + timedelta(minutes=1)
+    )
+    app.extract_pending()
+    school = app.ask("where does Mia go to school", now=written + timedelta(days=1))
+    assert school.answers and school.answers[0].answer == "Grundschule am Park"
+    assert not [item for item in school.answers if "25 min" in (item.sentence or item.text)]

@@ -93,6 +93,9 @@ def test_values_are_found_by_their_shape() -> None:
 def test_names_are_runs_of_capitalised_words_typed_by_the_graph_when_it_knows_them() -> None:
     spans = {s.text: s for s in name_spans("I'm told Dr. Mensah and Luis Ortega met at Café Frischhut.", {})}
     assert set(spans) == {"Dr. Mensah", "Luis Ortega", "Café Frischhut"}
+    school = "our Lena starts at Grundschule am Park, then Frankfurt am Main with Cristina di Luca"
+    found = [s.text for s in name_spans(school, {})]
+    assert found == ["Lena", "Grundschule am Park", "Frankfurt am Main", "Cristina di Luca"]
     assert AnswerKind.PERSON in spans["Dr. Mensah"].sure
     assert AnswerKind.PLACE in spans["Café Frischhut"].sure and not spans["Luis Ortega"].sure
     known = {s.text: s for s in name_spans("Lunch with Ama at Alo.", {"ama": "Person", "alo": "Place"})}
