@@ -153,6 +153,7 @@ from remen.memory.patterns import (
     SERVICE_DONE_BY,
     SERVICE_JOTTED,
     SERVICE_PAID_TO,
+    SHE_DEPARTS,
     SHE_OR_HE,
     SITE_OWNER,
     SOMEONE_ELSES,
@@ -319,6 +320,34 @@ def proper_name(token: Token) -> str | None:
         return None
     words = [c for c in token.lefts if c.dep_ == "compound" and c.tag_ in PROPER_NOUN_TAGS]
     return " ".join(t.text for t in [*words, token])
+
+
+# What one takes over when taking another's place ("Sofia takes over the team"), not a task of
+# theirs ("takes over the team lunch").
+DUTIES = frozenset(
+    {"team", "group", "department", "role", "job", "position", "post", "practice", "clinic", "class", "unit", "ward"}
+    | {"crew", "squad", "office", "desk", "patients", "clients", "caseload", "accounts", "shift"}
+)
+TAKE_FORMS = frozenset({"take", "takes", "took", "taking", "taken"})
+TAKES_OVER_WORDS = re.compile(r"(?i:\b(?:take|takes|took|taking|taken)\s+over\b)")
+
+
+def duty_takers(text: str) -> list[str]:
+    """Who takes over a duty the sentence names by what it is, not whose ("Sofia takes over the
+    team", "Johan Ek will take over the department"): the subject of "take … over" whose object
+    is one of DUTIES, read from the dependency parse."""
+    if not TAKES_OVER_WORDS.search(text):
+        return []
+    takers = []
+    for token in parse(text):
+        children = list(token.children)
+        if (
+            token.lower_ in TAKE_FORMS
+            and any(c.dep_ == "prt" and c.lower_ == "over" for c in children)
+            and any(c.dep_ == "dobj" and c.lower_ in DUTIES for c in children)
+        ):
+            takers += [name for c in children if c.dep_ == "nsubj" and (name := proper_name(c)) is not None]
+    return takers
 
 
 def maybe_only(verb: Token) -> bool:
@@ -1108,6 +1137,8 @@ class BuiltinExtractor:
             ended = ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, ENDS_PARTNER, span, object_name=person)
             state.state(ended)
         state.departed += [m.group(1) for m in DEPARTS.finditer(text)]
+        if earlier_person is not None and SHE_DEPARTS.search(text):
+            state.departed.append(earlier_person)
         self.successions(state, text, span, earlier_person, named)
         if sum(not t.is_punct for t in sent) < MIN_STATEMENT_WORDS:
             return  # "yes.", "ugh": a reply, not a statement
@@ -1353,8 +1384,9 @@ class BuiltinExtractor:
         """ "Frau Demir replaces Herr Vogt", "his successor: Frau Demir" (his: the person named
         before the sentence), "Dr. Okoro has retired. Registered with Dr. Varga instead" (the one
         person the note says has left, retired or quit, and the one other person the sentence
-        names; "Tom left early, so lunch with Anna instead" is no leaving): the newcomer takes
-        over the other's ties to the writer, which only the graph knows (see GraphWriter)."""
+        names; "Tom left early, so lunch with Anna instead" is no leaving), "Sofia takes over the
+        team" (the one person the note says leaves): the newcomer takes over the other's ties to
+        the writer, which only the graph knows (see GraphWriter)."""
         pairs = [(m.group(1), m.group(2)) for m in SUCCEEDS.finditer(text)]
         pairs += [(m.group(2), m.group(1) or earlier_person) for m in SUCCESSOR.finditer(text)]
         if INSTEAD.search(text):
@@ -1362,6 +1394,11 @@ class BuiltinExtractor:
             newcomers = [n for n, t in named if t == EntityType.PERSON and n not in left]
             if len(set(left)) == 1 and len(newcomers) == 1:
                 pairs.append((newcomers[0], left[0]))
+        for taker in duty_takers(text):
+            # "Henrik is leaving end of month, Sofia takes over the team": the one the note says leaves.
+            leaving = {name for name in state.departed if name != taker}
+            if len(leaving) == 1:
+                pairs.append((taker, leaving.pop()))
         for new, old in pairs:
             if old is None or new == old or not (names_someone(new) and names_someone(old)):
                 continue

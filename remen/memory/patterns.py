@@ -80,10 +80,13 @@ BROKE_UP = re.compile(
 # Someone leaving, in any tense: "Coach Mike moved to San Antonio", "Dr. Ahmed is retiring",
 # "Gwen's leaving in April". Alone it ends nothing ("Tom moved to Leeds" is still a friend); beside
 # a new holder of a role it says who held it (builtin.predecessor_departed).
-DEPARTS = re.compile(
-    PERSON_NAME + r"(?:\s+(?:has|is|was|will\s+be)|['’]s)?\s+(?:just\s+)?(?:left|leaving|leaves|moved|moving|moves|"
+DEPARTING = (
+    r"(?:\s+(?:has|is|was|will\s+be)|['’]s)?\s+(?:just\s+)?(?:left|leaving|leaves|moved|moving|moves|"
     r"retired|retiring|retires|quit|quits|quitting|resigned|resigning|stepped\s+down|stepping\s+down)\b"
 )
+DEPARTS = re.compile(PERSON_NAME + DEPARTING)
+# The same told of the person the note spoke of last: "1:1 Linnea - she is moving to Stockholm".
+SHE_DEPARTS = re.compile(r"\b(?i:she|he)" + DEPARTING)
 # A value said to be the one before ("the old 07911 123456", "previous number: …"): at most this
 # many characters before it.
 OLD_VALUE = re.compile(r"(?i:\b(?:old|previous|former)\b(?:\s+(?:number|phone|mobile|one))?\s*:?\s*$)")

@@ -432,6 +432,31 @@ def test_a_successor_takes_over_my_tie_and_the_predecessor_keeps_it_as_history(m
     assert answer.answers[0].text == "Your accountant: Frau Demir"
 
 
+def test_one_who_takes_over_the_team_of_one_leaving_takes_over_my_tie_to_them(memory: Remen) -> None:
+    memory.add("Started at Brightwave today! My manager is Henrik, team of six.", created=at("2026-01-05T09:00"))
+    memory.add("Henrik is leaving Brightwave end of month, Sofia takes over the team", created=at("2026-03-02T17:00"))
+    memory.add(
+        "Onboarding buddy Jens is leaving for Spotify. Mara takes over the team lunch.", created=at("2026-03-04")
+    )
+    memory.add("Clinic news: she retires in June and Dr. Osei takes over her patients.", created=at("2026-03-06"))
+    memory.extract_pending()
+    managers = {(f.target, f.current) for f in memory.facts("me", history=True) if f.predicate == "manager"}
+    assert managers == {("Henrik", False), ("Sofia", True)}
+    # Jens was no tie of mine to take over, and "she" is nobody the notes named before.
+    assert not [f for f in memory.facts("me", history=True) if f.target in ("Mara", "Dr. Osei")]
+
+
+def test_one_leaving_told_of_as_she_is_the_one_named_before(memory: Remen) -> None:
+    memory.add("Ruth (my supervisor) signed off the rota.", created=at("2026-01-05T09:00"))
+    memory.add(
+        "Catch-up with Ruth\n- she is retiring in May\n- Omar takes over the department", created=at("2026-03-02")
+    )
+    memory.extract_pending()
+    # A supervisor is a manager (one relation word of several).
+    managers = {(f.target, f.current) for f in memory.facts("me", history=True) if f.predicate == "manager"}
+    assert managers == {("Ruth", False), ("Omar", True)}
+
+
 def test_a_switch_that_names_the_old_tool_elsewhere_in_the_note_keeps_it_as_history(memory: Remen) -> None:
     memory.add("after lunch, I'm in VS Code debugging the invoice job", created=at("2026-01-13T10:00"))
     memory.add("Bought a Kindle. I also use Notion for the reading list.", created=at("2026-02-01T10:00"))
