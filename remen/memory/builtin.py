@@ -129,6 +129,7 @@ from remen.memory.patterns import (
     NOTICE_TO,
     OLD_VALUE,
     OLD_VALUE_REACH,
+    OPENING_ROLE,
     OTHERS_KIN,
     PAIRED_WITH_ME,
     PANEL_LIST,
@@ -330,6 +331,12 @@ DUTIES = frozenset(
 )
 TAKE_FORMS = frozenset({"take", "takes", "took", "taking", "taken"})
 TAKES_OVER_WORDS = re.compile(r"(?i:\b(?:take|takes|took|taking|taken)\s+over\b)")
+
+
+def plain_unknown_word(word: str) -> bool:
+    """Whether ``word`` is an English word in lower case the word lists know no tool by ("moved
+    to another gym"; not "obsidian")."""
+    return word.islower() and word in english_words() and word not in lexicon.LEXICON_TYPES
 
 
 def duty_takers(text: str) -> list[str]:
@@ -1313,6 +1320,11 @@ class BuiltinExtractor:
             if not (m.group(4) and SOMEONE_ELSES.search(text, 0, m.start()))
         ]
         labelled += [(m.group(1), m.group(2)) for m in NAME_THEN_ROLE.finditer(text)]
+        labelled += [
+            (m.group(2), m.group(1))
+            for m in OPENING_ROLE.finditer(text)
+            if (known := state.entities.get(m.group(2).lower())) is not None and known.type == EntityType.PERSON
+        ]
         # "trainer with Sam's gym" names no trainer.
         labelled += [(m.group(2), m.group(1)) for m in ROLE_WITH.finditer(text) if not POSSESSIVE.search(m.group(2))]
         for name, word in labelled:
@@ -1783,7 +1795,7 @@ class BuiltinExtractor:
         for pattern, aspect, told in TOOL_USES:
             for match in pattern.finditer(text):
                 tool = match.group(1).strip(".,")
-                if not is_tool(tool, named):
+                if not is_tool(tool, named) or plain_unknown_word(tool):
                     continue
                 for name in (tool, *joined_tools(text, match.end(), named)):
                     name = state.entity(name, tool_type(name), span, None, text)

@@ -66,6 +66,12 @@ MY_RELATION_NAMED = re.compile(
     # (an ex, former or old one is no longer the writer's).
     rf"|(?i:\b(?:my|our)\s+(?!(?:ex|former|previous|old|late)\b)[a-z]+\s+({RELATION_WORDS}))\s+{PERSON_NAME}"
 )
+# A jot's clause that opens with a bare role and a name is the writer's: "Trainer is Kasia",
+# "Sister Ama visiting 14-16 Feb", "Kasia moved on, new trainer is Dev" (the name must be a
+# person's: "Teacher Training Day" names nobody).
+OPENING_ROLE = re.compile(
+    rf"(?:^|[,;]\s+)(?:[-*•]\s+)?(?i:(?:new\s+)?({RELATION_WORDS}))(?:\s+(?:is|=)(?:\s+(?:still|now))?)?\s+{PERSON_NAME}"
+)
 # "Dana left the company", "Tom quit", "Priya retired": their ties to me and their job end. "Left"
 # needs what was left ("Dana left early" is not leaving a job).
 LEFT = re.compile(

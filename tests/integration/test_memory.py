@@ -457,6 +457,20 @@ def test_one_leaving_told_of_as_she_is_the_one_named_before(memory: Remen) -> No
     assert managers == {("Ruth", False), ("Omar", True)}
 
 
+def test_a_jot_opening_with_a_bare_role_and_a_name_is_mine(memory: Remen) -> None:
+    memory.add("Gym: signed up at PureFit. Trainer is Kasia, first session Monday 6pm.", created=at("2026-01-15"))
+    memory.add("Kasia moved to another gym, new trainer is Dev. Stricter about squats.", created=at("2026-05-20"))
+    memory.add("Teacher Training Day on Friday, no classes. Manager Review due next week.", created=at("2026-05-21"))
+    memory.extract_pending()
+    history = memory.facts("me", history=True, limit=None)
+    assert {(f.predicate, f.target, f.current) for f in history if f.is_triple and f.predicate != "uses"} == {
+        ("trainer", "Kasia", False),
+        ("trainer", "Dev", True),
+    }
+    # "moved to another gym" is someone's move, and "another" no tool.
+    assert not [f for f in history if f.predicate == "uses" and f.target == "another"]
+
+
 def test_a_switch_that_names_the_old_tool_elsewhere_in_the_note_keeps_it_as_history(memory: Remen) -> None:
     memory.add("after lunch, I'm in VS Code debugging the invoice job", created=at("2026-01-13T10:00"))
     memory.add("Bought a Kindle. I also use Notion for the reading list.", created=at("2026-02-01T10:00"))
