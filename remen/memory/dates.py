@@ -23,6 +23,8 @@ BEHIND_DAYS = 30
 # phrase says it ("last Friday", "next Tuesday"). Weekdays written out or short ("on Wed").
 WEEKDAY = re.compile(r"\b(?:mon|tue|tues|wed|weds|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?\b", re.IGNORECASE)
 # The words that open a range at a day: the day is what a note states.
+# A period's end ("end of month", "by the end of March"): its last day, not its last stretch.
+END_OF = re.compile(r"(?:(?:by|at|until|till|before)\s+)?(?:the\s+)?end\s+of\b", re.IGNORECASE)
 OPEN_BOUND = re.compile(r"(?:before|until|till|til|after|since|from)\s+", re.IGNORECASE)
 MONTH_NAME = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?!\w)", re.IGNORECASE)
 NUMERIC_DATE = re.compile(r"\d{1,4}\s*[./-]\s*\d{1,2}")
@@ -107,6 +109,9 @@ def stated_date(
     elif MONTH_NAME.search(phrase) and not (has_year or past or DIRECTION_WORD.search(phrase)):
         # "from April" in a plan written in March is the coming April, not the one behind.
         start = next_year_if_far_behind(start, written)
+    if END_OF.match(phrase):
+        # The grammar reads "end of March" as its last stretch, turned the way the sentence speaks.
+        start = (found.end if start == written else start + (found.end - found.start)) - timedelta(days=1)
     return StatedDate(start, has_year, phrase)
 
 

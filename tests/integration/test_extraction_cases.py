@@ -537,6 +537,9 @@ def test_a_spell_at_a_workplace_says_where_i_work(model_reader: BuiltinExtractor
         ("She offered me the job starting 1 May.", datetime(2026, 3, 20, 9, 0), True, date(2026, 5, 1)),
         ("I booked the vet for March 3.", datetime(2026, 2, 10, 9, 0), True, date(2026, 3, 3)),
         ("I met Anna on 3 March.", datetime(2026, 12, 1, 9, 0), True, date(2026, 3, 3)),
+        # The end of a period is its last day, not the start of its last stretch.
+        ("Henrik is leaving end of month.", datetime(2026, 12, 4, 9, 0), False, date(2026, 12, 31)),
+        ("Contract runs until the end of March.", datetime(2026, 1, 10, 9, 0), False, date(2026, 3, 31)),
     ],
 )
 def test_a_day_in_a_note_is_read_the_way_the_sentence_speaks(
