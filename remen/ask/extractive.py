@@ -81,6 +81,8 @@ PAST = re.compile(r"\b(?:was|were|had|did|went|came|got|told|said|\w+ed)\b", re.
 # Words of the present or the future: after a past verb they speak of what is ahead ("Told Luis
 # I'm moving to Denver end of July").
 AHEAD = re.compile(r"(?i:\b(?:am|is|are|will|shall|going\s+to)\b|['’](?:m|re|ll)\b)")
+# An arrow: what a thing is at or comes to ("mock dates -> 3 March").
+ARROW = re.compile(r"->|→|=>|⇒")
 # The writer's verb right after "I"/"we": in the present ("I start 6 April") unless a past form.
 OWN_VERB = re.compile(r"\b(?:I|[Ww]e)\s+([a-z]+)\b")
 # Words that give a reason or a manner: an answer to "why"/"how" has one near.
@@ -162,6 +164,10 @@ def stem(word: str) -> str:
 
 # The relation words narrower than each, by stem: "partner" covers "wife".
 NARROWER_STEMS = {stem(word): frozenset(stem(n) for n in below) for word, below in NARROWER_RELATIONS.items()}
+
+
+# Leaving a thing, said with any verb of giving it up or moving on from it.
+LEAVING_STEMS = frozenset(stem(word) for word in GIVE_UP_WORDS | {"leave", "switch", "switched", "quit", "move"})
 
 
 def holds(key: str, words: frozenset[str] | set[str]) -> bool:
@@ -477,7 +483,10 @@ OWN_BRACKET = re.compile(r"\s*\([^()]*\)")
 def told_in_past(sentence: str, at: int) -> bool:
     """Whether a day at ``at`` of ``sentence`` is told in the past: by the last verb before it
     that has a tense ("offered me the job: I start 6 April" is ahead), else by any past verb in
-    the sentence."""
+    the sentence. What stands before an arrow ("asked about the mock dates -> 3 March") is
+    another clause: only the day's own counts."""
+    cut = max((m.end() for m in ARROW.finditer(sentence, 0, at)), default=0)
+    sentence, at = sentence[cut:], at - cut
     before = sentence[:at]
     last_past = max((m.end() for m in PAST.finditer(before)), default=-1)
     present = (
@@ -575,6 +584,12 @@ def sentence_measures(
         # "how much does the ICU job pay" — "ICU nights 2 per week, 1,950 euros gross a month": a
         # sum says it, in a sentence that names whom the question asks about.
         have = have | {stem(word) for word in question.focus if word in MONEY_WORDS}
+    leaving = {key for key in weight if key in LEAVING_STEMS}
+    if leaving and question.measure != CLOCK_MEASURE:
+        # "why did I leave Evernote" — "Switched my notes from Evernote": any verb of leaving says
+        # it ("what time do we stop roasting" asks when work ends, not who left).
+        have = have | leaving if not LEAVING_STEMS.isdisjoint(have) else have
+        around = around | leaving if not LEAVING_STEMS.isdisjoint(around) else around
     scene = {stem(word) for word in question.setting}
     topic = [key for key in weight if key not in named and key not in scene]
     return {

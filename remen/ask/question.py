@@ -151,6 +151,11 @@ WHO_TOLD = re.compile(
     r"(?i)^\s*who(?:['’]s|\s+has|\s+had)?\s+(?:first\s+)?(told|said|mentioned|suggested|recommended|warned|"
     r"texted|messaged|emailed|wrote|tipped|reminded|pointed\s+out|let\s+(?:me|us)\s+know|brought\s+up)\b"
 )
+# Gatherings whose members are people: "who was on the interview panel", "who came to the party"
+# asks for people, never the firm the note names beside them.
+GATHERINGS = frozenset(
+    ("panel", "team", "committee", "board", "jury", "crew", "band", "party", "meeting", "call", "wedding", "dinner")
+)
 # Words of a question that only say it asks for money ("how much does it pay", "what is the rent"):
 # a sentence with a sum says them.
 MONEY_WORDS = frozenset(
@@ -267,7 +272,7 @@ def read_question(text: str) -> Question:
     )
     setting = scene_words(words, focus, names)
     human = kind == AnswerKind.PERSON and (
-        any(w in PERSON_TIES for w in bare_words) or WHO_TOLD.search(text) is not None
+        any(w in PERSON_TIES or w in GATHERINGS for w in bare_words) or WHO_TOLD.search(text) is not None
     )
     return Question(
         text,

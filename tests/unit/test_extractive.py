@@ -125,6 +125,9 @@ def one_passage(sentence: str, written: datetime) -> Passage:
         ("Dinner with Tom on Friday.", datetime(2026, 3, 18, 9), "on Friday (Fri 20 Mar 2026)"),
         ("Ski trip in January with Anna.", datetime(2026, 12, 1, 9), "in January (January 2027)"),
         ("Laptop arrives Wednesday.", datetime(2026, 7, 6, 9), "Wednesday (Wed 8 Jul 2026)"),
+        # An arrow says what a thing is at: the verb before it tells nothing of the day's tense.
+        ("Leo's mum asked about the mock dates -> 3 March", datetime(2026, 1, 22, 18), "3 March (Tue 3 Mar 2026)"),
+        ("Went to the Lakes on 3 March.", datetime(2026, 3, 22, 18), "on 3 March (Tue 3 Mar 2026)"),
     ],
 )
 def test_days_are_told_as_the_note_tells_them_and_resolved_from_its_date(
@@ -655,6 +658,8 @@ def test_a_tie_only_people_hold_is_not_answered_by_a_firm_before_a_person() -> N
     boss = read_question("who is my boss")
     assert boss.human and not read_question("who insures the van").human
     assert read_question("who told me about the job").human
+    # The members of a gathering are people: not the firm the interview was at.
+    assert read_question("who was on the interview panel").human and read_question("who came to the party").human
     answers = [a.answer for a in extract(boss, found, known)]
     assert "Dana Holm" in answers
     assert "Brightwell Joinery" not in answers[: answers.index("Dana Holm")]
@@ -687,3 +692,11 @@ def test_work_after_a_preposition_is_the_scene_and_after_going_to_the_workplace_
     assert asked("where is Marcus going to work") == "works_at"
     assert asked("what company does Tom work for") == "works_at"
     assert asked("what issue tracker do we use at work") is None
+
+
+def test_leaving_is_said_with_any_verb_of_giving_up_or_moving_on() -> None:
+    found = notebook(
+        ("Switched my notes from Evernote to Obsidian. Evernote's price went up again and the sync was slow.", WRITTEN)
+    )
+    answers = extract(read_question("why did I leave Evernote"), found, {})
+    assert answers and "price went up" in answers[0].sentence
