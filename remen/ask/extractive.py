@@ -81,6 +81,13 @@ PAST = re.compile(r"\b(?:was|were|had|did|went|came|got|told|said|\w+ed)\b", re.
 # Words of the present or the future: after a past verb they speak of what is ahead ("Told Luis
 # I'm moving to Denver end of July").
 AHEAD = re.compile(r"(?i:\b(?:am|is|are|will|shall|going\s+to)\b|['’](?:m|re|ll)\b)")
+# A sentence put as a question without its mark, as chats put them: "when do you start", "how
+# many do you need", "did you get the flat".
+UNMARKED_QUESTION = re.compile(
+    r"(?i:(?:who|what|which|where|when|why|how)(?:\s+\w+)?\s+(?:do|does|did|is|are|was|were|will|can|could|would"
+    r"|should|have|has)\s+(?:you|we|they|he|she|i|it)\b|(?:do|does|did|are|is|will|can|could|have|has)\s+(?:you|we"
+    r"|they|he|she)\b)"
+)
 # An arrow: what a thing is at or comes to ("mock dates -> 3 March").
 ARROW = re.compile(r"->|→|=>|⇒")
 # The writer's verb right after "I"/"we": in the present ("I start 6 April") unless a past form.
@@ -231,6 +238,11 @@ class Read:
     hit: bool = True
 
 
+def is_question(sentence: str) -> bool:
+    """Whether a sentence of a note asks something: its question mark, or its opening words."""
+    return sentence.rstrip().endswith("?") or UNMARKED_QUESTION.match(sentence.strip()) is not None
+
+
 def cut_note(text: str) -> list[tuple[str, str | None]]:
     """A note's sentences, each with its speaker when the note is a chat turn ("Omar: ...", None
     for the writer): a note of one line that is one, or a line of a note of several read as a
@@ -292,7 +304,7 @@ def passages(thread: Sequence[Read]) -> list[Passage]:
                 around,
                 j > 0
                 and abs(flat[j - 1][0] - k) <= 1
-                and flat[j - 1][1].endswith("?")
+                and is_question(flat[j - 1][1])
                 and flat[j - 1][::2] != (k, speaker),
                 flat[j + 1][1] if j + 1 < len(flat) and flat[j + 1][0] == k else None,
                 read.hit,
@@ -563,6 +575,9 @@ def sentence_measures(
     scene) is there, whether the names are said in it (or by its speaker), the note's search
     rank, cosine and age. ``people``: the persons the question asks about."""
     have, around = passage.words, passage.around
+    if passage.reply and passage.context:
+        # "Eetu: when do you start" — "me: 13 April": a reply says what the question it answers asks.
+        have = have | stems(passage.context[0])
     told = WHO_TOLD.search(question.text) if passage.speaker else None
     if told is not None:
         # "who told me to try Bitwarden" — "Zinhle: Bitwarden. trust me": a chat turn is the telling.
@@ -772,7 +787,7 @@ def read_candidates(
     read: list[tuple[float, Passage, dict[str, float]]] = []
     for passage in found:
         if (
-            passage.text.endswith("?")
+            is_question(passage.text)
             or not names_in_note(question, passage)
             or about_someone_else(people, passage.text, passage.words, known)
             or anothers_thing(question, passage)

@@ -700,3 +700,14 @@ def test_leaving_is_said_with_any_verb_of_giving_up_or_moving_on() -> None:
     )
     answers = extract(read_question("why did I leave Evernote"), found, {})
     assert answers and "price went up" in answers[0].sentence
+
+
+def test_a_reply_to_a_question_asked_without_its_mark_says_what_it_asks() -> None:
+    chat = "me: Valo offered!!\nEetu: kippis! when do you start\nme: 13 April. telling Jussi tomorrow"
+    found = notebook((chat, datetime(2026, 3, 11, 20)))
+    reply = next(p for p in found if p.text.startswith("13 April"))
+    assert reply.reply
+    # The question is no answer; the reply to it is, though only the question says "start".
+    assert not [c for c in read_candidates(read_question("when do I start"), found, {}) if "start" in c.sentence]
+    answers = extract(read_question("when do I start at Valo"), found, {}, minimum=0.3)
+    assert answers and answers[0].answer.startswith("13 April")
