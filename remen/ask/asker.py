@@ -482,7 +482,11 @@ def merged(asked: Question, chosen: Route, handled: Handled, notes: list[Extract
         kind = asked_tool_kind(chosen)
         newer = bool(from_notes) and (not kind or fold(notes[0].answer) in kind)
         overtaken = newer and not asked.earlier and overtakes(notes[0], graph[0]) and from_notes[0] not in agreeing
-        if overtaken or (from_notes and handled.written_day):
+        if (
+            overtaken
+            or (from_notes and handled.written_day)
+            or (from_notes and earlier_one_asked(asked, chosen, graph[0], notes[0]))
+        ):
             return (from_notes[0], graph[0], *from_notes[1:2])
         if whole_entity:
             return (*graph, *from_notes[: max(0, 3 - len(graph))])
@@ -507,6 +511,15 @@ def merged(asked: Question, chosen: Route, handled: Handled, notes: list[Extract
 ASKS_PAST = re.compile(r"(?i:\b(?:did|was|were|had|used\s+to)\b)")
 # Answers that are names of things one holds a tie to, which another may have taken the place of.
 FOLLOWED_KINDS = frozenset({AnswerKind.NAME, AnswerKind.PERSON, AnswerKind.PLACE})
+
+
+def earlier_one_asked(asked: Question, chosen: Route, item: AnswerItem, found: Extracted) -> bool:
+    """Whether a question put in the past that asks of more than the tie ("who was my manager at
+    Seven Seeds") is answered by the notes with a holder the graph says came before the current
+    one: the current holder is no answer to it."""
+    if item.fact is None or not item.fact.current or not chosen.topic or not ASKS_PAST.search(asked.text):
+        return False
+    return fold(found.answer) in {fold(f.target) for f in item.earlier if f.target}
 
 
 def overtakes(found: Extracted, item: AnswerItem) -> bool:

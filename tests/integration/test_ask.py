@@ -814,3 +814,18 @@ def test_jots_written_a_minute_apart_are_no_chat_and_a_name_may_hold_a_particle(
     school = app.ask("where does Mia go to school", now=written + timedelta(days=1))
     assert school.answers and school.answers[0].answer == "Grundschule am Park"
     assert not [item for item in school.answers if "25 min" in (item.sentence or item.text)]
+
+
+def test_a_past_question_of_a_place_the_graph_lost_is_answered_by_the_earlier_holder(app: Remen) -> None:
+    # The graph holds both managers but not the earlier workplace (a busy day there is no stint it
+    # reads): the current manager is no answer to who it was there.
+    app.add(
+        "Little Bean was packed again. Ellie is a good manager, she lets me roast.", created=NOW - timedelta(days=200)
+    )
+    app.add(
+        "First week at Market Lane. My boss now is Dom, who lives for roast curves.", created=NOW - timedelta(days=100)
+    )
+    app.extract_pending()
+    then = app.ask("who was my manager at Little Bean", now=NOW).answers
+    assert then and then[0].answer == "Ellie"
+    assert "Dom" in app.ask("who is my manager", now=NOW).answers[0].text
