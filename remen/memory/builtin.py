@@ -580,14 +580,17 @@ def cars(state: NoteState, text: str, span: Span, named: list[tuple[str, EntityT
 
 
 def everyday_noun(token: Token) -> bool:
-    """Whether a word of the tool lists that is an everyday noun too is written as one: in lower
-    case after a determiner, and no noun after it ("the fish from the market", "a switch for the
-    office"; "a node script", "the fish shell" are the tools)."""
-    if token.lower_ not in lexicon.EVERYDAY_NOUNS or not token.text.islower() or token.i == 0:
+    """Whether a word of the tool lists that is an everyday noun too (or the plural of an English
+    word: "pandas") is written as one: in lower case after a determiner or an adjective, and no
+    noun after it ("the fish from the market", "a switch for the office", "the red pandas"; "a
+    node script", "the fish shell" are the tools)."""
+    word = token.lower_
+    plain = word in lexicon.EVERYDAY_NOUNS or word in english_words() or word.removesuffix("s") in english_words()
+    if not plain or not token.text.islower() or token.i == 0:
         return False
     before = token.doc[token.i - 1]
     after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
-    determined = before.tag_ in ("DT", "PRP$") or before.lower_ in ("some", "any", "this", "that")
+    determined = before.tag_ in ("DT", "PRP$", "JJ") or before.lower_ in ("some", "any", "this", "that")
     return determined and (after is None or not after.tag_.startswith("NN"))
 
 

@@ -265,22 +265,31 @@ def unknown_capitalised(sent: SpacySpan, i: int) -> bool:
 
 def first_name_read_as_word(sent: SpacySpan, i: int) -> bool:
     """Whether token ``i`` is a first name the tagger took for the function word it also is
-    ("handed in my notice to Per", "Telling Will"): capitalised inside a sentence not written in
-    title case; opening one, only before a finite verb or a surname ("Per wants the kitchen
-    fitted", "Per Lindqvist still measures", never "In Berlin")."""
+    ("handed in my notice to Per", "Telling Will") or the common noun ("Anders Holt", read as
+    "anders"): capitalised inside a sentence not written in title case; opening one, only before a
+    finite verb or a surname ("Per wants the kitchen fitted", "Per Lindqvist still measures",
+    never "In Berlin"), and a noun only before a surname or another proper noun."""
     token = sent[i]
+    opening = i == 0 or sent[i - 1].text in OPENING_MARKS
+    after = sent[i + 1] if i + 1 < len(sent) else None
+    before_surname = after is not None and after.text[:1].isupper() and name_key(after.text) in gazetteer().surnames
+    # Or a common noun opening a sentence before a surname or a proper noun: "Anders Holt is calm"
+    # (read as "anders").
+    read_as_noun = (
+        opening
+        and token.tag_ in ("NN", "NNS")
+        and after is not None
+        and (before_surname or after.tag_ in PROPER_NOUN_TAGS)
+    )
     if (
-        token.tag_ not in FUNCTION_WORD_TAGS
+        (token.tag_ not in FUNCTION_WORD_TAGS and not read_as_noun)
         or not token.text[:1].isupper()
         or not token.text[1:].islower()
         or name_key(token.text) not in gazetteer().first_names
     ):
         return False
-    if i == 0 or sent[i - 1].text in OPENING_MARKS:
-        after = sent[i + 1] if i + 1 < len(sent) else None
-        return after is not None and (
-            after.tag_ in ("VBZ", "VBD") or (after.text[:1].isupper() and name_key(after.text) in gazetteer().surnames)
-        )
+    if opening:
+        return read_as_noun or (after is not None and (after.tag_ in ("VBZ", "VBD") or before_surname))
     words = [t for t in sent if t.is_alpha]
     return sum(t.text[:1].isupper() for t in words) * 2 <= len(words)
 

@@ -596,7 +596,7 @@ HONORIFICS = (
     *("sr", "sra", "srta", "herr", "frau", "dona", "don", "mme", "mlle", "sister", "coach", "auntie", "eng", "engr"),
     *("father", "fr", "pastor", "rabbi", "imam"),
     *("captain", "capt", "sergeant", "sgt", "lieutenant", "lt", "detective", "constable", "officer"),
-    *("pan", "pani"),
+    *("pan", "pani", "hr", "fru", "frk", "dhr", "mevr", "sig"),
     *("uncle", "aunt", "aunty", "grandma", "grandpa", "granny", "cousin"),
 )
 # Honorifics written after a name with a hyphen, as Japanese and Hindi speakers do in any language

@@ -1452,3 +1452,18 @@ def test_an_interview_heading_may_name_the_firm_before_the_word_alone(model_read
     # How it happens is no firm.
     phone = read(model_reader, "# Phone interview\nAmara Obi (head of data)\n- went fine")
     assert not [s for s in phone.statements if s.predicate == "works_at"]
+
+
+def test_nordic_and_dutch_titles_a_first_name_read_as_a_noun_and_a_tool_name_used_as_a_noun(
+    reader: BuiltinExtractor,
+) -> None:
+    landlord = read(reader, "Landlord is Hr. Dahl, the boiler is still broken. Fru Berg upstairs agrees.")
+    assert {("Hr. Dahl", EntityType.PERSON), ("Fru Berg", EntityType.PERSON)} <= entities(landlord)
+    assert [(s.predicate, s.object_name) for s in landlord.statements if s.object_name] == [("landlord", "Hr. Dahl")]
+    # The tagger reads "Anders" opening a sentence as a plural noun; "Holt" is a town too.
+    boss = read(reader, "First week at Dyreparken done. Anders Holt is exactly as calm as he seemed.")
+    assert ("Anders Holt", EntityType.PERSON) in entities(boss)
+    # A word of the tool lists used as an everyday noun, after an adjective, is no tool.
+    pandas = read(reader, "Momo bit my glove, the red pandas are a menace.")
+    assert not [e for e in pandas.entities if e.name == "pandas"]
+    assert ("pandas", EntityType.TECHNOLOGY) in entities(read(reader, "loading the csv with pandas was slow"))
