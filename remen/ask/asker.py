@@ -465,6 +465,9 @@ def merged(asked: Question, chosen: Route, handled: Handled, notes: list[Extract
     """
     graph = handled.answers
     said = ATTRIBUTE_SAID.get(chosen.attribute_hint or "")
+    if said is not None and asked.kind in (AnswerKind.PLACE, AnswerKind.PERSON):
+        # "where do I get Sigrid's birthday cake": a day answers no "where" nor "who".
+        graph, said = (), None
     if said is not None and chosen.lookup_mode == "attribute":
         notes = [found for found in notes if said.search(found.sentence)]
     from_notes = [note_item(found) for found in notes]

@@ -88,6 +88,8 @@ UNMARKED_QUESTION = re.compile(
     r"|should|have|has)\s+(?:you|we|they|he|she|i|it)\b|(?:do|does|did|are|is|will|can|could|have|has)\s+(?:you|we"
     r"|they|he|she)\b)"
 )
+# A verb of telling right before a name: the name is the one told ("telling Jussi tomorrow").
+TOLD_BEFORE = re.compile(r"(?i:\b(?:tell|tells|told|telling|text|texted|message|messaged|email|emailed)\s+$)")
 # An arrow: what a thing is at or comes to ("mock dates -> 3 March").
 ARROW = re.compile(r"->|→|=>|⇒")
 # The writer's verb right after "I"/"we": in the present ("I start 6 April") unless a past form.
@@ -638,6 +640,8 @@ def span_measures(question: Question, span: Span, text: str, among: int, weight:
         # for "where" (its types are often wrong on unseen notes, so a feature, not a filter).
         "contrary": float(
             (bool(span.sure) and (question.kind not in span.sure or (question.human and span.sure == FIRM_KINDS)))
+            # "who told me about the job": one the writer tells ("don't tell Solveig") told nothing.
+            or (WHO_TOLD.search(question.text) is not None and TOLD_BEFORE.search(text, 0, span.start) is not None)
             # "what time do we stop roasting": a day ("before Friday") is no time of day.
             or (question.measure == CLOCK_MEASURE and TIME_OF_DAY.search(span.text) is None)
             # "how much does it pay": a sum has figures ("second", "the fourth floor" are none),
@@ -785,9 +789,11 @@ def read_candidates(
     )
     own_tie = writers_tie(asked_ties)
     read: list[tuple[float, Passage, dict[str, float]]] = []
+    # "Ingrid: did you see Dyreparken wants a keeper??" tells of the job, though put as a question.
+    telling = WHO_TOLD.search(question.text) is not None
     for passage in found:
         if (
-            is_question(passage.text)
+            (is_question(passage.text) and not (telling and passage.speaker))
             or not names_in_note(question, passage)
             or about_someone_else(people, passage.text, passage.words, known)
             or anothers_thing(question, passage)

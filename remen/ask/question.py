@@ -160,6 +160,7 @@ GATHERINGS = frozenset(
 # a sentence with a sum says them.
 MONEY_WORDS = frozenset(
     {"pay", "pays", "paid", "cost", "costs", "price", "rent", "salary", "earn", "earns", "fee", "charge", "charges"}
+    | {"owe", "owes", "owed", "lend", "lent", "borrow", "borrowed", "spend", "spent"}
 )
 # The word after the state a "what is …" question asks about ("wrong with", "special about").
 STATE_OF = frozenset({"with", "about"})

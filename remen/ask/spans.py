@@ -40,7 +40,10 @@ UNIT = (
     r"|(?:eur|usd|gbp|chf|cad|aud|sek|nok|dkk|pln|czk|inr|jpy|kr)\b"
 )
 NUMBER = re.compile(
-    rf"(?:[£$€¥]\s?)?(?<![\w.])\d+(?:[.,:]\d+)*(?:\s?(?:{UNIT}))?(?:\s?(?:x|×|lb|oz|per|a|/)\s?\d+(?:\s?(?:{UNIT}))?)?"
+    # Thousands set apart by spaces only before a unit ("9 800 kr/month", "520 000 kr"): "on 4 May
+    # 2026" is no amount.
+    rf"(?:[£$€¥]\s?)?(?<![\w.])(?:\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?=\s?(?:{UNIT}))|\d+(?:[.,:]\d+)*)"
+    rf"(?:\s?(?:{UNIT}))?(?:\s?(?:x|×|lb|oz|per|a|/)\s?\d+(?:\s?(?:{UNIT}))?)?"
     r"(?:\s\d+\s?(?:oz|lb|min|mins|s)\b)?(?:\s?/\s?(?:week|month|year|day|word|hour))?"
     # Not the start of a word: "1Password", "3rd".
     r"(?![^\W\d_])",

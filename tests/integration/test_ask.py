@@ -829,3 +829,11 @@ def test_a_past_question_of_a_place_the_graph_lost_is_answered_by_the_earlier_ho
     then = app.ask("who was my manager at Little Bean", now=NOW).answers
     assert then and then[0].answer == "Ellie"
     assert "Dom" in app.ask("who is my manager", now=NOW).answers[0].text
+
+
+def test_a_day_the_graph_holds_answers_no_where(app: Remen) -> None:
+    app.add("- Sigrid's birthday 19 Aug, cake from Ravnedalen bakeri\n- gym at 6", created=NOW - timedelta(days=30))
+    app.extract_pending()
+    assert "19 August" in app.ask("when is Sigrid's birthday", now=NOW).answers[0].text
+    cake = app.ask("where do I get Sigrid's birthday cake", now=NOW).answers
+    assert cake and "Ravnedalen" in (cake[0].answer or "") and "19 August" not in cake[0].text

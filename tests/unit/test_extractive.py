@@ -711,3 +711,17 @@ def test_a_reply_to_a_question_asked_without_its_mark_says_what_it_asks() -> Non
     assert not [c for c in read_candidates(read_question("when do I start"), found, {}) if "start" in c.sentence]
     answers = extract(read_question("when do I start at Valo"), found, {}, minimum=0.3)
     assert answers and answers[0].answer.startswith("13 April")
+
+
+def test_sums_with_spaced_thousands_owing_and_who_told_versus_who_was_told() -> None:
+    found = notebook(("- pay Pappa back 3 000 kr for the van fuel\n- rent for the flat 9 800 kr/month", WRITTEN))
+    owed = extract(read_question("how much do I owe Pappa"), found, {})
+    assert owed and owed[0].answer == "3 000 kr"
+    # On 4 May 2026 is a day, no amount of 2 026.
+    assert [s.text for s in value_spans("on 4 May 2026 we met 300 people", WRITTEN, AnswerKind.NUMBER)][-1] == "300"
+    chat = (
+        "Ingrid: did you see Dyreparken wants a keeper with a nursing background??\n"
+        "me: ok sending it tonight, don't tell Solveig"
+    )
+    told = extract(read_question("who told me about the Dyreparken job"), notebook((chat, WRITTEN)), {})
+    assert told and told[0].answer == "Ingrid"
