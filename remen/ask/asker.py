@@ -42,13 +42,12 @@ from remen.core.constants import (
     EXTRACT_NOTE_CHARS,
     EXTRACT_NOTES,
     THREAD_GAP,
-    THREAD_MAX_CHARS,
     THREAD_TURNS,
 )
 from remen.core.knowledge import Aspect, EntityType
 from remen.core.links import link_line, links_asked_about
 from remen.core.models import DateOrder, SearchHit, SearchResult
-from remen.core.text import fold, turn_words
+from remen.core.text import fold, is_short_turn
 from remen.memory.lexicon import HONORIFICS, USES
 from remen.memory.reader import MemoryReader
 from remen.search.query import STOPWORDS
@@ -185,7 +184,7 @@ class Asker:
                 hit_note = stored[hit.note_id]
                 before, after = (
                     note_store.written_near(conn, hit_note.note.created.timestamp(), gap * THREAD_TURNS, THREAD_TURNS)
-                    if is_turn(hit_note)
+                    if is_short_turn(hit_note.note.body)
                     else ([], [])
                 )
                 for near in (*chained(hit_note, before), hit_note, *chained(hit_note, after)):
@@ -384,19 +383,13 @@ def hinted_names(question: str, chosen: Route, user: str) -> tuple[str, ...]:
 MIN_LOWER_NAME = 3
 
 
-def is_turn(stored: StoredNote) -> bool:
-    """Whether a note is one turn of a chat ("Nadia: £40 a month"), short enough for a thread:
-    jots written in a row are no chat, and one read beside another answers nothing of it."""
-    return len(stored.note.body) <= THREAD_MAX_CHARS and turn_words(stored.note.body, 1) is not None
-
-
 def chained(hit: StoredNote, near: list[StoredNote]) -> list[StoredNote]:
     """The notes of one side of a hit (nearest first) that follow on from it without a pause longer
     than a thread's gap, oldest first; a long note ends a thread (a thread is of turns and jots)."""
     kept: list[StoredNote] = []
     last = hit.note.created
     for stored in near:
-        if abs(stored.note.created - last) > THREAD_GAP or not is_turn(stored):
+        if abs(stored.note.created - last) > THREAD_GAP or not is_short_turn(stored.note.body):
             break
         kept.append(stored)
         last = stored.note.created

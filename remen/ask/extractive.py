@@ -51,7 +51,7 @@ from remen.core.constants import (
     EXTRACT_SCENE_SHARE,
     WHOLE_ANSWER_MIN_WORDS,
 )
-from remen.core.text import IRREGULAR_PAST, TURN, fold
+from remen.core.text import IRREGULAR_PAST, TURN, fold, is_short_turn
 from remen.memory.cues import WRITER, NoteLine, chat_turns, note_lines, sentence_bounds
 from remen.memory.dates import stated_date
 from remen.memory.lexicon import LEXICON_TYPES, NARROWER_RELATIONS, RELATIONS, SAME_TIE, ties_of
@@ -344,17 +344,22 @@ def addressee(flat: Sequence[tuple[int, str, str | None]], j: int) -> str | None
 
 def threads(reads: Iterable[Read], gap: timedelta) -> list[list[Read]]:
     """Notes grouped into threads: oldest first, a new thread wherever two notes are more than
-    ``gap`` apart. A note read for several hits is read once, for the best of them."""
+    ``gap`` apart or one of them is no chat turn (jots written in a row are no chat). A note read
+    for several hits is read once, for the best of them."""
     best: dict[str, Read] = {}
     for read in reads:
         if read.note_id not in best or read.rank < best[read.note_id].rank:
             best[read.note_id] = read
     out: list[list[Read]] = []
+    chat: list[Read] | None = None  # the thread of turns a turn written next would join
     for read in sorted(best.values(), key=lambda r: r.created):
-        if out and read.created - out[-1][-1].created <= gap:
-            out[-1].append(read)
-        else:
+        if not is_short_turn(read.text):
             out.append([read])
+        elif chat is not None and read.created - chat[-1].created <= gap:
+            chat.append(read)
+        else:
+            chat = [read]
+            out.append(chat)
     return out
 
 
@@ -449,14 +454,19 @@ def anothers_thing(question: Question, passage: Passage) -> bool:
     """Whether the sentence speaks of someone else's thing than the one the question asks of
     ("what is Jonas's dog called"): its owner saying "that dog" or "your dog" (people call their
     own "my dog"), someone else saying "my dog", or anyone naming another owner's ("Leila's dog")."""
+    return anothers_thing_in(question, passage.text, passage.speaker)
+
+
+def anothers_thing_in(question: Question, text: str, speaker: str | None) -> bool:
+    """:func:`anothers_thing` of a sentence ``text`` said by ``speaker`` (None: the writer)."""
     owned = OWNED.search(question.text)
     if owned is None:
         return False
-    if named_anothers(question, passage.text):
+    if named_anothers(question, text):
         return True
     owner, thing = stem(owned.group(1)), stem(owned.group(2))
-    by_owner = passage.speaker is not None and stem(passage.speaker) == owner
-    words = WORD.findall(passage.text)
+    by_owner = speaker is not None and stem(speaker) == owner
+    words = WORD.findall(text)
     for before, word in pairwise(words):
         if stem(word) == thing and fold(before) in (NOT_MINE if by_owner else MINE):
             return True
@@ -721,7 +731,8 @@ def passage_candidates(
         own = (passage.text, 0.0, None, passage.speaker is not None)
         for text, beside, note, turn in (own, *((c, 1.0, n, t) for c, n, t in besides)):
             if beside and (
-                about_someone_else(people, text, frozenset(stems(text)), known) or named_anothers(question, text)
+                about_someone_else(people, text, frozenset(stems(text)), known)
+                or anothers_thing_in(question, text, None)
             ):
                 continue
             spans = typed_spans(question, text, passage.created, known, turn)

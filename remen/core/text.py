@@ -9,7 +9,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Literal
 
-from remen.core.constants import MAX_TITLE_CHARS, TURN_HEAD_CHARS
+from remen.core.constants import MAX_TITLE_CHARS, THREAD_MAX_CHARS, TURN_HEAD_CHARS
 
 HEADING_RE = re.compile(r"^#\s+(.+?)\s*#*\s*$")
 FENCE_RE = re.compile(r"^\s*(```|~~~)")
@@ -190,6 +190,12 @@ def turn_words(body: str, enough: int) -> tuple[str, int] | None:
         if count >= enough:
             break
     return turn.group(1), count
+
+
+def is_short_turn(body: str) -> bool:
+    """Whether a note is one turn of a chat ("Nadia: £40 a month"), short enough for a thread:
+    jots written in a row are no chat."""
+    return len(body) <= THREAD_MAX_CHARS and turn_words(body, 1) is not None
 
 
 def alternation(words: Iterable[str]) -> str:

@@ -41,7 +41,7 @@ from remen.core.models import (
     Why,
 )
 from remen.core.snippet import make_snippet
-from remen.core.text import asks, fold, turn_words
+from remen.core.text import asks, fold, is_short_turn, turn_words
 from remen.core.timeutil import from_epoch
 from remen.embed import Embedder, PendingQuery
 from remen.search.filters import event_windows, holds_phrases
@@ -536,8 +536,3 @@ class SearchRun:
             for nid, (reply, at, body) in found.items()
             if is_short_turn(body) and self.scope.admits(reply) and lo <= at < hi
         }
-
-
-def is_short_turn(body: str) -> bool:
-    """Whether a note is one turn of a chat ("Nadia: £40 a month"), short enough for a thread."""
-    return len(body) <= THREAD_MAX_CHARS and turn_words(body, 1) is not None

@@ -814,6 +814,11 @@ def test_jots_written_a_minute_apart_are_no_chat_and_a_name_may_hold_a_particle(
     school = app.ask("where does Mia go to school", now=written + timedelta(days=1))
     assert school.answers and school.answers[0].answer == "Grundschule am Park"
     assert not [item for item in school.answers if "25 min" in (item.sentence or item.text)]
+    # Nor is a jot found beside one that names the person asked about any answer about them.
+    app.add("Kasia moved to another gym, new trainer is Dev.", created=written + timedelta(minutes=2))
+    app.add("Pasta night: bucatini all'amatriciana with guanciale", created=written + timedelta(minutes=3))
+    kasia = app.ask("what did Kasia do", now=written + timedelta(days=1))
+    assert kasia.answers and not [item for item in kasia.answers if "bucatini" in item.text]
 
 
 def test_a_past_question_of_a_place_the_graph_lost_is_answered_by_the_earlier_holder(app: Remen) -> None:

@@ -725,3 +725,14 @@ def test_sums_with_spaced_thousands_owing_and_who_told_versus_who_was_told() -> 
     )
     told = extract(read_question("who told me about the Dyreparken job"), notebook((chat, WRITTEN)), {})
     assert told and told[0].answer == "Ingrid"
+
+
+def test_a_thing_the_writer_calls_mine_beside_the_sentence_read_is_not_anothers() -> None:
+    found = notebook(
+        (
+            "First week done. Anders Holt is calm and trusts you. The pandas are Tashi and Momo and Momo bit my glove.",
+            WRITTEN,
+        )
+    )
+    offered = read_candidates(read_question("who bit Anders's glove"), found, {"anders holt": "Person"})
+    assert not [c for c in offered if c.answer in ("Tashi", "Momo")]
