@@ -523,10 +523,13 @@ def switched_from_the_other(state: NoteState) -> None:
         for s in state.statements
         if s.predicate == "uses" and not s.negated and s.aspect == Aspect.DECISION
     }
+    # A tool the note gives up ("moving runs off Strava") was switched from, not to.
+    ended = {s.object_name for s in state.statements if s.predicate == "uses" and s.negated}
     for at, statement in enumerate(state.statements):
         if (
             statement.predicate != "uses"
             or statement.negated
+            or statement.object_name in ended
             or statement.replaces is not None
             or statement.aspect != Aspect.DECISION
             or not (SWITCHING.search(statement.text) or REPLACING.search(statement.text))

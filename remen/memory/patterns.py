@@ -359,7 +359,13 @@ USING = re.compile(
 # a semicolon or full stop).
 JOINED = re.compile(r"(?i:(?:\band|\bplus|,)\s*)$")
 CLAUSE_END = re.compile(r"[.;!?]|\b(?:but|while|whereas|although|though|except|not)\b", re.IGNORECASE)
-DROP = re.compile(r"\b(?:stopped using|no longer use|gave up(?: on)?|dropped|quit)\s+([\w.+#-]+)", re.I)
+DROP = re.compile(
+    r"\b(?:stopped using|no longer use|gave up(?: on)?|dropped|quit"
+    # "moving runs off Strava", "got off Facebook": what was on a tool comes off it.
+    r"|(?:mov(?:e|es|ed|ing)|get(?:ting)?|got|c[ao]m(?:e|es|ing))(?:\s+(?:my|our|the|all|everything|[a-z]+)){0,2}\s+off)"
+    r"\s+([\w.+#-]+)",
+    re.I,
+)
 # Not using a tool, which says nothing of having used it before.
 NOT_USING = re.compile(r"\b(?:don't|do not|never)\s+use\s+([\w.+#-]+)", re.I)
 FOR_PROJECT = re.compile(r"\bfor\s+(?:the\s+|my\s+|our\s+)?(side project|pet project|project\s+[\w-]+)", re.I)

@@ -471,6 +471,15 @@ def test_a_jot_opening_with_a_bare_role_and_a_name_is_mine(memory: Remen) -> Non
     assert not [f for f in history if f.predicate == "uses" and f.target == "another"]
 
 
+def test_moving_things_off_a_tool_gives_it_up_for_the_one_the_note_takes_up(memory: Remen) -> None:
+    memory.add("Strava says I ran 212 km in December, not bad for the rain.", created=at("2026-01-07T07:40"))
+    memory.add("deposit paid for the flat. Garmin watch arrived, moving runs off Strava", created=at("2026-04-09"))
+    memory.add("got off the bus at Lund and walked home", created=at("2026-04-10"))
+    memory.extract_pending()
+    uses = {(f.target, f.current) for f in memory.facts("me", history=True, limit=None) if f.predicate == "uses"}
+    assert uses == {("Strava", False), ("Garmin", True)}
+
+
 def test_a_switch_that_names_the_old_tool_elsewhere_in_the_note_keeps_it_as_history(memory: Remen) -> None:
     memory.add("after lunch, I'm in VS Code debugging the invoice job", created=at("2026-01-13T10:00"))
     memory.add("Bought a Kindle. I also use Notion for the reading list.", created=at("2026-02-01T10:00"))
