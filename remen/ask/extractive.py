@@ -54,6 +54,7 @@ from remen.core.constants import (
 from remen.core.text import IRREGULAR_PAST, TURN, fold, is_short_turn
 from remen.memory.cues import WRITER, NoteLine, chat_turns, note_lines, sentence_bounds
 from remen.memory.dates import stated_date
+from remen.memory.entity_model import english_words
 from remen.memory.lexicon import LEXICON_TYPES, NARROWER_RELATIONS, RELATIONS, SAME_TIE, ties_of
 from remen.memory.names import POSSESSIVE
 from remen.memory.tool_use import END_VERBS
@@ -78,6 +79,10 @@ GIVEN_UP = re.compile(
 GIVE_UP_WORDS = END_VERBS | {"left"}
 BACKWARD = re.compile(r"\b(?:last|ago|yesterday|previous|past)\b", re.IGNORECASE)
 PAST = re.compile(r"\b(?:was|were|had|did|went|came|got|told|said|\w+ed)\b", re.IGNORECASE)
+# Past verbs of arranging what is still to come: "Flight booked: TP1351 on 14 Nov" is ahead.
+ARRANGED = frozenset(
+    {"booked", "scheduled", "rescheduled", "arranged", "planned", "confirmed", "reserved", "postponed", "ordered"}
+)
 # Words of the present or the future: after a past verb they speak of what is ahead ("Told Luis
 # I'm moving to Denver end of July").
 AHEAD = re.compile(r"(?i:\b(?:am|is|are|will|shall|going\s+to)\b|['’](?:m|re|ll)\b)")
@@ -512,16 +517,37 @@ def told_in_past(sentence: str, at: int) -> bool:
     cut = max((m.end() for m in ARROW.finditer(sentence, 0, at)), default=0)
     sentence, at = sentence[cut:], at - cut
     before = sentence[:at]
-    last_past = max((m.end() for m in PAST.finditer(before)), default=-1)
+    pasts = past_verbs(before)
+    last_past = max((m.end() for m in pasts if m.group(0).lower() not in ARRANGED), default=-1)
     present = (
-        m.end()
-        for m in OWN_VERB.finditer(before)
-        if m.group(1) not in IRREGULAR_PAST and not PAST.fullmatch(m.group(1))
+        m.end() for m in OWN_VERB.finditer(before) if m.group(1) not in IRREGULAR_PAST and not past_form(m.group(1))
     )
-    last_ahead = max((*(m.end() for m in AHEAD.finditer(before)), *present), default=-1)
+    arranged = (m.end() for m in pasts if m.group(0).lower() in ARRANGED)
+    last_ahead = max((*(m.end() for m in AHEAD.finditer(before)), *present, *arranged), default=-1)
     if last_past < 0 and last_ahead < 0:
-        return PAST.search(sentence) is not None
+        return bool(past_verbs(sentence))
     return last_past > last_ahead
+
+
+def past_form(word: str) -> bool:
+    """Whether a word reads as a verb's past: an irregular one the pattern knows, or a regular one
+    whose stem is an English word ("booked", "moved", "stopped", "tried", "agreed"; not "need",
+    "speed", "indeed", "red")."""
+    folded = word.lower()
+    if not folded.endswith("ed") or folded in ("was", "were", "had", "did", "went", "came", "got", "told", "said"):
+        return PAST.fullmatch(folded) is not None
+    words = english_words()
+    if folded.endswith("eed"):
+        return len(folded) >= 5 and folded[:-1] in words  # "agreed", "freed"; not "need", "feed"
+    stems = (folded[:-2], folded[:-1], folded[:-3] + "y" if folded.endswith("ied") else "", folded[:-3])
+    return any(len(stem) >= 3 and stem in words for stem in stems[:3]) or (
+        len(folded) > 4 and folded[-3] == folded[-4] and folded[:-3] in words
+    )
+
+
+def past_verbs(text: str) -> list[re.Match[str]]:
+    """The verbs of ``text`` in the past tense (see :func:`past_form`)."""
+    return [m for m in PAST.finditer(text) if past_form(m.group(0))]
 
 
 def spoken_time(span: Span, sentence: str, written: datetime) -> str:
@@ -691,7 +717,7 @@ def happened_that_day(question: Question, sentence: str) -> bool:
     """Whether the note's own day answers "when" for a sentence that states no day: it tells of
     something done ("Moved into the apartment"), and the question asks when something happened,
     not for a date a value holds (a birthday, a deadline)."""
-    return PAST.search(sentence) is not None and DATE_VALUES.isdisjoint(question.focus)
+    return bool(past_verbs(sentence)) and DATE_VALUES.isdisjoint(question.focus)
 
 
 # A name a chat turn opens on to speak to someone: "Hi Walt, …", "Walt, did you …", "Walt the

@@ -128,6 +128,9 @@ def one_passage(sentence: str, written: datetime) -> Passage:
         # An arrow says what a thing is at: the verb before it tells nothing of the day's tense.
         ("Leo's mum asked about the mock dates -> 3 March", datetime(2026, 1, 22, 18), "3 March (Tue 3 Mar 2026)"),
         ("Went to the Lakes on 3 March.", datetime(2026, 3, 22, 18), "on 3 March (Tue 3 Mar 2026)"),
+        # A past verb of arranging tells of what is still to come; "need" is no past.
+        ("Flight to Lisbon booked: TP1351 on 14 Nov.", datetime(2026, 10, 2, 8), "on 14 Nov (Sat 14 Nov 2026)"),
+        ("Dad's 70th party on 22 Nov, need to book the cake.", datetime(2026, 11, 1, 9), "on 22 Nov (Sun 22 Nov 2026)"),
     ],
 )
 def test_days_are_told_as_the_note_tells_them_and_resolved_from_its_date(
