@@ -95,6 +95,8 @@ UNMARKED_QUESTION = re.compile(
 )
 # A verb of telling right before a name: the name is the one told ("telling Jussi tomorrow").
 TOLD_BEFORE = re.compile(r"(?i:\b(?:tell|tells|told|telling|text|texted|message|messaged|email|emailed)\s+$)")
+# Someone spoken of by a pronoun: named before in the note.
+SPOKEN_OF = re.compile(r"(?i:\b(?:she|he|her|his|they|their|him)\b)")
 # An arrow: what a thing is at or comes to ("mock dates -> 3 March").
 ARROW = re.compile(r"->|→|=>|⇒")
 # The writer's verb right after "I"/"we": in the present ("I start 6 April") unless a past form.
@@ -839,10 +841,14 @@ def read_candidates(
         age = (passage.created.timestamp() - oldest) / (newest - oldest) if newest > oldest else 0.0
         measured = sentence_measures(question, passage, weight, age, people)
         if others_tie and (
-            not measured["topic_inside"] or (own_tie.search(passage.text) and not said_by_named(question, passage))
+            not measured["topic_inside"]
+            or (own_tie.search(passage.text) and not said_by_named(question, passage))
+            or not named_near(question, passage)
         ):
             # "who is Salma's manager": a sentence that names her and no manager says none, nor
-            # one about the writer's own ("Hany, my team lead"); Salma's own turn in a chat may.
+            # one about the writer's own ("Hany, my team lead"), nor one that names neither her
+            # nor anyone beside it says her ("Annika walked me round" of "who is Petra's
+            # manager"); Salma's own turn in a chat may.
             continue
         share = measured["inside"] + EXTRACT_CONTEXT_SHARE * measured["around"]
         if share < EXTRACT_MIN_COVERAGE and (
@@ -870,6 +876,17 @@ def read_candidates(
     if closeness is not None:
         measure_meaning(out, closeness)
     return out
+
+
+def named_near(question: Question, passage: Passage) -> bool:
+    """Whether the sentence, the sentences beside it or its speaker name everyone the question
+    names, or the sentence speaks of someone its note names ("her teacher is Ms. Arai" two turns
+    after "Mio's teacher called")."""
+    if SPOKEN_OF.search(passage.text):
+        return True
+    words = passage.words | passage.around
+    speaker = stem(passage.speaker) if passage.speaker else None
+    return all(not name_stems(name).isdisjoint(words) or speaker in name_stems(name) for name in question.names)
 
 
 def said_by_named(question: Question, passage: Passage) -> bool:

@@ -739,3 +739,18 @@ def test_a_thing_the_writer_calls_mine_beside_the_sentence_read_is_not_anothers(
     )
     offered = read_candidates(read_question("who bit Anders's glove"), found, {"anders holt": "Person"})
     assert not [c for c in offered if c.answer in ("Tashi", "Momo")]
+
+
+def test_someone_elses_tie_is_read_only_where_they_are_named_or_spoken_of() -> None:
+    first_day = (
+        "First day as foreman at Hisingen Snickeri. Annika walked me round and introduced me to the team. "
+        "Two of the lads are older than me. Lunch in the container with Said and Petra."
+    )
+    known = {"annika": "Person", "petra": "Person", "said": "Person", "hisingen snickeri": "Organization"}
+    offered = read_candidates(read_question("who is Petra's manager"), notebook((first_day, WRITTEN)), known)
+    assert not [c for c in offered if c.answer == "Annika"]
+    chat = (
+        "Yumi: Mio's teacher called, she fell asleep in class\nme: I'll talk to her\nYumi: her teacher is Ms. Arai btw"
+    )
+    answers = extract(read_question("who is Mio's teacher"), notebook((chat, WRITTEN)), {})
+    assert answers and answers[0].answer == "Ms. Arai"
