@@ -183,7 +183,7 @@ NARROWER_STEMS = {stem(word): frozenset(stem(n) for n in below) for word, below 
 
 
 # Leaving a thing, said with any verb of giving it up or moving on from it.
-LEAVING_STEMS = frozenset(stem(word) for word in GIVE_UP_WORDS | {"leave", "switch", "switched", "quit", "move"})
+LEAVING_STEMS = frozenset(stem(word) for word in GIVE_UP_WORDS | {"leave", "switch", "quit", "move"})
 
 
 def holds(key: str, words: frozenset[str] | set[str]) -> bool:
@@ -386,12 +386,13 @@ def weights(question: Question, found: list[Passage]) -> dict[str, float]:
 def names_in_note(question: Question, passage: Passage) -> bool:
     """Whether the sentence's note (with the notes beside it in its thread), or the turn's speaker,
     names everyone the question is about: an answer about one person is no answer about another."""
+    return names_everyone(question, passage, passage.note_words)
+
+
+def names_everyone(question: Question, passage: Passage, words: frozenset[str]) -> bool:
+    """Whether ``words`` (stems) or the passage's speaker name everyone the question names."""
     speaker = stem(passage.speaker) if passage.speaker else None
-    for name in question.names:
-        keys = name_stems(name)
-        if keys.isdisjoint(passage.note_words) and speaker not in keys:
-            return False
-    return True
+    return all(not (keys := name_stems(name)).isdisjoint(words) or speaker in keys for name in question.names)
 
 
 # A word that reads as a regular past verb ("moved", "started").
@@ -536,15 +537,14 @@ def past_form(word: str) -> bool:
     whose stem is an English word ("booked", "moved", "stopped", "tried", "agreed"; not "need",
     "speed", "indeed", "red")."""
     folded = word.lower()
-    if not folded.endswith("ed") or folded in ("was", "were", "had", "did", "went", "came", "got", "told", "said"):
+    if not folded.endswith("ed"):
         return PAST.fullmatch(folded) is not None
     words = english_words()
     if folded.endswith("eed"):
         return len(folded) >= 5 and folded[:-1] in words  # "agreed", "freed"; not "need", "feed"
-    stems = (folded[:-2], folded[:-1], folded[:-3] + "y" if folded.endswith("ied") else "", folded[:-3])
-    return any(len(stem) >= 3 and stem in words for stem in stems[:3]) or (
-        len(folded) > 4 and folded[-3] == folded[-4] and folded[:-3] in words
-    )
+    stems = (folded[:-2], folded[:-1], folded[:-3] + "y" if folded.endswith("ied") else "")
+    doubled = len(folded) > 4 and folded[-3] == folded[-4] and folded[:-3] in words  # "stopped"
+    return doubled or any(len(stem) >= 3 and stem in words for stem in stems)
 
 
 def past_verbs(text: str) -> list[re.Match[str]]:
@@ -882,11 +882,8 @@ def named_near(question: Question, passage: Passage) -> bool:
     """Whether the sentence, the sentences beside it or its speaker name everyone the question
     names, or the sentence speaks of someone its note names ("her teacher is Ms. Arai" two turns
     after "Mio's teacher called")."""
-    if SPOKEN_OF.search(passage.text):
-        return True
-    words = passage.words | passage.around
-    speaker = stem(passage.speaker) if passage.speaker else None
-    return all(not name_stems(name).isdisjoint(words) or speaker in name_stems(name) for name in question.names)
+    spoken_of = SPOKEN_OF.search(passage.text) is not None
+    return spoken_of or names_everyone(question, passage, passage.words | passage.around)
 
 
 def said_by_named(question: Question, passage: Passage) -> bool:

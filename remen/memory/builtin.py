@@ -38,7 +38,7 @@ from remen.core.knowledge import (
     Span,
 )
 from remen.core.models import DateOrder
-from remen.core.text import fold
+from remen.core.text import alternation, fold
 from remen.embed import Embedder
 from remen.memory import lexicon
 from remen.memory.aspect_model import SentenceVectors, classify_aspect
@@ -330,7 +330,7 @@ DUTIES = frozenset(
     | {"crew", "squad", "office", "desk", "patients", "clients", "caseload", "accounts", "shift"}
 )
 TAKE_FORMS = frozenset({"take", "takes", "took", "taking", "taken"})
-TAKES_OVER_WORDS = re.compile(r"(?i:\b(?:take|takes|took|taking|taken)\s+over\b)")
+TAKES_OVER_WORDS = re.compile(rf"(?i:\b(?:{alternation(TAKE_FORMS)})\s+over\b)")
 
 
 def plain_unknown_word(word: str) -> bool:
