@@ -480,6 +480,7 @@ def merged(asked: Question, chosen: Route, handled: Handled, notes: list[Extract
         overtaken = newer and not asked.earlier and overtakes(notes[0], graph[0]) and from_notes[0] not in agreeing
         if (
             overtaken
+            or (newer and not asked.earlier and filled_since(asked, graph[0], notes[0]))
             or (from_notes and handled.written_day)
             or (from_notes and earlier_one_asked(asked, chosen, graph[0], notes[0]))
         ):
@@ -516,6 +517,18 @@ def earlier_one_asked(asked: Question, chosen: Route, item: AnswerItem, found: E
     if item.fact is None or not item.fact.current or not chosen.topic or not ASKS_PAST.search(asked.text):
         return False
     return fold(found.answer) in {fold(f.target) for f in item.earlier if f.target}
+
+
+def filled_since(asked: Question, item: AnswerItem, found: Extracted) -> bool:
+    """Whether the notes name, asked in the present, a holder of a tie the graph says nobody holds
+    now ("Nobody is your manager now; the last was Gary") who never held it before: the new job's
+    boss the graph did not read."""
+    fact = item.fact
+    if fact is None or fact.current or ASKS_PAST.search(asked.text):
+        return False
+    named = fold(found.answer)
+    held = {fold(f.target) for f in (fact, *item.earlier) if f.target}
+    return not any(named in h or h in named for h in held)
 
 
 def overtakes(found: Extracted, item: AnswerItem) -> bool:

@@ -19,6 +19,7 @@ from remen.ask.question import (
     CLOCK_MEASURE,
     DATE_VALUES,
     MONEY_WORDS,
+    SCORE_WORDS,
     SPAN_KINDS,
     SPOT_MEASURE,
     WHO_TOLD,
@@ -55,10 +56,11 @@ from remen.core.text import IRREGULAR_PAST, TURN, fold, is_short_turn
 from remen.memory.cues import WRITER, NoteLine, chat_turns, note_lines, sentence_bounds
 from remen.memory.dates import stated_date
 from remen.memory.entity_model import english_words
-from remen.memory.lexicon import LEXICON_TYPES, NARROWER_RELATIONS, RELATIONS, SAME_TIE, ties_of
+from remen.memory.lexicon import ARRANGED_VERBS, LEXICON_TYPES, NARROWER_RELATIONS, RELATIONS, SAME_TIE, ties_of
 from remen.memory.names import POSSESSIVE
 from remen.memory.tool_use import END_VERBS
-from remen.search.calendar import day_text
+from remen.search.calendar import MONTHS, WEEKDAYS, day_text
+from remen.search.query import STOPWORDS
 from remen.search.temporal import parse_temporal
 
 # Each text's cosine to the question, by MiniLM.
@@ -79,10 +81,6 @@ GIVEN_UP = re.compile(
 GIVE_UP_WORDS = END_VERBS | {"left"}
 BACKWARD = re.compile(r"\b(?:last|ago|yesterday|previous|past)\b", re.IGNORECASE)
 PAST = re.compile(r"\b(?:was|were|had|did|went|came|got|told|said|\w+ed)\b", re.IGNORECASE)
-# Past verbs of arranging what is still to come: "Flight booked: TP1351 on 14 Nov" is ahead.
-ARRANGED = frozenset(
-    {"booked", "scheduled", "rescheduled", "arranged", "planned", "confirmed", "reserved", "postponed", "ordered"}
-)
 # Words of the present or the future: after a past verb they speak of what is ahead ("Told Luis
 # I'm moving to Denver end of July").
 AHEAD = re.compile(r"(?i:\b(?:am|is|are|will|shall|going\s+to)\b|['’](?:m|re|ll)\b)")
@@ -173,6 +171,8 @@ def stem(word: str) -> str:
         if bare != folded and bare.endswith("er") and len(bare) > 4:
             bare = bare[:-2]  # "offered" meets "offer", "ordered" "order": their "-er" goes too
         folded = DOUBLED.sub(r"\1", bare)
+    elif len(folded) > 2:
+        folded = DOUBLED.sub(r"\1", folded)  # "pass" meets "passed", "call" "called", "add" "added"
     if len(folded) > 3 and folded.endswith("e"):
         folded = folded[:-1]  # "move" meets "moving" and "moved"
     return folded[:STEM_LENGTH]
@@ -521,11 +521,11 @@ def told_in_past(sentence: str, at: int) -> bool:
     sentence, at = sentence[cut:], at - cut
     before = sentence[:at]
     pasts = past_verbs(before)
-    last_past = max((m.end() for m in pasts if m.group(0).lower() not in ARRANGED), default=-1)
+    last_past = max((m.end() for m in pasts if m.group(0).lower() not in ARRANGED_VERBS), default=-1)
     present = (
         m.end() for m in OWN_VERB.finditer(before) if m.group(1) not in IRREGULAR_PAST and not past_form(m.group(1))
     )
-    arranged = (m.end() for m in pasts if m.group(0).lower() in ARRANGED)
+    arranged = (m.end() for m in pasts if m.group(0).lower() in ARRANGED_VERBS)
     last_ahead = max((*(m.end() for m in AHEAD.finditer(before)), *present, *arranged), default=-1)
     if last_past < 0 and last_ahead < 0:
         return bool(past_verbs(sentence))
@@ -566,7 +566,8 @@ def spoken_time(span: Span, sentence: str, written: datetime) -> str:
     if end - start <= timedelta(days=1):
         day = stated_date(span.text, written, past)
         return f"{span.text} ({day_text(day.moment if day else start)})"
-    if not past and end <= written and not BACKWARD.search(span.text):
+    # A plan's month already over is next year's; "this quarter" ends at the writing and stays.
+    if not past and end < written and not BACKWARD.search(span.text):
         start, end = start.replace(year=start.year + 1), end.replace(year=end.year + 1)
     last = end - timedelta(seconds=1)
     if (end - start).days <= 3:
@@ -639,6 +640,9 @@ def sentence_measures(
         # "how much does the ICU job pay" — "ICU nights 2 per week, 1,950 euros gross a month": a
         # sum says it, in a sentence that names whom the question asks about.
         have = have | {stem(word) for word in question.focus if word in MONEY_WORDS}
+    if SCORE_SHAPE.search(passage.text):
+        # "what did I score on part 1" — "88 out of 100 on the multiple choice": the shape says it.
+        have = have | {stem(word) for word in question.focus if word in SCORE_WORDS}
     leaving = {key for key in weight if key in LEAVING_STEMS}
     if leaving and question.measure != CLOCK_MEASURE:
         # "why did I leave Evernote" — "Switched my notes from Evernote": any verb of leaving says
@@ -715,6 +719,49 @@ class Candidate:
     note: tuple[str, datetime] | None = None
 
 
+# A result counted in points: "88 out of 100", "7/10", "92%", "41 points".
+SCORE_SHAPE = re.compile(r"\b\d+(?:\s*(?:out\s+of|/)\s*\d+\b|\s*%|\s+points\b)")
+# A thing named by its number: "part 2", "route 4", "flat 12", "room #3" (not a day: "March 14").
+NUMBERED = re.compile(r"\b([^\W\d_]{2,})\s+#?(\d{1,3})\b(?![:.,/]\d)")
+
+
+def numbered(text: str) -> set[tuple[str, str]]:
+    """(stem of the word, number) of each thing ``text`` names by its number."""
+    return {
+        (stem(word), number)
+        for word, number in NUMBERED.findall(text)
+        if fold(word) not in STOPWORDS and fold(word) not in MONTHS and fold(word) not in WEEKDAYS
+    }
+
+
+@lru_cache(maxsize=256)
+def asked_numbered(question: str, focus: tuple[str, ...]) -> frozenset[tuple[str, str]]:
+    """The things a question names by their number among its focus words ("when did I pass part 2")."""
+    topics = {stem(word) for word in focus}
+    return frozenset(pair for pair in numbered(question) if pair[0] in topics)
+
+
+def another_numbered(question: Question, text: str) -> bool:
+    """Whether ``text`` speaks of another one of what the question names by its number: "part 1
+    theory is 14 March" answers nothing of part 2 (unless it names part 2 too)."""
+    asked = asked_numbered(question.text, question.focus)
+    if not asked:
+        return False
+    said = {pair for pair in numbered(text) if pair[0] in {word for word, _ in asked}}
+    return bool(said) and not said & asked
+
+
+def number_label(question: Question, text: str, span: Span) -> bool:
+    """Whether the number ``span`` of ``text`` is the label of a thing of the kind the question
+    names by its number ("2" of "Part 2 is the driving test"): which one, never how many."""
+    words = {word for word, _ in asked_numbered(question.text, question.focus)}
+    before = NUMBERED_BEFORE.search(text, 0, span.start)
+    return before is not None and stem(before.group(1)) in words
+
+
+NUMBERED_BEFORE = re.compile(r"\b([^\W\d_]{2,})\s+#?$")
+
+
 def happened_that_day(question: Question, sentence: str) -> bool:
     """Whether the note's own day answers "when" for a sentence that states no day: it tells of
     something done ("Moved into the apartment"), and the question asks when something happened,
@@ -753,7 +800,9 @@ def passage_candidates(
     beside it (not one about someone other than ``people``, the persons asked about); for "when"
     where none is, the note's own day; for "which", or a reason or other question, the sentence
     itself."""
-    out = []
+    out: list[Candidate] = []
+    if another_numbered(question, passage.text):
+        return out  # the sentence is about another one, and so are the ones beside it
     if question.kind in SPAN_KINDS:
         besides = zip(passage.context, passage.context_notes, passage.context_turns, strict=True)
         own = (passage.text, 0.0, None, passage.speaker is not None)
@@ -763,7 +812,13 @@ def passage_candidates(
                 or anothers_thing_in(question, text, None)
             ):
                 continue
-            spans = typed_spans(question, text, passage.created, known, turn)
+            if another_numbered(question, text):
+                continue
+            spans = [
+                s
+                for s in typed_spans(question, text, passage.created, known, turn)
+                if not number_label(question, text, s)
+            ]
             for span in spans:
                 told = spoken_time(span, text, passage.created) if question.kind == AnswerKind.TIME else span.text
                 features = measured | span_measures(question, span, text, len(spans), weight) | {"beside": beside}

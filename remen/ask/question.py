@@ -162,6 +162,8 @@ MONEY_WORDS = frozenset(
     {"pay", "pays", "paid", "cost", "costs", "price", "rent", "salary", "earn", "earns", "fee", "charge", "charges"}
     | {"owe", "owes", "owed", "lend", "lent", "borrow", "borrowed", "spend", "spent"}
 )
+# Words of a result counted in points: "what did I score", "what marks did she get".
+SCORE_WORDS = frozenset({"score", "scored", "scores", "marks", "points", "percent", "percentage"})
 # The word after the state a "what is …" question asks about ("wrong with", "special about").
 STATE_OF = frozenset({"with", "about"})
 
@@ -233,7 +235,9 @@ def read_question(text: str) -> Question:
     bare_words = [POSSESSIVE.sub("", w) for w in words]
     # A hyphened word is looked for by its parts, as the notes' words are: "next-door" in "over the
     # fence to next door".
-    parts = [part for w in bare_words for part in (w.split("-") if "-" in w.strip("-") else [w]) if len(part) > 1]
+    # A number names which one: "part 2", "room 4" (a lone letter says nothing).
+    split = [part for w in bare_words for part in (w.split("-") if "-" in w.strip("-") else [w])]
+    parts = [part for part in split if len(part) > 1 or part.isdigit()]
     focus = tuple(
         dict.fromkeys(
             w
@@ -257,6 +261,8 @@ def read_question(text: str) -> Question:
     money = measure is None and "what" in words and any(w in MONEY_WORDS for w in bare_words)
     if money and kind in (AnswerKind.NUMBER, AnswerKind.SENTENCE):
         kind, measure = AnswerKind.NUMBER, "much"
+    elif kind in (AnswerKind.SENTENCE, AnswerKind.NAME) and "what" in words and not SCORE_WORDS.isdisjoint(words):
+        kind = AnswerKind.NUMBER  # "what did I score on part 1", "what marks did Leo get": a count
     if kind == AnswerKind.TIME and CLOCK_ASKED.search(text):
         measure = CLOCK_MEASURE  # "what time do we stop": a time of day, not a day
     # A thing's spot, also of something named ("where is the Claimwise office"), not where someone

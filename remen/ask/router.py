@@ -24,6 +24,7 @@ from remen.memory.lexicon import PLURAL_KIN, RELATIONS, SERVICE_ROLES, ties_of, 
 from remen.memory.names import name_key
 from remen.memory.patterns import SERVICES
 from remen.search.calendar import calendar_unit, format_range
+from remen.search.query import STOPWORDS
 from remen.search.temporal import parse_temporal
 
 # Words a question is made of that never name an entity.
@@ -279,6 +280,13 @@ def words_of(text: str) -> list[str]:
     return [re.sub(r"'s$|'$", "", w) for w in re.findall(r"[\w@.'-]+", text)]
 
 
+def modifies_a_noun(words: list[str], at: int) -> bool:
+    """Whether the relation word at ``at`` only says what kind a noun after it is, after an
+    article ("the foreman job", "a mentor scheme"), not whose."""
+    after = words[at + 1] if at + 1 < len(words) else ""
+    return at > 0 and words[at - 1] in ("the", "a", "an") and bool(after) and after not in STOPWORDS
+
+
 def relation_holder(index: EntityIndex, relation: str) -> str | None:
     """Who holds ``relation`` to the user, or a tie that may go by that word ("partner": the wife)."""
     return next((index.relations[tie] for tie in ties_of(relation) if tie in index.relations), None)
@@ -335,6 +343,8 @@ def entity_hints(text: str, index: EntityIndex) -> list[EntityHint]:
         # "wife's birthday?": a bare relation word is the user's when nobody else is named.
         if i in taken or word not in RELATIONS or any(h.matched_by == "alias" for h in hints):
             continue
+        if modifies_a_noun(words, i) and not re.search(rf"\b{re.escape(word)}['’]s\b", text):
+            continue  # "who told me about the foreman job": a kind of job, nobody's foreman
         holder = relation_holder(index, word)
         if holder:
             hints.append(EntityHint(word, holder, "relation"))

@@ -150,6 +150,7 @@ from remen.memory.patterns import (
     ROLE_LABEL,
     ROLE_SWITCH,
     ROLE_WITH,
+    RUNS_IT,
     RUNS_THE_WORKPLACE,
     SERVICE_DONE_BY,
     SERVICE_JOTTED,
@@ -160,10 +161,12 @@ from remen.memory.patterns import (
     SOMEONE_ELSES,
     SPELL_SITE,
     STREET_ADDRESS,
+    STREET_NAMED,
     SUCCEEDS,
     SUCCESSOR,
     SUFFIX_TITLED_NAME,
     SWITCH,
+    SWITCHED_OVER,
     SWITCHING,
     THE_ROLE_NAMED,
     THEIR_HOME,
@@ -992,6 +995,36 @@ def workplace_runners(state: NoteState, sentences: list[tuple[SpacySpan, int]]) 
         return
 
 
+def firm_runners(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
+    """ "Clydeside Driving School will take me on, Elaine Reid runs it": the person runs the firm
+    named before "it" in the sentence, or else in the one before. In a note that says the writer
+    works there and names no manager of theirs, the runner is their manager too."""
+    # A firm is run: one the classifier took for a place is a firm here ("Hisingen Snickeri").
+    firms = [e.name for e in state.entities.values() if e.type in (EntityType.ORGANIZATION, EntityType.PLACE)]
+    before = ""
+    for piece, sent in sentences:
+        text = sent.text.strip()
+        runner = RUNS_IT.search(text)
+        if runner is not None and runner.group(1).split()[0].lower() not in NOT_NAMES:
+            said = [f for f in firms if f in text[: runner.start()]] or [f for f in firms if f in before]
+            if said:
+                span = piece.span
+                person = state.entity(runner.group(1), EntityType.PERSON, span, None, text, sure=True)
+                firm = state.entity(said[-1], EntityType.ORGANIZATION, span, None, text, sure=True)
+                state.state(ExtractedStatement(Aspect.KNOWLEDGE, text, person, lexicon.RUNS, span, object_name=firm))
+                mine = any(
+                    s.predicate == lexicon.WORKS_AT
+                    and s.subject == USER_NAME
+                    and s.object_name == firm
+                    and not s.negated
+                    for s in state.statements
+                )
+                if mine and not any(s.predicate == "manager" and s.subject == USER_NAME for s in state.statements):
+                    boss = ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, "manager", span, object_name=person)
+                    state.state(boss)
+        before = text
+
+
 def doctors_seen(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
     """The one titled doctor a note names, in a note whose writer speaks of their health in their
     own words (a prescription, blood tests, cholesterol), is their doctor, unless the note says who
@@ -1109,6 +1142,7 @@ class BuiltinExtractor:
             predecessor_departed(state)
             dentists_seen(state, sentences)
             doctors_seen(state, sentences)
+            firm_runners(state, sentences)
             inferred_ties(state)
             # The writer's own sentences: a place another speaker misses is theirs to miss.
             own = [(sent, piece.original - piece.start) for piece, sent in sentences if piece.speaker is None]
@@ -1225,6 +1259,10 @@ class BuiltinExtractor:
                 kind = EntityType.PLACE
             elif product_like(word, kind, sent, candidate.start, candidate.end):
                 kind = EntityType.TECHNOLOGY
+            elif word in lexicon.CAR_MODEL_KEYS and mention.text[:1].isupper():
+                # "car is the school's Yaris": a model the word lists know is a car, whichever
+                # person or town the classifier heard in its sound.
+                kind = EntityType.PRODUCT
             if word not in lexicon.LEXICON_TYPES and (
                 firm_context(text, at, until) or (kind is not None and firm_named(word))
             ):
@@ -1234,7 +1272,7 @@ class BuiltinExtractor:
             if kind is not None:
                 add(mention.text, kind, at)
         # A word of a street's name is no tool: "9 Elm Street" names no Elm.
-        streets = [(m.start(), m.end()) for m in STREET_ADDRESS.finditer(text)]
+        streets = [(m.start(), m.end()) for pattern in (STREET_ADDRESS, STREET_NAMED) for m in pattern.finditer(text)]
         for token in sent:
             word = token.lower_
             kind = lexicon.LEXICON_TYPES.get(word)
@@ -1773,11 +1811,14 @@ class BuiltinExtractor:
             subject = state.entity(project.group(1), EntityType.PROJECT, span, None, text)
         when = state.time_of(text)
         found = False
-        for match in [*SWITCH.finditer(text), *MOVED_INTO.finditer(text), *REPLACED.finditer(text)]:
+        switches = (SWITCH, MOVED_INTO, REPLACED, SWITCHED_OVER)
+        for pattern, match in [(told, found) for told in switches for found in told.finditer(text)]:
             old, new = match.group(1).strip(".,"), match.group(2).strip(".,")
             verb = match.group(0).lower().startswith("switch")
             if not (could_be_tool(old, named, new, verb) and could_be_tool(new, named, old, verb)):
                 continue
+            if pattern is SWITCHED_OVER and not (is_tool(old, named) or is_tool(new, named)):
+                continue  # "swapped Monday for Tuesday": without "from", a known tool says it is a switch
             if house_move(text):
                 continue  # "We moved from Podgórze to Bronowice": a home, though the names read as apps
             # The switch says both are tools, whatever a name's words made of them ("Google Keep").

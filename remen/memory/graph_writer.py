@@ -6,7 +6,7 @@ computed beforehand (see :func:`texts_to_embed`), so the transaction lasts milli
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 
@@ -33,8 +33,10 @@ from remen.memory.lexicon import (
     ENDS_PARTNER,
     ENDS_TIES,
     FUNCTIONAL_PREDICATES,
+    JOB_TIES,
     NOT_A_WORKPLACE_READING,
     PARTNER_WORDS,
+    RUNS,
     TAKES_OVER,
     USES,
     WORKS_AT,
@@ -191,6 +193,8 @@ class GraphWriter:
             elif statement.predicate == TAKES_OVER and statement.object_name:
                 self.take_over(statement, types)
             else:
+                if statement.predicate == WORKS_AT:
+                    self.change_job_ties(statement, extraction.statements)
                 self.add_statement(statement, types)
                 if statement.predicate == USES and statement.negated and statement.object_name:
                     self.end_made_tools(statement)
@@ -382,6 +386,51 @@ class GraphWriter:
                 valid_at=left.valid_at,
             )
             self.add_statement(ended, {})
+
+    def change_job_ties(self, job: ExtractedStatement, told: Sequence[ExtractedStatement]) -> None:
+        """ "First day at Clydeside" when the graph has me working at First Glasgow: a new
+        workplace ends my manager there, unless a note names them with the new one ("Annika Holm
+        runs it") or this note names them my manager again; and one the graph says runs the new
+        workplace is my manager there, unless this note names another. Looked up as notes are
+        written, in their order, like every resolution."""
+        if not is_user(job.subject) or job.negated or not job.object_name:
+            return
+        joined = self.resolved.get(name_key(job.object_name))
+        workplaces = [
+            set(name_key(name).split()) for name in memory_store.current_objects(self.conn, self.user, WORKS_AT)
+        ]
+        words = set(name_key(job.object_name).split())
+        # "Last day at Brébeuf" (at Collège Brébeuf) says where I worked until then, not a new job.
+        last_day = any(s.negated and s.predicate == WORKS_AT and s.object_name == job.object_name for s in told)
+        if joined is None or last_day or any(words <= place for place in workplaces):
+            return
+        named = {name_key(s.object_name) for s in told if s.object_name and s.predicate in JOB_TIES}
+        for predicate in JOB_TIES:
+            left = (
+                []
+                if not workplaces
+                else memory_store.current_objects_apart_from(self.conn, self.user, predicate, joined)
+            )
+            for boss in left:
+                if name_key(boss) not in named:
+                    self.add_statement(self.job_tie(job, predicate, boss, negated=True), {})
+        runners = memory_store.current_subjects(self.conn, RUNS, joined)
+        if not named and len(runners) == 1:
+            self.add_statement(self.job_tie(job, "manager", runners[0], negated=False), {})
+
+    @staticmethod
+    def job_tie(job: ExtractedStatement, predicate: str, holder: str, negated: bool) -> ExtractedStatement:
+        """My tie ``predicate`` to ``holder``, begun or ended by the sentence that says where I work."""
+        return ExtractedStatement(
+            Aspect.RELATIONSHIP,
+            job.text,
+            job.subject,
+            predicate,
+            job.span,
+            object_name=holder,
+            negated=negated,
+            valid_at=job.valid_at,
+        )
 
     def end_made_tools(self, ended: ExtractedStatement) -> None:
         """ "Cancelled the Adobe subscription": each tool of the writer's the maker makes

@@ -91,6 +91,7 @@ CAR_MODELS = words(
     Outlander Pajero Navara Yeti Kodiaq Sandero Duster Berlingo Xsara Zafira Vectra
     """
 )
+CAR_MODEL_KEYS = frozenset(model.lower() for model in CAR_MODELS)
 
 # Well-known tools by what they are for, each kind under the words a question asks for it with
 # ("which editor do I use", "what password manager did I use before"): a note seldom says "my
@@ -214,6 +215,12 @@ LEXICON_TYPES: dict[str, EntityType] = {
     **{word: EntityType.STANDARD for word in STANDARDS},
 }
 
+# Past verbs of arranging what is still to come: "Flight booked: TP1351 on 14 Nov", "part 3 exam
+# booked 30 Sept" tell of a day ahead.
+ARRANGED_VERBS = frozenset(
+    {"booked", "scheduled", "rescheduled", "arranged", "planned", "confirmed", "reserved", "postponed", "ordered"}
+)
+
 # Relations of people to the user or to each other: "my wife Julia", "Leo's teacher".
 KINSHIP = words(
     """
@@ -328,6 +335,11 @@ MONEY_OF_MINE = frozenset({"rent", "salary", "pay", "wage", "wages", "savings", 
 USES = "uses"
 # The predicate of where someone works.
 WORKS_AT = "works_at"
+# The writer's ties that belong to a workplace: a new job leaves them behind.
+JOB_TIES = frozenset({"manager"})
+# The predicate of "Elaine Reid runs it" (a firm named before): whoever runs the firm the writer
+# joins later is their manager there.
+RUNS = "runs"
 # Readings of a name the object of works_at overrides: one works for a firm, not at a place, a tool
 # or a concept (a person one works with keeps their reading).
 NOT_A_WORKPLACE_READING = frozenset(

@@ -23,6 +23,7 @@ from remen.core.knowledge import (
 from remen.core.models import DateOrder
 from remen.core.timeutil import from_epoch
 from remen.memory.dates import StatedDate, stated_date
+from remen.memory.lexicon import ARRANGED_VERBS
 from remen.memory.patterns import (
     ADOPT,
     DATE_HINT,
@@ -50,7 +51,8 @@ def clause_tenses(sent: SpacySpan) -> tuple[tuple[int, bool], ...]:
     """(end offset within the stripped sentence, past tense) of each clause of ``sent``. A clause is
     past when its last finite verb is in the simple past or a perfect ("has sent"); a participle
     alone is not ("wants it reviewed by Friday"), and a present or a modal after a past verb
-    speaks of what is ahead ("Told Luis I'm moving to Denver end of July")."""
+    speaks of what is ahead ("Told Luis I'm moving to Denver end of July"), as a verb of arranging
+    does ("exam booked 30 Sept")."""
     lead = len(sent.text) - len(sent.text.lstrip())
     clauses: list[tuple[int, bool]] = []
     past = perfect = False
@@ -60,6 +62,8 @@ def clause_tenses(sent: SpacySpan) -> tuple[tuple[int, bool], ...]:
             past = perfect = False
         elif token.lower_ in PERFECT_AUXILIARIES:
             perfect = True
+        elif token.lower_ in ARRANGED_VERBS:
+            past = False  # "part 3 exam booked 30 Sept": what is arranged is ahead
         elif token.tag_ == "VBD" or (token.tag_ == "VBN" and perfect):
             past = True
         elif token.tag_ in PRESENT_TAGS and token.lower_ not in PERFECT_AUXILIARIES:

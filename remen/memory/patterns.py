@@ -28,6 +28,8 @@ NAME = r"((?:[A-ZÀ-Ý]|[a-z]{1,5}(?=[A-Z][A-Za-z]{2}))[\w'À-ÿ-]+" + NEXT_NAME
 # A place's name, which may open on a saint's or a mountain's abbreviation: "St. Vital", "Mt. Eden".
 PLACE_NAME = r"((?:(?:St|Ste|Mt)\.\s+)?" + NAME[1:]
 TITLE = r"(?:" + "|".join(t.capitalize() for t in lexicon.HONORIFICS) + r")\.?\s+"
+# "landlord is a Mr. Ochoa": the article of someone known only by title and name.
+SOMEONE_TITLED = rf"(?:an?\s+(?={TITLE}))?"
 # After "my wife", "my manager is": a name in any case (quick notes), with a title or without.
 LOOSE_NAME = rf"((?:{TITLE})?[\wÀ-ÿ][\w'À-ÿ-]+{NEXT_NAME_WORD})"
 RELATION_WORDS = alternation(lexicon.RELATIONS)
@@ -70,7 +72,9 @@ MY_RELATION_NAMED = re.compile(
 # "Sister Ama visiting 14-16 Feb", "Kasia moved on, new trainer is Dev" (the name must be a
 # person's: "Teacher Training Day" names nobody).
 OPENING_ROLE = re.compile(
-    rf"(?:^|[,;]\s+)(?:[-*•]\s+)?(?i:(?:new\s+)?({RELATION_WORDS}))(?:\s+(?:is|=)(?:\s+(?:still|now))?)?\s+{PERSON_NAME}"
+    rf"(?:^|[,;]\s+)(?:[-*•]\s+)?(?i:(?:new\s+)?({RELATION_WORDS}))(?:\s+(?:is|=)(?:\s+(?:still|now))?)?\s+"
+    + SOMEONE_TITLED
+    + PERSON_NAME
 )
 # "Dana left the company", "Tom quit", "Priya retired": their ties to me and their job end. "Left"
 # needs what was left ("Dana left early" is not leaving a job).
@@ -191,6 +195,9 @@ RUNS_THE_WORKPLACE = re.compile(
     r"library|school|clinic|practice|hospital|pharmacy|hotel|bar|caf[eé]|salon|studio|garage|farm|gym|bakery|agency|"
     r"unit|station|museum|gallery|newsroom|company|firm|business|centre|center|yard|plant|mill|surgery)\b)"
 )
+# One who runs a firm the sentence or the one before names: "Clydeside Driving School will take me
+# on from June, Elaine Reid runs it", "Hisingen Snickeri is looking for a foreman. Annika Holm runs it".
+RUNS_IT = re.compile(rf"{PERSON_NAME}(?:,?\s+who)?\s+(?i:(?:runs|owns|manages|heads)\s+(?:it|the\s+place)\b)")
 SERVICES = alternation(lexicon.SERVICE_ROLES)
 # Whom a service goes to: a person or a firm ("Mr. Haworth", "Byrne & Moran", "Hoshino Tax Office").
 SERVED_BY = rf"((?:{TITLE})?[A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+(?:&\s+)?[A-ZÀ-Ý][\w'À-ÿ-]+){{0,2}})"
@@ -223,7 +230,7 @@ MY_RELATION_IS = re.compile(
     rf"(?i:\b(?:my|our)\s+(?:new\s+|old\s+|best\s+)?({RELATION_WORDS})\s+(?:here\s+|now\s+|there\s+)?"
     rf"(?:(?:for|since)\s+(?:\w+\s+)?(?:years|ages|decades|\d{{4}})\s+)?"
     # "our landlord is called Mr. Costa", "my new GP is named Dr. Patel".
-    rf"(?:is\s+(?:called|named)|is|has\s+(?:always\s+)?been)\s+(?:now\s+)?){LOOSE_NAME}"
+    rf"(?:is\s+(?:called|named)|is|has\s+(?:always\s+)?been)\s+(?:now\s+)?){SOMEONE_TITLED}{LOOSE_NAME}"
 )
 # A role as a label: "Accountant: Herr Vogt", "new dentist: Dr. Mensah", "dentist - Dr. Okoro",
 # "book dentist (Dr. Liu)".
@@ -341,6 +348,13 @@ MOVED_INTO = re.compile(
 # A verb that moves from one tool to another, whether or not the sentence says from which.
 SWITCHING = re.compile(r"(?i:\b(?:switch(?:ed|es|ing)?|mov(?:e|ed|es|ing)|migrat(?:e|ed|es|ing))\b)")
 REPLACED = re.compile(rf"\breplaced\s+{TOOL_NAME}\s+with\s+{TOOL_NAME}", re.I)
+# A switch told by the two names alone: "switched Spotify to YouTube Music", "swapped Trello for
+# Asana" (both written as names: "switched shifts to Friday" is none).
+SWITCHED_OVER = re.compile(
+    rf"\b(?:switch(?:ed|ing)?|swap(?:ped|ping)?)\s+(?:my\s+|our\s+)?(?=(?-i:[A-Z0-9])){TOOL_NAME}"
+    rf"\s+(?:to|for)\s+(?=(?-i:[A-Z0-9])){TOOL_NAME}",
+    re.I,
+)
 ADOPT = re.compile(
     r"\b(?:decided to (?:use|go with|try|switch to|adopt)|going with|went with|chose|settled on|switched to|"
     r"moving to|moved to|migrated to|now use|now using|started using|adopted|picked|"
@@ -412,12 +426,14 @@ LIVES_IN = re.compile(
     # "we moved from Austin to Denver": where to.
     r"|(?:moved|moving)\s+from\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*(?:\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*){0,2}\s+to)\s+)" + NAME
 )
+HOME_NOUNS = r"(?:flat|apartment|condo|townhouse|bungalow|house|place|home)"
 # Going home by a commute's means, or coming home: "the microbus home to Heliopolis", "took the last
-# train back to Tampines", "the drive home to Salthill", "came home to Palermo covered in sawdust"
-# (not a flight: home may be a country one left).
+# train back to Tampines", "the drive home to Salthill", "came home to Palermo covered in sawdust",
+# "walked back to the flat in Govan" (not a flight: home may be a country one left).
 HOME_BY = re.compile(
-    r"(?i:\b(?:(?:train|bus|tram|tube|metro|subway|microbus|minibus|matatu|taxi|cab|uber|drive|ride|cycle|walk)"
-    r"\s+(?:home|back)|(?:came|come|comes|coming|got|get|gets|getting|headed|heading)\s+home)\s+to\s+)" + NAME
+    r"(?i:\b(?:(?:train|bus|tram|tube|metro|subway|microbus|minibus|matatu|taxi|cab|uber|drive|drove|ride|rode"
+    r"|cycle|cycled|walk|walked)\s+(?:home|back)|(?:came|come|comes|coming|got|get|gets|getting|headed|heading)\s+home)"
+    rf"\s+to\s+(?:(?:the|my|our)\s+{HOME_NOUNS}\s+in\s+)?)" + NAME
 )
 # The writer in a sentence's words before a place: "Wei Ming and I took …", "we drove …".
 WRITER_SAID = re.compile(r"\b(?:I|we|We|me|us)\b")
@@ -428,7 +444,6 @@ MOVED_FROM = re.compile(r"(?i:\b(?:moved|moving)\s+from\s+)" + NAME + r"(?i:\s+t
 # (opening the sentence). Someone else's ("Moana's place
 # in Petone", "their flat"), a former one ("my old flat in Leith") and one merely seen ("a flat in
 # Floreasca") are not.
-HOME_NOUNS = r"(?:flat|apartment|condo|townhouse|bungalow|house|place|home)"
 HOME_NOUN = re.compile(rf"\b{HOME_NOUNS}\b", re.IGNORECASE)
 MY_HOME = re.compile(
     r"(?i:\b(?:my|our|the)\s+(?:new\s+)?)" + PLACE_NAME + rf"(?i:\s+{HOME_NOUNS})\b"
@@ -523,6 +538,8 @@ STREET_ADDRESS = re.compile(
     rf"|\b(?-i:{LEADING_STREET}\s+(?:(?:[A-ZÀ-Þ][\w'’.-]*|d[aeiou]\w{{0,3}}|la|le)\s+){{1,4}}\d+[a-z]?\b)",
     re.IGNORECASE,
 )
+# A street named without its number: "the bakery on Elm Street", "Swift Road" (its words name no tool).
+STREET_NAMED = re.compile(rf"\b(?-i:[A-ZÀ-Þ])[\w'’-]*(?:\s+(?-i:[A-ZÀ-Þ])[\w'’-]*){{0,2}}\s+(?-i:[A-Z])(?i:{STREET})\b")
 # Where a street address is someone's home, or an organisation's premises.
 HOME_WORDS = re.compile(r"\b(?:flat|apartment|condo|house|home|moved|moving|lease|new\s+place|address)\b", re.I)
 PREMISES_WORDS = re.compile(r"\b(?:office|offices|studio|shop|clinic|restaurant|premises|hq|headquarters)\b", re.I)

@@ -251,7 +251,9 @@ class SearchEngine:
             ranked, texts, corrections, query, relaxation = self.soften(
                 query, softened, note_filter, now, limit, timings
             )
-        if ranked and tr is not None and relaxation is None and asks(query.raw):
+        # Also when the range held no note with all the words: "how many pupils can I take from
+        # January" is told in November.
+        if ranked and tr is not None and relaxation in (None, RELAX_ANY_WORD, RELAX_SEMANTIC) and asks(query.raw):
             ranked, texts = self.with_time_told(query, ranked, texts, note_filter, now, limit)
         if corrections and relaxation is None:
             fixes = ", ".join(f"{term} → {' / '.join(alts)}" for term, alts in corrections.items())

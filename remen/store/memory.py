@@ -145,6 +145,30 @@ def current_objects(conn: Connection, subject_eid: int, predicate: str) -> list[
     return [str(r[0]) for r in rows]
 
 
+def current_objects_apart_from(conn: Connection, subject_eid: int, predicate: str, apart_eid: int) -> list[str]:
+    """Names of what ``subject_eid`` currently holds by ``predicate`` that no note names together
+    with entity ``apart_eid`` (my manager, never named with the firm I join)."""
+    rows = conn.execute(
+        "SELECT DISTINCT obj.name FROM statements s JOIN entities obj ON obj.eid = s.object_eid"
+        " WHERE s.subject_eid = ? AND s.predicate = ? AND s.negated = 0 AND s.invalid_at IS NULL"
+        f" AND {VISIBLE} AND NOT EXISTS (SELECT 1 FROM entity_mentions held JOIN entity_mentions apart"
+        " ON apart.nid = held.nid WHERE held.eid = s.object_eid AND apart.eid = ?)",
+        (subject_eid, predicate, apart_eid),
+    ).fetchall()
+    return [str(r[0]) for r in rows]
+
+
+def current_subjects(conn: Connection, predicate: str, object_eid: int) -> list[str]:
+    """Names of who currently holds ``predicate`` to entity ``object_eid`` (who runs a firm)."""
+    rows = conn.execute(
+        "SELECT DISTINCT subj.name FROM statements s JOIN entities subj ON subj.eid = s.subject_eid"
+        " WHERE s.object_eid = ? AND s.predicate = ? AND s.negated = 0 AND s.invalid_at IS NULL"
+        f" AND {VISIBLE}",
+        (object_eid, predicate),
+    ).fetchall()
+    return [str(r[0]) for r in rows]
+
+
 def current_ties(conn: Connection, eid: int) -> list[tuple[str, str, str, str]]:
     """(aspect, subject name, predicate, object name) of the current, visible ties of entity
     ``eid``: relations held to it, and where it works (what "X left" ends)."""

@@ -842,3 +842,67 @@ def test_a_day_the_graph_holds_answers_no_where(app: Remen) -> None:
     assert "19 August" in app.ask("when is Sigrid's birthday", now=NOW).answers[0].text
     cake = app.ask("where do I get Sigrid's birthday cake", now=NOW).answers
     assert cake and "Ravnedalen" in (cake[0].answer or "") and "19 August" not in cake[0].text
+
+
+def test_a_thing_named_by_its_number_is_not_another_of_its_kind(app: Remen) -> None:
+    app.add("ADI part 1 theory is 14 March, need to pass 3 parts.", created=NOW - timedelta(days=200))
+    app.add("Passed part 1! 88 out of 100 on the multiple choice.", created=NOW - timedelta(days=150))
+    app.add("me: part 3 exam booked for June", created=NOW - timedelta(days=100))
+    app.add("Shona: well??\nme: PASSED part 2. one minor for a late signal", created=NOW - timedelta(days=120))
+    app.extract_pending()
+    # "what did I score" asks for a count; "1" of "part 1" is which part, never the score.
+    score = app.ask("what did I score on part 1", now=NOW).answers
+    assert score and score[0].answer == "88"
+    # Sentences of part 1 and part 3 answer nothing of part 2.
+    passed = app.ask("when did I pass part 2", now=NOW).answers
+    assert not [item for item in passed if "14 March" in item.text or "June" in (item.answer or "")]
+
+
+def test_a_period_asked_of_what_is_ahead_finds_the_note_written_before_it(app: Remen) -> None:
+    app.add("Elaine says I can take six pupils from January.", created=NOW - timedelta(days=20))
+    app.add("Long shift, told to fill in the form and not take it personally.", created=NOW - timedelta(days=125))
+    app.extract_pending()
+    answers = app.ask("how many pupils can I take from January", now=NOW).answers
+    assert answers and answers[0].answer == "six"
+
+
+def test_a_new_job_leaves_the_old_manager_behind(app: Remen) -> None:
+    before = NOW - timedelta(days=300)
+    app.add("Twelve years at First Glasgow. Gary Lennox, my depot manager, said to fill in the form.", created=before)
+    app.add(
+        "First day at Clydeside Driving School! Elaine walked me round, she is the boss here.",
+        created=NOW - timedelta(days=170),
+    )
+    app.extract_pending()
+    managers = {(f.target, f.current) for f in app.facts("me", history=True, limit=None) if f.predicate == "manager"}
+    assert managers == {("Gary Lennox", False)}
+    # Asked now, the graph knows nobody holds it: a new name the notes give leads.
+    answer = app.ask("who is my manager", now=NOW)
+    assert answer.answers and answer.answers[0].answer == "Elaine"
+    assert "Gary" in app.ask("who was my manager at First Glasgow", now=NOW).answers[0].text
+
+
+def test_one_said_to_run_the_firm_i_join_is_my_manager_there(app: Remen) -> None:
+    app.add(
+        "Twelve years at First Glasgow. Gary Lennox, my depot manager, said to fill in the form.",
+        created=NOW - timedelta(days=300),
+    )
+    app.add(
+        "Clydeside Driving School will take me on from June, Elaine Reid runs it.", created=NOW - timedelta(days=200)
+    )
+    app.add("First day at Clydeside Driving School! Four pupils to start.", created=NOW - timedelta(days=170))
+    app.extract_pending()
+    managers = {(f.target, f.current) for f in app.facts("me", history=True, limit=None) if f.predicate == "manager"}
+    assert managers == {("Gary Lennox", False), ("Elaine Reid", True)}
+    assert app.ask("who is my manager", now=NOW).answers[0].text == "Your manager: Elaine Reid"
+
+
+def test_a_relation_word_before_a_noun_names_a_kind_not_my_relation(app: Remen) -> None:
+    app.add("My foreman is Annika Holm, she is fair.", created=NOW - timedelta(days=30))
+    app.add("Johan: the mill is looking for a foreman, you should apply", created=NOW - timedelta(days=60))
+    app.extract_pending()
+    # The question is about no foreman of mine: the notes say who spoke of the job.
+    told = app.ask("who told me about the foreman job", now=NOW)
+    assert "Annika Holm" not in [hint.name for hint in told.route.entity_hints]
+    assert "Johan" in [item.answer for item in told.answers]
+    assert "Annika" in app.ask("who is my foreman", now=NOW).answers[0].text

@@ -11,7 +11,7 @@ import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import Future
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -583,3 +583,45 @@ def test_a_place_missed_or_handed_back_in_a_note_about_a_new_home_was_home_until
     homes = my_values(memory, "lives_in")
     assert ("Ashfield", True) in homes and ("Northcote", False) in homes
     assert not {home for home, _ in homes} & {"Carlton"}  # missed, with no new home in the note
+
+
+def test_a_known_car_model_is_no_home_and_a_walk_back_to_the_flat_in_a_place_is(memory: Remen) -> None:
+    memory.add("Lessons today in the school's Corsa. Never leave the Corsa home on a Friday.", created=at("2026-03-02"))
+    memory.add("Late shift, then walked back to the flat in Leith in the sleet.", created=at("2026-03-03T23:00"))
+    memory.extract_pending()
+    homes = {f.target for f in memory.facts("me", history=True, limit=None) if f.predicate == "lives_in"}
+    assert homes == {"Leith"}
+    assert memory.entity("Corsa").type == EntityType.PRODUCT
+
+
+def test_a_role_held_by_a_titled_stranger_and_a_switch_told_by_two_names(memory: Remen) -> None:
+    memory.add("Viewed a flat near the park, landlord is a Mr. Brandt who talks a lot.", created=at("2026-04-01"))
+    memory.add("my manager is a nightmare this week", created=at("2026-04-02"))
+    memory.add("- switched Trello to Asana for the team board", created=at("2026-04-03"))
+    memory.add("- swapped Monday for Tuesday with Ola", created=at("2026-04-04"))
+    memory.extract_pending()
+    history = memory.facts("me", history=True, limit=None)
+    assert {(f.predicate, f.target) for f in history if f.predicate in ("landlord", "manager")} == {
+        ("landlord", "Mr. Brandt")
+    }
+    assert {(f.target, f.current) for f in history if f.predicate == "uses"} == {("Trello", False), ("Asana", True)}
+
+
+def test_a_day_arranged_in_the_past_tense_is_still_ahead(memory: Remen) -> None:
+    memory.add("Team monthly\n- me: driving exam booked 30 Sept\n- rota out Friday", created=at("2026-09-09T12:15"))
+    memory.extract_pending()
+    exam = [f for f in memory.facts("me", limit=None) if "exam" in f.text]
+    assert [f.valid_at.date() for f in exam] == [date(2026, 9, 30)]
+
+
+def test_one_said_to_run_a_firm_is_my_manager_once_i_join_it(memory: Remen) -> None:
+    memory.add("Six years at Kerr Haulage. My boss is Stuart, fair but loud.", created=at("2026-01-10"))
+    memory.add("Johan: Hisingen Snickeri is looking for a foreman. Annika Holm runs it", created=at("2026-03-03"))
+    memory.add("First day at Hisingen Snickeri, twelve people and a CNC router.", created=at("2026-05-04"))
+    memory.add("Nadia runs the bakery on Elm Street, her rye is the best.", created=at("2026-05-06"))
+    memory.extract_pending()
+    history = memory.facts("me", history=True, limit=None)
+    managers = {(f.target, f.current) for f in history if f.predicate == "manager"}
+    assert managers == {("Stuart", False), ("Annika Holm", True)}
+    # A street's name holds no tool ("Elm" is a language the word lists know).
+    assert not [f for f in history if f.predicate == "uses"]

@@ -131,6 +131,8 @@ def one_passage(sentence: str, written: datetime) -> Passage:
         # A past verb of arranging tells of what is still to come; "need" is no past.
         ("Flight to Lisbon booked: TP1351 on 14 Nov.", datetime(2026, 10, 2, 8), "on 14 Nov (Sat 14 Nov 2026)"),
         ("Dad's 70th party on 22 Nov, need to book the cake.", datetime(2026, 11, 1, 9), "on 22 Nov (Sun 22 Nov 2026)"),
+        # A period that holds the note's moment is this one, not next year's.
+        ("pass rate 61% this quarter", datetime(2026, 9, 9, 12), "this quarter (1 Jul – 9 Sep 2026)"),
     ],
 )
 def test_days_are_told_as_the_note_tells_them_and_resolved_from_its_date(
@@ -644,7 +646,8 @@ def test_what_the_rent_or_a_price_is_asks_for_a_sum() -> None:
 
 
 def test_a_verbs_inflections_meet_whatever_its_own_ending() -> None:
-    for plain, inflected in (("offer", "offered"), ("order", "ordered"), ("answer", "answers"), ("move", "moving")):
+    pairs = (("offer", "offered"), ("order", "ordered"), ("answer", "answers"), ("move", "moving"), ("pass", "passed"))
+    for plain, inflected in (*pairs, ("call", "called"), ("add", "added"), ("miss", "missing")):
         assert stem(plain) == stem(inflected), plain
 
 
