@@ -8,7 +8,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from datetime import timedelta
 
-from remen.ask.extractive import stems
+from remen.ask.extractive import stem, stems
 from remen.core.answers import AnswerItem, EntityHint, Route
 from remen.core.errors import EntityNotFoundError
 from remen.core.knowledge import ENDED_PREFIX, Aspect, Digest, EntityDetail, Fact
@@ -441,7 +441,16 @@ def tie_start(route: Route, memory: MemoryReader, user: str) -> Handled | None:
     if START_WORDS.isdisjoint(route.topic.split()) or user_hint(route) is None:
         return None
     named = set(names_given(route))
-    ties = [f for f in memory.facts(user, history=True) if f.subject == user and f.target in named]
+    facts = memory.facts(user, history=True)
+    ties = [f for f in facts if f.subject == user and f.target in named]
+    if not named:
+        # "when did I start at the academy": the workplace or home whose name shares a word of it.
+        described = set(stems(route.topic)) - {stem(word) for word in START_WORDS}
+        ties = [
+            f
+            for f in facts
+            if f.subject == user and f.predicate in STINT_PREDICATES and described & set(stems(f.target or ""))
+        ]
     if not ties:
         return None
     first = min(ties, key=lambda f: f.valid_at)

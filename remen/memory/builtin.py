@@ -72,6 +72,7 @@ from remen.memory.lexicon import ENDS_PARTNER, ENDS_TIES, TAKES_OVER
 from remen.memory.names import POSSESSIVE, name_tokens
 from remen.memory.patterns import (
     ADDRESSED,
+    AMOUNT_BEFORE,
     AMOUNT_CHANGE,
     AMOUNT_IS,
     AMOUNT_JOTTED,
@@ -98,6 +99,7 @@ from remen.memory.patterns import (
     FOR_PROJECT,
     FORMER_WORK,
     HANDLE,
+    HEAD_OF_IS,
     HEALTH_CARE,
     HIRING_AFTER,
     HIS_RELATION,
@@ -122,6 +124,7 @@ from remen.memory.patterns import (
     MY_RELATION_REF,
     MY_RELATION_WORD,
     NAME_THEN_ROLE,
+    NAMED_HEAD_OF,
     NAMED_IS_RELATION,
     NAMED_MY_ROLE,
     NEW_ROLE,
@@ -176,6 +179,8 @@ from remen.memory.patterns import (
     TRYING,
     TURNED_AGE,
     USE_CUE,
+    USED,
+    USING,
     VEHICLE_WORDS,
     VIEWING,
     WEEK_COUNT,
@@ -190,6 +195,7 @@ from remen.memory.tool_use import (
     OWNING_VERBS,
     REPLACING,
     SOFTWARE_DOES,
+    SOFTWARE_NOUNS,
     SOFTWARE_VERBS,
     ToolMention,
     ToolUse,
@@ -919,13 +925,14 @@ def software(sent: SpacySpan, start: int, end: int) -> bool:
     """Whether the name from token ``start`` to ``end`` of the sentence is software by what is done
     with it or what it does: installed, downloaded ("Installed Reaper", "uninstalled the Zoom
     app"), or crashing, freezing ("Pro Tools crashed twice"; an English word opening the sentence
-    is the sentence's own: "Goodbye freezes")."""
+    is the sentence's own: "Goodbye freezes"), or by a software noun after it ("renew Sibelius
+    licence")."""
     before = start - 1 if start >= 1 and sent[start - 1].tag_ not in ("DT", "PRP$") else start - 2
     plain_opening = start == 0 and end == 1 and sent[0].lower_ in english_words()
-    does = (
-        not plain_opening and end < len(sent) and sent[end].tag_.startswith("VB") and sent[end].lower_ in SOFTWARE_DOES
-    )
-    return (before >= 0 and sent[before].lower_ in SOFTWARE_VERBS) or does
+    after = sent[end].lower_ if end < len(sent) else ""
+    does = not plain_opening and end < len(sent) and sent[end].tag_.startswith("VB") and after in SOFTWARE_DOES
+    licensed = not plain_opening and after in SOFTWARE_NOUNS
+    return (before >= 0 and sent[before].lower_ in SOFTWARE_VERBS) or does or licensed
 
 
 def word_at(text: str, name: str) -> int:
@@ -1369,14 +1376,19 @@ class BuiltinExtractor:
             for m in OPENING_ROLE.finditer(text)
             if (known := state.entities.get(m.group(2).lower())) is not None and known.type == EntityType.PERSON
         ]
-        # "trainer with Sam's gym" names no trainer.
-        labelled += [(m.group(2), m.group(1)) for m in ROLE_WITH.finditer(text) if not POSSESSIVE.search(m.group(2))]
+        # "trainer with Sam's gym" names no trainer, "dentist Tuesday with Mum" whom I take along.
+        labelled += [
+            (m.group(2), m.group(1))
+            for m in ROLE_WITH.finditer(text)
+            if not POSSESSIVE.search(m.group(2)) and m.group(2).lower() not in lexicon.RELATIONS
+        ]
+        labelled += [(m.group(2), m.group(1)) for m in HEAD_OF_IS.finditer(text)]
         for name, word in labelled:
             if name.split()[0].lower() in NOT_NAMES or name in found:
                 continue
             relation = lexicon.canonical_relation(word.lower())
             tie(name, relation)
-        for match in [*NAMED_IS_RELATION.finditer(text), *NAMED_MY_ROLE.finditer(text)]:
+        for match in [*NAMED_IS_RELATION.finditer(text), *NAMED_MY_ROLE.finditer(text), *NAMED_HEAD_OF.finditer(text)]:
             name, relation = match.group(1), lexicon.canonical_relation(match.group(2).lower())
             if not names_someone(name):
                 continue
@@ -1618,6 +1630,9 @@ class BuiltinExtractor:
                 attribute(attribute_of.lower(), new.strip(), when=changed)
         for amount in [*AMOUNT_IS.finditer(text), *AMOUNT_JOTTED.finditer(text)]:
             if amount.group(1).lower() not in NOBODY:
+                before = AMOUNT_BEFORE.match(text, amount.end())
+                if before is not None:
+                    attribute(amount.group(1).lower(), before.group(1).strip(), when=state.time_or_written(text) - 1)
                 attribute(amount.group(1).lower(), amount.group(2).strip())
         spell = WORK_SPELL.search(text)
         if spell is not None and SPELL_SITE.search(text, spell.end(1), spell.start(2)):
@@ -1842,10 +1857,13 @@ class BuiltinExtractor:
         for pattern, aspect, told in TOOL_USES:
             for match in pattern.finditer(text):
                 tool = match.group(1).strip(".,")
-                if not is_tool(tool, named) or plain_unknown_word(tool):
+                # "They use Dorico here": what is used is no place, whatever its sound suggested.
+                used = pattern is USING and USED.search(match.group(0)) is not None
+                sure = used and could_be_tool(tool, named, switched=True) and tool[:1].isupper()
+                if not (is_tool(tool, named) or sure) or plain_unknown_word(tool):
                     continue
                 for name in (tool, *joined_tools(text, match.end(), named)):
-                    name = state.entity(name, tool_type(name), span, None, text)
+                    name = state.entity(name, tool_type(name), span, None, text, sure=sure and name == tool)
                     uses = ExtractedStatement(aspect, text, subject, "uses", span, object_name=name)
                     state_use(state, uses, told, when)
                 found = True

@@ -54,7 +54,7 @@ from remen.memory.names import (
     titled_forms,
 )
 from remen.memory.note_state import email_first_name
-from remen.memory.patterns import IS_AMOUNT, WITHIN_A_PLACE
+from remen.memory.patterns import IS_MY_SUM, WITHIN_A_PLACE
 from remen.memory.tool_use import made_by_maker
 from remen.store import corrections as corrections_store
 from remen.store import memory as memory_store
@@ -537,7 +537,7 @@ def refresh_chains(conn: Connection, chains: set[tuple[int, str]]) -> None:
     updates = []
     for (_, predicate), items in by_chain.items():
         # An amount of one's own (rent, savings) holds one value at a time, whatever it is called.
-        amounts = all(item.object_key and IS_AMOUNT.fullmatch(item.object_key) for item in items)
+        amounts = all(item.object_key and IS_MY_SUM.fullmatch(item.object_key) for item in items)
         functional = FUNCTIONAL_PREDICATES | {predicate} if amounts else FUNCTIONAL_PREDICATES
         for sid, (invalid_at, by) in validity(items, functional).items():
             updates.append((invalid_at, by, sid))

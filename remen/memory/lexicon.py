@@ -221,6 +221,9 @@ ARRANGED_VERBS = frozenset(
     {"booked", "scheduled", "rescheduled", "arranged", "planned", "confirmed", "reserved", "postponed", "ordered"}
 )
 
+# "our head of music", "my head of department": whoever heads the writer's part of a workplace.
+HEAD_OF = "head of "
+
 # Relations of people to the user or to each other: "my wife Julia", "Leo's teacher".
 KINSHIP = words(
     """
@@ -656,7 +659,10 @@ SAME_TIE = {
 
 
 def canonical_relation(relation: str) -> str:
-    """The predicate a relation word is stored under ("boss" → "manager")."""
+    """The predicate a relation word is stored under ("boss" → "manager", "head of music" →
+    "manager")."""
+    if relation.startswith(HEAD_OF):
+        return "manager"
     return SAME_TIE.get(relation, relation)
 
 

@@ -197,7 +197,9 @@ RUNS_THE_WORKPLACE = re.compile(
 )
 # One who runs a firm the sentence or the one before names: "Clydeside Driving School will take me
 # on from June, Elaine Reid runs it", "Hisingen Snickeri is looking for a foreman. Annika Holm runs it".
-RUNS_IT = re.compile(rf"{PERSON_NAME}(?:,?\s+who)?\s+(?i:(?:runs|owns|manages|heads)\s+(?:it|the\s+place)\b)")
+RUNS_IT = re.compile(
+    rf"{PERSON_NAME}(?:,?\s+who)?\s+(?i:(?:runs|owns|manages|heads)\s+(?:it|the\s+place|a\s+tight\s+ship)\b)"
+)
 SERVICES = alternation(lexicon.SERVICE_ROLES)
 # Whom a service goes to: a person or a firm ("Mr. Haworth", "Byrne & Moran", "Hoshino Tax Office").
 SERVED_BY = rf"((?:{TITLE})?[A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+(?:&\s+)?[A-ZÀ-Ý][\w'À-ÿ-]+){{0,2}})"
@@ -265,9 +267,14 @@ THE_ROLE_NAMED = re.compile(
 SOMEONE_ELSES = re.compile(r"(?i:\b(?:has|had|his|her|their)\b)")
 # An appointment with the one who serves the writer: "physio with Aaron Tan on Tuesday", "dentist
 # appointment w/ Dr. Hill".
+# When, between: "physio Thurs 4pm with Sione Latu".
+APPOINTED_WHEN = (
+    r"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)?|today|tomorrow|tonight|on|at|"
+    r"next|this|morning|afternoon|evening)\s+"
+)
 ROLE_WITH = re.compile(
-    rf"(?i:(?<![\w'’])({SERVICE_WORDS})\s+(?:appointment\s+|appt\.?\s+|session\s+|check-?up\s+)?(?:with|w/)\s+)"
-    + PERSON_NAME
+    rf"(?i:(?<![\w'’])({SERVICE_WORDS})\s+(?:appointment\s+|appt\.?\s+|session\s+|check-?up\s+)?"
+    rf"(?:{APPOINTED_WHEN}){{0,3}}(?:with|w/)\s+)" + PERSON_NAME
 )
 # A role after a name, in brackets: "Karen (my boss)", "Omar (my new manager)".
 NAME_THEN_ROLE = re.compile(rf"{PERSON_NAME}\s*\((?i:(?:my|our)\s+)?(?i:new\s+)?({RELATION_WORDS})\)")
@@ -281,6 +288,14 @@ NAMED_IS_RELATION = re.compile(
     rf"|\s+(?:is\s+)?(?:now|officially|finally)(?:\s+officially)?\s+(?:my|our)\s+"
     rf"|\s*=\s*(?:my\s+|our\s+)?)(?:new\s+|old\s+|good\s+|best\s+)?({RELATION_WORDS})\b(?!['’]s)"
 )
+# Whoever heads the writer's part of a workplace, said as theirs: "Mr. Tuilagi, our head of music,",
+# "Carys is my head of department" (NAMED_HEAD_OF); "my head of department is Carys" (HEAD_OF_IS).
+# "Marta Soler (head of nursing)" is her role, nobody's tie.
+HEAD_OF_WORDS = r"head\s+of\s+(?:the\s+)?[a-z]+"
+NAMED_HEAD_OF = re.compile(
+    rf"\b{NAME}(?:,\s+|\s+(?:is(?:\s+now)?|will\s+be|becomes|became)\s+)(?i:(?:my|our)\s+(?:new\s+)?({HEAD_OF_WORDS}))"
+)
+HEAD_OF_IS = re.compile(rf"(?i:\b(?:my|our)\s+(?:new\s+)?({HEAD_OF_WORDS})(?:,|\s+is)\s+){PERSON_NAME}")
 # A relation with a word saying which, set off after the name: "Hany, my team lead, stayed",
 # "Rita, our night supervisor," (an ex, former or late one is no longer the writer's).
 NAMED_MY_ROLE = re.compile(
@@ -365,10 +380,14 @@ ADOPT = re.compile(
 )
 # Using a tool: the writer, or the team or firm they speak for ("the team uses Jira for everything").
 USING = re.compile(
-    r"(?i:\b(?:i|we|(?:the|our|my)\s+(?:team|office|company|firm|department|practice)|everyone\s+here)\s+"
+    # "They use Dorico here": those of the writer's workplace.
+    r"(?i:\b(?:i|we|(?:the|our|my)\s+(?:team|office|company|firm|department|practice)|everyone\s+here"
+    r"|they(?=\s+(?:all\s+)?use\s+[\w.+#-]+\s+here\b))\s+"
     r"(?:use|uses|'m using|am using|'re using|are using|is using|rely on|relies on|run on|runs on|live in|lives in)\s+)"
     r"([\w.+#-]+)"
 )
+# The verbs of USING that say a thing is used (not "live in", which a place can follow).
+USED = re.compile(r"(?i:\b(?:use|uses|using)\b)")
 # A tool joined to the one before it, and where the clause that joins them ends ("but", "while",
 # a semicolon or full stop).
 JOINED = re.compile(r"(?i:(?:\band|\bplus|,)\s*)$")
@@ -392,11 +411,16 @@ CURRENCY_WORDS = (
     "ksh|ghs|cedis?|egp|aed|dirhams?|sar|riyals?"
 )
 # An amount: a number with a currency or a unit per time ("780 €", "£49.99", "$1,200/month", "38k €").
+PERIOD_SUFFIX = r"\s?(?:/|a|per)\s?(?:month|week|year|mo|yr|hour|h)\b"
 AMOUNT = (
     rf"(?:[{CURRENCY_SIGNS}]\s?\d[\d,.]*k?|\d[\d,.]*(?:\s\d{{3}})*k?\s?(?:[{CURRENCY_SIGNS}]|(?:{CURRENCY_WORDS})(?!\w)))"
-    r"(?:\s?(?:/|a|per)\s?(?:month|week|year|mo|yr|hour|h)\b)?"
+    rf"(?:{PERIOD_SUFFIX})?"
 )
-IS_AMOUNT = re.compile(rf"(?i:{AMOUNT})")
+# A sum of the writer's written without its currency after the word that names it: thousands
+# written with separators ("78,000"), or a number paid per a period ("720 a week"); no year.
+BARE_SUM = rf"(?:\d{{1,3}}(?:,\d{{3}})+(?:{PERIOD_SUFFIX})?|\d{{2,}}(?:\.\d+)?{PERIOD_SUFFIX})"
+MY_SUM = rf"(?:{AMOUNT}|{BARE_SUM})"
+IS_MY_SUM = re.compile(rf"(?i:{MY_SUM})")
 # What an amount of the writer's is or becomes: "rent up from 780 € to 820 €", "raised my savings
 # from £300 to £400" (AMOUNT_CHANGE), "my rent is now 820 €", "our budget: $2,000" (AMOUNT_IS).
 # The noun names the attribute.
@@ -408,9 +432,12 @@ AMOUNT_CHANGE = re.compile(
 )
 # A jot that opens with a sum of the writer's and gives its amount within a few words: "rent
 # Bronowice 3100 zł from July", "- rent to Herr Brandt, 890 €", "salary: 4 200 €".
+# "Salary at the academy is 78,000", "rent 720 a week": a bare sum after the word that names it.
 AMOUNT_JOTTED = re.compile(
-    rf"(?i:^\s*(?:[-*•]\s*)?({alternation(lexicon.MONEY_OF_MINE)})\b(?:\s+(?!\d)[\w'’.-]+){{0,3}}?\s*[:,]?\s*({AMOUNT}))"
+    rf"(?i:^\s*(?:[-*•]\s*)?({alternation(lexicon.MONEY_OF_MINE)})\b(?:\s+(?!\d)[\w'’.-]+){{0,4}}?\s*[:,]?\s*({MY_SUM}))"
 )
+# The sum it was before, said after the new one: "78,000, up from 71,500".
+AMOUNT_BEFORE = re.compile(rf"(?i:[,;]?\s*(?:up|down)\s+from\s+({MY_SUM}))")
 AMOUNT_IS = re.compile(
     rf"(?i:\b(?:my|our)\s+{AMOUNT_OF}\s*(?::|(?:is|are|will\s+be)(?:\s+now)?|now)\s*(?:up\s+to\s+|down\s+to\s+)?({AMOUNT}))"
 )

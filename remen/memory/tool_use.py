@@ -88,6 +88,10 @@ START_VERBS = verb_class(
 # only software does ("Pro Tools crashed twice").
 SOFTWARE_VERBS = verb_class("install uninstall reinstall download")
 SOFTWARE_DOES = verb_class("crash freeze")
+# Nouns of software right after its name: "renew Sibelius licence", "the Dorico update".
+SOFTWARE_NOUNS = frozenset(
+    {"licence", "licences", "license", "licenses", "subscription", "plugin", "plugins", "plug-in", "app", "update"}
+)
 # Verbs whose object changes owner: a thing, never a person or a place.
 OWNING_VERBS = verb_class("buy sell order purchase return rent lease")
 # Verbs whose denial gives up what was held: "not renewed", "didn't extend".
@@ -140,6 +144,10 @@ class ToolReading:
     keeps_it: bool = False
 
 
+# Marks a jot's line opens with.
+BULLETS = frozenset({"-", "*", "•", "–"})
+
+
 def writer_acts(sent: SpacySpan) -> bool:
     """Whether the sentence may say the writer takes up or gives up something: I or we (or a
     note's subjectless "Bought …", "Wiped …") with a verb of the classes, or "instead". How-to prose
@@ -150,8 +158,11 @@ def writer_acts(sent: SpacySpan) -> bool:
     opening = words[0] if words else None
     # A note's subjectless sentence opening with a verb of the classes is the writer's: "Wiped
     # Windows", "keeping it".
+    # A jot's first word is a verb of the classes whatever the tagger made of it after the
+    # bullet ("- renew Sibelius licence": "renew" tagged an adjective).
+    jotted = opening is not None and opening.i > sent.start and opening.doc[opening.i - 1].text in BULLETS
     subjectless = opening is not None and (
-        opening.lower_ in PAST_FORMS or (opening.lower_ in ACTING and opening.tag_.startswith("VB"))
+        opening.lower_ in PAST_FORMS or (opening.lower_ in ACTING and (opening.tag_.startswith("VB") or jotted))
     )
     writer = any(t.lower_ in ("i", "we") for t in words) or subjectless
     return writer and any(t.lower_ in ACTING for t in words)

@@ -906,3 +906,11 @@ def test_a_relation_word_before_a_noun_names_a_kind_not_my_relation(app: Remen) 
     assert "Annika Holm" not in [hint.name for hint in told.route.entity_hints]
     assert "Johan" in [item.answer for item in told.answers]
     assert "Annika" in app.ask("who is my foreman", now=NOW).answers[0].text
+
+
+def test_when_i_started_at_a_workplace_described_by_a_word_of_its_name(app: Remen) -> None:
+    app.add("First day at the Ponsonby Music Academy. Twelve guitar students.", created=NOW - timedelta(days=40))
+    app.extract_pending()
+    started = app.ask("when did I start at the academy", now=NOW).answers
+    assert started and started[0].source == "graph"
+    assert (NOW - timedelta(days=40)).strftime("%-d %b %Y") in started[0].text

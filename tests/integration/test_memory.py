@@ -625,3 +625,37 @@ def test_one_said_to_run_a_firm_is_my_manager_once_i_join_it(memory: Remen) -> N
     assert managers == {("Stuart", False), ("Annika Holm", True)}
     # A street's name holds no tool ("Elm" is a language the word lists know).
     assert not [f for f in history if f.predicate == "uses"]
+
+
+def test_sums_written_without_a_currency_and_the_one_they_replace(memory: Remen) -> None:
+    memory.add("- rent 640 a week, split with Losa\n- salary review 2026 next week", created=at("2026-06-20"))
+    memory.add("Told Mr. Tuilagi. Salary at the academy is 78,000, up from 71,500.", created=at("2026-07-06"))
+    memory.extract_pending()
+    sums = {(f.predicate, f.target, f.current) for f in memory.facts("me", history=True, limit=None)}
+    sums = {(p, t, c) for p, t, c in sums if p in ("rent", "salary")}
+    assert sums == {("rent", "640 a week", True), ("salary", "78,000", True), ("salary", "71,500", False)}
+
+
+def test_a_head_of_the_writers_department_and_one_who_runs_a_tight_ship_are_managers(memory: Remen) -> None:
+    memory.add("Back at Kauri Park College. Mr. Tuilagi, our head of music, hates jazz.", created=at("2026-02-08"))
+    memory.add("Attendees: Marta Soler (head of nursing), Dr. Vidal (ICU), me", created=at("2026-03-01"))
+    memory.add(
+        "First day at the Ponsonby Music Academy. Rebecca Shaw runs a tight ship: timetables on the wall.",
+        created=at("2026-07-20"),
+    )
+    memory.extract_pending()
+    managers = {(f.target, f.current) for f in memory.facts("me", history=True, limit=None) if f.predicate == "manager"}
+    assert managers == {("Mr. Tuilagi", False), ("Rebecca Shaw", True)}
+
+
+def test_tools_known_by_what_is_done_with_them_and_a_service_booked_with_someone(memory: Remen) -> None:
+    memory.add("- renew Sibelius licence before the 31st\n- physio Thurs 4pm with Sione Latu", created=at("2026-01-27"))
+    memory.add("New job. They use Dorico here, all the scores are in it.", created=at("2026-07-20"))
+    memory.add("- dentist Tuesday with Mum at 3", created=at("2026-08-01"))
+    memory.extract_pending()
+    history = memory.facts("me", history=True, limit=None)
+    assert {f.target for f in history if f.predicate == "uses"} == {"Sibelius", "Dorico"}
+    assert memory.entity("Sibelius").type == EntityType.TECHNOLOGY
+    assert {(f.predicate, f.target) for f in history if f.predicate in ("physio", "dentist")} == {
+        ("physio", "Sione Latu")
+    }
