@@ -454,6 +454,9 @@ LIVES_IN = re.compile(
     r"|(?:moved|moving)\s+from\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*(?:\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*){0,2}\s+to)\s+)" + NAME
 )
 HOME_NOUNS = r"(?:flat|apartment|condo|townhouse|bungalow|house|place|home)"
+# A rented room is a home too when it is "in" a place ("the room in San Blas"), not when a name
+# comes before it ("the Zoom room").
+HOMES_IN = r"(?:flat|apartment|condo|townhouse|bungalow|house|place|home|room)"
 # Going home by a commute's means, or coming home: "the microbus home to Heliopolis", "took the last
 # train back to Tampines", "the drive home to Salthill", "came home to Palermo covered in sawdust",
 # "walked back to the flat in Govan" (not a flight: home may be a country one left).
@@ -474,10 +477,10 @@ MOVED_FROM = re.compile(r"(?i:\b(?:moved|moving)\s+from\s+)" + NAME + r"(?i:\s+t
 HOME_NOUN = re.compile(rf"\b{HOME_NOUNS}\b", re.IGNORECASE)
 MY_HOME = re.compile(
     r"(?i:\b(?:my|our|the)\s+(?:new\s+)?)" + PLACE_NAME + rf"(?i:\s+{HOME_NOUNS})\b"
-    rf"|(?i:\b(?:(?:my|our)\s+(?:new\s+)?|the\s+new\s+){HOME_NOUNS}\s+in\s+)"
+    rf"|(?i:\b(?:(?:my|our)\s+(?:new\s+)?|the\s+new\s+){HOMES_IN}\s+in\s+)"
     + PLACE_NAME
     # A sentence that opens with the home as its subject: "The flat in Bonfim is small".
-    + rf"|^\s*(?:[-*•]\s*)?(?i:the\s+{HOME_NOUNS}\s+in\s+)"
+    + rf"|^\s*(?:[-*•]\s*)?(?i:the\s+{HOMES_IN}\s+in\s+)"
     + PLACE_NAME
 )
 # A place the writer leaves behind, said in a note about a new home: "I already miss the market in

@@ -659,3 +659,11 @@ def test_tools_known_by_what_is_done_with_them_and_a_service_booked_with_someone
     assert {(f.predicate, f.target) for f in history if f.predicate in ("physio", "dentist")} == {
         ("physio", "Sione Latu")
     }
+
+
+def test_a_rented_room_in_a_place_is_home_and_a_meeting_room_is_none(memory: Remen) -> None:
+    memory.add("Eight seasons guiding. The room in San Blas is cold at night.", created=at("2026-01-10"))
+    memory.add("Booked the Zoom room for the Monday call.", created=at("2026-01-11"))
+    memory.extract_pending()
+    homes = {f.target for f in memory.facts("me", history=True, limit=None) if f.predicate == "lives_in"}
+    assert homes == {"San Blas"}
