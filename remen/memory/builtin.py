@@ -69,13 +69,14 @@ from remen.memory.entity_model import (
 )
 from remen.memory.extractor import load_spacy, parse
 from remen.memory.lexicon import ENDS_PARTNER, ENDS_TIES, TAKES_OVER
-from remen.memory.names import POSSESSIVE, name_tokens
+from remen.memory.names import POSSESSIVE, name_key, name_tokens
 from remen.memory.patterns import (
     ADDRESSED,
     AMOUNT_BEFORE,
     AMOUNT_CHANGE,
     AMOUNT_IS,
     AMOUNT_JOTTED,
+    ATTENDEE_FIRM,
     ATTENDEE_FROM,
     ATTENDEE_LIST,
     BARE_KIN_OWNER,
@@ -691,7 +692,8 @@ def homes_left_behind(state: NoteState, sentences: list[tuple[SpacySpan, int]]) 
 def attendees_are_people(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
     """The names a meeting's list of who came holds are people, whatever the classifier took them
     for ("Present: Imogen Pryce, Ed Kowalski, me"); what an item says after the name, in brackets or
-    after "from", is where they are from ("Ramiro (CNC)", "Kofi from Frischeparadies")."""
+    after "from", is where they are from ("Ramiro (CNC)", "Kofi from Frischeparadies"): a name after
+    "from" is the firm they work at."""
     for piece, sent in sentences:
         text = sent.text.strip()
         listed = ATTENDEE_LIST.match(text)
@@ -705,6 +707,16 @@ def attendees_are_people(state: NoteState, sentences: list[tuple[Piece, SpacySpa
             elif entity is None and attendee_name(name):
                 # A name the classifier passed over ("Josée" beside "Derek, Malik") is someone too.
                 state.entity(name, EntityType.PERSON, piece.span, None, text)
+            firm = ATTENDEE_FIRM.search(item)
+            person = state.entities.get(name.lower())
+            # "Sam from Leeds" says where Sam comes from; a town's name is no firm.
+            town = firm is not None and name_key(firm.group(1)) in gazetteer().places
+            if firm is not None and not town and person is not None and person.type == EntityType.PERSON:
+                at = state.entity(firm.group(1), EntityType.ORGANIZATION, piece.span, None, text, sure=True)
+                works = ExtractedStatement(
+                    Aspect.IDENTITY, text, person.name, lexicon.WORKS_AT, piece.span, object_name=at
+                )
+                state.state(works)
 
 
 def interview_panel(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:

@@ -176,6 +176,8 @@ PANEL_LIST = re.compile(r"^(?i:panel|interviewers?|with|present|attendees|met)\s
 ATTENDEE_LIST = re.compile(r"^(?i:present|attendees|attending|participants|invited|guests)\s*:\s*(.+)$")
 # Where an attendee's name ends and what says where they are from begins: "Ramiro (CNC)".
 ATTENDEE_FROM = re.compile(r"\s*(?:\(|\bfrom\b|\bof\b).*$")
+# The firm an attendee comes from: "Kofi from Frischeparadies", "Niamh from B&D".
+ATTENDEE_FIRM = re.compile(r"\bfrom\s+(?:the\s+)?((?-i:[A-Z0-9])[\w&'’.-]*(?:\s+(?-i:[A-Z&])[\w&'’.-]*){0,3})\s*$")
 # "I report to Dana", "first week under Captain Dubois", "handed in my notice to Per": my manager.
 REPORTS_TO = re.compile(
     rf"(?i:\b(?:i|we)\s+(?:now\s+)?report(?:s|ed)?\s+(?:directly\s+)?to\s+){LOOSE_NAME}"

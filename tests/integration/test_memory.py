@@ -667,3 +667,13 @@ def test_a_rented_room_in_a_place_is_home_and_a_meeting_room_is_none(memory: Rem
     memory.extract_pending()
     homes = {f.target for f in memory.facts("me", history=True, limit=None) if f.predicate == "lives_in"}
     assert homes == {"San Blas"}
+
+
+def test_an_attendee_from_a_firm_works_there_and_one_from_a_town_comes_from_it(memory: Remen) -> None:
+    memory.add("Menu planning\nAttendees: Jens Vogel, Kofi from Frischeparadies, me", created=at("2026-03-10"))
+    memory.add("Supplier call\nPresent: Sam from Leeds, me", created=at("2026-03-11"))
+    memory.extract_pending()
+    assert {(f.subject, f.target) for f in memory.facts(None, limit=None) if f.predicate == "works_at"} == {
+        ("Kofi", "Frischeparadies")
+    }
+    assert memory.entity("Frischeparadies").type == EntityType.ORGANIZATION
