@@ -526,9 +526,8 @@ def filled_since(asked: Question, item: AnswerItem, found: Extracted) -> bool:
     fact = item.fact
     if fact is None or fact.current or ASKS_PAST.search(asked.text):
         return False
-    named = fold(found.answer)
-    held = {fold(f.target) for f in (fact, *item.earlier) if f.target}
-    return not any(named in h or h in named for h in held)
+    named = set(fold(found.answer).split())
+    return not any(named & set(fold(f.target).split()) for f in (fact, *item.earlier) if f.target)
 
 
 def overtakes(found: Extracted, item: AnswerItem) -> bool:

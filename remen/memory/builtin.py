@@ -1018,8 +1018,14 @@ def firm_runners(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> 
     """ "Clydeside Driving School will take me on, Elaine Reid runs it": the person runs the firm
     named before "it" in the sentence, or else in the one before. In a note that says the writer
     works there and names no manager of theirs, the runner is their manager too."""
-    # A firm is run: one the classifier took for a place is a firm here ("Hisingen Snickeri").
-    firms = [e.name for e in state.entities.values() if e.type in (EntityType.ORGANIZATION, EntityType.PLACE)]
+    # A firm is run: one the classifier took for a place is a firm here ("Hisingen Snickeri"),
+    # unless it is a town the name pools know ("Leith is lovely, Tom runs it like a village").
+    towns = gazetteer().places
+    firms = [
+        e.name
+        for e in state.entities.values()
+        if e.type == EntityType.ORGANIZATION or (e.type == EntityType.PLACE and name_key(e.name) not in towns)
+    ]
     before = ""
     for piece, sent in sentences:
         text = sent.text.strip()

@@ -405,13 +405,8 @@ class GraphWriter:
         if joined is None or last_day or any(words <= place for place in workplaces):
             return
         named = {name_key(s.object_name) for s in told if s.object_name and s.predicate in JOB_TIES}
-        for predicate in JOB_TIES:
-            left = (
-                []
-                if not workplaces
-                else memory_store.current_objects_apart_from(self.conn, self.user, predicate, joined)
-            )
-            for boss in left:
+        for predicate in JOB_TIES if workplaces else ():
+            for boss in memory_store.current_objects_apart_from(self.conn, self.user, predicate, joined):
                 if name_key(boss) not in named:
                     self.add_statement(self.job_tie(job, predicate, boss, negated=True), {})
         runners = memory_store.current_subjects(self.conn, RUNS, joined)
