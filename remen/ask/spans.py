@@ -97,7 +97,8 @@ MONEY = re.compile(
 MEASURE_UNITS = {
     # An amount per period is a sum of money ("780/month", "50 a week").
     "much": re.compile(
-        r"[£$€¥]|\d\s?(?:k|m|bn)\b|euros?|pounds?|dollars?|%|\d[.,]\d|\d\s?/\s?(?:month|mo|week|wk|year|yr|day|hour|hr)\b",
+        r"[£$€¥]|\d\s?(?:k|m|bn)\b|euros?|pounds?|dollars?|%|\d[.,]\d|\d\s?/\s?(?:month|mo|week|wk|year|yr|day|hour|hr)\b"
+        r"|\d\s+(?:a|an|per)\s+(?:month|week|year|hour|day)\b",
         re.IGNORECASE,
     ),
     "long": re.compile(r"min|hour|hrs?\b|\dh\b|days?|weeks?|months?|years?|km|metres|miles", re.IGNORECASE),

@@ -27,7 +27,7 @@ from remen.ask.extractive import (
 )
 from remen.ask.question import AnswerKind, read_question
 from remen.ask.router import ATTRIBUTE_WORD, EntityIndex, ahead_of, asks_the_attribute, attribute_asked, route
-from remen.ask.spans import name_spans, spot_spans, time_spans, value_spans
+from remen.ask.spans import Span, name_spans, spot_spans, time_spans, unit_fits, value_spans
 from remen.core.answers import EntityHint, QueryType, Route
 from remen.core.constants import ANSWER_TYPICAL_COSINE
 from remen.core.errors import ModelError
@@ -757,3 +757,9 @@ def test_someone_elses_tie_is_read_only_where_they_are_named_or_spoken_of() -> N
     )
     answers = extract(read_question("who is Mio's teacher"), notebook((chat, WRITTEN)), {})
     assert answers and answers[0].answer == "Ms. Arai"
+
+
+def test_a_sum_per_period_is_money_for_how_much_with_or_without_its_currency() -> None:
+    for told in ("720 a week", "780/month", "£50 per week", "2,150 a month"):
+        assert unit_fits(Span(0, len(told), told, frozenset(), frozenset()), "much"), told
+    assert not unit_fits(Span(0, 4, "Four", frozenset(), frozenset()), "much")
