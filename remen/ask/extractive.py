@@ -723,6 +723,8 @@ class Candidate:
 SCORE_SHAPE = re.compile(r"\b\d+(?:\s*(?:out\s+of|/)\s*\d+\b|\s*%|\s+points\b)")
 # A thing named by its number: "part 2", "route 4", "flat 12", "room #3" (not a day: "March 14").
 NUMBERED = re.compile(r"\b([^\W\d_]{2,})\s+#?(\d{1,3})\b(?![:.,/]\d)")
+# The word right before a number that names which one it is.
+NUMBERED_BEFORE = re.compile(r"\b([^\W\d_]{2,})\s+#?$")
 
 
 def numbered(text: str) -> set[tuple[str, str]]:
@@ -757,9 +759,6 @@ def number_label(question: Question, text: str, span: Span) -> bool:
     words = {word for word, _ in asked_numbered(question.text, question.focus)}
     before = NUMBERED_BEFORE.search(text, 0, span.start)
     return before is not None and stem(before.group(1)) in words
-
-
-NUMBERED_BEFORE = re.compile(r"\b([^\W\d_]{2,})\s+#?$")
 
 
 def happened_that_day(question: Question, sentence: str) -> bool:
@@ -810,9 +809,8 @@ def passage_candidates(
             if beside and (
                 about_someone_else(people, text, frozenset(stems(text)), known)
                 or anothers_thing_in(question, text, None)
+                or another_numbered(question, text)
             ):
-                continue
-            if another_numbered(question, text):
                 continue
             spans = [
                 s

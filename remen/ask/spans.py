@@ -87,18 +87,18 @@ RECURRING = re.compile(
     r"(?:\s*(?:at\s+)?\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|h)?)?",
     re.IGNORECASE,
 )
+# An amount per period: "780/month", "50 a week".
+PER_PERIOD = r"\d\s?/\s?(?:month|mo|week|wk|year|yr|day|hour|hr)\b|\d\s+(?:a|an|per)\s+(?:month|week|year|hour|day)\b"
 # A sum of money in a sentence: a currency, thousands written short, or an amount per period.
 MONEY = re.compile(
     r"[£$€¥₹]|\b(?:euros?|pounds?|dollars?|yen|kr|zł|rand|naira|cedis?|reais|usd|eur|gbp)\b|\d\s?(?:k|m|bn)\b"
-    r"|\d\s?/\s?(?:month|mo|week|wk|year|yr|day|hour|hr)\b|\d\s+(?:a|an|per)\s+(?:month|week|year|hour|day)\b"
-    r"|\d\s*(?:million|thousand|grand)\b",
+    rf"|{PER_PERIOD}|\d\s*(?:million|thousand|grand)\b",
     re.IGNORECASE,
 )
 MEASURE_UNITS = {
     # An amount per period is a sum of money ("780/month", "50 a week").
     "much": re.compile(
-        r"[£$€¥]|\d\s?(?:k|m|bn)\b|euros?|pounds?|dollars?|%|\d[.,]\d|\d\s?/\s?(?:month|mo|week|wk|year|yr|day|hour|hr)\b"
-        r"|\d\s+(?:a|an|per)\s+(?:month|week|year|hour|day)\b",
+        rf"[£$€¥]|\d\s?(?:k|m|bn)\b|euros?|pounds?|dollars?|%|\d[.,]\d|{PER_PERIOD}",
         re.IGNORECASE,
     ),
     "long": re.compile(r"min|hour|hrs?\b|\dh\b|days?|weeks?|months?|years?|km|metres|miles", re.IGNORECASE),

@@ -994,13 +994,25 @@ def seen_by(state: NoteState, piece: Piece, text: str, doctor: str, tie: str) ->
     state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, tie, span, object_name=name))
 
 
+def works_at(state: NoteState, firm: str | None = None) -> bool:
+    """Whether the note says the writer works somewhere (at ``firm``, when given)."""
+    return any(
+        s.predicate == lexicon.WORKS_AT and s.subject == USER_NAME and not s.negated and firm in (None, s.object_name)
+        for s in state.statements
+    )
+
+
+def manager_named(state: NoteState) -> bool:
+    """Whether the note already says who the writer's manager is."""
+    return any(s.predicate == "manager" and s.subject == USER_NAME for s in state.statements)
+
+
 def workplace_runners(state: NoteState, sentences: list[tuple[SpacySpan, int]]) -> None:
     """In a note that says where the writer works, the one a sentence of theirs says runs "the
     store", "the team", "the kitchen" is their manager ("Denise, who runs the store, is half my
     age"), unless the note already says who is (``sentences``: the writer's own, with where each
     line starts)."""
-    works = any(s.predicate == lexicon.WORKS_AT and s.subject == USER_NAME and not s.negated for s in state.statements)
-    if not works or any(s.predicate == "manager" and s.subject == USER_NAME for s in state.statements):
+    if not works_at(state) or manager_named(state):
         return
     for sent, offset in sentences:
         text = sent.text.strip()
@@ -1037,14 +1049,7 @@ def firm_runners(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> 
                 person = state.entity(runner.group(1), EntityType.PERSON, span, None, text, sure=True)
                 firm = state.entity(said[-1], EntityType.ORGANIZATION, span, None, text, sure=True)
                 state.state(ExtractedStatement(Aspect.KNOWLEDGE, text, person, lexicon.RUNS, span, object_name=firm))
-                mine = any(
-                    s.predicate == lexicon.WORKS_AT
-                    and s.subject == USER_NAME
-                    and s.object_name == firm
-                    and not s.negated
-                    for s in state.statements
-                )
-                if mine and not any(s.predicate == "manager" and s.subject == USER_NAME for s in state.statements):
+                if works_at(state, firm) and not manager_named(state):
                     boss = ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, "manager", span, object_name=person)
                     state.state(boss)
         before = text

@@ -406,7 +406,7 @@ class GraphWriter:
             return
         named = {name_key(s.object_name) for s in told if s.object_name and s.predicate in JOB_TIES}
         for predicate in JOB_TIES if workplaces else ():
-            for boss in memory_store.current_objects_apart_from(self.conn, self.user, predicate, joined):
+            for boss in memory_store.current_objects(self.conn, self.user, predicate, joined):
                 if name_key(boss) not in named:
                     self.add_statement(self.job_tie(job, predicate, boss, negated=True), {})
         runners = memory_store.current_subjects(self.conn, RUNS, joined)

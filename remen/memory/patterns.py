@@ -455,10 +455,11 @@ LIVES_IN = re.compile(
     # "we moved from Austin to Denver": where to.
     r"|(?:moved|moving)\s+from\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*(?:\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*){0,2}\s+to)\s+)" + NAME
 )
-HOME_NOUNS = r"(?:flat|apartment|condo|townhouse|bungalow|house|place|home)"
+HOME_NOUN_WORDS = "flat|apartment|condo|townhouse|bungalow|house|place|home"
+HOME_NOUNS = rf"(?:{HOME_NOUN_WORDS})"
 # A rented room is a home too when it is "in" a place ("the room in San Blas"), not when a name
 # comes before it ("the Zoom room").
-HOMES_IN = r"(?:flat|apartment|condo|townhouse|bungalow|house|place|home|room)"
+HOMES_IN = rf"(?:{HOME_NOUN_WORDS}|room)"
 # Going home by a commute's means, or coming home: "the microbus home to Heliopolis", "took the last
 # train back to Tampines", "the drive home to Salthill", "came home to Palermo covered in sawdust",
 # "walked back to the flat in Govan" (not a flight: home may be a country one left).

@@ -133,27 +133,19 @@ def current_relation_holder(conn: Connection, user_eid: int, relation: str) -> i
     return None if row is None else int(row[0])
 
 
-def current_objects(conn: Connection, subject_eid: int, predicate: str) -> list[str]:
+def current_objects(conn: Connection, subject_eid: int, predicate: str, apart_eid: int | None = None) -> list[str]:
     """Names of what ``subject_eid`` currently holds by ``predicate`` (the tools it uses), from
-    visible statements."""
+    visible statements; with ``apart_eid``, only those no note names together with that entity
+    (my manager, never named with the firm I join)."""
+    apart = (
+        " AND NOT EXISTS (SELECT 1 FROM entity_mentions held JOIN entity_mentions apart"
+        " ON apart.nid = held.nid WHERE held.eid = s.object_eid AND apart.eid = ?)"
+    )
     rows = conn.execute(
         "SELECT DISTINCT obj.name FROM statements s JOIN entities obj ON obj.eid = s.object_eid"
         " WHERE s.subject_eid = ? AND s.predicate = ? AND s.negated = 0 AND s.invalid_at IS NULL"
-        f" AND {VISIBLE}",
-        (subject_eid, predicate),
-    ).fetchall()
-    return [str(r[0]) for r in rows]
-
-
-def current_objects_apart_from(conn: Connection, subject_eid: int, predicate: str, apart_eid: int) -> list[str]:
-    """Names of what ``subject_eid`` currently holds by ``predicate`` that no note names together
-    with entity ``apart_eid`` (my manager, never named with the firm I join)."""
-    rows = conn.execute(
-        "SELECT DISTINCT obj.name FROM statements s JOIN entities obj ON obj.eid = s.object_eid"
-        " WHERE s.subject_eid = ? AND s.predicate = ? AND s.negated = 0 AND s.invalid_at IS NULL"
-        f" AND {VISIBLE} AND NOT EXISTS (SELECT 1 FROM entity_mentions held JOIN entity_mentions apart"
-        " ON apart.nid = held.nid WHERE held.eid = s.object_eid AND apart.eid = ?)",
-        (subject_eid, predicate, apart_eid),
+        f" AND {VISIBLE}{apart if apart_eid is not None else ''}",
+        (subject_eid, predicate) if apart_eid is None else (subject_eid, predicate, apart_eid),
     ).fetchall()
     return [str(r[0]) for r in rows]
 
