@@ -90,6 +90,7 @@ from remen.memory.patterns import (
     DATE_HINT,
     DAY_COUNT,
     DENTAL_CARE,
+    DENTIST_SAID,
     DEPARTS,
     DOCTOR_NAME,
     EMAIL,
@@ -105,7 +106,9 @@ from remen.memory.patterns import (
     HIRING_AFTER,
     HIS_RELATION,
     HOME_BY,
+    HOME_FROM,
     HOME_NOUN,
+    HOME_TAKEN,
     HOME_WORDS,
     INSTEAD,
     INTERVIEW_WITH,
@@ -148,6 +151,7 @@ from remen.memory.patterns import (
     PRONOUN_THIRD,
     RECOMMENDED,
     RENT_RAISED,
+    RENTED_HOME,
     REPLACED,
     REPORTS_TO,
     ROLE_AT,
@@ -615,6 +619,20 @@ def aged_person(name: str, named: list[tuple[str, EntityType]]) -> bool:
     return all(kind == EntityType.PERSON for found, kind in named if found.lower() == name.lower())
 
 
+def home_rent(text: str) -> str | None:
+    """The monthly sum a sentence tells of a rented home before it, which it says is taken ("flat on
+    Torvegade, 3rd floor, 8,400 kr a month, keys 25 May"): the writer's rent, unless the home is
+    only looked at or thought of, or the sentence asks or speaks to someone."""
+    monthly = MONTHLY_SUM.search(text)
+    home = None if monthly is None else RENTED_HOME.search(text, 0, monthly.start())
+    if monthly is None or home is None or not HOME_TAKEN.search(text):
+        return None
+    if text.rstrip().endswith("?") or ADDRESSED.search(text):
+        return None
+    before = text[: home.start()]
+    return None if PONDERING.search(before) or VIEWING.search(before) else monthly.group(0).strip()
+
+
 def cars_are_no_tools(state: NoteState) -> None:
     """A car the note names is no tool the writer uses, nor is its make: its readings as one are
     dropped ("Sold the Fiesta" was read as giving a tool up; "Tesla" of a "Tesla Model Y")."""
@@ -972,19 +990,35 @@ def tie_mentions(state: NoteState, sent: SpacySpan, span: Span, named: list[tupl
 
 def dentists_seen(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
     """The one doctor a sentence of the writer's, or a turn said to them ("did you see Dr. Wójcik
-    about the tooth?"), sees about their teeth is their dentist, unless the note says who is."""
+    about the tooth?"), sees about their teeth is their dentist; so is the one doctor of a note
+    whose other sentences speak of the writer's teeth or dentist and of no other care ("did you
+    book the dentist?" — "Dr. Brandt can't see me till the 20th"), unless the note says who is."""
     if any(s.predicate == "dentist" for s in state.statements):
         return
-    for piece, sent in sentences:
+    heard = [(piece, sent) for piece, sent in sentences if piece.speaker is None or ADDRESSED.search(sent.text)]
+    for piece, sent in heard:
         text = sent.text.strip()
         doctors = {m.group(0) for m in DOCTOR_NAME.finditer(text)}
-        if len(doctors) != 1 or not DENTAL_CARE.search(text):
-            continue
-        if piece.speaker is not None and not ADDRESSED.search(text):
-            continue
-        (doctor,) = doctors
-        seen_by(state, piece, text, doctor, "dentist")
+        if len(doctors) == 1 and DENTAL_CARE.search(text):
+            seen_by(state, piece, text, doctors.pop(), "dentist")
+            return
+    only = only_doctor(sentences)
+    if only is None or any(HEALTH_CARE.search(sent.text) for _, sent in sentences):
         return
+    others = [sent.text for _, sent in heard if only[2] not in sent.text]
+    if any(DENTAL_CARE.search(text) or DENTIST_SAID.search(text) for text in others):
+        seen_by(state, *only, "dentist")
+
+
+def only_doctor(sentences: list[tuple[Piece, SpacySpan]]) -> tuple[Piece, str, str] | None:
+    """The one titled doctor a note names, with the piece and sentence first naming them; none in
+    a meeting's note (a doctor there is a colleague)."""
+    doctors = {m.group(0) for _, sent in sentences for m in DOCTOR_NAME.finditer(sent.text)}
+    if len(doctors) != 1 or any(ATTENDEE_LIST.match(sent.text.strip()) for _, sent in sentences):
+        return None
+    (doctor,) = doctors
+    piece, sent = next((p, s) for p, s in sentences if doctor in s.text)
+    return piece, sent.text.strip(), doctor
 
 
 def seen_by(state: NoteState, piece: Piece, text: str, doctor: str, tie: str) -> None:
@@ -1027,32 +1061,34 @@ def workplace_runners(state: NoteState, sentences: list[tuple[SpacySpan, int]]) 
 
 
 def firm_runners(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
-    """ "Clydeside Driving School will take me on, Elaine Reid runs it": the person runs the firm
-    named before "it" in the sentence, or else in the one before. In a note that says the writer
-    works there and names no manager of theirs, the runner is their manager too."""
+    """ "Clydeside Driving School will take me on, Elaine Reid runs it", "Ørsted are hiring … Mette
+    Holm runs the team": the person runs the firm the note names last before that, a firm the
+    classifier took for one before any it took for a place. In a note that says the writer works
+    there and names no manager of theirs, the runner is their manager too."""
     # A firm is run: one the classifier took for a place is a firm here ("Hisingen Snickeri"),
     # unless it is a town the name pools know ("Leith is lovely, Tom runs it like a village").
     towns = gazetteer().places
-    firms = [
-        e.name
-        for e in state.entities.values()
-        if e.type == EntityType.ORGANIZATION or (e.type == EntityType.PLACE and name_key(e.name) not in towns)
-    ]
-    before = ""
+    kinds = (
+        [e.name for e in state.entities.values() if e.type == EntityType.ORGANIZATION],
+        [e.name for e in state.entities.values() if e.type == EntityType.PLACE and name_key(e.name) not in towns],
+    )
+    earlier = ""
     for piece, sent in sentences:
         text = sent.text.strip()
-        runner = RUNS_IT.search(text)
+        runner = RUNS_IT.search(text) or RUNS_THE_WORKPLACE.search(text)
         if runner is not None and runner.group(1).split()[0].lower() not in NOT_NAMES:
-            said = [f for f in firms if f in text[: runner.start()]] or [f for f in firms if f in before]
-            if said:
+            told = f"{earlier}\n{text[: runner.start()]}"
+            told_of = ([f for f in kind if f in told] for kind in kinds)
+            said = next((max(found, key=told.rfind) for found in told_of if found), None)
+            if said is not None:
                 span = piece.span
                 person = state.entity(runner.group(1), EntityType.PERSON, span, None, text, sure=True)
-                firm = state.entity(said[-1], EntityType.ORGANIZATION, span, None, text, sure=True)
+                firm = state.entity(said, EntityType.ORGANIZATION, span, None, text, sure=True)
                 state.state(ExtractedStatement(Aspect.KNOWLEDGE, text, person, lexicon.RUNS, span, object_name=firm))
                 if works_at(state, firm) and not manager_named(state):
                     boss = ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, "manager", span, object_name=person)
                     state.state(boss)
-        before = text
+        earlier = f"{earlier}\n{text}"
 
 
 def doctors_seen(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
@@ -1061,21 +1097,17 @@ def doctors_seen(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> 
     is or gave that doctor another tie (a dentist), or is a meeting's (a colleague)."""
     if any(s.predicate in ("doctor", "dentist") for s in state.statements):
         return
-    doctors = {m.group(0) for _, sent in sentences for m in DOCTOR_NAME.finditer(sent.text)}
-    if any(ATTENDEE_LIST.match(sent.text.strip()) for _, sent in sentences):
-        return  # a meeting's doctor is a colleague
     cared = any(piece.speaker is None and HEALTH_CARE.search(sent.text) for piece, sent in sentences)
-    if len(doctors) != 1 or not cared:
-        return
-    (doctor,) = doctors
-    piece, sent = next((p, s) for p, s in sentences if doctor in s.text)
-    seen_by(state, piece, sent.text.strip(), doctor, "doctor")
+    only = only_doctor(sentences)
+    if only is not None and cared:
+        seen_by(state, *only, "doctor")
 
 
 def inferred_ties(state: NoteState) -> None:
     """The writer's ties the classifier reads where no rule read anything of the name in the note:
     for each name, from the sentence it is surest of."""
-    read = {s.object_name for s in state.statements if s.object_name}
+    # Who runs a firm says nothing of the writer's tie to it ("Denise, who runs the store").
+    read = {s.object_name for s in state.statements if s.object_name and s.predicate != lexicon.RUNS}
     mentions = [m for m in state.tie_mentions if m.name not in read]
     if not mentions:
         return
@@ -1612,7 +1644,7 @@ class BuiltinExtractor:
                     former = state.entity(left.group(1), EntityType.PLACE, span, None, text, sure=True)
                     until = (state.written if when is None else when) - 1
                     state.state(replace(moved, object_name=former, valid_at=until))
-        commute = None if lives or address else HOME_BY.search(text)
+        commute = None if lives or address else HOME_BY.search(text) or HOME_FROM.search(text)
         if (
             commute is not None
             and not is_tool(commute.group(1), named)
@@ -1636,6 +1668,9 @@ class BuiltinExtractor:
         lease = None if lives or address or home else LEASE_SIGNED.search(text)
         if lease is not None:
             found |= self.home_signed_for(state, text, span, named, lease)
+        rent = None if lease is not None else home_rent(text)
+        if rent is not None:
+            attribute("rent", rent, holder=USER_NAME)
         come = None if lives else COME_FROM.search(text)
         if come is not None and not is_tool(come.group(1), named):
             others = [(n, t) for n, t in named if n != come.group(1)]
@@ -1900,6 +1935,8 @@ class BuiltinExtractor:
             for name, kind in named
             if kind in TOOL_TYPES and name not in stated and (at := text.find(name)) >= 0
             if not any(ch.isdigit() for ch in name)
+            # In a sentence about a car, a product is the car ("The Fiesta failed the MOT").
+            if not (kind == EntityType.PRODUCT and VEHICLE_WORDS.search(text))
         ]
         reading = read_tools(sent, mentions, earlier_tool is not None)
         writer = FIRST_PERSON.search(text) is not None and not is_negated(text)

@@ -242,10 +242,17 @@ def unknown_opening(sent: SpacySpan, i: int) -> bool:
     return (
         opening
         and bool(words)
-        and token.tag_ in ("NN", "NNS")
+        and (token.tag_ in ("NN", "NNS") or foreign_spelled(token.text))
         and token.text[:1].isupper()
         and token.lower_ not in words
     )
+
+
+def foreign_spelled(word: str) -> bool:
+    """Whether a word holds a letter English does not spell with ("Ørsted", "Søren", "Łódź"): no
+    English word, whatever the tagger made of its ending ("Ørsted are hiring", read as a verb's
+    past)."""
+    return any(ch.isalpha() and not ch.isascii() for ch in word)
 
 
 def unknown_capitalised(sent: SpacySpan, i: int) -> bool:
@@ -257,7 +264,7 @@ def unknown_capitalised(sent: SpacySpan, i: int) -> bool:
     return (
         i > 0
         and bool(words)
-        and token.tag_ in ("JJ", "NN", "NNS")
+        and (token.tag_ in ("JJ", "NN", "NNS") or foreign_spelled(token.text))
         and token.text[:1].isupper()
         and token.lower_ not in words
     )

@@ -48,6 +48,9 @@ DENTAL_CARE = re.compile(
     r"(?i:(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)(?<!['’]s\s)\b(?:tooth|teeth|molars?|fillings?|crowns?|"
     r"root\s+canal|wisdom\s+tooth|braces|gums)\b)"
 )
+# The writer's dentist spoken of in a sentence of its own ("did you book the dentist?"), which makes
+# the one doctor of the note's other sentences the dentist.
+DENTIST_SAID = re.compile(r"(?i:\b(?:the|my|your|our)\s+dentist\b)")
 # What a family doctor sees to: the one titled doctor of a note whose writer speaks of it is their
 # doctor ("Dr. Abernathy says my cholesterol is up"; "what did Dr. Abernathy say?" — "cholesterol is
 # up a bit"), unless it is someone else's ("her blood pressure", "Mum's prescription"). (Words a
@@ -468,6 +471,12 @@ HOME_BY = re.compile(
     r"|cycle|cycled|walk|walked)\s+(?:home|back)|(?:came|come|comes|coming|got|get|gets|getting|headed|heading)\s+home)"
     rf"\s+to\s+(?:(?:the|my|our)\s+{HOME_NOUNS}\s+in\s+)?)" + NAME
 )
+# Coming in to work from home: "the drive in from Varde", "no point driving in from Varde", "my
+# commute from Tallaght", "commuting from Hove" (not "the train from Paris": a trip is no commute).
+HOME_FROM = re.compile(
+    r"(?i:\b(?:(?:drive|driving|drove|ride|riding|rode|cycle|cycling|cycled|walk|walking|walked|bus|train|tram|come|"
+    r"coming|came)\s+in|commut(?:e|es|ed|ing))\s+from\s+)" + NAME
+)
 # The writer in a sentence's words before a place: "Wei Ming and I took …", "we drove …".
 WRITER_SAID = re.compile(r"\b(?:I|we|We|me|us)\b")
 # The home a move leaves: "we moved from Austin to Denver" (Austin until then).
@@ -519,11 +528,21 @@ LEASE_SIGNED = re.compile(
     r"(?:for|on)\s+(?:(?:the|a|an|our|my)\s+)?((?:[\w½'’-]+\s+){0,4}?)(?:(?:on|at)\s+(?:[\w'’.-]+\s+){1,3}?)?in\s+)"
     + PLACE_NAME
 )
-# A monthly sum, with or without its currency ("1,590 a month", "£850 pcm", "900 soles/month").
+# A monthly sum, with or without its currency ("1,590 a month", "£850 pcm", "900 soles/month",
+# "9 800 kr/month").
 MONTHLY_SUM = re.compile(
-    rf"(?i:(?:[{CURRENCY_SIGNS}]\s?)?\b\d[\d,.]*(?:\s?(?:[{CURRENCY_SIGNS}]|(?:{CURRENCY_WORDS})\b))?"
+    rf"(?i:(?:[{CURRENCY_SIGNS}]\s?)?\b(?:\d{{1,3}}(?:[ \u00a0]\d{{3}})+|\d[\d,.]*)"
+    rf"(?:\s?(?:[{CURRENCY_SIGNS}]|(?:{CURRENCY_WORDS})\b))?"
     r"\s?(?:a|per|/)\s?(?:month|mo)\b|(?:[{CURRENCY_SIGNS}]\s?)?\b\d[\d,.]*\s?pcm\b)"
 )
+# A rented home a monthly sum after it is the rent of: "flat on Torvegade, 3rd floor, 8,400 kr a
+# month, keys 25 May" (not "house insurance 30 a month", nor "Moana's flat"), when the sentence
+# says the home is taken (keys, a deposit, a lease, the move): a listing's price is no rent.
+RENTED_HOME = re.compile(
+    r"(?i:(?<!['’]s\s)\b(?:flat|apartment|condo|townhouse|bungalow|house|room|studio)"
+    r"(?=\s*[,:;(–—-]|\s+(?:on|in|at|near|by|off|is|was|costs?|will\s+be)\b))"
+)
+HOME_TAKEN = re.compile(r"(?i:\b(?:keys?|deposit|bond|lease|signed|contract|mov(?:e|ed|ing)\s+in|moving|moved)\b)")
 # Someone else's home named by its place: "my sister Jing Yi's new place in Bishan", "Moana's flat in
 # Petone" (not an old one).
 THEIR_HOME = re.compile(PERSON_NAME + rf"['’]s\s+(?i:(?:new\s+)?{HOME_NOUNS}\s+in\s+)" + NAME)
@@ -638,7 +657,7 @@ WORK_SPELL_LOOSE = re.compile(
 # Words before a tool that say the writer works with it: "in VS Code", "we're on Shortcut",
 # "doing Headspace", "track everything in Notion" (within a few words of the tool).
 USE_CUE = re.compile(
-    r"(?i:\b(?:us(?:e|es|ed|ing)|in|on|with|via|through|doing|do|run(?:s|ning)?|track\w*|write|writing|"
+    r"(?i:\b(?:us(?:e|es|ed|ing)|in|into|on|with|via|through|doing|do|run(?:s|ning)?|track\w*|write|writing|"
     r"installed|bought|subscribed|signed\s+up\s+for)\b)"
 )
 # Words that make naming a tool a trial or a comparison, not using it.

@@ -226,7 +226,10 @@ def clause_subjects(sent: SpacySpan, tokens: list[Token], mentions: list[ToolMen
     opening = tokens[0].idx - sent.start_char
     start = verb.idx - sent.start_char
     named = [m for m in mentions if opening <= m.start and m.end <= start]
-    if not named or any(t.ent_type_ == "PERSON" for t in tokens[:verb_at]):
+    # A person named first is the subject; the tagger's "person" that is the tool's own name is not
+    # ("Strava says 52:40").
+    inside = [t for t in tokens[:verb_at] if not any(m.start <= t.idx - sent.start_char < m.end for m in named)]
+    if not named or any(t.ent_type_ == "PERSON" for t in inside):
         return {}
     group = verb_at + 1
     while group < len(tokens) and (tokens[group].tag_.startswith(("VB", "RB", "MD")) or tokens[group].lower_ == "and"):

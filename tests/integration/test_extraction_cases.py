@@ -1467,3 +1467,58 @@ def test_nordic_and_dutch_titles_a_first_name_read_as_a_noun_and_a_tool_name_use
     pandas = read(reader, "Momo bit my glove, the red pandas are a menace.")
     assert not [e for e in pandas.entities if e.name == "pandas"]
     assert ("pandas", EntityType.TECHNOLOGY) in entities(read(reader, "loading the csv with pandas was slow"))
+
+
+def test_a_name_spelled_with_letters_english_lacks_opens_a_sentence(model_reader: BuiltinExtractor) -> None:
+    # The tagger reads "Ørsted" opening a sentence as a verb's past (by its -ed).
+    found = read(model_reader, "Ørsted are hiring technicians for a new crew out of the harbour.")
+    assert "Ørsted" in {name for name, _ in entities(found)}
+
+
+def test_the_one_doctor_of_a_chat_about_the_dentist_is_mine(reader: BuiltinExtractor) -> None:
+    chat = "Ilinca: did you book the dentist? you've been chewing on one side\nme: Dr. Brandt can't see me till Monday"
+    assert ("me", "dentist", "Dr. Brandt") in triples(read(reader, chat))
+    # The dentist said in the doctor's own sentence is someone else's visit.
+    visit = read(reader, "Took Mum to the dentist, Dr. Patel was lovely.")
+    assert not [s for s in visit.statements if s.predicate == "dentist"]
+
+
+def test_who_runs_the_team_of_a_firm_named_earlier_runs_the_firm(model_reader: BuiltinExtractor) -> None:
+    hiring = read(
+        model_reader,
+        "Vestas are hiring technicians for a new crew out of the harbour. Ahmed went over last autumn. "
+        "Mette Holm runs the team; he says she's fair.",
+    )
+    assert ("Mette Holm", "runs", "Vestas") in triples(hiring)
+    # Where the writer works, the store's runner is the manager, and the job is still read.
+    store = read(
+        model_reader,
+        "Now I mix paint at Ace Hardware three days a week. Denise, who runs the store, is half my age.",
+    )
+    assert {("me", "works_at", "Ace Hardware"), ("me", "manager", "Denise")} <= triples(store)
+
+
+def test_the_drive_in_from_a_place_is_from_home(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Still beats the drive in from Varde in the dark, forty minutes each way.")
+    assert ("me", "lives_in", "Varde") in triples(found)
+    assert ("me", "lives_in", "Hove") in triples(read(reader, "The commute from Hove is brutal."))
+    # Someone else's commute says nothing of the writer's home.
+    assert not [s for s in read(reader, "Tom drives in from Leeds every day.").statements if s.predicate == "lives_in"]
+
+
+def test_an_app_that_reports_a_result_and_one_things_go_into_are_in_use(model_reader: BuiltinExtractor) -> None:
+    assert ("me", "uses", "Strava") in triples(read(model_reader, "- 10k along the beach, Strava says 52:40"))
+    assert ("me", "uses", "SAP") in triples(read(model_reader, "- me: lift plan into SAP by Friday"))
+    # A car's model in a sentence about the car is no tool.
+    car = read(model_reader, "The Fiesta failed the MOT. Brakes and a corroded pipe, £640.")
+    assert not [s for s in car.statements if s.predicate == "uses"]
+
+
+def test_a_monthly_sum_of_a_home_taken_is_the_rent(reader: BuiltinExtractor) -> None:
+    flat = read(reader, "- flat on Torvegade, 3rd floor, 8,400 kr a month, keys 25 May")
+    assert ("me", "rent", "8,400 kr a month") in triples(flat)
+    lund = read(reader, "- deposit paid for the Lund flat, 9 800 kr/month")
+    assert ("me", "rent", "9 800 kr/month") in triples(lund)
+    # A listing's price is no rent of the writer's.
+    listing = read(reader, "- flat in Villa Crespo: 2 rooms, balcony, 650,000 a month")
+    assert not [s for s in listing.statements if s.predicate == "rent"]
