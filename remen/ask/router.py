@@ -17,10 +17,10 @@ from dateutil.relativedelta import relativedelta
 from rapidfuzz import fuzz, process
 
 from remen.core.answers import EntityHint, LookupMode, QueryType, Route
-from remen.core.constants import ASK_FUZZY_MIN_SCORE, ASK_MIN_CONFIDENCE
+from remen.core.constants import ASK_FUZZY_MIN_SCORE, ASK_MIN_CONFIDENCE, MIN_FUZZY_NAME
 from remen.core.knowledge import Aspect, EntityType
 from remen.core.models import DateOrder, TimeRange
-from remen.memory.lexicon import PLURAL_KIN, RELATIONS, SERVICE_ROLES, ties_of, words
+from remen.memory.lexicon import MONEY_OF_MINE, PLURAL_KIN, RELATIONS, SERVICE_ROLES, ties_of, words
 from remen.memory.names import name_key
 from remen.memory.patterns import SERVICES
 from remen.search.calendar import calendar_unit, format_range
@@ -56,6 +56,8 @@ ATTRIBUTES = {
     "role": "role",
     "age": "age",
     "old": "age",
+    # The writer's sums, kept under the word a note names them by ("rent 720 a week").
+    **{word: word for word in MONEY_OF_MINE if word not in ("pay", "wages")},
 }
 # "where does X live / work": a place, asked with "where" only ("what do I think about work" is not).
 WHERE_ATTRIBUTES = {
@@ -336,7 +338,8 @@ def entity_hints(text: str, index: EntityIndex) -> list[EntityHint]:
         if i in taken or len(word) < 4 or word in QUESTION_WORDS or word in RELATIONS or not index.aliases:
             continue
         best = process.extractOne(name_key(word), index.aliases.keys(), scorer=fuzz.ratio)
-        if best is not None and best[1] >= ASK_FUZZY_MIN_SCORE:
+        # A name of three letters or fewer is misspelt by no edit ("rent" is no "RET").
+        if best is not None and best[1] >= ASK_FUZZY_MIN_SCORE and len(best[0]) >= MIN_FUZZY_NAME:
             hints.append(EntityHint(word, index.aliases[best[0]], "fuzzy", best[1] / 100))
             taken.add(i)
     for i, word in enumerate(words):
@@ -421,6 +424,10 @@ def route(
         people = len(fitting) + (1 if row.query_type == QueryType.RELATIONSHIP else 0)
         if row.lookup_mode == "attribute" and not named and len(hints) > len(named):
             people = 1  # "my birthday", "where do I live": the user's own attribute
+        elif row.lookup_mode == "attribute" and not named and attribute_asked(match) in MONEY_OF_MINE:
+            # "how much is the rent": a sum of the user's, said without "my".
+            hints.append(EntityHint("I", index.user_name, "user"))
+            people = 1
         if people < row.needs_entity and describe is not None:
             rest = topic_of(text, "", hints)  # a date can describe someone ("born in 1988")
             described_as = describe(rest) if rest else None

@@ -224,6 +224,9 @@ EXTRACT_BULK_STEP = 64
 ASK_MIN_CONFIDENCE = 0.2
 # A question word this close (rapidfuzz ratio, 0-100) to a known name names that entity ("julias").
 ASK_FUZZY_MIN_SCORE = 85
+# - and only a name this long or longer: a shorter one ("RET", "Ana") is another word after one edit
+#   ("rent", "and").
+MIN_FUZZY_NAME = 4
 # A description names an entity by meaning (ENTITY vectors) at this cosine or more, and only when
 # no other entity comes within the margin.
 ASK_ENTITY_MIN_SIMILARITY = 0.4

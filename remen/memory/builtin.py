@@ -81,10 +81,12 @@ from remen.memory.patterns import (
     ATTENDEE_LIST,
     BARE_KIN_OWNER,
     BIRTHDAY,
+    BIRTHDAY_OCCASION,
     BROKE_UP,
     CAR_GONE,
     CAR_KEPT,
     CAR_TAKEN,
+    CHECK_AFTER,
     CLAUSE_END,
     COME_FROM,
     DATE_HINT,
@@ -150,6 +152,7 @@ from remen.memory.patterns import (
     PROJECT,
     PRONOUN_THIRD,
     RECOMMENDED,
+    REGISTERED_WITH,
     RENT_RAISED,
     RENTED_HOME,
     REPLACED,
@@ -170,6 +173,7 @@ from remen.memory.patterns import (
     SPELL_SITE,
     STREET_ADDRESS,
     STREET_NAMED,
+    SUBJECTLESS_CUE,
     SUCCEEDS,
     SUCCESSOR,
     SUFFIX_TITLED_NAME,
@@ -583,17 +587,33 @@ def cars(state: NoteState, text: str, span: Span, named: list[tuple[str, EntityT
         for match in pattern.finditer(text):
             found = next(i for i, g in enumerate(match.groups(), 1) if g)
             model = whole_name(text, match.start(found), match.group(found), named)
+            model = CHECK_AFTER.sub("", model)  # "Astra APK due 3 Feb": the Astra
             if len(model.split()) > 1 and model.split()[0].lower() in ("the", "my", "our"):
                 model = model.split(maxsplit=1)[1]  # "The Punto is gone …" opening a sentence
             first = model.split()[0].lower()
             if first in NOBODY | lexicon.RELATIONS or model.lower() in lexicon.LEXICON_TYPES:
                 continue
+            if match.group(0).lower().startswith(("my ", "our ")) and not car_like(model, text):
+                continue  # "Sent my CV tonight" in a note that speaks of a Peugeot elsewhere
             name = state.entity(model, EntityType.PRODUCT, span, None, text, sure=True)
             car = ExtractedStatement(Aspect.IDENTITY, text, USER_NAME, "car", span, object_name=name)
             if given_up:
                 state.end(car)
             else:
                 state.state(car)
+
+
+def known_tool(name: str) -> bool:
+    """Whether the word lists or the gazetteer's brands know ``name`` as a tool."""
+    return name.lower() in lexicon.LEXICON_TYPES or " ".join(name_tokens(name)) in gazetteer().brands
+
+
+def car_like(model: str, text: str) -> bool:
+    """Whether a name only called "my …" may be a car: a make or a model the word lists know, a
+    model with a number ("EV6", "MX-5"), or one the sentence speaks of as a car otherwise (one
+    bought, sold or kept up is a car by what is done to it: "bought the Jazz")."""
+    known = any(w in lexicon.CAR_MAKES or w.lower() in lexicon.CAR_MODEL_KEYS for w in model.split())
+    return known or any(ch.isdigit() for ch in model) or VEHICLE_WORDS.search(text.replace(model, " ")) is not None
 
 
 def everyday_noun(token: Token) -> bool:
@@ -1093,11 +1113,15 @@ def firm_runners(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> 
 
 def doctors_seen(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
     """The one titled doctor a note names, in a note whose writer speaks of their health in their
-    own words (a prescription, blood tests, cholesterol), is their doctor, unless the note says who
-    is or gave that doctor another tie (a dentist), or is a meeting's (a colleague)."""
+    own words (a prescription, blood tests, cholesterol) or registers with a practice, is their
+    doctor, unless the note says who is or gave that doctor another tie (a dentist), or is a
+    meeting's (a colleague)."""
     if any(s.predicate in ("doctor", "dentist") for s in state.statements):
         return
-    cared = any(piece.speaker is None and HEALTH_CARE.search(sent.text) for piece, sent in sentences)
+    cared = any(
+        piece.speaker is None and (HEALTH_CARE.search(sent.text) or REGISTERED_WITH.search(sent.text))
+        for piece, sent in sentences
+    )
     only = only_doctor(sentences)
     if only is not None and cared:
         seen_by(state, *only, "doctor")
@@ -1580,8 +1604,11 @@ class BuiltinExtractor:
         birthday = BIRTHDAY.search(text)
         if birthday:
             # The date after the word, not another one earlier in the sentence ("moved last month
-            # and her birthday is 22 August").
-            date = state.date_of(text[birthday.start() :]) or state.date_of(text)
+            # and her birthday is 22 August"); an occasion's day told before it is the occasion's
+            # ("Sunday 16th, for Samira's birthday lunch").
+            date = state.date_of(text[birthday.start() :])
+            if date is None and not BIRTHDAY_OCCASION.search(text):
+                date = state.date_of(text)
             if date is not None:
                 attribute("birthday", day_month(date.moment, date.has_year))
         elif (aged := TURNED_AGE.search(text)) and aged_person(aged.group(1), named):
@@ -1693,6 +1720,8 @@ class BuiltinExtractor:
                     attribute(amount.group(1).lower(), before.group(1).strip(), when=state.time_or_written(text) - 1)
                 attribute(amount.group(1).lower(), amount.group(2).strip())
         spell = WORK_SPELL.search(text)
+        if spell is not None and spell.group(1).lower().endswith("service") and VEHICLE_WORDS.search(text):
+            spell = None  # "Corolla first service at Smit": the car's, at a garage
         if spell is not None and SPELL_SITE.search(text, spell.end(1), spell.start(2)):
             firm = whole_name(text, spell.start(2), spell.group(2), named)
             spell = spell if (firm, EntityType.ORGANIZATION) in named else None
@@ -1953,7 +1982,18 @@ class BuiltinExtractor:
             leading = text[:at].lower().split()
             # "I had used Trello for years": then, not now.
             cued = at > 0 and USE_CUE.search(" ".join(leading[-3:])) is not None and "had" not in leading[-4:]
-            if use is None and writer and not trying and cued:
+            # A note's sentence without a subject of its own is the writer's ("- log hours in
+            # Toggl", "Hours go into Clockify here"); one that names someone or says she or they
+            # before the tool is theirs. "In" or "on" alone then needs a tool the lists know ("flat
+            # in Benimaclet" may hold a place the classifier took for a tool).
+            before = text[:at]
+            subjectless = (
+                not is_negated(text)
+                and not PRONOUN_THIRD.search(before)
+                and not any(k == EntityType.PERSON and n in before for n, k in named)
+                and (SUBJECTLESS_CUE.search(" ".join(leading[-3:])) is not None or known_tool(mention.name))
+            )
+            if use is None and (writer or subjectless) and not trying and cued:
                 use = ToolUse.USES
             if use is not None:
                 stated.add(mention.name)

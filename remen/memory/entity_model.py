@@ -113,8 +113,8 @@ EDGE_GREETINGS = frozenset({"goodbye", "bye", "hello", "hi", "hey", "farewell", 
 # Asheville Dad?" names Asheville ("Grandma Rose", with the word first, is a name).
 EDGE_ADDRESSES = frozenset({"dad", "mom", "mum", "mama", "papa", "mommy", "daddy", "grandpa", "grandma", "nana"})
 # Tokens inside one spaCy entity that part two names: "Corrib Coffee + Brennan & Daly" is two
-# firms, "Notion to Linear" a move between two apps.
-NAME_PARTINGS = frozenset({"+", "to", "from"})
+# firms, "Notion to Linear" a move between two apps, "Toggl, Kees" a tool and a person.
+NAME_PARTINGS = frozenset({"+", "to", "from", ",", ";"})
 DASHES = frozenset({"-", "–", "—"})
 # What a name is written with: letters, digits, and the marks inside names ("O'Brien", "Byrne &
 # Moran", "Notepad++", "St. John"). Pieces of links and code ("docs", "vmt`](https://…") are not.

@@ -36,11 +36,13 @@ RELATION_WORDS = alternation(lexicon.RELATIONS)
 KIN_WORDS = alternation(lexicon.KINSHIP)
 # "my wife Julia", "my manager, Ruth": any case after the cue (notes are often lower case).
 # A person named with a title: "Dr. Hill", "Mrs Park", "Prof. Anna Weber".
-TITLED_NAME = re.compile(r"\b" + TITLE + r"[A-ZÀ-Ý][\w'À-ÿ-]+" + NEXT_NAME_WORD)
+# The lower-case particles a surname may open with after a title: "Dr. de Vries", "Mr. van der Berg".
+SURNAME_PARTICLES = r"(?:(?:de|van|von|der|den|da|di|du|le|la|del|dos|ter|ten)\s+){0,2}"
+TITLED_NAME = re.compile(r"\b" + TITLE + SURNAME_PARTICLES + r"[A-ZÀ-Ý][\w'À-ÿ-]+" + NEXT_NAME_WORD)
 # A person named with an honorific after the name, in any case: "Nakamura-san", "kenji-san".
 SUFFIX_TITLED_NAME = re.compile(r"\b[\wÀ-ÿ][\w'À-ÿ]*-(?i:" + alternation(set(lexicon.HONORIFIC_SUFFIXES)) + r")\b(?!-)")
 # A doctor by title, "Dr" with a stop or without.
-DOCTOR_NAME = re.compile(r"\bDra?\.?\s+[A-ZÀ-Ý][\w'À-ÿ-]+" + NEXT_NAME_WORD)
+DOCTOR_NAME = re.compile(r"\bDra?\.?\s+" + SURNAME_PARTICLES + r"[A-ZÀ-Ý][\w'À-ÿ-]+" + NEXT_NAME_WORD)
 # What only a dentist sees to: a doctor the writer sees about it is their dentist ("did you see
 # Dr. Wójcik about the tooth?", "Dr. Navarro says the filling has to be redone"), unless the tooth
 # is someone else's ("her tooth", "Mio's molar").
@@ -51,6 +53,9 @@ DENTAL_CARE = re.compile(
 # The writer's dentist spoken of in a sentence of its own ("did you book the dentist?"), which makes
 # the one doctor of the note's other sentences the dentist.
 DENTIST_SAID = re.compile(r"(?i:\b(?:the|my|your|our)\s+dentist\b)")
+# Signing on with a practice: the one doctor of the note is the writer's ("register with a huisarts
+# in Delft: Dr. Bakker", "registered at the Leith surgery with Dr. Khan").
+REGISTERED_WITH = re.compile(r"(?i:\bregist(?:er|ered|ering|ration)\s+(?:with|at)\b)")
 # What a family doctor sees to: the one titled doctor of a note whose writer speaks of it is their
 # doctor ("Dr. Abernathy says my cholesterol is up"; "what did Dr. Abernathy say?" — "cholesterol is
 # up a bit"), unless it is someone else's ("her blood pressure", "Mum's prescription"). (Words a
@@ -108,7 +113,8 @@ OLD_VALUE_REACH = 24
 # model bought, sold or "my …" is about the writer's car ("bought a used Yaris hybrid … from the
 # dealer", "my Vitz needs new tyres", "Sold the Civic").
 VEHICLE_WORDS = re.compile(
-    r"(?i:\b(?:cars?|MOT|tyres?|tires?|fuel|petrol|diesel|mileage|miles|test\s+drive|dealer(?:ship)?|scrap(?:yard)?|"
+    r"(?i:\b(?:cars?|MOT|APK|NCT|WOF|TÜV|ITV|smog\s+check|tyres?|tires?|fuel|petrol|diesel|mileage|miles"
+    r"|test\s+drive|dealer(?:ship)?|scrap(?:yard)?|"
     r"hatchback|hybrid|brakes|clutch|gearbox|transmission|mechanic|oil\s+change|windscreen|windshield|motorbike|"
     r"scooter|van)\b)" + rf"|\b(?:{alternation(lexicon.CAR_MAKES | lexicon.CAR_MODELS)})\b"
 )
@@ -122,9 +128,14 @@ CAR_TAKEN = re.compile(
 )
 # A vehicle kept: its upkeep or its parts are the writer's worry ("MOT for the Micra due 22 Jan",
 # "the Micra's clutch is slipping", "insurance on my Corsa").
+# A country's roadworthiness test is the MOT of its notes: "APK" (Netherlands), "NCT" (Ireland),
+# "WOF" (New Zealand), "TÜV", "ITV" (Spain), "smog check".
+CAR_CHECKS = r"MOT|APK|NCT|WOF|WoF|TÜV|TUV|ITV|smog\s+check|service|servicing|insurance|road\s+tax|rego|registration"
+# A check's name the model's name ran on into: "Astra APK".
+CHECK_AFTER = re.compile(rf"\s+(?:{CAR_CHECKS})$")
 CAR_PARTS = (
-    r"MOT|service|servicing|insurance|road\s+tax|tax|rego|registration|inspection|tyres?|tires?|brakes|clutch|"
-    r"battery|engine|gearbox|exhaust|windscreen|windshield|oil\s+change"
+    rf"{CAR_CHECKS}|tax|inspection|tyres?|tires?|brakes|clutch|battery|engine|gearbox|exhaust|windscreen|windshield"
+    r"|oil\s+change"
 )
 CAR_KEPT = re.compile(
     rf"(?i:\b(?:{CAR_PARTS})\s+(?:for|on|of)\s+(?:the|my|our)\s+)"
@@ -132,6 +143,10 @@ CAR_KEPT = re.compile(
     + r"|(?i:\b(?:the|my|our)\s+)"
     + NAME
     + rf"(?i:['’]s\s+(?:{CAR_PARTS})\b)"
+    # A jot of the check alone after the model: "Astra APK due 3 Feb", "EV6 service at Bilhuset".
+    + r"|^\s*(?:[-*•]\s*)?"
+    + NAME
+    + rf"(?=\s+(?i:first\s+|annual\s+|next\s+)?(?:{CAR_CHECKS})\b)"
 )
 # A vehicle given up: "Sold the Vitz", "Panda sold for scrap", "scrapped the Micra", "the old Golf
 # went for scrap", "Micra gone to the scrapyard", "Micra to the scrapyard on Monday", "traded in
@@ -447,6 +462,12 @@ AMOUNT_IS = re.compile(
     rf"(?i:\b(?:my|our)\s+{AMOUNT_OF}\s*(?::|(?:is|are|will\s+be)(?:\s+now)?|now)\s*(?:up\s+to\s+|down\s+to\s+)?({AMOUNT}))"
 )
 BIRTHDAY = re.compile(r"\b(birthday|bday|born)\b", re.I)
+# A birthday's occasion, whose day told before it is its own: "Sunday 16th, for Samira's birthday
+# lunch".
+BIRTHDAY_OCCASION = re.compile(
+    r"(?i:\b(?:birthday|bday)\s+(?:party|parties|lunch|dinner|drinks|brunch|meal|bbq|barbecue|cake|present|gift|card"
+    r"|celebration|bash|do|trip|weekend|picnic)\b)"
+)
 # An age reached on a day the sentence tells: "Mio turned seven today", "Ama turns 40 on Saturday".
 TURNED_AGE = re.compile(
     PERSON_NAME + r"\s+(?:just\s+)?(?i:turned|turns|is\s+turning|will\s+turn)\s+"
@@ -542,7 +563,9 @@ RENTED_HOME = re.compile(
     r"(?i:(?<!['’]s\s)\b(?:flat|apartment|condo|townhouse|bungalow|house|room|studio)"
     r"(?=\s*[,:;(–—-]|\s+(?:on|in|at|near|by|off|is|was|costs?|will\s+be)\b))"
 )
-HOME_TAKEN = re.compile(r"(?i:\b(?:keys?|deposit|bond|lease|signed|contract|mov(?:e|ed|ing)\s+in|moving|moved)\b)")
+HOME_TAKEN = re.compile(
+    r"(?i:\b(?:keys?|deposit|bond|lease|sign(?:ed|ing)?|contract|mov(?:e|ed|ing)\s+in|moving|moved)\b)"
+)
 # Someone else's home named by its place: "my sister Jing Yi's new place in Bishan", "Moana's flat in
 # Petone" (not an old one).
 THEIR_HOME = re.compile(PERSON_NAME + rf"['’]s\s+(?i:(?:new\s+)?{HOME_NOUNS}\s+in\s+)" + NAME)
@@ -660,6 +683,8 @@ USE_CUE = re.compile(
     r"(?i:\b(?:us(?:e|es|ed|ing)|in|into|on|with|via|through|doing|do|run(?:s|ning)?|track\w*|write|writing|"
     r"installed|bought|subscribed|signed\s+up\s+for)\b)"
 )
+# The cues that say a tool is in use without a tool the lists know: "into Clockify", "via Frame.io".
+SUBJECTLESS_CUE = re.compile(r"(?i:\b(?:into|via|through|using|use|uses)\b)")
 # Words that make naming a tool a trial or a comparison, not using it.
 TRYING = re.compile(
     r"(?i:\b(?:tr(?:y|ied|ying)|test(?:ed|ing)?|consider(?:ed|ing)?|looking at|instead of|vs\.?|versus|compar\w*|"

@@ -117,6 +117,8 @@ REPLACING = re.compile(r"(?i:\b(?:instead|only\s+now|from\s+now\s+on|for\s+good)
 # Evernote, hello Obsidian", "no more Spotify", "RIP Google Reader", "goodbye to CCH".
 FAREWELL = re.compile(r"(?i:\b(?:good-?\s?bye|bye(?:[\s-]+bye)?|farewell|so\s+long|rip|no\s+more)(?:\s+to)?[,!:]?\s*)$")
 GREETING = re.compile(r"(?i:\b(?:hello|welcome)[,!:]?\s*)$")
+# A tool told to go, with nothing after: "so Toggl can go", "Evernote has to go" (given up).
+GOES = re.compile(r"(?:can|must|will|should|has\s+to|have\s+to|needs\s+to)\s+go(?:\s+now)?\s*[.!]?$")
 # Marks between the clauses a note strings into one sentence.
 CLAUSE_BREAKS = frozenset((",", ";", ":", "—", "–"))
 # A noun the tool's name modifies stands for the tool: "the Windows update", "Trados licence".
@@ -231,6 +233,8 @@ def clause_subjects(sent: SpacySpan, tokens: list[Token], mentions: list[ToolMen
     inside = [t for t in tokens[:verb_at] if not any(m.start <= t.idx - sent.start_char < m.end for m in named)]
     if not named or any(t.ent_type_ == "PERSON" for t in inside):
         return {}
+    if GOES.match(" ".join(t.lower_ for t in tokens[verb_at:])):
+        return {m.name: ToolUse.ENDS for m in named}  # "so Toggl can go", "Evernote has to go"
     group = verb_at + 1
     while group < len(tokens) and (tokens[group].tag_.startswith(("VB", "RB", "MD")) or tokens[group].lower_ == "and"):
         group += 1

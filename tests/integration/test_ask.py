@@ -914,3 +914,16 @@ def test_when_i_started_at_a_workplace_described_by_a_word_of_its_name(app: Reme
     started = app.ask("when did I start at the academy", now=NOW).answers
     assert started and started[0].source == "graph"
     assert (NOW - timedelta(days=40)).strftime("%-d %b %Y") in started[0].text
+
+
+def test_a_sum_the_notes_never_call_by_its_name_is_answered_from_the_graph(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        3,
+        "First day at RET. Sandra showed me round the workshop.",
+        "Samira found us a flat in Delft near the Westsingel, 1,150 a month, we sign on the 10th.",
+    )
+    # "rent" is one edit from "RET" and names no firm; the sum the notes never call rent is the rent.
+    rent = app.ask("how much is the rent", now=now).answers
+    assert rent and rent[0].text == "Your rent: 1,150 a month"

@@ -1522,3 +1522,42 @@ def test_a_monthly_sum_of_a_home_taken_is_the_rent(reader: BuiltinExtractor) -> 
     # A listing's price is no rent of the writer's.
     listing = read(reader, "- flat in Villa Crespo: 2 rooms, balcony, 650,000 a month")
     assert not [s for s in listing.statements if s.predicate == "rent"]
+
+
+def test_a_titled_surname_may_open_on_a_particle_and_registering_names_the_doctor(reader: BuiltinExtractor) -> None:
+    back = read(reader, "My back has been bad since the cold set in; Dr. de Vries gave me a referral for the physio.")
+    assert ("me", "doctor", "Dr. de Vries") in triples(back)
+    practice = read(reader, "- register with a huisarts in Delft: Dr. Bakker, Praktijk Hof van Delft")
+    assert ("me", "doctor", "Dr. Bakker") in triples(practice)
+
+
+def test_a_cars_check_jotted_after_it_and_no_car_in_a_cv(reader: BuiltinExtractor) -> None:
+    assert ("me", "car", "Astra") in triples(read(reader, "- Kees wants the van fixed\n- Astra APK due 3 Feb"))
+    # A note that speaks of a Peugeot makes no car of "my CV", nor a workplace of the car's garage.
+    cv = read(reader, "Nobody has to guess with a Peugeot there. Sent my CV tonight.")
+    assert not [s for s in cv.statements if s.predicate == "car"]
+    garage = read(reader, "- Corolla first service at Smit 12 June")
+    assert not [s for s in garage.statements if s.predicate == "works_at"]
+    assert ("me", "works_at", "Noma") in triples(read(reader, "First service at Noma tonight, terrifying."))
+
+
+def test_a_jots_tool_is_the_writers_and_a_tool_told_to_go_is_given_up(model_reader: BuiltinExtractor) -> None:
+    jot = read(model_reader, "- log hours in Toggl, Kees checks them Fridays")
+    assert ("me", "uses", "Toggl") in triples(jot)
+    moved = read(model_reader, "Hours go into Clockify here, so Toggl can go.")
+    assert ("me", "uses", "Clockify") in triples(moved)
+    assert True in [s.negated for s in moved.statements if s.predicate == "uses" and s.object_name == "Toggl"]
+    # Someone named before the tool uses it, not the writer.
+    assert not [s for s in read(model_reader, "Priti logs her hours in Toggl.").statements if s.subject == "me"]
+
+
+def test_a_birthday_occasions_day_told_before_it_is_no_birthday(reader: BuiltinExtractor) -> None:
+    lunch = read(reader, "me: Sunday 16th, for Samira's birthday lunch")
+    assert not [s for s in lunch.statements if s.predicate == "birthday"]
+    dinner = read(reader, "Killa: my birthday dinner is on October 9")
+    assert [s.object_value for s in dinner.statements if s.predicate == "birthday"] == ["9 October"]
+
+
+def test_a_home_signed_for_gives_the_rent(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Samira found us a flat in Delft near the Westsingel, 1,150 a month, we sign on the 10th.")
+    assert ("me", "rent", "1,150 a month") in triples(found)
