@@ -766,7 +766,7 @@ def interview_panel(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) 
     heading = INTERVIEW_WITH.search(sentences[0][1].text)
     if heading is None:
         return
-    named = heading.group(1) or heading.group(2)
+    named = next(found for found in heading.groups() if found)
     key = named.lower()
     # "# Phone interview", "## Zoom interview" name how, not with whom.
     plain = key in english_words() or key in lexicon.LEXICON_TYPES or key in NOT_NAMES
@@ -1080,6 +1080,30 @@ def workplace_runners(state: NoteState, sentences: list[tuple[SpacySpan, int]]) 
         return
 
 
+def family_firm_owner(state: NoteState, sentences: list[tuple[SpacySpan, int]]) -> None:
+    """In a note that says where the writer works, one who bears the firm's family name runs it
+    ("Eleven years at Garage Verhoef. Kees Verhoef still won't buy a proper diagnostic laptop"),
+    and is the writer's manager unless the note says who is (``sentences``: the writer's own)."""
+    for firm in {s.object_name for s in state.statements if s.object_name and works_at(state, s.object_name)}:
+        # A name of one word ("Verhoef") may be the person's own; one of more words holds the family's.
+        family = {name_key(word) for word in firm.split() if word[:1].isupper()} if " " in firm else set()
+        for entity in list(state.entities.values()):
+            words = entity.name.split()
+            if entity.type != EntityType.PERSON or len(words) < 2 or name_key(words[-1]) not in family:
+                continue
+            sent, offset = next(((t, o) for t, o in sentences if entity.name in t.text), (None, 0))
+            if sent is None:
+                continue
+            text, start = sent.text.strip(), offset + sent.start_char
+            span = Span(start, start + len(sent.text))
+            state.state(ExtractedStatement(Aspect.KNOWLEDGE, text, entity.name, lexicon.RUNS, span, object_name=firm))
+            if not manager_named(state):
+                boss = ExtractedStatement(
+                    Aspect.RELATIONSHIP, text, USER_NAME, "manager", span, object_name=entity.name
+                )
+                state.state(boss)
+
+
 def firm_runners(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
     """ "Clydeside Driving School will take me on, Elaine Reid runs it", "Ørsted are hiring … Mette
     Holm runs the team": the person runs the firm the note names last before that, a firm the
@@ -1234,6 +1258,7 @@ class BuiltinExtractor:
             own = [(sent, piece.original - piece.start) for piece, sent in sentences if piece.speaker is None]
             homes_left_behind(state, own)
             workplace_runners(state, own)
+            family_firm_owner(state, own)
             states.append(state)
         return [self.finish(note, state) for note, state in zip(notes, states, strict=True)]
 

@@ -388,11 +388,11 @@ class GraphWriter:
             self.add_statement(ended, {})
 
     def change_job_ties(self, job: ExtractedStatement, told: Sequence[ExtractedStatement]) -> None:
-        """ "First day at Clydeside" when the graph has me working at First Glasgow: a new
-        workplace ends my manager there, unless a note names them with the new one ("Annika Holm
-        runs it") or this note names them my manager again; and one the graph says runs the new
-        workplace is my manager there, unless this note names another. Looked up as notes are
-        written, in their order, like every resolution."""
+        """ "First day at Clydeside" when the graph has me working at First Glasgow (or had me
+        working somewhere until then): a new workplace ends my manager there, unless a note names
+        them with the new one ("Annika Holm runs it") or this note names them my manager again; and
+        one the graph says runs the new workplace is my manager there, unless this note names
+        another. Looked up as notes are written, in their order, like every resolution."""
         if not is_user(job.subject) or job.negated or not job.object_name:
             return
         joined = self.resolved.get(name_key(job.object_name))
@@ -405,7 +405,10 @@ class GraphWriter:
         if joined is None or last_day or any(words <= place for place in workplaces):
             return
         named = {name_key(s.object_name) for s in told if s.object_name and s.predicate in JOB_TIES}
-        for predicate in JOB_TIES if workplaces else ():
+        # A workplace left before ("Last day at Garage Verhoef is 24 April") leaves its manager to
+        # the new job as much as one held until now.
+        left = workplaces or memory_store.ended_objects(self.conn, self.user, WORKS_AT)
+        for predicate in JOB_TIES if left else ():
             for boss in memory_store.current_objects(self.conn, self.user, predicate, joined):
                 if name_key(boss) not in named:
                     self.add_statement(self.job_tie(job, predicate, boss, negated=True), {})

@@ -180,13 +180,15 @@ SUCCESSOR = re.compile(
 # A meeting's list of who came: "Attendees: Valeria Sosa, Ramiro (CNC), Kofi from Frischeparadies, me".
 # A job interview's heading and the firm it is with: "## Interview - Rota Verde", "Interview at
 # Northgate Hospital pharmacy", "interviewing with Halden", "## Valo Health - second interview",
-# "# Claimwise interview".
+# "# Claimwise interview", "Interview RET depot Delft" (a heading naming the firm straight after).
 INTERVIEW_WITH = re.compile(
     r"(?i:\binterview(?:ed|ing)?\s*(?:[-–—:]|\bat\b|\bwith\b|\bfor\b)\s*(?:the\s+)?)"
     + NAME
     + r"|^\W*"
     + NAME
     + r"(?i:\s*(?:[-–—:]\s*)?(?:\w+\s+){0,2}interview)"
+    + r"|^\W*(?i:interview)\s+"
+    + NAME
 )
 # The list of who sat on it: "Panel: Dr. Helen Ashby (chief pharmacist), Sunil Rao (HR)" (or the
 # names and roles alone).

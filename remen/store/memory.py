@@ -150,6 +150,18 @@ def current_objects(conn: Connection, subject_eid: int, predicate: str, apart_ei
     return [str(r[0]) for r in rows]
 
 
+def ended_objects(conn: Connection, subject_eid: int, predicate: str) -> list[str]:
+    """Names of what ``subject_eid`` held by ``predicate`` and no longer holds (a workplace left),
+    from visible statements."""
+    rows = conn.execute(
+        "SELECT DISTINCT obj.name FROM statements s JOIN entities obj ON obj.eid = s.object_eid"
+        " WHERE s.subject_eid = ? AND s.predicate = ? AND s.negated = 0 AND s.invalid_at IS NOT NULL"
+        f" AND {VISIBLE}",
+        (subject_eid, predicate),
+    ).fetchall()
+    return [str(r[0]) for r in rows]
+
+
 def current_subjects(conn: Connection, predicate: str, object_eid: int) -> list[str]:
     """Names of who currently holds ``predicate`` to entity ``object_eid`` (who runs a firm)."""
     rows = conn.execute(

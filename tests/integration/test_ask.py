@@ -927,3 +927,16 @@ def test_a_sum_the_notes_never_call_by_its_name_is_answered_from_the_graph(app: 
     # "rent" is one edit from "RET" and names no firm; the sum the notes never call rent is the rent.
     rent = app.ask("how much is the rent", now=now).answers
     assert rent and rent[0].text == "Your rent: 1,150 a month"
+
+
+def test_a_job_left_before_the_next_begins_leaves_its_manager_behind(app: Remen) -> None:
+    app.add(
+        "Eleven years at Garage Verhoef. Kees Verhoef still won't buy a diagnostic laptop.",
+        created=NOW - timedelta(days=300),
+    )
+    app.add("Told Kees today. Last day at Garage Verhoef is 24 April.", created=NOW - timedelta(days=200))
+    app.add("First day at RET. Four days a week, Friday off.", created=NOW - timedelta(days=170))
+    app.extract_pending()
+    managers = {(f.target, f.current) for f in app.facts("me", history=True, limit=None) if f.predicate == "manager"}
+    assert managers == {("Kees Verhoef", False)}
+    assert "Kees" in app.ask("who was my boss at Garage Verhoef", now=NOW).answers[0].text

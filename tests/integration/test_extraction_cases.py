@@ -1561,3 +1561,16 @@ def test_a_birthday_occasions_day_told_before_it_is_no_birthday(reader: BuiltinE
 def test_a_home_signed_for_gives_the_rent(reader: BuiltinExtractor) -> None:
     found = read(reader, "Samira found us a flat in Delft near the Westsingel, 1,150 a month, we sign on the 10th.")
     assert ("me", "rent", "1,150 a month") in triples(found)
+
+
+def test_one_who_bears_the_firms_family_name_runs_it(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Eleven years at Garage Verhoef. Kees Verhoef still won't buy a diagnostic laptop.")
+    assert {("Kees Verhoef", "runs", "Garage Verhoef"), ("me", "manager", "Kees Verhoef")} <= triples(found)
+    # A firm of one word may be someone's own name.
+    alone = read(reader, "Third year at Verhoef. Anna Verhoef joined the team today.")
+    assert not [s for s in alone.statements if s.predicate in ("runs", "manager")]
+
+
+def test_an_interview_heading_may_name_the_firm_straight_after_the_word(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Interview RET depot Delft\nSandra Bos (workshop lead), Pieter Jansen (HR)\n- test 25 March")
+    assert {("Sandra Bos", "works_at", "RET"), ("Pieter Jansen", "works_at", "RET")} <= triples(found)
