@@ -210,6 +210,7 @@ from remen.memory.tool_use import (
     ToolUse,
     read_tools,
 )
+from remen.memory.truecase import truecased
 from remen.search.calendar import number
 
 if TYPE_CHECKING:
@@ -1190,13 +1191,31 @@ def may_be_kept(state: NoteState, text: str) -> bool:
     return any(kind is not None and name in lowered for name, kind in state.name_kinds.items())
 
 
+def as_typed(found: Extraction, typed: str, read: str) -> Extraction:
+    """``found`` (read from ``read``, the note with its names' capitals put back) with each
+    statement's sentence and value in the writer's own letters (``typed``): the capitals helped
+    the reading, the words stay the writer's. Names keep their capitals."""
+    typed_lines, read_lines = (note_pieces(typed)[0], note_pieces(read)[0]) if typed != read else ("", "")
+    if len(typed_lines) != len(read_lines) or typed_lines == read_lines:
+        return found
+
+    def own(text: str | None) -> str | None:
+        at = read_lines.find(text) if text else -1
+        return typed_lines[at : at + len(text)] if text and at >= 0 else text
+
+    statements = tuple(
+        replace(s, text=own(s.text) or s.text, object_value=own(s.object_value)) for s in found.statements
+    )
+    return replace(found, statements=statements)
+
+
 class BuiltinExtractor:
     """spaCy + rules + the trained aspect classifier."""
 
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "5"
+    version = "6"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -1217,7 +1236,8 @@ class BuiltinExtractor:
 
     def extract_many(self, notes: Sequence[NoteForExtraction]) -> list[Extraction]:
         """Several notes at once: spaCy batches them."""
-        joined = [note_pieces(note.text) for note in notes]
+        read_texts = [truecased(note.text) for note in notes]
+        joined = [note_pieces(text) for text in read_texts]
         docs = self.nlp.pipe([text for text, _ in joined], batch_size=64)
         states = []
         for note, doc, (_, pieces) in zip(notes, docs, joined, strict=True):
@@ -1260,7 +1280,10 @@ class BuiltinExtractor:
             workplace_runners(state, own)
             family_firm_owner(state, own)
             states.append(state)
-        return [self.finish(note, state) for note, state in zip(notes, states, strict=True)]
+        return [
+            as_typed(self.finish(note, state), note.text, read)
+            for note, state, read in zip(notes, states, read_texts, strict=True)
+        ]
 
     # --- one sentence ------------------------------------------------------------------------
 

@@ -602,13 +602,17 @@ PREDICATE_SYNONYMS = {
 
 # Titles before a person's name ("Dr. Hill", "Mrs Park", "Dra. Gómez").
 TITLES = ("mr", "mrs", "ms", "mx", "dr", "dra", "prof", "rev")
+# The lower-case particles a surname may open with after a title: "Dr. de Vries", "Mr. van der Berg".
+SURNAME_PARTICLES = words("de van von der den da di du le la del dos ter ten")
 # Honorifics that make the capitalised word after them a person's name in notes in several
 # languages and trades ("Herr Vogt", "Dona Fátima", "Sister Okafor" on a ward, "Coach Mike", "Father
 # Tom" of a parish, "Captain Reyes" of a fire station).
 # Kin spoken of as a title is one too ("Uncle Boon", "Aunty Grace", "Grandma Rose").
 HONORIFICS = (
     *TITLES,
-    *("sr", "sra", "srta", "herr", "frau", "dona", "don", "mme", "mlle", "sister", "coach", "auntie", "eng", "engr"),
+    # "M. Faure": a French monsieur (with its stop, as a title the sentence splitter knows).
+    *("m", "sr", "sra", "srta", "herr", "frau", "dona", "don", "mme", "mlle", "sister", "coach", "auntie", "eng"),
+    "engr",
     *("father", "fr", "pastor", "rabbi", "imam"),
     *("captain", "capt", "sergeant", "sgt", "lieutenant", "lt", "detective", "constable", "officer"),
     *("pan", "pani", "hr", "fru", "frk", "dhr", "mevr", "sig"),

@@ -36,8 +36,7 @@ RELATION_WORDS = alternation(lexicon.RELATIONS)
 KIN_WORDS = alternation(lexicon.KINSHIP)
 # "my wife Julia", "my manager, Ruth": any case after the cue (notes are often lower case).
 # A person named with a title: "Dr. Hill", "Mrs Park", "Prof. Anna Weber".
-# The lower-case particles a surname may open with after a title: "Dr. de Vries", "Mr. van der Berg".
-SURNAME_PARTICLES = r"(?:(?:de|van|von|der|den|da|di|du|le|la|del|dos|ter|ten)\s+){0,2}"
+SURNAME_PARTICLES = rf"(?:(?:{alternation(lexicon.SURNAME_PARTICLES)})\s+){{0,2}}"
 TITLED_NAME = re.compile(r"\b" + TITLE + SURNAME_PARTICLES + r"[A-ZÀ-Ý][\w'À-ÿ-]+" + NEXT_NAME_WORD)
 # A person named with an honorific after the name, in any case: "Nakamura-san", "kenji-san".
 SUFFIX_TITLED_NAME = re.compile(r"\b[\wÀ-ÿ][\w'À-ÿ]*-(?i:" + alternation(set(lexicon.HONORIFIC_SUFFIXES)) + r")\b(?!-)")

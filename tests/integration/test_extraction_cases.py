@@ -1574,3 +1574,11 @@ def test_one_who_bears_the_firms_family_name_runs_it(reader: BuiltinExtractor) -
 def test_an_interview_heading_may_name_the_firm_straight_after_the_word(reader: BuiltinExtractor) -> None:
     found = read(reader, "Interview RET depot Delft\nSandra Bos (workshop lead), Pieter Jansen (HR)\n- test 25 March")
     assert {("Sandra Bos", "works_at", "RET"), ("Pieter Jansen", "works_at", "RET")} <= triples(found)
+
+
+def test_a_note_typed_in_lower_case_still_names_its_people_and_places(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "- mme roux wants the cross-country dates by fri\n- tram home to villeurbanne, 40 min")
+    assert {("Mme Roux", EntityType.PERSON), ("Villeurbanne", EntityType.PLACE)} <= entities(found)
+    assert ("me", "lives_in", "Villeurbanne") in triples(found)
+    # The sentences stay in the writer's own letters.
+    assert "mme roux wants the cross-country dates by fri" in {s.text for s in found.statements}

@@ -1,0 +1,138 @@
+"""Capitals put back on the names of a note typed in lower case ("mme roux wants the dates by fri",
+"tram home to villeurbanne"), so the tagger and the entity classifier, which go by capitals, see
+them. Only a letter's case changes: every offset into the note stays where it was.
+
+A word gets its capital when a title stands before it ("mme roux", "dr bakker"), or when the
+gazetteer knows it as a name, a town or a brand and MiniLM's vocabulary knows it as no English
+word ("villeurbanne", "kees", "toggl"; not "will", "rose", "karim"); two words the gazetteer knows
+as one brand get theirs together ("google keep"). A note typed wholly in lower case (no capital
+inside a sentence) also gets capitals at the openings of its lines and sentences, as the models
+saw them; every note gets its "I". Words inside links, addresses, handles and file names are left alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from remen.memory import lexicon
+from remen.memory.entity_model import english_words, gazetteer
+from remen.memory.names import name_key
+
+# A word: letters, with the marks names are written with inside it ("croix-rousse", "d'or").
+WORD = re.compile(r"[^\W\d_][\w'’-]*")
+# Marks that glue a word to a link, an address, a handle or a file name ("@kees", "toggl.com").
+GLUED = frozenset("/@#._:\\=`")
+TITLE_WORDS = frozenset(lexicon.HONORIFICS)
+# Titles that are no everyday word: the word after them is a name whatever it is ("mr petit"),
+# and they take a capital themselves; after one that is ("coach", "sister"), only a word English
+# lacks is ("coach tuesday" stays).
+FORMAL_TITLES = frozenset(lexicon.TITLES) | frozenset(
+    ("m.", "mme", "mlle", "herr", "frau", "sr", "sra", "srta", "pani", "fru", "frk", "dhr", "mevr")
+)
+# Words after which a town is where someone goes, lives or is ("tram home to villeurbanne").
+PLACE_BEFORE = frozenset(("in", "to", "from", "at", "near", "via", "around", "through", "outside"))
+# Where a line's or a sentence's first word starts: after the line's bullet or a sentence's end.
+OPENING = re.compile(r"(?m:^[ \t]*(?:[-*•–]\s+(?:\[[ xX]\]\s+)?)?|(?<=[.!?])\s+)(?=[^\W\d_])")
+# A chat turn's speaker, whose "me" says who spoke and stays as typed.
+SPEAKER = re.compile(r"(?m:^[ \t]*([^\W\d_][\w'’-]*)\s*:)")
+WRITER_WORDS = frozenset(("me", "i"))
+# Endings English makes words with, which the vocabulary may hold only the stem of.
+ENDINGS = ("s", "es", "r", "er", "ers", "d", "ed", "ing", "ly")
+# A word this short is no name to recase ("ok", "ya").
+MIN_NAME_LETTERS = 3
+
+
+def truecased(text: str) -> str:
+    """``text`` with capitals on the names it types in lower case (see the module's doc); the
+    same length, character for character."""
+    chars = list(text)
+    words = [m for m in WORD.finditer(text) if not glued(text, m.start(), m.end())]
+    for i, match in enumerate(words):
+        word = match.group(0)
+        if not word.islower():
+            continue
+        if word in lexicon.SURNAME_PARTICLES:
+            continue  # "dr de vries": the particle stays, the name after it is the title's
+        at = i - 1
+        while at > 0 and words[at].group(0) in lexicon.SURNAME_PARTICLES and near(text, words[at - 1], words[at]):
+            at -= 1
+        before = words[at].group(0).lower() if at >= 0 and near(text, words[at], words[at + 1]) else ""
+        title = "m." if before == "m" and text[words[at].end() : words[at].end() + 1] == "." else before
+        formal = title in FORMAL_TITLES
+        if formal or known_name(word, before) or (title in TITLE_WORDS and not english(word)):
+            capitalise(chars, match.start())
+            if formal:
+                capitalise(chars, words[at].start())
+        elif i + 1 < len(words) and near(text, match, words[i + 1]) and name_key(word) in gazetteer().brands:
+            # "google keep"; not "the register", "code review", whose first word is no brand.
+            pair = f"{word} {words[i + 1].group(0)}"
+            if words[i + 1].group(0).islower() and name_key(pair) in gazetteer().brands:
+                capitalise(chars, match.start())
+                capitalise(chars, words[i + 1].start())
+    speakers = {m.start(1) for m in SPEAKER.finditer(text) if m.group(1).lower() in WRITER_WORDS}
+    if typed_in_lower_case(text):
+        for opening in OPENING.finditer(text):
+            if opening.end() not in speakers:
+                capitalise(chars, opening.end())
+    for match in words:
+        if match.group(0) == "i" and match.start() not in speakers:
+            capitalise(chars, match.start())
+    return "".join(chars)
+
+
+def known_name(word: str, before: str) -> bool:
+    """Whether ``word`` (after the word ``before``) is a name MiniLM's vocabulary knows as no
+    English word: a first name the gazetteer knows, a surname after a first name it knows, or a
+    town after a word of place ("to", "in"). Tools the word lists know are read in lower case
+    already ("pandas", "dbt"), and a surname or a town alone is as often a word of another
+    language ("sucre", "choma")."""
+    if len(word) < MIN_NAME_LETTERS or english(word) or word in lexicon.LEXICON_TYPES:
+        return False
+    key, pools = name_key(word), gazetteer()
+    return (
+        key in pools.first_names
+        or (key in pools.surnames and name_key(before) in pools.first_names)
+        or (key in pools.places and before in PLACE_BEFORE)
+        or key in pools.brands
+    )
+
+
+def english(word: str) -> bool:
+    """Whether MiniLM's vocabulary knows ``word`` or the word it is made from by an ending
+    ("freelancer", "roasters"); True without the vocabulary (nothing is recased then)."""
+    vocabulary = english_words()
+    stems = (word, *(word[: -len(end)] for end in ENDINGS if word.endswith(end) and len(word) > len(end) + 2))
+    return not vocabulary or any(stem in vocabulary for stem in stems)
+
+
+def typed_in_lower_case(text: str) -> bool:
+    """Whether no word inside a sentence is capitalised (a title's, one letter or "I" aside) and
+    some line or sentence opens in lower case: the note was typed without capitals."""
+    openings = {m.end() for m in OPENING.finditer(text)}
+    lower_opening = any(text[at].islower() for at in openings if at < len(text))
+    for match in WORD.finditer(text):
+        word = match.group(0)
+        if match.start() in openings or len(word) == 1 or word.isupper() or not word[0].isupper():
+            continue
+        return False
+    return lower_opening
+
+
+def glued(text: str, start: int, end: int) -> bool:
+    """Whether the word at ``start``..``end`` is part of a link, an address or a file name."""
+    before = text[start - 1] if start > 0 else " "
+    after = text[end] if end < len(text) else " "
+    following = text[end + 1] if end + 1 < len(text) else " "
+    return before in GLUED or (after in GLUED and not following.isspace() and after != ":")
+
+
+def near(text: str, first: re.Match[str], second: re.Match[str]) -> bool:
+    """Whether two words stand side by side: only spaces (or a title's stop) between them."""
+    return text[first.end() : second.start()].strip(". ") == ""
+
+
+def capitalise(chars: list[str], at: int) -> None:
+    """The letter at ``at`` in upper case, when that keeps it one character ("ß" stays)."""
+    upper = chars[at].upper()
+    if len(upper) == 1:
+        chars[at] = upper
