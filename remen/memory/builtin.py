@@ -1194,19 +1194,23 @@ def may_be_kept(state: NoteState, text: str) -> bool:
 def as_typed(found: Extraction, typed: str, read: str) -> Extraction:
     """``found`` (read from ``read``, the note with its names' capitals put back) with each
     statement's sentence and value in the writer's own letters (``typed``): the capitals helped
-    the reading, the words stay the writer's. Names keep their capitals."""
-    typed_lines, read_lines = (note_pieces(typed)[0], note_pieces(read)[0]) if typed != read else ("", "")
-    if len(typed_lines) != len(read_lines) or typed_lines == read_lines:
+    the reading, the words stay the writer's. Names keep their capitals. The two texts differ only
+    in case, so a sentence found in one is at the same place in the other."""
+    if typed == read:
         return found
 
-    def own(text: str | None) -> str | None:
-        at = read_lines.find(text) if text else -1
-        return typed_lines[at : at + len(text)] if text and at >= 0 else text
+    def own(text: str | None, span: Span) -> str | None:
+        if not text:
+            return text
+        at = read.find(text, span.start)
+        at = at if at >= 0 else read.find(text)
+        return typed[at : at + len(text)] if at >= 0 else text
 
-    statements = tuple(
-        replace(s, text=own(s.text) or s.text, object_value=own(s.object_value)) for s in found.statements
-    )
-    return replace(found, statements=statements)
+    statements = [
+        replace(s, text=own(s.text, s.span) or s.text, object_value=own(s.object_value, s.span))
+        for s in found.statements
+    ]
+    return replace(found, statements=tuple(statements))
 
 
 class BuiltinExtractor:
@@ -1510,8 +1514,11 @@ class BuiltinExtractor:
             if not POSSESSIVE.search(m.group(2)) and m.group(2).lower() not in lexicon.RELATIONS
         ]
         labelled += [(m.group(2), m.group(1)) for m in HEAD_OF_IS.finditer(text)]
+        # "her principal M. Faure", "Jo's landlord Mr. Grey": someone else's, read below.
+        theirs = {(m.group(2) or "") + m.group(3) for m in HIS_RELATION.finditer(text)}
+        theirs |= {(m.group(3) or "") + m.group(4) for m in THEIR_RELATION.finditer(text)}
         for name, word in labelled:
-            if name.split()[0].lower() in NOT_NAMES or name in found:
+            if name.split()[0].lower() in NOT_NAMES or name in found or name in theirs:
                 continue
             relation = lexicon.canonical_relation(word.lower())
             tie(name, relation)

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from dateutil.relativedelta import relativedelta
 
 from remen.core.models import DateOrder
+from remen.search.query import STOPWORDS
 from remen.search.temporal import CLOCK_WINDOW, parse_temporal
 
 CLOCK_TIME = re.compile(r"\d:\d\d|\d\s*[ap]m\b", re.IGNORECASE)
@@ -46,8 +47,12 @@ LEADING_WORDS = re.compile(r"(?:[a-z]+\s+)*")
 BARE_ORDINAL = re.compile(r"(?:\b(?:on|the)\s+)*\d{1,2}(?:st|nd|rd|th)$", re.IGNORECASE)
 # A day of the month told by its ordinal ("the 9th").
 DAY_ORDINAL = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b", re.IGNORECASE)
-AFTER_A_DAY = frozenset(
-    {"at", "in", "on", "of", "for", "and", "or", "to", "from", "with", "by", "until", "till", "then", "we", "i"}
+# Words after a day's ordinal that number no noun: function words ("the 28th so …") and the
+# contractions notes type without their apostrophe ("the 28th dont forget").
+AFTER_A_DAY = (
+    frozenset({"at", "in", "on", "of", "for", "and", "or", "to", "from", "with", "by", "until", "till", "then", "we"})
+    | STOPWORDS
+    | frozenset({"i", "dont", "cant", "wont", "isnt", "doesnt", "didnt", "im", "ill", "ive", "its", "thats"})
 )
 
 

@@ -326,9 +326,9 @@ NAMED_MY_ROLE = re.compile(
 # whom it names.
 MY_RELATION_WORD = re.compile(rf"(?i:\b(?:my|our)\s+(?:[a-z]+\s+)?(?:{RELATION_WORDS})\b)")
 # "Leo's teacher Ms Park" / "Leo's teacher is Ms Park".
-THEIR_RELATION = re.compile(rf"\b{NAME}'s\s+({RELATION_WORDS})(?:\s+is)?\s+((?:Mr|Ms|Mrs|Dr)\.?\s+)?{NAME}")
+THEIR_RELATION = re.compile(rf"\b{NAME}'s\s+({RELATION_WORDS})(?:\s+is)?\s+({TITLE})?{NAME}")
 # "Sipho came with his new girlfriend Naledi": the relation of someone named before it.
-HIS_RELATION = re.compile(rf"\b(?i:his|her)\s+(?:new\s+)?({RELATION_WORDS})(?:,)?\s+((?:Mr|Ms|Mrs|Dr)\.?\s+)?{NAME}")
+HIS_RELATION = re.compile(rf"\b(?i:his|her)\s+(?:new\s+)?({RELATION_WORDS})(?:,)?\s+({TITLE})?{NAME}")
 # "Mira and I": the person a note pairs with the writer.
 PAIRED_WITH_ME = re.compile(NAME + r"\s+and\s+I\b")
 # The writer's spouse or partner said by what they are together, not by a relation word: "Losa and

@@ -1582,3 +1582,11 @@ def test_a_note_typed_in_lower_case_still_names_its_people_and_places(model_read
     assert ("me", "lives_in", "Villeurbanne") in triples(found)
     # The sentences stay in the writer's own letters.
     assert "mme roux wants the cross-country dates by fri" in {s.text for s in found.statements}
+
+
+def test_her_principal_with_any_title_is_hers_and_an_ordinal_before_dont_is_a_day(reader: BuiltinExtractor) -> None:
+    hers = read(reader, "Léa told me about the job. Her principal M. Faure is tough but fair.")
+    assert ("Léa", "manager", "M. Faure") in triples(hers)
+    assert ("me", "manager", "M. Faure") not in triples(hers)
+    birthday = read(reader, "maman: papa's birthday is the 28th dont forget\nme: i know!!")
+    assert [s.object_value for s in birthday.statements if s.predicate == "birthday"] == ["28 March"]
