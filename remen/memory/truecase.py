@@ -7,7 +7,9 @@ gazetteer knows it as a name, a town or a brand and MiniLM's vocabulary knows it
 word ("villeurbanne", "kees", "toggl"; not "will", "rose", "karim"); two words the gazetteer knows
 as one brand get theirs together ("google keep"). A note typed wholly in lower case (no capital
 inside a sentence) also gets capitals at the openings of its lines and sentences, as the models
-saw them; every note gets its "I". Words inside links, addresses, handles and file names are left alone.
+saw them; every note gets its "I", and the name a workplace's or a home's words lead to when
+English lacks one of its words ("long day at jean moulin", "moved to croix-rousse"). Words
+inside links, addresses, handles and file names are left alone.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import re
 from remen.memory import lexicon
 from remen.memory.entity_model import english_words, gazetteer
 from remen.memory.names import name_key
+from remen.search.query import STOPWORDS
 
 # A word: letters, with the marks names are written with inside it ("croix-rousse", "d'or").
 WORD = re.compile(r"[^\W\d_][\w'’-]*")
@@ -38,6 +41,15 @@ SPEAKER = re.compile(r"(?m:^[ \t]*([^\W\d_][\w'’-]*)\s*:)")
 WRITER_WORDS = frozenset(("me", "i"))
 # Endings English makes words with, which the vocabulary may hold only the stem of.
 ENDINGS = ("s", "es", "r", "er", "ers", "d", "ed", "ing", "ly")
+# Words after which a note typed in lower case names a workplace or a home: "long day at jean
+# moulin", "first day at lycée ampère", "moved to croix-rousse", "10 min walk from croix-rousse".
+# The name after them gets its capitals when English lacks one of its words ("day at work" stays).
+NAME_CUE = re.compile(
+    r"(?i:\b(?:(?:day|days|week|weeks|month|months|year|years|shift|job|work|working|started|starting)\s+(?:at|with)"
+    r"|(?:joined|joining|moved\s+to|moving\s+to|live\s+in|living\s+in|home\s+to|back\s+to)"
+    r"|(?:walk|drive|ride|commute)\s+from)\s+)"
+)
+MAX_CUED_WORDS = 3
 # A word this short is no name to recase ("ok", "ya").
 MIN_NAME_LETTERS = 3
 
@@ -70,6 +82,12 @@ def truecased(text: str) -> str:
                 capitalise(chars, match.start())
                 capitalise(chars, words[i + 1].start())
     speakers = {m.start(1) for m in SPEAKER.finditer(text) if m.group(1).lower() in WRITER_WORDS}
+    for cue in NAME_CUE.finditer(text):
+        run = cued_name(text, cue.end())
+        typed_lower = all(text[start:end].islower() for start, end in run)
+        if run and typed_lower and not all(english(text[start:end]) for start, end in run):
+            for start, _ in run:
+                capitalise(chars, start)
     if typed_in_lower_case(text):
         for opening in OPENING.finditer(text):
             if opening.end() not in speakers:
@@ -78,6 +96,18 @@ def truecased(text: str) -> str:
         if match.group(0) == "i" and match.start() not in speakers:
             capitalise(chars, match.start())
     return "".join(chars)
+
+
+def cued_name(text: str, at: int) -> list[tuple[int, int]]:
+    """The words of the name a cue is followed by at ``at`` ("jean moulin" of "long day at jean
+    moulin."): up to three words of letters, up to a stop word, a number or a mark."""
+    run: list[tuple[int, int]] = []
+    for match in WORD.finditer(text, at):
+        between = text[run[-1][1] if run else at : match.start()]
+        if between.strip() or match.group(0) in STOPWORDS or len(run) == MAX_CUED_WORDS:
+            break
+        run.append((match.start(), match.end()))
+    return run
 
 
 def known_name(word: str, before: str) -> bool:

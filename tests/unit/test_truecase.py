@@ -19,6 +19,9 @@ from remen.memory.truecase import truecased
         ("tram home to villeurbanne was packed", "Tram home to Villeurbanne was packed"),
         ("kees and samira at 6", "Kees and Samira at 6"),
         ("Léa: u still using google keep?\nme: yeah", "Léa: u still using Google Keep?\nme: yeah"),
+        # The name a workplace's or a home's words lead to, when English lacks one of its words.
+        ("Long day at jean moulin. Then home", "Long day at Jean Moulin. Then home"),
+        ("Moved to croix-rousse in July", "Moved to Croix-rousse in July"),
         # The writer's "I", in any note.
         ("Long day, i dont miss it", "Long day, I dont miss it"),
     ],
@@ -37,6 +40,7 @@ def test_names_typed_in_lower_case_get_their_capitals(typed: str, read: str) -> 
         "Mail kees@toggl.com, see www.delft.nl and @samira, open villeurbanne.txt",
         # A chat turn's "me" says who spoke.
         "Maman: when r u coming\nme: the 24th",
+        "Long day at work, then home with Tom",
         # "coach tuesday": a title that is an everyday word makes no name of an English one.
         "Practice with Coach tuesday",
     ],
