@@ -1095,14 +1095,16 @@ def family_firm_owner(state: NoteState, sentences: list[tuple[SpacySpan, int]]) 
             sent, offset = next(((t, o) for t, o in sentences if entity.name in t.text), (None, 0))
             if sent is None:
                 continue
-            text, start = sent.text.strip(), offset + sent.start_char
-            span = Span(start, start + len(sent.text))
-            state.state(ExtractedStatement(Aspect.KNOWLEDGE, text, entity.name, lexicon.RUNS, span, object_name=firm))
-            if not manager_named(state):
-                boss = ExtractedStatement(
-                    Aspect.RELATIONSHIP, text, USER_NAME, "manager", span, object_name=entity.name
-                )
-                state.state(boss)
+            start = offset + sent.start_char
+            runs_firm(state, sent.text.strip(), Span(start, start + len(sent.text)), entity.name, firm)
+
+
+def runs_firm(state: NoteState, text: str, span: Span, person: str, firm: str) -> None:
+    """``person`` runs ``firm``, read in ``text``; in a note that says the writer works there and
+    names no manager of theirs, they are the writer's manager too."""
+    state.state(ExtractedStatement(Aspect.KNOWLEDGE, text, person, lexicon.RUNS, span, object_name=firm))
+    if works_at(state, firm) and not manager_named(state):
+        state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, "manager", span, object_name=person))
 
 
 def firm_runners(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
@@ -1126,13 +1128,9 @@ def firm_runners(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> 
             told_of = ([f for f in kind if f in told] for kind in kinds)
             said = next((max(found, key=told.rfind) for found in told_of if found), None)
             if said is not None:
-                span = piece.span
-                person = state.entity(runner.group(1), EntityType.PERSON, span, None, text, sure=True)
-                firm = state.entity(said, EntityType.ORGANIZATION, span, None, text, sure=True)
-                state.state(ExtractedStatement(Aspect.KNOWLEDGE, text, person, lexicon.RUNS, span, object_name=firm))
-                if works_at(state, firm) and not manager_named(state):
-                    boss = ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, "manager", span, object_name=person)
-                    state.state(boss)
+                person = state.entity(runner.group(1), EntityType.PERSON, piece.span, None, text, sure=True)
+                firm = state.entity(said, EntityType.ORGANIZATION, piece.span, None, text, sure=True)
+                runs_firm(state, text, piece.span, person, firm)
         earlier = f"{earlier}\n{text}"
 
 

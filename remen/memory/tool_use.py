@@ -230,8 +230,8 @@ def clause_subjects(sent: SpacySpan, tokens: list[Token], mentions: list[ToolMen
     named = [m for m in mentions if opening <= m.start and m.end <= start]
     # A person named first is the subject; the tagger's "person" that is the tool's own name is not
     # ("Strava says 52:40").
-    inside = [t for t in tokens[:verb_at] if not any(m.start <= t.idx - sent.start_char < m.end for m in named)]
-    if not named or any(t.ent_type_ == "PERSON" for t in inside):
+    others = [t for t in tokens[:verb_at] if not any(m.start <= t.idx - sent.start_char < m.end for m in named)]
+    if not named or any(t.ent_type_ == "PERSON" for t in others):
         return {}
     if GOES.match(" ".join(t.lower_ for t in tokens[verb_at:])):
         return {m.name: ToolUse.ENDS for m in named}  # "so Toggl can go", "Evernote has to go"

@@ -137,27 +137,28 @@ def current_objects(conn: Connection, subject_eid: int, predicate: str, apart_ei
     """Names of what ``subject_eid`` currently holds by ``predicate`` (the tools it uses), from
     visible statements; with ``apart_eid``, only those no note names together with that entity
     (my manager, never named with the firm I join)."""
+    return held_objects(conn, subject_eid, predicate, "s.invalid_at IS NULL", apart_eid)
+
+
+def ended_objects(conn: Connection, subject_eid: int, predicate: str) -> list[str]:
+    """Names of what ``subject_eid`` held by ``predicate`` and no longer holds (a workplace left),
+    from visible statements."""
+    return held_objects(conn, subject_eid, predicate, "s.invalid_at IS NOT NULL", None)
+
+
+def held_objects(conn: Connection, subject_eid: int, predicate: str, when: str, apart_eid: int | None) -> list[str]:
+    """Names of what ``subject_eid`` holds or held by ``predicate`` (``when``: the condition on a
+    statement's end), from visible statements; with ``apart_eid``, only those no note names
+    together with that entity."""
     apart = (
         " AND NOT EXISTS (SELECT 1 FROM entity_mentions held JOIN entity_mentions apart"
         " ON apart.nid = held.nid WHERE held.eid = s.object_eid AND apart.eid = ?)"
     )
     rows = conn.execute(
         "SELECT DISTINCT obj.name FROM statements s JOIN entities obj ON obj.eid = s.object_eid"
-        " WHERE s.subject_eid = ? AND s.predicate = ? AND s.negated = 0 AND s.invalid_at IS NULL"
+        f" WHERE s.subject_eid = ? AND s.predicate = ? AND s.negated = 0 AND {when}"
         f" AND {VISIBLE}{apart if apart_eid is not None else ''}",
         (subject_eid, predicate) if apart_eid is None else (subject_eid, predicate, apart_eid),
-    ).fetchall()
-    return [str(r[0]) for r in rows]
-
-
-def ended_objects(conn: Connection, subject_eid: int, predicate: str) -> list[str]:
-    """Names of what ``subject_eid`` held by ``predicate`` and no longer holds (a workplace left),
-    from visible statements."""
-    rows = conn.execute(
-        "SELECT DISTINCT obj.name FROM statements s JOIN entities obj ON obj.eid = s.object_eid"
-        " WHERE s.subject_eid = ? AND s.predicate = ? AND s.negated = 0 AND s.invalid_at IS NOT NULL"
-        f" AND {VISIBLE}",
-        (subject_eid, predicate),
     ).fetchall()
     return [str(r[0]) for r in rows]
 
