@@ -86,8 +86,8 @@ def truecased(text: str) -> str:
         run = cued_name(text, cue.end())
         typed_lower = all(text[start:end].islower() for start, end in run)
         if run and typed_lower and not all(english(text[start:end]) for start, end in run):
-            for start, _ in run:
-                capitalise(chars, start)
+            for start, end in run:
+                capitalise_name(chars, text, start, end)
     if typed_in_lower_case(text):
         for opening in OPENING.finditer(text):
             if opening.end() not in speakers:
@@ -104,7 +104,9 @@ def cued_name(text: str, at: int) -> list[tuple[int, int]]:
     run: list[tuple[int, int]] = []
     for match in WORD.finditer(text, at):
         between = text[run[-1][1] if run else at : match.start()]
-        if between.strip() or match.group(0) in STOPWORDS or len(run) == MAX_CUED_WORDS:
+        word = match.group(0)
+        # After its first word a name goes on only over words English lacks ("croix-rousse today").
+        if between.strip() or word in STOPWORDS or len(run) == MAX_CUED_WORDS or (run and english(word)):
             break
         run.append((match.start(), match.end()))
     return run
@@ -159,6 +161,18 @@ def glued(text: str, start: int, end: int) -> bool:
 def near(text: str, first: re.Match[str], second: re.Match[str]) -> bool:
     """Whether two words stand side by side: only spaces (or a title's stop) between them."""
     return text[first.end() : second.start()].strip(". ") == ""
+
+
+def capitalise_name(chars: list[str], text: str, start: int, end: int) -> None:
+    """The word at ``start``..``end`` capitalised as a name is, each part after a hyphen too
+    ("Croix-Rousse"; not a particle: "Aix-en-Provence")."""
+    capitalise(chars, start)
+    at = text.find("-", start, end)
+    while at >= 0:
+        part = re.match(r"[^\W\d_]+", text[at + 1 : end])
+        if part and len(part.group(0)) >= MIN_NAME_LETTERS and part.group(0) not in lexicon.SURNAME_PARTICLES:
+            capitalise(chars, at + 1)
+        at = text.find("-", at + 1, end)
 
 
 def capitalise(chars: list[str], at: int) -> None:

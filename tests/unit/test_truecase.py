@@ -21,7 +21,8 @@ from remen.memory.truecase import truecased
         ("Léa: u still using google keep?\nme: yeah", "Léa: u still using Google Keep?\nme: yeah"),
         # The name a workplace's or a home's words lead to, when English lacks one of its words.
         ("Long day at jean moulin. Then home", "Long day at Jean Moulin. Then home"),
-        ("Moved to croix-rousse in July", "Moved to Croix-rousse in July"),
+        ("Moved to croix-rousse in July", "Moved to Croix-Rousse in July"),
+        ("Moved to croix-rousse today. Boxes", "Moved to Croix-Rousse today. Boxes"),
         # The writer's "I", in any note.
         ("Long day, i dont miss it", "Long day, I dont miss it"),
     ],
