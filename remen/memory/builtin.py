@@ -606,7 +606,7 @@ def cars(state: NoteState, text: str, span: Span, named: list[tuple[str, EntityT
 
 def known_tool(name: str) -> bool:
     """Whether the word lists or the gazetteer's brands know ``name`` as a tool."""
-    return name.lower() in lexicon.LEXICON_TYPES or " ".join(name_tokens(name)) in gazetteer().brands
+    return name.lower() in lexicon.LEXICON_TYPES or gazetteer().is_brand(name)
 
 
 def car_like(model: str, text: str) -> bool:

@@ -332,7 +332,7 @@ def brand_end(sent: SpacySpan, i: int) -> int:
     for size in (3, 2):
         words = sent[i : i + size]
         capitalised = len(words) == size and all(t.text[:1].isupper() for t in words)
-        if capitalised and " ".join(name_tokens(words.text)) in gazetteer().brands:
+        if capitalised and gazetteer().is_brand(words.text):
             return i + size
     return i
 
@@ -499,6 +499,11 @@ class Gazetteer:
     surnames: frozenset[str]
     places: frozenset[str]
     brands: frozenset[str]
+
+    def is_brand(self, name: str) -> bool:
+        """Whether ``name`` is a brand, looked up by its words as the brands are kept ("Last.fm"
+        as "last fm")."""
+        return " ".join(name_tokens(name)) in self.brands
 
     def hits(self, name: str) -> tuple[float, float, float, float]:
         """Whether ``name`` starts with a first name, ends with a surname (after another word or a

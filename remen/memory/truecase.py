@@ -75,23 +75,24 @@ def truecased(text: str) -> str:
             capitalise(chars, match.start())
             if formal:
                 capitalise(chars, words[at].start())
-        elif i + 1 < len(words) and near(text, match, words[i + 1]) and name_key(word) in gazetteer().brands:
+        elif i + 1 < len(words) and near(text, match, words[i + 1]) and gazetteer().is_brand(word):
             # "google keep"; not "the register", "code review", whose first word is no brand.
             pair = f"{word} {words[i + 1].group(0)}"
-            if words[i + 1].group(0).islower() and name_key(pair) in gazetteer().brands:
+            if words[i + 1].group(0).islower() and gazetteer().is_brand(pair):
                 capitalise(chars, match.start())
                 capitalise(chars, words[i + 1].start())
     speakers = {m.start(1) for m in SPEAKER.finditer(text) if m.group(1).lower() in WRITER_WORDS}
+    openings = [m.end() for m in OPENING.finditer(text)]
     for cue in NAME_CUE.finditer(text):
         run = cued_name(text, cue.end())
         typed_lower = all(text[start:end].islower() for start, end in run)
         if run and typed_lower and not all(english(text[start:end]) for start, end in run):
             for start, end in run:
                 capitalise_name(chars, text, start, end)
-    if typed_in_lower_case(text):
-        for opening in OPENING.finditer(text):
-            if opening.end() not in speakers:
-                capitalise(chars, opening.end())
+    if typed_in_lower_case(text, openings):
+        for opening in openings:
+            if opening not in speakers:
+                capitalise(chars, opening)
     for match in words:
         if match.group(0) == "i" and match.start() not in speakers:
             capitalise(chars, match.start())
@@ -125,7 +126,7 @@ def known_name(word: str, before: str) -> bool:
         key in pools.first_names
         or (key in pools.surnames and name_key(before) in pools.first_names)
         or (key in pools.places and before in PLACE_BEFORE)
-        or key in pools.brands
+        or pools.is_brand(word)
     )
 
 
@@ -137,14 +138,15 @@ def english(word: str) -> bool:
     return not vocabulary or any(stem in vocabulary for stem in stems)
 
 
-def typed_in_lower_case(text: str) -> bool:
+def typed_in_lower_case(text: str, openings: list[int]) -> bool:
     """Whether no word inside a sentence is capitalised (a title's, one letter or "I" aside) and
-    some line or sentence opens in lower case: the note was typed without capitals."""
-    openings = {m.end() for m in OPENING.finditer(text)}
+    some line or sentence (each opening at one of ``openings``) opens in lower case: the note was
+    typed without capitals."""
     lower_opening = any(text[at].islower() for at in openings if at < len(text))
+    opened = set(openings)
     for match in WORD.finditer(text):
         word = match.group(0)
-        if match.start() in openings or len(word) == 1 or word.isupper() or not word[0].isupper():
+        if match.start() in opened or len(word) == 1 or word.isupper() or not word[0].isupper():
             continue
         return False
     return lower_opening

@@ -591,7 +591,7 @@ def test_a_known_car_model_is_no_home_and_a_walk_back_to_the_flat_in_a_place_is(
     memory.add("Lessons today in the school's Corsa. Never leave the Corsa home on a Friday.", created=at("2026-03-02"))
     memory.add("Late shift, then walked back to the flat in Leith in the sleet.", created=at("2026-03-03T23:00"))
     memory.extract_pending()
-    homes = {f.target for f in memory.facts("me", history=True, limit=None) if f.predicate == "lives_in"}
+    homes = {target for target, _ in my_values(memory, "lives_in")}
     assert homes == {"Leith"}
     assert memory.entity("Corsa").type == EntityType.PRODUCT
 
@@ -646,8 +646,7 @@ def test_a_head_of_the_writers_department_and_one_who_runs_a_tight_ship_are_mana
         created=at("2026-07-20"),
     )
     memory.extract_pending()
-    managers = {(f.target, f.current) for f in memory.facts("me", history=True, limit=None) if f.predicate == "manager"}
-    assert managers == {("Mr. Tuilagi", False), ("Rebecca Shaw", True)}
+    assert my_values(memory, "manager") == {("Mr. Tuilagi", False), ("Rebecca Shaw", True)}
 
 
 def test_tools_known_by_what_is_done_with_them_and_a_service_booked_with_someone(memory: Remen) -> None:
@@ -667,7 +666,7 @@ def test_a_rented_room_in_a_place_is_home_and_a_meeting_room_is_none(memory: Rem
     memory.add("Eight seasons guiding. The room in San Blas is cold at night.", created=at("2026-01-10"))
     memory.add("Booked the Zoom room for the Monday call.", created=at("2026-01-11"))
     memory.extract_pending()
-    homes = {f.target for f in memory.facts("me", history=True, limit=None) if f.predicate == "lives_in"}
+    homes = {target for target, _ in my_values(memory, "lives_in")}
     assert homes == {"San Blas"}
 
 
