@@ -110,12 +110,14 @@ from remen.memory.patterns import (
     HOME_BY,
     HOME_FROM,
     HOME_NOUN,
+    HOME_OWNER,
     HOME_TAKEN,
     HOME_WORDS,
     INSTEAD,
     INTERVIEW_WITH,
     JOINED,
     LEASE_SIGNED,
+    LEAVING_A_JOB,
     LEFT,
     LEFT_HOME,
     LIVES_AT,
@@ -177,6 +179,7 @@ from remen.memory.patterns import (
     SUCCEEDS,
     SUCCESSOR,
     SUFFIX_TITLED_NAME,
+    SUM_JOTTED,
     SWITCH,
     SWITCHED_OVER,
     SWITCHING,
@@ -185,6 +188,7 @@ from remen.memory.patterns import (
     THEIR_RELATION,
     TITLED_NAME,
     TOGETHER,
+    TOLD_SOMEONE,
     TRYING,
     TURNED_AGE,
     USE_CUE,
@@ -197,6 +201,7 @@ from remen.memory.patterns import (
     WORK_SPELL,
     WORK_SPELL_LOOSE,
     WORKS_AT,
+    WORKS_IN,
     WRITER_SAID,
 )
 from remen.memory.tie_model import TIE_OF, tie_features, tie_probabilities
@@ -1134,6 +1139,52 @@ def firm_runners(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> 
         earlier = f"{earlier}\n{text}"
 
 
+def told_of_leaving(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
+    """ "Got the job! Told Gary this afternoon", "told Rosa I'm leaving": the one person the
+    writer tells of leaving their job is their manager until they leave (the last day the note
+    states, else now), unless the note ties them to the writer otherwise (kin, a partner) or
+    already names a manager."""
+    leaving = any(LEAVING_A_JOB.search(sent.text) for piece, sent in sentences if piece.speaker is None)
+    if not leaving or manager_named(state):
+        return
+    tied = {s.object_name for s in state.statements if s.subject == USER_NAME and s.object_name}
+    told = [
+        (piece, sent, match)
+        for piece, sent in sentences
+        if piece.speaker is None
+        for match in TOLD_SOMEONE.finditer(sent.text.strip())
+        if match.group(1).split()[0].lower() not in NOT_NAMES | lexicon.RELATIONS
+        and (found := state.entities.get(match.group(1).lower())) is not None
+        and found.type == EntityType.PERSON
+        and found.name not in tied
+    ]
+    if len({match.group(1) for _, _, match in told}) == 1:
+        piece, sent, match = told[0]
+        text = sent.text.strip()
+        person = state.entity(match.group(1), EntityType.PERSON, piece.span, None, text)
+        ended = [s for s in state.statements if s.predicate == "works_at" and s.negated and s.subject == USER_NAME]
+        left = ended[0].valid_at if ended else None
+        boss = ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, "manager", piece.span, object_name=person)
+        state.end(replace(boss, valid_at=left))
+
+
+def home_owner(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
+    """ "flat in Jayanagar, 21,000 rent … owner Mr. Prakash Hegde": the owner a note about the
+    writer's rented home names is their landlord (not "the café's owner")."""
+    rented = any(s.predicate == "rent" and s.subject == USER_NAME for s in state.statements)
+    if not rented or any(s.predicate == "landlord" for s in state.statements):
+        return
+    for piece, sent in sentences:
+        text = sent.text.strip()
+        owner = HOME_OWNER.search(text)
+        if owner is not None and piece.speaker is None and owner.group(1).split()[0].lower() not in NOT_NAMES:
+            person = state.entity(owner.group(1), EntityType.PERSON, piece.span, "landlord", text, sure=True)
+            state.state(
+                ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, "landlord", piece.span, object_name=person)
+            )
+            return
+
+
 def doctors_seen(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
     """The one titled doctor a note names, in a note whose writer speaks of their health in their
     own words (a prescription, blood tests, cholesterol) or registers with a practice, is their
@@ -1217,7 +1268,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "6"
+    version = "7"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -1275,6 +1326,8 @@ class BuiltinExtractor:
             dentists_seen(state, sentences)
             doctors_seen(state, sentences)
             firm_runners(state, sentences)
+            told_of_leaving(state, sentences)
+            home_owner(state, sentences)
             inferred_ties(state)
             # The writer's own sentences: a place another speaker misses is theirs to miss.
             own = [(sent, piece.original - piece.start) for piece, sent in sentences if piece.speaker is None]
@@ -1772,6 +1825,8 @@ class BuiltinExtractor:
                 if before is not None:
                     attribute(amount.group(1).lower(), before.group(1).strip(), when=state.time_or_written(text) - 1)
                 attribute(amount.group(1).lower(), amount.group(2).strip())
+        for amount in SUM_JOTTED.finditer(text):
+            attribute(amount.group(2).lower(), amount.group(1).strip())
         spell = WORK_SPELL.search(text)
         if spell is not None and spell.group(1).lower().endswith("service") and VEHICLE_WORDS.search(text):
             spell = None  # "Corolla first service at Smit": the car's, at a garage
@@ -1840,7 +1895,9 @@ class BuiltinExtractor:
         elif (held_before := FORMER_WORK.search(text)) is not None:
             found |= self.former_work(state, text, span, named, held_before)
         else:
-            works = WORKS_AT.search(text)
+            works = WORKS_AT.search(text) or next(
+                (m for m in WORKS_IN.finditer(text) if (m.group(1), EntityType.ORGANIZATION) in named), None
+            )
             if works and PONDERING.search(text, max(0, works.start() - PONDER_REACH), works.start()):
                 works = None  # "Laila wants to work at Fawry": a wish, no workplace
             # "started Monday" says when, not where.

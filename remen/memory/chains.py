@@ -41,13 +41,25 @@ def contradicts(later: ChainItem, earlier: ChainItem, functional: frozenset[str]
     return later.predicate in functional and not later.negated and not earlier.negated
 
 
-def validity(items: Iterable[ChainItem], functional: frozenset[str]) -> dict[int, tuple[float | None, int | None]]:
+def validity(
+    items: Iterable[ChainItem], functional: frozenset[str], held_before: frozenset[str] = frozenset()
+) -> dict[int, tuple[float | None, int | None]]:
     """For every statement: (invalid_at, invalidated_by), or (None, None) while it is current.
 
     ``items`` share one subject and predicate. A single-valued predicate compares each statement
     with every earlier one (such chains are short); otherwise only the earlier statements that can
-    be contradicted are looked at: same object, the replaced object, or a linked statement."""
+    be contradicted are looked at: same object, the replaced object, or a linked statement. A tie of
+    a ``held_before`` predicate told only as held until a moment (a statement a second before its own
+    end: "told Solveig I'm leaving") held before then, so it ends no other value told earlier ("Anders
+    will be my boss"); a workplace or a car told so may be the earlier value under another name
+    ("Last day at Brébeuf" after "Six years at Collège Brébeuf") and ends it.)"""
     ordered = sorted(items, key=lambda item: (item.valid_at, item.sid))
+    ends = {(item.object_key, item.valid_at) for item in ordered if item.negated}
+    held_until = {
+        item.sid
+        for item in ordered
+        if item.predicate in held_before and not item.negated and (item.object_key, item.valid_at + 1) in ends
+    }
     result: dict[int, tuple[float | None, int | None]] = {item.sid: (None, None) for item in ordered}
     seen: list[ChainItem] = []
     by_object: dict[str | None, list[ChainItem]] = {}
@@ -64,6 +76,8 @@ def validity(items: Iterable[ChainItem], functional: frozenset[str]) -> dict[int
                 candidates.append(by_sid[later.replaces_sid])
             candidates += pointing_at.get(later.sid, ())
         for earlier in candidates:
+            if later.sid in held_until and earlier.object_key != later.object_key:
+                continue
             if result[earlier.sid][0] is None and contradicts(later, earlier, functional):
                 result[earlier.sid] = (later.valid_at, later.sid)
         seen.append(later)

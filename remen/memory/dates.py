@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
@@ -56,6 +56,16 @@ AFTER_A_DAY = (
 )
 
 
+# A day told by its ordinal alone, as jots and chats write it ("agreement signing 25th", "28th
+# night bus to Thrissur"): at a clause's end, or before a time of day.
+LONE_ORDINAL = re.compile(
+    r"(?<![\w./-])\d{1,2}(?:st|nd|rd|th)(?=\s*(?:$|[,.;!?)]|(?i:morning|afternoon|evening|night|noon|am|pm)\b))"
+)
+
+# Words before an ordinal that make it a place in a race or an age ("came 2nd", "her 21st").
+PLACE_OR_AGE_BEFORE = re.compile(r"(?i:\b(?:came|come|comes|finished|placed|ranked|my|his|her|their|our|your|its)\s+$)")
+
+
 def ordinal_of_a_noun(sentence: str, phrase: str) -> bool:
     """Whether the date found is only an ordinal that numbers the noun after it ("the 3rd floor",
     "my 2nd attempt"), not a day of the month ("on the 3rd", "the 3rd at noon")."""
@@ -88,6 +98,10 @@ def stated_date(
         found = parse_temporal(rest, written, date_order)[0]
         if found is not None and ordinal_of_a_noun(rest, found.phrase or ""):
             found = None
+    lone = LONE_ORDINAL.search(sentence) if found is None else None
+    if lone is not None and not PLACE_OR_AGE_BEFORE.search(sentence, 0, lone.start()):
+        day = parse_temporal(f"on the {lone.group()}", written, date_order)[0]
+        found = None if day is None else replace(day, phrase=lone.group())
     if found is None:
         return None
     bound = OPEN_BOUND.match(found.phrase or "")

@@ -37,6 +37,7 @@ from remen.memory.lexicon import (
     NOT_A_WORKPLACE_READING,
     PARTNER_WORDS,
     RUNS,
+    SINGLE_RELATIONS,
     TAKES_OVER,
     USES,
     WORKS_AT,
@@ -537,7 +538,7 @@ def refresh_chains(conn: Connection, chains: set[tuple[int, str]]) -> None:
         # An amount of one's own (rent, savings) holds one value at a time, whatever it is called.
         amounts = all(item.object_key and IS_MY_SUM.fullmatch(item.object_key) for item in items)
         functional = FUNCTIONAL_PREDICATES | {predicate} if amounts else FUNCTIONAL_PREDICATES
-        for sid, (invalid_at, by) in validity(items, functional).items():
+        for sid, (invalid_at, by) in validity(items, functional, SINGLE_RELATIONS).items():
             updates.append((invalid_at, by, sid))
     memory_store.set_validity(conn, updates)
     memory_store.clear_validity_of_hidden(conn, chains)

@@ -621,6 +621,9 @@ HONORIFICS = (
 # Honorifics written after a name with a hyphen, as Japanese and Hindi speakers do in any language
 # ("Nakamura-san", "Sharma-ji"): the name is a person's, and the same person as the bare name.
 HONORIFIC_SUFFIXES = ("san", "sama", "kun", "chan", "sensei", "senpai", "ji")
+# Honorifics written after a name with a space, as Indian English does ("Ramesh sir", "Anjali
+# madam", "Sharma ji"): the person is the bare name, and one the writer looks up to.
+HONORIFICS_AFTER = ("sir", "madam", "ma'am", "maam", "ji", "sahab", "saab", "garu")
 # Abbreviations written with a full stop that never end a sentence by themselves: the titles, and
 # the common short forms of notes ("approx. 3 km", "Dept. of Health", "St. Mary's").
 ABBREVIATIONS = (

@@ -28,6 +28,7 @@ from remen.memory.patterns import (
     ADOPT,
     DATE_HINT,
     DROP,
+    HONORIFIC_AFTER_NAME,
     NOT_USING,
     USING,
 )
@@ -129,6 +130,8 @@ class NoteState:
         """Record an entity mention; returns the name it is known by in this note. A ``sure`` type
         (from a pattern like "my wife X" or "lives in X") overrides what the NER guessed."""
         name = re.sub(r"['’]s$", "", name.strip().strip("\"'"))
+        if kind == EntityType.PERSON:
+            name = HONORIFIC_AFTER_NAME.sub("", name)
         key = name.lower()
         known = self.entities.get(key)
         if known is None or (sure and known.type != kind) or (role and not known.role):

@@ -40,6 +40,8 @@ SURNAME_PARTICLES = rf"(?:(?:{alternation(lexicon.SURNAME_PARTICLES)})\s+){{0,2}
 TITLED_NAME = re.compile(r"\b" + TITLE + SURNAME_PARTICLES + r"[A-ZÀ-Ý][\w'À-ÿ-]+" + NEXT_NAME_WORD)
 # A person named with an honorific after the name, in any case: "Nakamura-san", "kenji-san".
 SUFFIX_TITLED_NAME = re.compile(r"\b[\wÀ-ÿ][\w'À-ÿ]*-(?i:" + alternation(set(lexicon.HONORIFIC_SUFFIXES)) + r")\b(?!-)")
+# The honorific after a person's name that is no part of it: "Ramesh sir" is Ramesh.
+HONORIFIC_AFTER_NAME = re.compile(r"(?<=\w)\s+(?i:" + alternation(set(lexicon.HONORIFICS_AFTER)) + r")$")
 # A doctor by title, "Dr" with a stop or without.
 DOCTOR_NAME = re.compile(r"\bDra?\.?\s+" + SURNAME_PARTICLES + r"[A-ZÀ-Ý][\w'À-ÿ-]+" + NEXT_NAME_WORD)
 # What only a dentist sees to: a doctor the writer sees about it is their dentist ("did you see
@@ -203,8 +205,26 @@ REPORTS_TO = re.compile(
     # "First week under Captain Dubois", "three years working under Hana".
     rf"|(?i:\b(?:(?:first|second|third|last)\s+(?:day|week|month|shift)|\w+\s+(?:weeks|months|years)"
     rf"|(?:i|we)\s+work(?:ed)?)\s+(?:working\s+)?under\s+){PERSON_NAME}"
-    # "handed in my notice to Per": one's notice goes to one's manager (not "to HR").
-    rf"|(?i:\b(?:hand(?:ed|ing)?\s+in|gave|give|giving|put\s+in)\s+(?:my\s+|our\s+)?notice\s+to\s+)(?=[A-ZÀ-Ý][a-zà-ÿ]){PERSON_NAME}"
+    # "handed in my notice to Per", "gave resignation to Ramesh sir": one's notice goes to one's
+    # manager (not "to HR").
+    rf"|(?i:\b(?:hand(?:ed|ing)?\s+in|gave|give|giving|put\s+in|submit(?:ted)?)\s+(?:my\s+|our\s+|the\s+)?"
+    rf"(?:notice|resignation(?:\s+letter)?|papers)\s+to\s+)(?=[A-ZÀ-Ý][a-zà-ÿ]){PERSON_NAME}"
+)
+# The writer telling someone their news, the writer's own act: "Told Lars.", "told Rosa I'm
+# leaving", "I told Dr. Ferrer this morning", "telling Jussi tomorrow" (not "Léa told me").
+TOLD_SOMEONE = re.compile(
+    rf"(?:^|(?<=[.!?;:]\s)|(?<=\bI\s))(?i:(?:just\s+|finally\s+)?(?:told|telling))\s+{PERSON_NAME}"
+    r"(?=\s*(?:$|[.,;!]|(?i:today|tomorrow|tonight|this\s+\w+|in\s+person|on\s+\w+day|that\s+I|I['’]m|I\s+am|about)\b))"
+)
+# The owner a note about a rented home names, as a jot's label: "owner Mr. Prakash Hegde",
+# "house owner: Mrs. Iyer", "the owner is Dev Shah" (not "the café's owner").
+HOME_OWNER = re.compile(
+    rf"(?i:(?:^|[,;(]\s*|\s[-–]\s|\bthe\s+)(?:house\s+|flat\s+|home\s+)?owner(?:\s+is|\s*[:,=-])?\s+){PERSON_NAME}"
+)
+# A note telling the writer's news of leaving a job: "last day at", "notice", an offer taken.
+LEAVING_A_JOB = re.compile(
+    r"(?i:\b(?:last\s+(?:day|shift|service|flight|tour|week|working\s+day)|notice\b|resign\w*|resignation"
+    r"|offer(?:ed)?\b|got\s+the\s+job|accepted\s+the|said\s+yes\s+to|(?:I['’]m|I\s+am)\s+leaving))"
 )
 # One who runs the writer's workplace, named as the place the note says the writer works is:
 # "Denise, who runs the store, is half my age", "Gareth owns the place", "Maria runs the QA team"
@@ -429,7 +449,9 @@ CURRENCY_SIGNS = "€£$¥₹₽₺₩₦₱₴₪₫฿"
 CURRENCY_WORDS = (
     "eur|euros?|usd|dollars?|pounds?|gbp|chf|bucks|kr|kroner|kronor|krona|sek|nok|dkk|isk|zł|zl|pln|złoty|zloty|czk|kč|"
     "huf|forints?|ron|lei|inr|rs|rupees?|jpy|yen|cny|rmb|yuan|krw|cad|aud|nzd|sgd|hkd|zar|brl|reais|mxn|ngn|naira|kes|"
-    "ksh|ghs|cedis?|egp|aed|dirhams?|sar|riyals?"
+    "ksh|ghs|cedis?|egp|aed|dirhams?|sar|riyals?|"
+    # Indian sums are told in lakhs and crores ("6.5 lakhs", "9 LPA": lakhs a year).
+    "lakhs?|lacs?|crores?|lpa"
 )
 # An amount: a number with a currency or a unit per time ("780 €", "£49.99", "$1,200/month", "38k €").
 PERIOD_SUFFIX = r"\s?(?:/|a|per)\s?(?:month|week|year|mo|yr|hour|h)\b"
@@ -455,7 +477,12 @@ AMOUNT_CHANGE = re.compile(
 # Bronowice 3100 zł from July", "- rent to Herr Brandt, 890 €", "salary: 4 200 €".
 # "Salary at the academy is 78,000", "rent 720 a week": a bare sum after the word that names it.
 AMOUNT_JOTTED = re.compile(
-    rf"(?i:^\s*(?:[-*•]\s*)?({alternation(lexicon.MONEY_OF_MINE)})\b(?:\s+(?!\d)[\w'’.-]+){{0,4}}?\s*[:,]?\s*({MY_SUM}))"
+    rf"(?i:^\s*(?:[-*•]\s*)?(?:(?:pg|flat|room|house|home|hostel|monthly)\s+)?({alternation(lexicon.MONEY_OF_MINE)})\b(?:\s+(?!\d)[\w'’.-]+){{0,4}}?\s*[:,]?\s*({MY_SUM}))"
+)
+# A jotted list's item that gives the sum before the word that names it: "1BHK, 21,000 rent,
+# advance 1.5 lakhs", "- 890 € rent from July".
+SUM_JOTTED = re.compile(
+    rf"(?i:(?:^|[,;(]|\s[-–]\s)\s*(?:[-*•]\s*)?({MY_SUM})\s+({alternation(lexicon.MONEY_OF_MINE)})\b(?=\s*(?:$|[,;.)]|from\b)))"
 )
 # The sum it was before, said after the new one: "78,000, up from 71,500".
 AMOUNT_BEFORE = re.compile(rf"(?i:[,;]?\s*(?:up|down)\s+from\s+({MY_SUM}))")
@@ -704,6 +731,9 @@ WORKS_AT = re.compile(
     r"(?:\s+the)?|(?:start(?:ed|ing)?|took|accepted|got|landed|(?:leav(?:e|es|ing)|left)\s+for)\s+"
     r"(?:a|an|my|the)\s+(?:new\s+)?(?:job|position|role|post)\s+(?:at|with)(?:\s+the)?)\s*)" + NAME
 )
+# "Sneha works in Medhavi Hospitals HR", "I work in Wipro": a workplace only where the note names
+# an organisation there ("works in Berlin", "works in Figma" say where and with what).
+WORKS_IN = re.compile(r"(?i:\b(?:works?|working|worked)\s+in\s+(?:the\s+)?)" + NAME)
 # A workplace held before: "who used to be at Fawry", "I used to work for Deloitte".
 FORMER_WORK = re.compile(r"(?i:\bused\s+to\s+(be|work)\s+(?:at|for|with)\s+(?:the\s+|an?\s+)?)" + NAME)
 ROLE_AT = re.compile(r"\b(?:is|as)\s+(?:a|an|the)\s+([a-z][a-z -]{2,30}?)\s+(?:at|for)\s+" + NAME)

@@ -1590,3 +1590,48 @@ def test_her_principal_with_any_title_is_hers_and_an_ordinal_before_dont_is_a_da
     assert ("me", "manager", "M. Faure") not in triples(hers)
     birthday = read(reader, "maman: papa's birthday is the 28th dont forget\nme: i know!!")
     assert [s.object_value for s in birthday.statements if s.predicate == "birthday"] == ["28 March"]
+
+
+def test_one_works_in_a_firm_the_note_names_not_in_a_town_or_a_tool(reader: BuiltinExtractor) -> None:
+    assert ("Sneha", "works_at", "Medhavi Hospitals") in triples(read(reader, "Sneha works in Medhavi Hospitals."))
+    assert not [s for s in read(reader, "My brother works in Berlin now.").statements if s.predicate == "works_at"]
+
+
+def test_an_honorific_after_a_name_is_no_part_of_it_and_resignation_goes_to_the_manager(
+    reader: BuiltinExtractor,
+) -> None:
+    found = read(reader, "Gave resignation to Ramesh sir today. He was not happy.")
+    assert ("Ramesh", EntityType.PERSON) in entities(found)
+    assert ("me", "manager", "Ramesh") in triples(found)
+    assert ("me", "manager", "Dana") in triples(read(reader, "Submitted my resignation letter to Dana this morning."))
+
+
+def test_the_one_told_of_leaving_a_job_was_the_manager_until_the_last_day(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Told Lars. He shook my hand. My last day at Nordvind is 29 May.")
+    held = [s for s in found.statements if s.predicate == "manager" and s.object_name == "Lars"]
+    assert [s.negated for s in held] == [False, True]
+    assert datetime.fromtimestamp(held[1].valid_at or 0).date() == date(2026, 5, 29)
+    assert ("me", "manager", "Rosa") in triples(read(reader, "told Rosa I'm leaving. last tour on the 12th"))
+    # A move, or kin told of the news, says nothing of a manager.
+    for text in ("Told Javi I'm moving to Lisbon in June.", "Got the job! Told Mum tonight."):
+        assert not [s for s in read(reader, text).statements if s.predicate == "manager"], text
+
+
+def test_a_jotted_sum_before_its_word_and_a_home_owner_give_rent_and_landlord(reader: BuiltinExtractor) -> None:
+    found = read(reader, "- flat in Jayanagar, 1BHK, 21,000 rent, advance 1.5 lakhs\n- owner Mr. Prakash Hegde")
+    assert {("me", "rent", "21,000"), ("me", "landlord", "Mr. Prakash Hegde")} <= triples(found)
+    assert ("me", "rent", "11,500") in triples(read(reader, "- PG rent 11,500 due, pay today only"))
+    assert ("me", "salary", "9 LPA") in triples(read(reader, "- salary 9 LPA from June"))
+    # The owner of a place the writer only visits is no landlord.
+    cafe = read(reader, "Lunch at Café Rosa, 12 € a head. The owner Marco gave us free tiramisu.")
+    assert not [s for s in cafe.statements if s.predicate == "landlord"]
+
+
+def test_a_day_told_by_its_ordinal_alone_is_the_coming_one(reader: BuiltinExtractor) -> None:
+    written = datetime(2026, 4, 18, 20, 0).astimezone()
+    assert (found := stated_date("agreement signing 25th", written, False, "dmy")) is not None
+    assert found.moment.date() == date(2026, 4, 25)
+    assert (bus := stated_date("28th night bus to Thrissur", written, False, "dmy")) is not None
+    assert bus.moment.date() == date(2026, 4, 28)
+    for text in ("came 2nd. great race", "her 21st, party at home", "flat in the 4th block, 1BHK"):
+        assert stated_date(text, written, False, "dmy") is None, text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 import pytest
@@ -43,6 +44,23 @@ def test_negation_ends_and_a_later_reaffirmation_ends_the_negation() -> None:
         ChainItem(3, "uses", "e5", False, MAR),
     ]
     assert validity(items, FUNCTIONAL_PREDICATES) == {1: (FEB, 2), 2: (MAR, 3), 3: (None, None)}
+
+
+def test_a_tie_told_only_as_held_until_now_ends_no_tie_told_before_it() -> None:
+    # "Anders will be my boss" (Feb), then "Told Solveig I'm leaving" (Mar): Solveig held until
+    # then, a second before her own end, and Anders stays; a workplace told so ends the earlier one.
+    ties = [
+        ChainItem(1, "manager", "e1", False, FEB),
+        ChainItem(2, "manager", "e2", False, MAR - 1),
+        ChainItem(3, "manager", "e2", True, MAR),
+    ]
+    assert validity(ties, FUNCTIONAL_PREDICATES, frozenset({"manager"})) == {
+        1: (None, None),
+        2: (MAR, 3),
+        3: (None, None),
+    }
+    jobs = [replace(item, predicate="works_at") for item in ties]
+    assert validity(jobs, FUNCTIONAL_PREDICATES, frozenset({"manager"}))[1] == (MAR - 1, 2)
 
 
 def test_a_voice_contradiction_links_by_statement_whatever_the_arrival_order() -> None:
