@@ -157,6 +157,7 @@ from remen.memory.patterns import (
     REGISTERED_WITH,
     RENT_RAISED,
     RENTED_HOME,
+    RENTED_HOME_IN,
     REPLACED,
     REPORTS_TO,
     ROLE_AT,
@@ -275,8 +276,10 @@ def clause_subject(state: NoteState, text: str, at: int, named: list[tuple[str, 
     words = {t.text for t in subject.subtree}  # "my sister Anna lives…": the subject is "sister Anna"
     # "Jordan's mom is visiting from …": Jordan only owns the subject, someone unnamed.
     owners = {t.text for t in subject.subtree if t.dep_ == "poss" and subject.tag_ in ("NN", "NNS")}
-    for name, kind in named:
-        if kind == EntityType.PERSON and words & set(name.split()):
+    # "Divya's cousin Sneha works in …": the subject's own name before its owner's.
+    persons = sorted((name for name, kind in named if kind == EntityType.PERSON), key=lambda n: subject.text not in n)
+    for name in persons:
+        if words & set(name.split()):
             return None if set(name.split()) <= owners else name
     if subject.tag_ == "NNP":  # a name the entity recogniser missed: "Priya works for …"
         return " ".join(t.text for t in subject.subtree if t.tag_ == "NNP")
@@ -1168,6 +1171,11 @@ def told_of_leaving(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) 
         state.end(replace(boss, valid_at=left))
 
 
+def my_rent_told(state: NoteState, span: Span) -> bool:
+    """Whether the sentence at ``span`` told the writer's rent."""
+    return any(s.predicate == "rent" and s.subject == USER_NAME and s.span == span for s in state.statements)
+
+
 def home_owner(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
     """ "flat in Jayanagar, 21,000 rent … owner Mr. Prakash Hegde": the owner a note about the
     writer's rented home names is their landlord (not "the café's owner")."""
@@ -1476,6 +1484,8 @@ class BuiltinExtractor:
                 and not any(start <= at < end for start, end in streets)
             ):
                 add(token.text, kind, at)
+            elif word in lexicon.PARENT_ADDRESSES and token.text[:1].isupper():
+                add(token.text, EntityType.PERSON, at)  # "Appa birthday …", read as an adjective
         for match in PROJECT.finditer(text):
             name = match.group(1) or match.group(2)
             add(name.strip('"'), EntityType.PROJECT, match.start())
@@ -1827,6 +1837,20 @@ class BuiltinExtractor:
                 attribute(amount.group(1).lower(), amount.group(2).strip())
         for amount in SUM_JOTTED.finditer(text):
             attribute(amount.group(2).lower(), amount.group(1).strip())
+        taken = RENTED_HOME_IN.search(text) if lives is None and HOME_TAKEN.search(text) else None
+        if taken is not None and (taken.group(1), EntityType.PLACE) in named and my_rent_told(state, span):
+            # "flat in Jayanagar, 1BHK, 21,000 rent, advance 1.5 lakhs": the home taken for that
+            # rent is the writer's, from the day the sentence says.
+            taken_home = ExtractedStatement(
+                Aspect.IDENTITY,
+                text,
+                USER_NAME,
+                "lives_in",
+                span,
+                object_name=taken.group(1),
+                valid_at=state.time_of(text),
+            )
+            state.state(taken_home)
         spell = WORK_SPELL.search(text)
         if spell is not None and spell.group(1).lower().endswith("service") and VEHICLE_WORDS.search(text):
             spell = None  # "Corolla first service at Smit": the car's, at a garage

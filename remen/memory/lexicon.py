@@ -624,6 +624,15 @@ HONORIFIC_SUFFIXES = ("san", "sama", "kun", "chan", "sensei", "senpai", "ji")
 # Honorifics written after a name with a space, as Indian English does ("Ramesh sir", "Anjali
 # madam", "Sharma ji"): the person is the bare name, and one the writer looks up to.
 HONORIFICS_AFTER = ("sir", "madam", "ma'am", "maam", "ji", "sahab", "saab", "garu")
+# What people call their parents and grandparents in many languages, written as a name: "Appa
+# birthday is on 3rd Sept", "Called Ammi and Abba", "Mamma says hi" (each one person of the notes).
+PARENT_ADDRESSES = words(
+    """
+    amma appa ammi abba abbu ammu achan acha mummy mommy daddy mama papa maman mamma pappa mamá papá
+    mãe mutti vati mami papi baba maa nana nani dada dadi oma opa abuela abuelo nonna nonno babcia
+    dziadek yiayia lola lolo
+    """
+)
 # Abbreviations written with a full stop that never end a sentence by themselves: the titles, and
 # the common short forms of notes ("approx. 3 km", "Dept. of Health", "St. Mary's").
 ABBREVIATIONS = (

@@ -507,7 +507,8 @@ LIVES_IN = re.compile(
     # "we moved from Austin to Denver": where to.
     r"|(?:moved|moving)\s+from\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*(?:\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*){0,2}\s+to)\s+)" + NAME
 )
-HOME_NOUN_WORDS = "flat|apartment|condo|townhouse|bungalow|house|place|home"
+# "PG": a paying guest's room, as Indian English calls a rented room with meals.
+HOME_NOUN_WORDS = "flat|apartment|condo|townhouse|bungalow|house|place|home|pg"
 HOME_NOUNS = rf"(?:{HOME_NOUN_WORDS})"
 # A rented room is a home too when it is "in" a place ("the room in San Blas"), not when a name
 # comes before it ("the Zoom room").
@@ -518,7 +519,11 @@ HOMES_IN = rf"(?:{HOME_NOUN_WORDS}|room)"
 HOME_BY = re.compile(
     r"(?i:\b(?:(?:train|bus|tram|tube|metro|subway|microbus|minibus|matatu|taxi|cab|uber|drive|drove|ride|rode"
     r"|cycle|cycled|walk|walked)\s+(?:home|back)|(?:came|come|comes|coming|got|get|gets|getting|headed|heading)\s+home)"
-    rf"\s+to\s+(?:(?:the|my|our)\s+{HOME_NOUNS}\s+in\s+)?)" + NAME
+    rf"\s+to\s+(?:(?:the|my|our)\s+{HOME_NOUNS}\s+in\s+)?"
+    # Coming back to a home named by its noun: "came back to PG in Marathahalli by 10 pm", "got back
+    # to the flat in Govan" (not "came back to London": a trip's end).
+    rf"|(?:came|come|comes|coming|got|get|gets|getting|headed|heading|went|going)\s+back\s+to\s+"
+    rf"(?:(?:the|my|our)\s+)?{HOMES_IN}\s+in\s+)" + NAME
 )
 # Coming in to work from home: "the drive in from Varde", "no point driving in from Varde", "my
 # commute from Tallaght", "commuting from Hove" (not "the train from Paris": a trip is no commute).
@@ -592,8 +597,12 @@ RENTED_HOME = re.compile(
     r"(?=\s*[,:;(–—-]|\s+(?:on|in|at|near|by|off|is|was|costs?|will\s+be)\b))"
 )
 HOME_TAKEN = re.compile(
-    r"(?i:\b(?:keys?|deposit|bond|lease|sign(?:ed|ing)?|contract|mov(?:e|ed|ing)\s+in|moving|moved)\b)"
+    r"(?i:\b(?:keys?|deposit|bond|lease|sign(?:ed|ing)?|contract|mov(?:e|ed|ing)\s+in|moving|moved"
+    # "advance 1.5 lakhs", "shift on 2nd May": the deposit and the move, as Indian English says them.
+    r"|advance|shift(?:ing)?\s+on)\b)"
 )
+# A rented home named by where it is: "flat in Jayanagar 4th block", "room in San Blas".
+RENTED_HOME_IN = re.compile(rf"(?i:\b(?:{HOME_NOUN_WORDS}|room|studio|1bhk|2bhk|3bhk)\s+in\s+)" + PLACE_NAME)
 # Someone else's home named by its place: "my sister Jing Yi's new place in Bishan", "Moana's flat in
 # Petone" (not an old one).
 THEIR_HOME = re.compile(PERSON_NAME + rf"['’]s\s+(?i:(?:new\s+)?{HOME_NOUNS}\s+in\s+)" + NAME)

@@ -1635,3 +1635,28 @@ def test_a_day_told_by_its_ordinal_alone_is_the_coming_one(reader: BuiltinExtrac
     assert bus.moment.date() == date(2026, 4, 28)
     for text in ("came 2nd. great race", "her 21st, party at home", "flat in the 4th block, 1BHK"):
         assert stated_date(text, written, False, "dmy") is None, text
+
+
+def test_a_parent_called_by_the_family_word_of_any_language_is_a_person(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Amma: good. Appa birthday is on 3rd Sept, don't forget this time")
+    assert ("Appa", EntityType.PERSON) in entities(found)
+    assert ("Appa", "birthday", "3 September") in triples(found)
+    assert not [s for s in found.statements if s.predicate == "birthday" and s.subject == "me"]
+
+
+def test_the_subject_owned_by_another_person_is_the_one_named_after_the_owner(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Divya's cousin Sneha works in Medhavi Hospitals HR and she told they are hiring.")
+    assert ("Sneha", "works_at", "Medhavi Hospitals") in triples(found)
+    assert ("Divya", "works_at", "Medhavi Hospitals") not in triples(found)
+
+
+def test_coming_back_to_a_rented_room_and_a_flat_taken_for_a_rent_say_where_one_lives(
+    reader: BuiltinExtractor,
+) -> None:
+    back = read(reader, "Came back to PG in Marathahalli by 10 pm, food was cold.")
+    assert ("me", "lives_in", "Marathahalli") in triples(back)
+    assert ("me", "lives_in", "London") not in triples(read(reader, "Came back to London on Sunday."))
+    taken = read(reader, "- flat in Jayanagar 4th block, 1BHK, 21,000 rent, advance 1.5 lakhs")
+    assert ("me", "lives_in", "Jayanagar") in triples(taken)
+    viewed = read(reader, "- viewing a flat in Leith, 950 a month, deposit 1,200. not sure")
+    assert not [s for s in viewed.statements if s.predicate == "lives_in"]
