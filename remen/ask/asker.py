@@ -13,8 +13,20 @@ from datetime import datetime, timedelta
 
 import numpy as np
 
-from remen.ask.extractive import Closeness, Extracted, Passage, Read, extract, passages, threads
+from remen.ask.extractive import (
+    Closeness,
+    Extracted,
+    Passage,
+    Read,
+    extract,
+    name_stems,
+    passages,
+    stem,
+    stems,
+    threads,
+)
 from remen.ask.handlers import (
+    START_WORDS,
     Handled,
     asked_tool_kind,
     aspect_query,
@@ -477,11 +489,17 @@ def merged(asked: Question, chosen: Route, handled: Handled, notes: list[Extract
         # only with another tool of the kind, not with whatever name it offers ("Maadi").
         kind = asked_tool_kind(chosen)
         newer = bool(from_notes) and (not kind or fold(notes[0].answer) in kind)
-        overtaken = newer and not asked.earlier and overtakes(notes[0], graph[0]) and from_notes[0] not in agreeing
+        overtaken = (
+            newer
+            and not asked.earlier
+            and not handled.began
+            and overtakes(notes[0], graph[0])
+            and from_notes[0] not in agreeing
+        )
         if (
             overtaken
             or (newer and not asked.earlier and filled_since(asked, graph[0], notes[0]))
-            or (from_notes and handled.written_day)
+            or (from_notes and handled.written_day and tells_the_start(asked, notes[0]))
             or (from_notes and earlier_one_asked(asked, chosen, graph[0], notes[0]))
         ):
             return (from_notes[0], graph[0], *from_notes[1:2])
@@ -508,6 +526,15 @@ def merged(asked: Question, chosen: Route, handled: Handled, notes: list[Extract
 ASKS_PAST = re.compile(r"(?i:\b(?:did|was|were|had|used\s+to)\b)")
 # Answers that are names of things one holds a tie to, which another may have taken the place of.
 FOLLOWED_KINDS = frozenset({AnswerKind.NAME, AnswerKind.PERSON, AnswerKind.PLACE})
+
+
+def tells_the_start(asked: Question, found: Extracted) -> bool:
+    """Whether a sentence of the notes speaks of the start a question asks the day of: it says a
+    name the question asks of, or a word of starting ("I start at Tulus Lotrek on the 16th"), so
+    its day may be the start's own ("Divya and me fixed the wedding date, 7 February" is none)."""
+    said = stems(found.sentence)
+    named = any(not name_stems(name).isdisjoint(said) for name in asked.names)
+    return named or not {stem(word) for word in START_WORDS}.isdisjoint(said)
 
 
 def earlier_one_asked(asked: Question, chosen: Route, item: AnswerItem, found: Extracted) -> bool:

@@ -61,6 +61,8 @@ class Handled:
     # That value is only the day a note first spoke of it ("Two weeks at Northgate" dates the job
     # from that note): an answer the notes tell leads instead, the value after it.
     written_day: bool = False
+    # That value is the day a tie began: a note written later is no newer word on it.
+    began: bool = False
 
 
 def whose(hint: EntityHint, user: str) -> str:
@@ -455,7 +457,7 @@ def tie_start(route: Route, memory: MemoryReader, user: str) -> Handled | None:
         return None
     first = min(ties, key=lambda f: f.valid_at)
     told = f"Since {day_text(first.valid_at)}, by your notes: {describe(first)}"
-    return Handled((fact_item(first, told),), precise=True)
+    return Handled((fact_item(first, told),), precise=True, began=True)
 
 
 def aspect_query(route: Route, memory: MemoryReader, similar: Similar) -> Handled:

@@ -137,6 +137,7 @@ from remen.memory.patterns import (
     NAMED_MY_ROLE,
     NEW_ROLE,
     NOT_NAMES,
+    NOTICE_HANDED_TO,
     NOTICE_TO,
     OLD_VALUE,
     OLD_VALUE_REACH,
@@ -1143,19 +1144,22 @@ def firm_runners(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> 
 
 
 def told_of_leaving(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
-    """ "Got the job! Told Gary this afternoon", "told Rosa I'm leaving": the one person the
-    writer tells of leaving their job is their manager until they leave (the last day the note
-    states, else now), unless the note ties them to the writer otherwise (kin, a partner) or
-    already names a manager."""
+    """ "Got the job! Told Gary this afternoon", "told Rosa I'm leaving", "gave resignation to
+    Ramesh sir": the one person the writer tells of leaving their job, or hands their notice to,
+    is their manager until they leave (the last day the note states, else now), unless the note
+    ties them to the writer otherwise (kin, a partner) or already names a manager."""
     leaving = any(LEAVING_A_JOB.search(sent.text) for piece, sent in sentences if piece.speaker is None)
-    if not leaving or manager_named(state):
+    if manager_named(state):
         return
     tied = {s.object_name for s in state.statements if s.subject == USER_NAME and s.object_name}
     told = [
         (piece, sent, match)
         for piece, sent in sentences
         if piece.speaker is None
-        for match in TOLD_SOMEONE.finditer(sent.text.strip())
+        for match in [
+            *NOTICE_HANDED_TO.finditer(sent.text.strip()),
+            *(TOLD_SOMEONE.finditer(sent.text.strip()) if leaving else ()),
+        ]
         if match.group(1).split()[0].lower() not in NOT_NAMES | lexicon.RELATIONS
         and (found := state.entities.get(match.group(1).lower())) is not None
         and found.type == EntityType.PERSON

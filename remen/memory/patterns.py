@@ -199,15 +199,17 @@ ATTENDEE_LIST = re.compile(r"^(?i:present|attendees|attending|participants|invit
 ATTENDEE_FROM = re.compile(r"\s*(?:\(|\bfrom\b|\bof\b).*$")
 # The firm an attendee comes from: "Kofi from Frischeparadies", "Niamh from B&D".
 ATTENDEE_FIRM = re.compile(r"\bfrom\s+(?:the\s+)?((?-i:[A-Z0-9])[\w&'’.-]*(?:\s+(?-i:[A-Z&])[\w&'’.-]*){0,3})\s*$")
-# "I report to Dana", "first week under Captain Dubois", "handed in my notice to Per": my manager.
+# "I report to Dana", "first week under Captain Dubois": my manager.
 REPORTS_TO = re.compile(
     rf"(?i:\b(?:i|we)\s+(?:now\s+)?report(?:s|ed)?\s+(?:directly\s+)?to\s+){LOOSE_NAME}"
     # "First week under Captain Dubois", "three years working under Hana".
     rf"|(?i:\b(?:(?:first|second|third|last)\s+(?:day|week|month|shift)|\w+\s+(?:weeks|months|years)"
     rf"|(?:i|we)\s+work(?:ed)?)\s+(?:working\s+)?under\s+){PERSON_NAME}"
-    # "handed in my notice to Per", "gave resignation to Ramesh sir": one's notice goes to one's
-    # manager (not "to HR").
-    rf"|(?i:\b(?:hand(?:ed|ing)?\s+in|gave|give|giving|put\s+in|submit(?:ted)?)\s+(?:my\s+|our\s+|the\s+)?"
+)
+# "handed in my notice to Per", "gave resignation to Ramesh sir": one's notice goes to one's
+# manager (not "to HR"), who is so until one leaves.
+NOTICE_HANDED_TO = re.compile(
+    rf"(?i:\b(?:hand(?:ed|ing)?\s+in|gave|give|giving|put\s+in|submit(?:ted)?)\s+(?:my\s+|our\s+|the\s+)?"
     rf"(?:notice|resignation(?:\s+letter)?|papers)\s+to\s+)(?=[A-ZÀ-Ý][a-zà-ÿ]){PERSON_NAME}"
 )
 # The writer telling someone their news, the writer's own act: "Told Lars.", "told Rosa I'm

@@ -739,6 +739,19 @@ def test_a_first_day_the_notes_tell_answers_when_the_graph_only_knows_when_it_wa
     assert answer.answers[1].source == "graph"
 
 
+def test_a_later_note_with_another_day_does_not_take_the_place_of_the_first_day(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        160,
+        "First day at Medhavi Hospitals! Induction all day, then the recruiting software setup.",
+        "Five months in Medhavi Hospitals. Divya and me fixed the wedding date, 7 February, in Guruvayur.",
+    )
+    answer = app.ask("when did I join Medhavi Hospitals", now=now)
+    assert answer.answers and answer.answers[0].source == "graph"
+    assert "since" in answer.answers[0].text.lower() and "February" not in (answer.answers[0].answer or "")
+
+
 def test_the_lines_under_a_heading_are_about_what_it_names(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
     now = written_days_apart(
         app,

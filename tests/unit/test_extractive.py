@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from remen.ask import answer_model
-from remen.ask.asker import hinted_names
+from remen.ask.asker import hinted_names, merged
 from remen.ask.extractive import (
+    Extracted,
     Passage,
     Read,
     candidate_out_of_turn,
@@ -25,12 +26,14 @@ from remen.ask.extractive import (
     spoken_time,
     stem,
 )
+from remen.ask.handlers import Handled, fact_item
 from remen.ask.question import AnswerKind, read_question
 from remen.ask.router import ATTRIBUTE_WORD, EntityIndex, ahead_of, asks_the_attribute, attribute_asked, route
 from remen.ask.spans import Span, name_spans, spot_spans, time_spans, unit_fits, value_spans
 from remen.core.answers import EntityHint, QueryType, Route
 from remen.core.constants import ANSWER_TYPICAL_COSINE
 from remen.core.errors import ModelError
+from remen.core.knowledge import Aspect, Fact
 from remen.search.temporal import parse_temporal
 
 WRITTEN = datetime(2026, 3, 18, 9, 0).astimezone()
@@ -763,3 +766,32 @@ def test_a_sum_per_period_is_money_for_how_much_with_or_without_its_currency() -
     for told in ("720 a week", "780/month", "£50 per week", "2,150 a month"):
         assert unit_fits(Span(0, len(told), told, frozenset(), frozenset()), "much"), told
     assert not unit_fits(Span(0, 4, "Four", frozenset(), frozenset()), "much")
+
+
+def test_a_later_note_tells_no_other_first_day_unless_it_speaks_of_the_start() -> None:
+    began = datetime(2026, 5, 4, 21, 40).astimezone()
+    job = Fact(
+        1,
+        Aspect.IDENTITY,
+        "First day at Medhavi Hospitals!",
+        "Me",
+        "works_at",
+        "Medhavi Hospitals",
+        began,
+        None,
+        None,
+        ("n1",),
+        "First day at Medhavi Hospitals!",
+    )
+    handled = Handled((fact_item(job, "Since Mon 4 May 2026"),), precise=True, written_day=True, began=True)
+    asked = read_question("when did I join Medhavi Hospitals")
+    chosen = Route(
+        QueryType.ASPECT_QUERY, 0.7, entity_hints=(EntityHint("medhavi", "Medhavi Hospitals", "alias", 1.0),)
+    )
+    later = datetime(2026, 10, 10, 22, 0).astimezone()
+    wedding = Extracted(
+        "7 February", "Divya and me fixed the wedding date, 7 February.", "n2", later, 0.9, AnswerKind.TIME
+    )
+    assert merged(asked, chosen, handled, [wedding])[0].source == "graph"
+    start = Extracted("16 May", "I start at Medhavi Hospitals on 16 May.", "n2", later, 0.9, AnswerKind.TIME)
+    assert merged(asked, chosen, handled, [start])[0].source == "notes"
