@@ -13,7 +13,7 @@ from remen.core.answers import AnswerItem, EntityHint, Route
 from remen.core.errors import EntityNotFoundError
 from remen.core.knowledge import ENDED_PREFIX, Aspect, Digest, EntityDetail, Fact
 from remen.core.text import fold
-from remen.memory.lexicon import RELATIONS, ties_of, tool_kind
+from remen.memory.lexicon import MONEY_OF_MINE, RELATIONS, ties_of, tool_kind
 from remen.memory.reader import MemoryReader
 from remen.search.calendar import day_text
 from remen.search.query import STOPWORDS
@@ -33,7 +33,10 @@ MAX_CARD_FACTS = 8
 STINT_PREDICATES = ("works_at", "lives_in")
 # A "when" question's words that ask when a tie began: "when did I start at Acme", "join Catena".
 # Not a move: people write "moving to Denver" weeks ahead, and the note of the day says it better.
-START_WORDS = frozenset(("start", "started", "starting", "join", "joined", "begin", "began"))
+# "resume" is Nigerian and Indian English for starting a job ("when did I resume at Kudipay").
+START_WORDS = frozenset(
+    ("start", "started", "starting", "join", "joined", "begin", "began", "resume", "resumed", "resumption")
+)
 MAX_LIST = 12
 # A tool's use that ended within this of another's start was replaced by it ("moved issues from
 # Notion to Linear" ends Notion's use the moment Linear's begins).
@@ -107,6 +110,13 @@ def entity_lookup(route: Route, memory: MemoryReader, user: str) -> Handled:
             return relation_holders(route, hint, memory, user)
         if not hint.name:
             return Handled((), f"Your notes don't say who {hint.text} is.")
+        if attribute in MONEY_OF_MINE and (me := user_hint(route)) is not None:
+            # "how much was I earning at Zenox", "what was my rent in Wedding": the writer's own
+            # sum while they worked or lived there; the place only sets the scene.
+            then = own_sum_there(route, memory, attribute, user)
+            if then is not None:
+                return then
+            hint = me
         if attribute:
             told = own_sequence(route, memory, attribute, user)
             facts = memory.facts(hint.name, history=True)
@@ -247,6 +257,22 @@ def own_sequence(route: Route, memory: MemoryReader, attribute: str, user: str) 
     if point is None or point[1] is None:
         return None
     return neighbour(point[0], point[1], chain, f"your {ATTRIBUTE_LABELS.get(attribute, attribute)}")
+
+
+def own_sum_there(route: Route, memory: MemoryReader, attribute: str, user: str) -> Handled | None:
+    """The user's sum ``attribute`` (pay, rent) held while at the earlier workplace or home the
+    question names, or that the notes don't say it for a place that is none of the current ones;
+    None when the question names no place or a current one (today's sum answers)."""
+    if not names_given(route):
+        return None
+    stays = chain_of(memory, user, STINT_PREDICATES)
+    then = held_during(route, chain_of(memory, user, (attribute,)), stays)
+    if then is not None:
+        return Handled((fact_item(then, f"Your {attribute} there: {then.target}"),), precise=True)
+    if elsewhere(route, EntityHint("", user, "user", 1.0), stays):
+        # At a place that is none of the user's current ones: today's sum is no answer.
+        return Handled((), f"Your notes don't say your {attribute} there.")
+    return None
 
 
 def held_during(route: Route, chain: list[Fact], stays: list[Fact]) -> Fact | None:

@@ -58,6 +58,8 @@ ATTRIBUTES = {
     "old": "age",
     # The writer's sums, kept under the word a note names them by ("rent 720 a week").
     **{word: word for word in MONEY_OF_MINE if word not in ("pay", "wages")},
+    # "how much do I earn", "what was I earning at Zenox": the pay.
+    **dict.fromkeys(("earn", "earns", "earned", "earning", "earnings"), "salary"),
 }
 # "where does X live / work": a place, asked with "where" only ("what do I think about work" is not).
 WHERE_ATTRIBUTES = {

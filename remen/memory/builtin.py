@@ -143,6 +143,7 @@ from remen.memory.patterns import (
     OLD_VALUE_REACH,
     OPENING_ROLE,
     OTHERS_KIN,
+    PAID_TO_ME,
     PAIRED_WITH_ME,
     PANEL_LIST,
     PERSON_OF_FIRM,
@@ -174,6 +175,7 @@ from remen.memory.patterns import (
     SHE_OR_HE,
     SITE_OWNER,
     SOMEONE_ELSES,
+    SPEAKER_MANAGES,
     SPELL_SITE,
     STREET_ADDRESS,
     STREET_NAMED,
@@ -516,6 +518,14 @@ def spoken_by(state: NoteState, speaker: str, since: int, span: Span) -> None:
     state.statements[since:] = [
         replace(s, subject=who) if s.subject == USER_NAME else s for s in state.statements[since:]
     ]
+
+
+def speaker_manages(state: NoteState, piece: Piece, text: str) -> None:
+    """ "Tolu: You will report to me directly": the speaker of a chat turn who says so is the
+    writer's manager."""
+    if piece.speaker is not None and SPEAKER_MANAGES.search(text):
+        boss = state.entity(piece.speaker, EntityType.PERSON, piece.span, None, text, sure=True)
+        state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, "manager", piece.span, object_name=boss))
 
 
 def given_up_for_the_other(state: NoteState) -> None:
@@ -1326,6 +1336,7 @@ class BuiltinExtractor:
                     self.read_sentence(state, sent, piece.original - piece.start)
                     if piece.speaker is not None:
                         spoken_by(state, piece.speaker, said, piece.span)
+                        speaker_manages(state, piece, sent.text.strip())
                         del state.tie_mentions[named:]  # the tie classifier reads the writer's own words
                 state.previous_sentence = sent.text
             switched_from_the_other(state)
@@ -1841,6 +1852,8 @@ class BuiltinExtractor:
                 attribute(amount.group(1).lower(), amount.group(2).strip())
         for amount in SUM_JOTTED.finditer(text):
             attribute(amount.group(2).lower(), amount.group(1).strip())
+        for pay in PAID_TO_ME.finditer(text):
+            attribute("salary", pay.group(1).strip(), holder=USER_NAME)
         taken = RENTED_HOME_IN.search(text) if lives is None and HOME_TAKEN.search(text) else None
         if taken is not None and (taken.group(1), EntityType.PLACE) in named and my_rent_told(state, span):
             # "flat in Jayanagar, 1BHK, 21,000 rent, advance 1.5 lakhs": the home taken for that

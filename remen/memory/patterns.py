@@ -65,7 +65,8 @@ HEALTH_CARE = re.compile(
     r"(?i:(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)(?<!['’]s\s)\b(?:cholesterol|blood\s+(?:pressure|work|tests?|sugar)"
     r"|bloods|prescri(?:ption|bed)|statins?|check-?up|referral|diabetes|thyroid|flu\s+(?:shot|jab)|antibiotics"
     r"|medication|meds|inhaler|asthma|migraines?|tendinitis|tendonitis|sprain(?:ed)?|strained|fracture[sd]?|physio"
-    r"|knee|wrist|shoulder|ankle|hip|neck|elbow|(?:my|bad)\s+back|back\s+(?:pain|injury))\b)"
+    r"|knee|wrist|shoulder|ankle|hip|neck|elbow|(?:my|bad)\s+back|back\s+(?:pain|injury)"
+    r"|malaria|typhoid|fever|infection|(?:test|lab|scan)\s+results?|x-?rays?|ultrasound)\b)"
 )
 # A person's name, with a title or without.
 PERSON_NAME = rf"((?:{TITLE})?[A-ZÀ-Ý][\w'À-ÿ-]+{NEXT_NAME_WORD})"
@@ -222,6 +223,13 @@ TOLD_SOMEONE = re.compile(
 # "house owner: Mrs. Iyer", "the owner is Dev Shah" (not "the café's owner").
 HOME_OWNER = re.compile(
     rf"(?i:(?:^|[,;(]\s*|\s[-–]\s|\bthe\s+)(?:house\s+|flat\s+|home\s+)?owner(?:\s+is|\s*[:,=-])?\s+){PERSON_NAME}"
+)
+# A chat turn in which its speaker says they manage the writer: "You will report to me directly",
+# "I'll be your manager from May".
+SPEAKER_MANAGES = re.compile(
+    r"(?i:\byou(?:['’]ll|\s+will|\s+would|['’]d)?\s+(?:now\s+)?(?:be\s+)?report(?:ing)?\s+(?:directly\s+)?to\s+me\b"
+    r"|\bI(?:['’]ll|\s+will|\s+am|['’]m)\s+(?:going\s+to\s+be\s+|be\s+)?your\s+(?:new\s+)?(?:line\s+)?"
+    r"(?:manager|boss|supervisor)\b)"
 )
 # A note telling the writer's news of leaving a job: "last day at", "notice", an offer taken.
 LEAVING_A_JOB = re.compile(
@@ -485,6 +493,11 @@ AMOUNT_JOTTED = re.compile(
 # advance 1.5 lakhs", "- 890 € rent from July".
 SUM_JOTTED = re.compile(
     rf"(?i:(?:^|[,;(]|\s[-–]\s)\s*(?:[-*•]\s*)?({MY_SUM})\s+({alternation(lexicon.MONEY_OF_MINE)})\b(?=\s*(?:$|[,;.)]|from\b)))"
+)
+# The writer's pay told by who pays it or by earning it: "Zenox pays me ₦380k", "I earn 2,400 €
+# a month" (a sum with its currency, or thousands, not "I earn points").
+PAID_TO_ME = re.compile(
+    rf"(?i:\b(?:pays?\s+me|paying\s+me|I\s+(?:earn|am\s+earning)|I['’]m\s+earning)\s+(?:only\s+|just\s+|about\s+)?)({MY_SUM})"
 )
 # The sum it was before, said after the new one: "78,000, up from 71,500".
 AMOUNT_BEFORE = re.compile(rf"(?i:[,;]?\s*(?:up|down)\s+from\s+({MY_SUM}))")

@@ -752,6 +752,22 @@ def test_a_later_note_with_another_day_does_not_take_the_place_of_the_first_day(
     assert "since" in answer.answers[0].text.lower() and "February" not in (answer.answers[0].answer or "")
 
 
+def test_the_pay_at_an_earlier_workplace_is_the_one_held_there(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        30,
+        "Another long day at Zenox Bank. Zenox pays me ₦380k, not enough for Lekki.",
+        "Last day at Zenox Bank. The team bought small chops.",
+        "First day at Kudipay! Salary is ₦650k a month.",
+    )
+    earlier = app.ask("how much was I earning at Zenox Bank", now=now).answers
+    assert earlier and earlier[0].source == "graph" and "₦380k" in earlier[0].text
+    assert "₦650k" in app.ask("how much do I earn", now=now).answers[0].text
+    started = app.ask("when did I resume at Kudipay", now=now).answers
+    assert started and started[0].source == "graph" and "since" in started[0].text.lower()
+
+
 def test_the_lines_under_a_heading_are_about_what_it_names(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
     now = written_days_apart(
         app,

@@ -1660,3 +1660,17 @@ def test_coming_back_to_a_rented_room_and_a_flat_taken_for_a_rent_say_where_one_
     assert ("me", "lives_in", "Jayanagar") in triples(taken)
     viewed = read(reader, "- viewing a flat in Leith, 950 a month, deposit 1,200. not sure")
     assert not [s for s in viewed.statements if s.predicate == "lives_in"]
+
+
+def test_a_chat_turns_speaker_who_says_they_manage_the_writer_is_their_manager(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Tolu: The offer letter is in your mail.\nme: I accept!\nTolu: You will report to me directly")
+    assert ("me", "manager", "Tolu") in triples(found)
+    mine = read(reader, "me: you will report to me from Monday\nKemi: ok boss")
+    assert not [s for s in mine.statements if s.predicate == "manager"]
+
+
+def test_pay_told_by_who_pays_it_and_a_test_result_with_a_doctor(reader: BuiltinExtractor) -> None:
+    assert ("me", "salary", "₦380k") in triples(read(reader, "The pay is ₦650k monthly, Zenox pays me ₦380k."))
+    assert ("me", "doctor", "Dr. Okonkwo") in triples(
+        read(reader, "- iron the suit\n- Dr. Okonkwo at 5, malaria test result")
+    )
