@@ -126,6 +126,7 @@ from remen.memory.patterns import (
     MONTHLY_SUM,
     MOVED_FROM,
     MOVED_INTO,
+    MOVED_MY_THINGS,
     MY_HOME,
     MY_RELATION_IS,
     MY_RELATION_NAMED,
@@ -531,8 +532,9 @@ def speaker_manages(state: NoteState, piece: Piece, text: str) -> None:
 def given_up_for_the_other(state: NoteState) -> None:
     """A note in which the writer gives one tool up ("Uninstalled VS Code on Friday", "Deleted
     Waze") and names one other tool of the same kind they do not give up ("Everyone at Discovery
-    uses Zed, so I gave it a proper week"): the writer uses that one from then, in its place. Of a
-    kind the word lists do not know, the two must be the note's only tools."""
+    uses Zed, so I gave it a proper week"), or moves their things to ("Moved all my transfers to
+    Kuda, deleted Opay"): the writer uses that one from then, in its place. Of a kind the word
+    lists do not know, the two must be the note's only tools."""
     mine = [s for s in state.statements if s.predicate == "uses" and s.subject == USER_NAME]
     ended = {s.object_name for s in mine if s.negated}
     taken = {s.object_name for s in mine if not s.negated} - ended
@@ -540,13 +542,20 @@ def given_up_for_the_other(state: NoteState) -> None:
         return
     (old,) = ended
     tools = {e.name for e in state.entities.values() if e.type in TOOL_TYPES} - ended
+    gone = next(s for s in mine if s.negated)
+    moved = MOVED_MY_THINGS.search(gone.text)
+    known = state.entities.get(moved.group(1).lower()) if moved is not None else None
+    if not tools and known is not None and known.type != EntityType.PLACE:
+        # "Moved all my savings and transfers to Kuda, deleted Opay": what the writer moved their
+        # things to is the tool taken in its place, whatever the classifier made of the name.
+        state.entities[known.name.lower()] = replace(known, type=EntityType.TECHNOLOGY)
+        tools = {known.name}
     if len(tools) != 1:
         return
     (new,) = tools
     kinds = [kind for kind in lexicon.TOOL_KINDS.values() if fold(old or "") in kind]
     if kinds and not any(fold(new) in kind for kind in kinds):
         return
-    gone = next(s for s in mine if s.negated)
     state.state(replace(gone, aspect=Aspect.DECISION, object_name=new, negated=False, replaces=old))
 
 
@@ -993,8 +1002,8 @@ CODE_AFTER = ("`", "(", "_", "<", "/")
 
 def software(sent: SpacySpan, start: int, end: int) -> bool:
     """Whether the name from token ``start`` to ``end`` of the sentence is software by what is done
-    with it or what it does: installed, downloaded ("Installed Reaper", "uninstalled the Zoom
-    app"), or crashing, freezing ("Pro Tools crashed twice"; an English word opening the sentence
+    with it or what it does: installed, downloaded, deleted ("Installed Reaper", "uninstalled the
+    Zoom app", "deleted Opay"), or crashing, freezing ("Pro Tools crashed twice"; an English word opening the sentence
     is the sentence's own: "Goodbye freezes"), or by a software noun after it ("renew Sibelius
     licence")."""
     before = start - 1 if start >= 1 and sent[start - 1].tag_ not in ("DT", "PRP$") else start - 2
@@ -1002,7 +1011,9 @@ def software(sent: SpacySpan, start: int, end: int) -> bool:
     after = sent[end].lower_ if end < len(sent) else ""
     does = not plain_opening and end < len(sent) and sent[end].tag_.startswith("VB") and after in SOFTWARE_DOES
     licensed = not plain_opening and after in SOFTWARE_NOUNS
-    return (before >= 0 and sent[before].lower_ in SOFTWARE_VERBS) or does or licensed
+    # "Deleted Tom's number": what is done is to a thing of the name's, not to it.
+    owner = end < len(sent) and sent[end].tag_ == "POS"
+    return (before >= 0 and sent[before].lower_ in SOFTWARE_VERBS and not owner) or does or licensed
 
 
 def word_at(text: str, name: str) -> int:

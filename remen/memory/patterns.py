@@ -149,6 +149,9 @@ CAR_KEPT = re.compile(
     + r"|^\s*(?:[-*•]\s*)?"
     + NAME
     + rf"(?=\s+(?i:first\s+|annual\s+|next\s+)?(?:{CAR_CHECKS})\b)"
+    # Its upkeep done to it: "fuel the Corolla", "washed the Golf", "fill up the Yaris".
+    + r"|(?i:\b(?:fuel(?:led)?|refuel(?:led)?|fill(?:ed)?\s+up|wash(?:ed)?|valet(?:ed)?)\s+(?:the|my|our)\s+)"
+    + NAME
 )
 # A vehicle given up: "Sold the Vitz", "Panda sold for scrap", "scrapped the Micra", "the old Golf
 # went for scrap", "Micra gone to the scrapyard", "Micra to the scrapyard on Monday", "traded in
@@ -230,6 +233,12 @@ SPEAKER_MANAGES = re.compile(
     r"(?i:\byou(?:['’]ll|\s+will|\s+would|['’]d)?\s+(?:now\s+)?(?:be\s+)?report(?:ing)?\s+(?:directly\s+)?to\s+me\b"
     r"|\bI(?:['’]ll|\s+will|\s+am|['’]m)\s+(?:going\s+to\s+be\s+|be\s+)?your\s+(?:new\s+)?(?:line\s+)?"
     r"(?:manager|boss|supervisor)\b)"
+)
+# The writer moving their things somewhere: "Moved all my savings and transfers to Kuda", "moving
+# our photos over to Ente".
+MOVED_MY_THINGS = re.compile(
+    r"(?i:\bmov(?:ed|ing|e)\s+(?:(?:all|everything|the\s+rest)\s+(?:of\s+)?)?(?:my|our)\s+(?:[a-z]+\s+){1,4}?"
+    r"(?:over\s+)?(?:to|into|onto)\s+)" + NAME
 )
 # A note telling the writer's news of leaving a job: "last day at", "notice", an offer taken.
 LEAVING_A_JOB = re.compile(

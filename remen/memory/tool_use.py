@@ -86,7 +86,7 @@ START_VERBS = verb_class(
 )
 # Verbs whose object is software, whatever its name sounds like ("installed Reaper"), and verbs
 # only software does ("Pro Tools crashed twice").
-SOFTWARE_VERBS = verb_class("install uninstall reinstall download")
+SOFTWARE_VERBS = verb_class("install uninstall reinstall download delete")
 SOFTWARE_DOES = verb_class("crash freeze")
 # Nouns of software right after its name: "renew Sibelius licence", "the Dorico update".
 SOFTWARE_NOUNS = frozenset(

@@ -1674,3 +1674,19 @@ def test_pay_told_by_who_pays_it_and_a_test_result_with_a_doctor(reader: Builtin
     assert ("me", "doctor", "Dr. Okonkwo") in triples(
         read(reader, "- iron the suit\n- Dr. Okonkwo at 5, malaria test result")
     )
+
+
+def test_a_tool_the_writer_moves_their_things_to_takes_the_deleted_ones_place(
+    reader: BuiltinExtractor, model_reader: BuiltinExtractor
+) -> None:
+    found = read(model_reader, "Moved all my savings and transfers to Kuda last week, deleted Opay.")
+    assert {("Opay", EntityType.TECHNOLOGY), ("Kuda", EntityType.TECHNOLOGY)} <= entities(found)
+    assert ("me", "uses", "Kuda") in triples(found)
+    moved = read(reader, "Moved all my stuff to Lekki, deleted Opay.")
+    assert ("me", "uses", "Lekki") not in triples(moved)
+    number = read(reader, "Deleted Tom's number by mistake.")
+    assert ("Tom", EntityType.TECHNOLOGY) not in entities(number)
+
+
+def test_a_car_fuelled_is_the_writers(reader: BuiltinExtractor) -> None:
+    assert ("me", "car", "Corolla") in triples(read(reader, "- fuel the Corolla, queue at Total was crazy"))
