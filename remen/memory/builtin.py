@@ -204,6 +204,7 @@ from remen.memory.patterns import (
     WEEK_COUNT,
     WITH_FAMILY,
     WORK_SPELL,
+    WORK_SPELL_BY,
     WORK_SPELL_LOOSE,
     WORKS_AT,
     WORKS_IN,
@@ -235,6 +236,17 @@ PLAIN_WORD_TAGS = frozenset(
 )
 # A label names a topic in words: "q3" or "00028" is not one.
 LABEL_WORD = re.compile(r"[^\W\d_]{3,}")
+# A role said as the writer's or new: "my dentist", "new dentist in Bonn".
+MINE_OR_NEW = re.compile(r"(?i:(?:my|our|new)\b)")
+# What only people do: a first name that also names a tool is the person when it does them.
+PEOPLE_VERBS = lexicon.words(
+    """
+    says said tells told asks asked wants wanted gives gave shows showed thinks thought calls called
+    texts texted emails emailed writes wrote offers offered hugs hugged laughs laughed smiles smiled
+    agrees agreed promises promised replies replied answers answered mentions mentioned suggests
+    suggested invites invited visits visited cries cried shouts shouted helps helped will would can
+    """
+)
 # How many characters before "moving to X" a wish or a doubt may stand ("Thinking about moving to").
 PONDER_REACH = 40
 
@@ -630,6 +642,26 @@ def cars(state: NoteState, text: str, span: Span, named: list[tuple[str, EntityT
                 state.end(car)
             else:
                 state.state(car)
+
+
+def someone_elses_after_a_comma(text: str, label: re.Match[str]) -> bool:
+    """Whether a role's titled name set off by a comma may be anyone's: only one who serves the
+    writer, said as theirs or new ("new dentist in Bonn, Dr. Yilmaz"), is theirs, and not in a
+    sentence about someone else's ("Kwame's school has a new principal, Mrs. Boateng", "took Mum
+    to the dentist, Dr. Patel")."""
+    comma = label.group(3) is not None and "," in label.group(0)
+    theirs = SOMEONE_ELSES.search(text, 0, label.start()) is not None
+    mine = MINE_OR_NEW.match(label.group(0)) is not None
+    return comma and (label.group(1).lower() not in lexicon.FIRM_ROLES or theirs or not mine)
+
+
+def acts_as_someone(sent: SpacySpan, start: int, end: int) -> bool:
+    """Whether the one-word name from token ``start`` to ``end``, a first name the gazetteer knows
+    ("Julia", "Ruby"), does what only people do: says, asks, wants, gives, calls."""
+    if end - start != 1 or sent[start].lower_ not in gazetteer().first_names or end >= len(sent):
+        return False
+    verb = sent[end]
+    return verb.tag_ in ("VBZ", "VBD", "VBP", "MD") and verb.lower_ in PEOPLE_VERBS
 
 
 def known_tool(name: str) -> bool:
@@ -1476,6 +1508,8 @@ class BuiltinExtractor:
                 continue  # "@sarah" is never a candidate: handles are read below
             # The word lists name tools whatever the classifier makes of their context.
             kind = lexicon.LEXICON_TYPES.get(word) or state.name_kinds.get(word)
+            if kind in TOOL_TYPES and acts_as_someone(sent, candidate.start, candidate.end):
+                kind = EntityType.PERSON  # "Julia says I can order what I need": no language
             if kind in THING_GUESSES and word not in lexicon.LEXICON_TYPES and owned_thing(sent, candidate.start):
                 kind = EntityType.PRODUCT
             elif kind == EntityType.PERSON and venue(sent, candidate.start, candidate.end):
@@ -1580,7 +1614,8 @@ class BuiltinExtractor:
             for m in ROLE_LABEL.finditer(text)
             # "she recommended the dentist Dr. Osei": a name passed on, not the writer's dentist yet
             # (one the writer has a time with is: "Ravi recommended a physio: Kerry, Tuesdays 7am").
-            if not RECOMMENDED.search(text[max(0, m.start() - PONDER_REACH) : m.start()]) or DATE_HINT.search(text)
+            if (not RECOMMENDED.search(text[max(0, m.start() - PONDER_REACH) : m.start()]) or DATE_HINT.search(text))
+            and not someone_elses_after_a_comma(text, m)
         ]
         labelled += [
             (m.group(2) or m.group(3) or m.group(5), m.group(1) or m.group(4))
@@ -1886,7 +1921,7 @@ class BuiltinExtractor:
             firm = whole_name(text, spell.start(2), spell.group(2), named)
             spell = spell if (firm, EntityType.ORGANIZATION) in named else None
         if spell is None:
-            loose = WORK_SPELL_LOOSE.search(text)
+            loose = WORK_SPELL_LOOSE.search(text) or WORK_SPELL_BY.search(text)
             if (
                 loose is not None
                 and (loose.group(2), EntityType.ORGANIZATION) in named

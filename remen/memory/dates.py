@@ -62,6 +62,12 @@ LONE_ORDINAL = re.compile(
     r"(?<![\w./-])\d{1,2}(?:st|nd|rd|th)(?=\s*(?:$|[,.;!?)]|(?i:morning|afternoon|evening|night|noon|am|pm)\b))"
 )
 
+# A day and month written with dots and the closing one, as much of Europe writes them, without
+# the cue the search grammar wants ("signing 22.04.", "delivery 20.07.", "marries on 14.11., I").
+DOTTED_DAY = re.compile(r"(?<![\w.,])(?:[12]\d|3[01]|0?[1-9])\.(?:1[0-2]|0?[1-9])\.(?!\d)")
+# Words before one that make it a version ("upgraded Python to 3.11.").
+VERSION_BEFORE = re.compile(r"(?i:\b(?:version|v|release|python|node|ios|android|build|firmware)\s+(?:to\s+)?$)")
+
 # Words before an ordinal that make it a place in a race or an age ("came 2nd", "her 21st").
 PLACE_OR_AGE_BEFORE = re.compile(r"(?i:\b(?:came|come|comes|finished|placed|ranked|my|his|her|their|our|your|its)\s+$)")
 
@@ -102,6 +108,16 @@ def stated_date(
     if lone is not None and not PLACE_OR_AGE_BEFORE.search(sentence, 0, lone.start()):
         day = parse_temporal(f"on the {lone.group()}", written, date_order)[0]
         found = None if day is None else replace(day, phrase=lone.group())
+    dotted = DOTTED_DAY.search(sentence)
+    told_at = -1 if found is None else sentence.lower().find((found.phrase or "").lower())
+    if (
+        dotted is not None
+        and (found is None or 0 <= dotted.start() < told_at)
+        and not VERSION_BEFORE.search(sentence, 0, dotted.start())
+    ):
+        # The first date the sentence states: "my last day is 31.05. Tonight beer" is the 31st.
+        day = parse_temporal(f"on {dotted.group()}", written, date_order)[0]
+        found = None if day is None else replace(day, phrase=dotted.group())
     if found is None:
         return None
     bound = OPEN_BOUND.match(found.phrase or "")

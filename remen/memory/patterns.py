@@ -149,6 +149,10 @@ CAR_KEPT = re.compile(
     + r"|^\s*(?:[-*•]\s*)?"
     + NAME
     + rf"(?=\s+(?i:first\s+|annual\s+|next\s+)?(?:{CAR_CHECKS})\b)"
+    # A jot of its part after the model and a colon: "Polo: winter tyres still in the garage".
+    + r"|^\s*(?:[-*•]\s*)?"
+    + NAME
+    + rf"(?=:\s*(?i:(?:new|winter|summer|front|rear|spare)\s+)?(?:{CAR_PARTS})\b)"
     # Its upkeep done to it: "fuel the Corolla", "washed the Golf", "fill up the Yaris".
     + r"|(?i:\b(?:fuel(?:led)?|refuel(?:led)?|fill(?:ed)?\s+up|wash(?:ed)?|valet(?:ed)?)\s+(?:the|my|our)\s+)"
     + NAME
@@ -303,7 +307,8 @@ MY_RELATION_IS = re.compile(
 ROLE_LABEL = re.compile(
     rf"(?i:(?<![\w'’])(?:(?:my|our)\s+)?(?:new\s+)?({RELATION_WORDS})(?:\s+(?:at|for|from|in|near|(?:closer|close|nearer)\s+to)"
     r"\s+(?:the\s+|my\s+|our\s+)?[\w.'’]+(?:\s+(?-i:[A-ZÀ-Ý])[\w.'’]+)?|\s+(?:since|after)\s+(?:\w+\s+){0,2}\w+)?)"
-    rf"(?:(?:\s*(?::|\(|–|—)|\s+-)\s*{PERSON_NAME}|\s+({TITLE}[A-ZÀ-Ý][\w'À-ÿ-]+{NEXT_NAME_WORD}))"
+    # A titled name may follow a comma too: "new dentist in Bonn, Dr. Yilmaz".
+    rf"(?:(?:\s*(?::|\(|–|—)|\s+-)\s*{PERSON_NAME}|(?:\s+|,\s*)({TITLE}[A-ZÀ-Ý][\w'À-ÿ-]+{NEXT_NAME_WORD}))"
 )
 # Words before a role and a name that pass the name on rather than say it serves the writer ("she
 # recommended the dentist Dr. Osei", "Tom knows a good plumber, Mick"), said just before it.
@@ -496,7 +501,9 @@ AMOUNT_CHANGE = re.compile(
 # Bronowice 3100 zł from July", "- rent to Herr Brandt, 890 €", "salary: 4 200 €".
 # "Salary at the academy is 78,000", "rent 720 a week": a bare sum after the word that names it.
 AMOUNT_JOTTED = re.compile(
-    rf"(?i:^\s*(?:[-*•]\s*)?(?:(?:pg|flat|room|house|home|hostel|monthly)\s+)?({alternation(lexicon.MONEY_OF_MINE)})\b(?:\s+(?!\d)[\w'’.-]+){{0,4}}?\s*[:,]?\s*({MY_SUM}))"
+    rf"(?i:^\s*(?:[-*•]\s*)?(?:(?:pg|flat|room|house|home|hostel|monthly)\s+)?({alternation(lexicon.MONEY_OF_MINE)})\b"
+    # "Salary would be 78.000 €": an offer's, not the writer's yet.
+    rf"(?:\s+(?!\d|would\b|could\b|might\b)[\w'’.-]+){{0,4}}?\s*[:,]?\s*({MY_SUM}))"
 )
 # A jotted list's item that gives the sum before the word that names it: "1BHK, 21,000 rent,
 # advance 1.5 lakhs", "- 890 € rent from July".
@@ -737,6 +744,12 @@ WORK_SPELL_LOOSE = re.compile(
     r"(?:\w+ing(?:\s+[a-z]+)?|(?:behind|on|in|at)\s+the\s+[a-z]+)"
     r"|(?:long|busy|hard|quiet|slow|crazy|good|bad)\s+"
     r"(?:day|shift|week|night))\s+(?:at|for|with)\s+(?:the\s+)?)" + NAME
+)
+# A spell "by" a firm, as German and Dutch speakers say it (bei, bij): "Last day by Hartmann", "Four
+# months by Voltwerk", "I work by Hartmann since 6 years" (read only when the name is a firm's).
+WORK_SPELL_BY = re.compile(
+    r"(?i:\b((?:first|second|third|last|final)\s+(?:day|week|month|shift)|\w+\s+(?:months|years)"
+    r"|(?:i|we)\s+(?:work|worked|am|was)|(?:head|lead)\s+of\s+[a-z]+)\s+by\s+)" + NAME
 )
 # Words before a tool that say the writer works with it: "in VS Code", "we're on Shortcut",
 # "doing Headspace", "track everything in Notion" (within a few words of the tool).

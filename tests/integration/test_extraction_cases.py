@@ -1690,3 +1690,38 @@ def test_a_tool_the_writer_moves_their_things_to_takes_the_deleted_ones_place(
 
 def test_a_car_fuelled_is_the_writers(reader: BuiltinExtractor) -> None:
     assert ("me", "car", "Corolla") in triples(read(reader, "- fuel the Corolla, queue at Total was crazy"))
+
+
+def test_a_day_and_month_written_with_dots_needs_no_cue(reader: BuiltinExtractor) -> None:
+    written = datetime(2026, 4, 14, 20, 0).astimezone()
+    for text, day in (
+        ("flat in Bonn-Beuel, 3 rooms, signing 22.04.", date(2026, 4, 22)),
+        ("My sister Hanna marries in Münster on 14.11., I am the witness", date(2026, 11, 14)),
+        ("so my last day by Hartmann is 31.05. Tonight beer with Marco", date(2026, 5, 31)),
+    ):
+        assert (found := stated_date(text, written, False, "mdy")) is not None, text
+        assert found.moment.date() == day, text
+    assert stated_date("upgraded Python to 3.11.", written, False, "mdy") is None
+
+
+def test_a_spell_by_a_firm_is_a_spell_at_it(reader: BuiltinExtractor) -> None:
+    assert ("me", "works_at", "Voltwerk") in triples(read(reader, "First day by Voltwerk! Only 40 people."))
+    assert ("me", "works_at", "Hartmann Antriebstechnik") in triples(
+        read(reader, "I work by Hartmann Antriebstechnik since 6 years now.")
+    )
+    trip = read(reader, "Two weeks by Eurostar and train around Europe.")
+    assert not [s for s in trip.statements if s.predicate == "works_at"]
+
+
+def test_a_first_name_that_names_a_tool_is_a_person_when_it_speaks(reader: BuiltinExtractor) -> None:
+    assert ("Julia", EntityType.PERSON) in entities(read(reader, "Julia says I can order what I need."))
+    assert ("Julia", EntityType.PERSON) not in entities(read(reader, "Rewrote the solver in Julia, it runs fast."))
+
+
+def test_a_titled_name_after_a_comma_a_cars_part_after_a_colon_and_an_offers_salary(reader: BuiltinExtractor) -> None:
+    assert ("me", "dentist", "Dr. Yilmaz") in triples(
+        read(reader, "- new dentist in Bonn, Dr. Yilmaz, first visit 2.6.")
+    )
+    assert ("me", "car", "Polo") in triples(read(reader, "- Polo: winter tyres still in the garage, change!!"))
+    offer = read(reader, "Salary would be 78.000 €, the old job pays less.")
+    assert not [s for s in offer.statements if s.predicate == "salary"]
