@@ -113,7 +113,7 @@ def entity_lookup(route: Route, memory: MemoryReader, user: str) -> Handled:
         if attribute in MONEY_OF_MINE and (me := user_hint(route)) is not None:
             # "how much was I earning at Zenox", "what was my rent in Wedding": the writer's own
             # sum while they worked or lived there; the place only sets the scene.
-            then = own_sum_there(route, memory, attribute, user)
+            then = own_sum_there(route, memory, attribute, me)
             if then is not None:
                 return then
             hint = me
@@ -259,17 +259,17 @@ def own_sequence(route: Route, memory: MemoryReader, attribute: str, user: str) 
     return neighbour(point[0], point[1], chain, f"your {ATTRIBUTE_LABELS.get(attribute, attribute)}")
 
 
-def own_sum_there(route: Route, memory: MemoryReader, attribute: str, user: str) -> Handled | None:
-    """The user's sum ``attribute`` (pay, rent) held while at the earlier workplace or home the
+def own_sum_there(route: Route, memory: MemoryReader, attribute: str, me: EntityHint) -> Handled | None:
+    """The user's (``me``) sum ``attribute`` (pay, rent) held while at the earlier workplace or home the
     question names, or that the notes don't say it for a place that is none of the current ones;
     None when the question names no place or a current one (today's sum answers)."""
     if not names_given(route):
         return None
-    stays = chain_of(memory, user, STINT_PREDICATES)
-    then = held_during(route, chain_of(memory, user, (attribute,)), stays)
+    stays = chain_of(memory, me.name, STINT_PREDICATES)
+    then = held_during(route, chain_of(memory, me.name, (attribute,)), stays)
     if then is not None:
         return Handled((fact_item(then, f"Your {attribute} there: {then.target}"),), precise=True)
-    if elsewhere(route, EntityHint("", user, "user", 1.0), stays):
+    if elsewhere(route, me, stays):
         # At a place that is none of the user's current ones: today's sum is no answer.
         return Handled((), f"Your notes don't say your {attribute} there.")
     return None
