@@ -556,10 +556,12 @@ def given_up_for_the_other(state: NoteState) -> None:
     tools = {e.name for e in state.entities.values() if e.type in TOOL_TYPES} - ended
     gone = next(s for s in mine if s.negated)
     moved = MOVED_MY_THINGS.search(gone.text)
-    known = state.entities.get(moved.group(1).lower()) if moved is not None else None
-    if not tools and known is not None and known.type != EntityType.PLACE:
+    known = state.entities.get(moved.group(2).lower()) if moved is not None else None
+    kept_there = moved is not None and not lexicon.DIGITAL_THINGS.isdisjoint(moved.group(1).lower().split())
+    if not tools and known is not None and (known.type != EntityType.PLACE or kept_there):
         # "Moved all my savings and transfers to Kuda, deleted Opay": what the writer moved their
-        # things to is the tool taken in its place, whatever the classifier made of the name.
+        # things to is the tool taken in its place, whatever the classifier made of the name (a
+        # place only when the things are kept in apps: "moved all my notes to Joplin").
         state.entities[known.name.lower()] = replace(known, type=EntityType.TECHNOLOGY)
         tools = {known.name}
     if len(tools) != 1:

@@ -633,6 +633,15 @@ PARENT_ADDRESSES = words(
     dziadek yiayia lola lolo
     """
 )
+# Things one keeps in an app or a service: moved to a name, they make it one ("moved all my notes to
+# Joplin", though Joplin is a town too; "moved my stuff to Lekki" is a move).
+DIGITAL_THINGS = words(
+    """
+    notes files photos pictures docs documents passwords tasks todos contacts emails mail data music
+    playlists bookmarks recipes savings transfers money accounts payments books podcasts clippings
+    projects code repos backups calendar journal plans
+    """
+)
 # Abbreviations written with a full stop that never end a sentence by themselves: the titles, and
 # the common short forms of notes ("approx. 3 km", "Dept. of Health", "St. Mary's").
 ABBREVIATIONS = (

@@ -241,7 +241,7 @@ SPEAKER_MANAGES = re.compile(
 # The writer moving their things somewhere: "Moved all my savings and transfers to Kuda", "moving
 # our photos over to Ente".
 MOVED_MY_THINGS = re.compile(
-    r"(?i:\bmov(?:ed|ing|e)\s+(?:(?:all|everything|the\s+rest)\s+(?:of\s+)?)?(?:my|our)\s+(?:[a-z]+\s+){1,4}?"
+    r"(?i:\bmov(?:ed|ing|e)\s+(?:(?:all|everything|the\s+rest)\s+(?:of\s+)?)?(?:my|our)\s+((?:[a-z]+\s+){1,4}?)"
     r"(?:over\s+)?(?:to|into|onto)\s+)" + NAME
 )
 # A note telling the writer's news of leaving a job: "last day at", "notice", an offer taken.

@@ -1684,6 +1684,9 @@ def test_a_tool_the_writer_moves_their_things_to_takes_the_deleted_ones_place(
     assert ("me", "uses", "Kuda") in triples(found)
     moved = read(reader, "Moved all my stuff to Lekki, deleted Opay.")
     assert ("me", "uses", "Lekki") not in triples(moved)
+    # A name the classifier takes for a town is the app when the things moved are kept in apps.
+    notes = read(model_reader, "moved all my notes to Joplin, deleted Evernote")
+    assert ("me", "uses", "Joplin") in triples(notes)
     number = read(reader, "Deleted Tom's number by mistake.")
     assert ("Tom", EntityType.TECHNOLOGY) not in entities(number)
 
