@@ -1203,9 +1203,9 @@ def told_of_leaving(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) 
     Ramesh sir": the one person the writer tells of leaving their job, or hands their notice to,
     is their manager until they leave (the last day the note states, else now), unless the note
     ties them to the writer otherwise (kin, a partner) or already names a manager."""
-    leaving = any(LEAVING_A_JOB.search(sent.text) for piece, sent in sentences if piece.speaker is None)
     if manager_named(state):
         return
+    leaving = any(LEAVING_A_JOB.search(sent.text) for piece, sent in sentences if piece.speaker is None)
     tied = {s.object_name for s in state.statements if s.subject == USER_NAME and s.object_name}
     told = [
         (piece, sent, match)
@@ -1230,16 +1230,15 @@ def told_of_leaving(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) 
         state.end(replace(boss, valid_at=left))
 
 
-def my_rent_told(state: NoteState, span: Span) -> bool:
-    """Whether the sentence at ``span`` told the writer's rent."""
-    return any(s.predicate == "rent" and s.subject == USER_NAME and s.span == span for s in state.statements)
+def my_rent_told(state: NoteState, span: Span | None = None) -> bool:
+    """Whether the note (or its sentence at ``span``) told the writer's rent."""
+    return any(s.predicate == "rent" and s.subject == USER_NAME and span in (None, s.span) for s in state.statements)
 
 
 def home_owner(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
     """ "flat in Jayanagar, 21,000 rent … owner Mr. Prakash Hegde": the owner a note about the
     writer's rented home names is their landlord (not "the café's owner")."""
-    rented = any(s.predicate == "rent" and s.subject == USER_NAME for s in state.statements)
-    if not rented or any(s.predicate == "landlord" for s in state.statements):
+    if not my_rent_told(state) or any(s.predicate == "landlord" for s in state.statements):
         return
     for piece, sent in sentences:
         text = sent.text.strip()
