@@ -172,13 +172,11 @@ def relation_holders(route: Route, hint: EntityHint, memory: MemoryReader, user:
         )
     # The user's workplaces and homes, read once for both checks of a place the question names.
     stays = chain_of(memory, user, STINT_PREDICATES) if names_given(route) or route.topic else []
-    then = held_during(route, chain, stays)
-    if then is not None:
-        return Handled((fact_item(then, f"{label.capitalize()} there: {then.target}"),), precise=True)
-    if elsewhere(route, hint, stays):
-        # "Who was my landlord in Wedding", a home the graph does not hold: today's landlord is
-        # no answer, the notes may say who it was.
-        return Handled((), f"Your notes don't say who {label} was there.")
+    # "Who was my landlord in Wedding", a home the graph does not hold: today's landlord is no
+    # answer, the notes may say who it was.
+    there = held_there(route, chain, stays, hint, label, f"Your notes don't say who {label} was there.")
+    if there is not None:
+        return there
     if not current:
         if chain:  # the tie ended ("Tomasz left"): who held it, newest first
             ended = tuple(reversed(chain))
@@ -266,12 +264,23 @@ def own_sum_there(route: Route, memory: MemoryReader, attribute: str, me: Entity
     if not names_given(route):
         return None
     stays = chain_of(memory, me.name, STINT_PREDICATES)
-    then = held_during(route, chain_of(memory, me.name, (attribute,)), stays)
+    label = f"your {attribute}"
+    return held_there(
+        route, chain_of(memory, me.name, (attribute,)), stays, me, label, f"Your notes don't say {label} there."
+    )
+
+
+def held_there(
+    route: Route, chain: list[Fact], stays: list[Fact], hint: EntityHint, label: str, unsaid: str
+) -> Handled | None:
+    """The value of ``chain`` held while the user was at the earlier workplace or home the question
+    names ("Your manager there: Lars"), or ``unsaid`` when it names a place that is none of theirs
+    now and none the chain was held at (today's value is no answer); None otherwise."""
+    then = held_during(route, chain, stays)
     if then is not None:
-        return Handled((fact_item(then, f"Your {attribute} there: {then.target}"),), precise=True)
-    if elsewhere(route, me, stays):
-        # At a place that is none of the user's current ones: today's sum is no answer.
-        return Handled((), f"Your notes don't say your {attribute} there.")
+        return Handled((fact_item(then, f"{label.capitalize()} there: {then.target}"),), precise=True)
+    if elsewhere(route, hint, stays):
+        return Handled((), unsaid)
     return None
 
 

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
-from remen.core.models import DateOrder
+from remen.core.models import DateOrder, TimeRange
 from remen.search.query import STOPWORDS
 from remen.search.temporal import CLOCK_WINDOW, parse_temporal
 
@@ -106,8 +106,7 @@ def stated_date(
             found = None
     lone = LONE_ORDINAL.search(sentence) if found is None else None
     if lone is not None and not PLACE_OR_AGE_BEFORE.search(sentence, 0, lone.start()):
-        day = parse_temporal(f"on the {lone.group()}", written, date_order)[0]
-        found = None if day is None else replace(day, phrase=lone.group())
+        found = day_as_cued(f"on the {lone.group()}", lone.group(), written, date_order)
     dotted = DOTTED_DAY.search(sentence)
     told_at = -1 if found is None else sentence.lower().find((found.phrase or "").lower())
     if (
@@ -116,8 +115,7 @@ def stated_date(
         and not VERSION_BEFORE.search(sentence, 0, dotted.start())
     ):
         # The first date the sentence states: "my last day is 31.05. Tonight beer" is the 31st.
-        day = parse_temporal(f"on {dotted.group()}", written, date_order)[0]
-        found = None if day is None else replace(day, phrase=dotted.group())
+        found = day_as_cued(f"on {dotted.group()}", dotted.group(), written, date_order)
     if found is None:
         return None
     bound = OPEN_BOUND.match(found.phrase or "")
@@ -148,6 +146,13 @@ def stated_date(
         # The grammar reads "end of March" as its last stretch, turned the way the sentence speaks.
         start = (found.end if start == written else start + (found.end - found.start)) - timedelta(days=1)
     return StatedDate(start, has_year, phrase)
+
+
+def day_as_cued(cued: str, told: str, written: datetime, date_order: DateOrder) -> TimeRange | None:
+    """The day the search grammar reads in ``cued`` (the note's words ``told`` with the cue it
+    wants, "on the 25th"), spanning the words the note wrote."""
+    day = parse_temporal(cued, written, date_order)[0]
+    return None if day is None else replace(day, phrase=told)
 
 
 def in_tense(start: datetime, written: datetime, phrase: str, past: bool) -> datetime:

@@ -633,7 +633,7 @@ HOME_TAKEN = re.compile(
     r"|advance|shift(?:ing)?\s+on)\b)"
 )
 # A rented home named by where it is: "flat in Jayanagar 4th block", "room in San Blas".
-RENTED_HOME_IN = re.compile(rf"(?i:\b(?:{HOME_NOUN_WORDS}|room|studio|1bhk|2bhk|3bhk)\s+in\s+)" + PLACE_NAME)
+RENTED_HOME_IN = re.compile(rf"(?i:\b(?:{HOMES_IN}|studio|1bhk|2bhk|3bhk)\s+in\s+)" + PLACE_NAME)
 # Someone else's home named by its place: "my sister Jing Yi's new place in Bishan", "Moana's flat in
 # Petone" (not an old one).
 THEIR_HOME = re.compile(PERSON_NAME + rf"['’]s\s+(?i:(?:new\s+)?{HOME_NOUNS}\s+in\s+)" + NAME)
