@@ -144,6 +144,7 @@ from remen.memory.patterns import (
     OLD_VALUE_REACH,
     OPENING_ROLE,
     OTHERS_KIN,
+    OWNERS_SITE,
     PAID_TO_ME,
     PAIRED_WITH_ME,
     PANEL_LIST,
@@ -191,6 +192,7 @@ from remen.memory.patterns import (
     THE_ROLE_NAMED,
     THEIR_HOME,
     THEIR_RELATION,
+    THIRD_PERSONS_BIRTHDAY,
     TITLED_NAME,
     TOGETHER,
     TOLD_SOMEONE,
@@ -527,7 +529,10 @@ def state_use(state: NoteState, uses: ExtractedStatement, use: ToolUse, when: fl
 def spoken_by(state: NoteState, speaker: str, since: int, span: Span) -> None:
     """A chat turn of someone else's: they are a person of the note, and the statements read from
     it since index ``since`` that would be the writer's ("I have the clinic") are theirs."""
+    spoken_of = state.last_person
     who = state.entity(speaker, EntityType.PERSON, span, None, speaker, sure=True)
+    # The speaker is "you" to the turn after: its "she" or "he" is someone spoken of.
+    state.last_person = spoken_of
     state.statements[since:] = [
         replace(s, subject=who) if s.subject == USER_NAME else s for s in state.statements[since:]
     ]
@@ -1787,8 +1792,12 @@ class BuiltinExtractor:
             date = state.date_of(text[birthday.start() :])
             if date is None and not BIRTHDAY_OCCASION.search(text):
                 date = state.date_of(text)
-            if date is not None:
-                attribute("birthday", day_month(date.moment, date.has_year))
+            born: str | None = whose
+            if THIRD_PERSONS_BIRTHDAY.search(text, 0, birthday.start()) and whose == USER_NAME:
+                # "her actual bday is the 12th": the person last spoken of, never the writer.
+                born = state.last_person
+            if date is not None and born is not None:
+                attribute("birthday", day_month(date.moment, date.has_year), holder=born)
         elif (aged := TURNED_AGE.search(text)) and aged_person(aged.group(1), named):
             # A person's age reached on a day is their birthday ("Spotify turned 20 today" is none).
             date = state.date_of(text[aged.end() :])
@@ -1829,6 +1838,9 @@ class BuiltinExtractor:
             lives = None  # "Moved to Obsidian last week": a switch of tools, read below
         if lives and state.date_of(lives.group(1)) is not None:
             lives = None  # "moved to Feb 12 at 4": an appointment moved to a day
+        possessed = POSSESSIVE.search(lives.group(1)) if lives else None
+        if lives and possessed and OWNERS_SITE.match(text, lives.start(1) + possessed.start()):
+            lives = None
         if lives and not address:
             place = state.entity(lives.group(1), EntityType.PLACE, span, None, text, sure=True)
             others = [(n, t) for n, t in named if n != place]

@@ -24,6 +24,7 @@ from remen.core.models import DateOrder
 from remen.core.timeutil import from_epoch
 from remen.memory.dates import StatedDate, stated_date
 from remen.memory.lexicon import ARRANGED_VERBS
+from remen.memory.names import name_key
 from remen.memory.patterns import (
     ADOPT,
     DATE_HINT,
@@ -173,7 +174,10 @@ class NoteState:
         return next((past for end, past in self.clauses if offset < end), False)
 
     def state(self, statement: ExtractedStatement) -> None:
-        """Record a statement, once."""
+        """Record a statement, once; never one that ties a name to itself (a reading that took the
+        subject for the object too)."""
+        if statement.object_name is not None and name_key(statement.object_name) == name_key(statement.subject):
+            return
         if len(self.statements) < MAX_STATEMENTS_PER_NOTE and statement not in self.statements:
             self.statements.append(statement)
 

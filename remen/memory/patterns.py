@@ -56,7 +56,7 @@ DENTAL_CARE = re.compile(
 DENTIST_SAID = re.compile(r"(?i:\b(?:the|my|your|our)\s+dentist\b)")
 # Signing on with a practice: the one doctor of the note is the writer's ("register with a huisarts
 # in Delft: Dr. Bakker", "registered at the Leith surgery with Dr. Khan").
-REGISTERED_WITH = re.compile(r"(?i:\bregist(?:er|ered|ering|ration)\s+(?:with|at)\b)")
+REGISTERED_WITH = re.compile(r"(?i:\bregist(?:er|ered|ering|ration)\s+(?:with\b|w/|at\b))")
 # What a family doctor sees to: the one titled doctor of a note whose writer speaks of it is their
 # doctor ("Dr. Abernathy says my cholesterol is up"; "what did Dr. Abernathy say?" — "cholesterol is
 # up a bit"), unless it is someone else's ("her blood pressure", "Mum's prescription"). (Words a
@@ -224,7 +224,8 @@ NOTICE_HANDED_TO = re.compile(
 # leaving", "I told Dr. Ferrer this morning", "telling Jussi tomorrow" (not "Léa told me").
 TOLD_SOMEONE = re.compile(
     rf"(?:^|(?<=[.!?;:]\s)|(?<=\bI\s))(?i:(?:just\s+|finally\s+)?(?:told|telling))\s+{PERSON_NAME}"
-    r"(?=\s*(?:$|[.,;!]|(?i:today|tomorrow|tonight|this\s+\w+|in\s+person|on\s+\w+day|that\s+I|I['’]m|I\s+am|about)\b))"
+    r"(?=\s*(?:$|[.,;!]|(?i:today|tomorrow|tonight|this\s+\w+|in\s+person|on\s+\w+day|that\s+I|I['’]m|I\s+am|about"
+    r"|after|before|when|first|straight\s+away|right\s+away)\b))"
 )
 # The owner a note about a rented home names, as a jot's label: "owner Mr. Prakash Hegde",
 # "house owner: Mrs. Iyer", "the owner is Dev Shah" (not "the café's owner").
@@ -527,6 +528,8 @@ BIRTHDAY_OCCASION = re.compile(
     r"(?i:\b(?:birthday|bday)\s+(?:party|parties|lunch|dinner|drinks|brunch|meal|bbq|barbecue|cake|present|gift|card"
     r"|celebration|bash|do|trip|weekend|picnic)\b)"
 )
+# A birthday owned by "her" or "his", a word or two before it: "her actual bday is the 12th".
+THIRD_PERSONS_BIRTHDAY = re.compile(r"(?i:\b(?:her|his)\s+(?:[\w'’-]+\s+){0,2}$)")
 # An age reached on a day the sentence tells: "Mio turned seven today", "Ama turns 40 on Saturday".
 TURNED_AGE = re.compile(
     PERSON_NAME + r"\s+(?:just\s+)?(?i:turned|turns|is\s+turning|will\s+turn)\s+"
@@ -535,6 +538,10 @@ TURNED_AGE = re.compile(
 # "lives in Denver", "moved to Howth", "moved into the apartment on Lowell Blvd in Denver".
 LIVES_IN = re.compile(
     r"(?i:\b(?:(?:lives?|living|moved|moving)\s+(?:in|to)|(?:moved|moving)\s+into\s+(?:[\w'’.-]+\s+){1,6}?in"
+    # A new home settled in, or its keys taken: "Settling in Swords", "we get the keys in Swords on
+    # the 18th" (not "settling in at Harbour Dental").
+    r"|settl(?:e|ed|es|ing)\s+(?:in|into)|(?:get|got|gets|getting|collect|collected|collecting|pick(?:ed)?\s+up)"
+    r"\s+(?:the|our|my)\s+keys\s+(?:in|to|for)"
     # "we moved from Austin to Denver": where to.
     r"|(?:moved|moving)\s+from\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*(?:\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*){0,2}\s+to)\s+)" + NAME
 )
@@ -544,6 +551,9 @@ HOME_NOUNS = rf"(?:{HOME_NOUN_WORDS})"
 # A rented room is a home too when it is "in" a place ("the room in San Blas"), not when a name
 # comes before it ("the Zoom room").
 HOMES_IN = rf"(?:{HOME_NOUN_WORDS}|room)"
+# After the name a move goes to: someone's site that is no home ("he moved to Irish Rail's
+# Inchicore depot", not "moved to Ana's place").
+OWNERS_SITE = re.compile(rf"['’]s\s+(?!(?:{HOME_NOUN_WORDS})\b)(?:[\w'’.-]+\s+){{0,2}}?[a-z][\w-]*")
 # Going home by a commute's means, or coming home: "the microbus home to Heliopolis", "took the last
 # train back to Tampines", "the drive home to Salthill", "came home to Palermo covered in sawdust",
 # "walked back to the flat in Govan" (not a flight: home may be a country one left).

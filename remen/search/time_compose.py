@@ -1,8 +1,8 @@
 """Time phrases built from smaller ones, each rule reading its anchor with the whole grammar (the
 parser is passed in, so pieces compose): a day picked inside a period ("monday of last week", "the
 first monday of last month", "last day of october", "20th of the previous month"), a day counted
-from another ("friday after next", "the day after tomorrow", "3 fridays from now"), and a weekday
-in front of a date ("Fri, Jul 18, 2014"). Pure: the clock is passed in."""
+from another ("friday after next", "the day after tomorrow", "3 fridays from now", "saturday week"),
+and a weekday in front of a date ("Fri, Jul 18, 2014"). Pure: the clock is passed in."""
 
 from __future__ import annotations
 
@@ -43,6 +43,11 @@ PICK_NTH_PART = re.compile(rf"(?:the\s+)?{NTH_RE}\s+(?P<unit>day|week|weekend)\s
 PICK_DAY = re.compile(rf"(?:the\s+)?{DAY_NUMBER_RE}\s+of\s+(?P<anchor>.+)")
 PICK_WEEKDAY = re.compile(rf"(?:the\s+)?{WEEKDAY}\s+(?:of\s+|in\s+)?(?P<anchor>.+)")
 AFTER_NEXT = re.compile(rf"(?:the\s+)?(?:{WEEKDAY}|(?P<unit>week|weekend))\s+after\s+next")
+# British and Irish English: "Saturday week" and "a week on Saturday" are a week after the coming
+# Saturday, "Tuesday fortnight" two.
+WEEK_AFTER = re.compile(rf"{WEEKDAY}\s+(?P<gap>week|fortnight)")
+WEEK_ON = re.compile(rf"a\s+(?P<gap>week|fortnight)\s+on\s+{WEEKDAY}")
+GAP_WEEKS = {"week": 1, "fortnight": 2}
 DAY_AFTER_TOMORROW = re.compile(r"(?:the\s+)?day\s+after\s+tomorrow")
 FOLLOWING = re.compile(rf"the\s+following\s+(?:{WEEKDAY}|(?P<unit>day|week|month|year|weekend))")
 SHIFTED = re.compile(rf"{COUNT_RE}\s+(?P<unit>day|week|month|year)s?\s+(?:from|after)\s+(?P<anchor>.+)")
@@ -51,11 +56,15 @@ WEEKDAY_FIRST = re.compile(rf"{ANY_WEEKDAY},?\s+(?P<rest>.+)")
 COMPOSE_PATTERNS = [
     r.pattern
     for r in (PICK_NTH_WEEKDAY, PICK_NTH_PART, PICK_DAY, PICK_WEEKDAY, AFTER_NEXT, DAY_AFTER_TOMORROW, FOLLOWING)
-] + [COUNTED.pattern, SHIFTED.pattern, WEEKDAY_FIRST.pattern]
+] + [WEEK_AFTER.pattern, WEEK_ON.pattern, COUNTED.pattern, SHIFTED.pattern, WEEKDAY_FIRST.pattern]
 # A day of the month alone after a weekday ("Mon 12th", "Friday the 9th"), and how many months
 # either side of now are searched for a month where that day is that weekday.
 BARE_DAY = re.compile(r"(?:the\s+)?[0-3]?\d(?:st|nd|rd|th)")
 WEEKDAY_MONTHS = 6
+# A date with its weekday and month but no year ("Sat 14th March") is looked for this many years
+# either side of the one the grammar read, for the year it falls on that weekday.
+WEEKDAY_YEARS = 1
+YEAR_WRITTEN = re.compile(r"\b\d{4}\b|'\d{2}\b")
 # "the month" inside a phrase is this one: "end of the month", "20th of the month".
 BARE_PERIOD = re.compile(r"(?:the\s+)?(?P<period>week|month|year|quarter)")
 
@@ -124,9 +133,13 @@ def pick_in(phrase: str, parse: Parse) -> Span | None:
 
 def counted(phrase: str, now: datetime) -> Span | None:
     """A day counted from today: "the day after tomorrow", "friday after next", "the week after
-    next", "the following week", "3 fridays from now", "2 mondays ago"."""
+    next", "the following week", "3 fridays from now", "2 mondays ago", "saturday week"."""
     if DAY_AFTER_TOMORROW.fullmatch(phrase):
         return whole_day(now + timedelta(days=2), phrase)
+    match = WEEK_AFTER.fullmatch(phrase) or WEEK_ON.fullmatch(phrase)
+    if match:
+        ahead = (WEEKDAYS[match.group("weekday")] - now.weekday()) % 7 or 7
+        return whole_day(day_start(now) + timedelta(days=ahead, weeks=GAP_WEEKS[match.group("gap")]), phrase)
     match = AFTER_NEXT.fullmatch(phrase) or FOLLOWING.fullmatch(phrase)
     if match:
         unit, weekday = match.group("unit"), match.group("weekday")
@@ -173,7 +186,9 @@ def shifted(phrase: str, parse: Parse) -> Span | None:
 
 def weekday_first(phrase: str, now: datetime, parse: Parse) -> Span | None:
     """A date with its weekday in front ("Monday, Feb 18", "Fri, Jul 18, 2014"): the date. A day of
-    the month alone ("Mon 12th") is the one nearest ``now`` that falls on that weekday."""
+    the month alone ("Mon 12th") is the one nearest ``now`` that falls on that weekday; a day and
+    month without a year ("Sat 14th March") falls in the year nearest ``now`` where it is that
+    weekday, when one is near (else the weekday is taken for a slip)."""
     match = WEEKDAY_FIRST.fullmatch(phrase)
     if match is None:
         return None
@@ -189,6 +204,11 @@ def weekday_first(phrase: str, now: datetime, parse: Parse) -> Span | None:
             return None
         nearest = min(fitting, key=lambda d: abs(d - now))
         return whole_day(nearest, phrase)
+    if day.start.weekday() != weekday and not YEAR_WRITTEN.search(match.group("rest")):
+        years = (day.start + relativedelta(years=k) for k in range(-WEEKDAY_YEARS, WEEKDAY_YEARS + 1))
+        fitting = [d for d in years if d.weekday() == weekday]
+        if fitting:
+            return whole_day(min(fitting, key=lambda d: abs(d - now)), phrase)
     return Span(day.start, day.end, phrase)
 
 

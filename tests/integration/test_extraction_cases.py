@@ -1728,3 +1728,29 @@ def test_a_titled_name_after_a_comma_a_cars_part_after_a_colon_and_an_offers_sal
     assert ("me", "car", "Polo") in triples(read(reader, "- Polo: winter tyres still in the garage, change!!"))
     offer = read(reader, "Salary would be 78.000 €, the old job pays less.")
     assert not [s for s in offer.statements if s.predicate == "salary"]
+
+
+def test_a_move_to_someones_site_is_no_home_and_nothing_is_tied_to_itself(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Nuala: is Cian still in the bank?\nme: no, he moved to Network Rail's Crewe depot in May")
+    assert not [s for s in found.statements if s.predicate == "lives_in"]
+    assert not [s for s in found.statements if s.object_name and s.object_name.lower() == s.subject.lower()]
+    assert ("Cian", "lives_in", "Galway") in triples(
+        read(reader, "Nuala: how is Cian getting on?\nme: grand, he lives in Galway now with the girlfriend")
+    )
+
+
+def test_registering_with_a_doctor_written_short(reader: BuiltinExtractor) -> None:
+    assert ("me", "doctor", "Dr. Osei") in triples(read(reader, "- new GP: register w/ Dr. Osei, €50 each"))
+
+
+def test_the_one_told_after_the_notice_is_the_manager(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Handed in my notice at Kestrel Labs today. Told Priya after lunch, she took it well.")
+    assert any(s.predicate == "manager" and s.object_name == "Priya" for s in found.statements)
+
+
+def test_her_birthday_is_the_one_spoken_of_and_a_home_settled_in(reader: BuiltinExtractor) -> None:
+    party = read(reader, "Booked the hall for Tomasz's party. His actual birthday is 3 April so cake at home.")
+    assert ("Tomasz", "birthday", "3 April") in triples(party)
+    assert not [s for s in party.statements if s.predicate == "birthday" and s.subject == "me"]
+    assert ("me", "lives_in", "Portobello") in triples(read(reader, "Busy week. We got the keys for Portobello today!"))
+    assert ("me", "lives_in", "Leith") in triples(read(reader, "Boxes everywhere. Slowly settling into Leith."))

@@ -146,6 +146,14 @@ def test_dates_in_sentences_follow_tense_and_the_note_time() -> None:
     assert stated_date("no date here at all", written) is None
 
 
+def test_a_weekday_before_a_date_says_its_year_and_a_weekday_week_is_a_week_on() -> None:
+    written = datetime(2026, 1, 25, 20, 5).astimezone()
+    party = stated_date("yes Funtasia, Sat 14th March 2-4, €220 deposit paid", written)
+    assert party is not None and party.moment.date().isoformat() == "2026-03-14"
+    later = stated_date("Declan's 40th Saturday week, booked the restaurant", datetime(2026, 11, 18, 21).astimezone())
+    assert later is not None and later.moment.date().isoformat() == "2026-11-28"
+
+
 @pytest.mark.parametrize(
     ("sentence", "past", "day"),
     [

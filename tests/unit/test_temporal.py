@@ -318,6 +318,12 @@ CASES: list[tuple[str, str, str, str]] = [
     ("music from the 80s", "1980-01-01 00:00", "1990-01-01 00:00", "music"),
     ("the 1990s", "1990-01-01 00:00", "2000-01-01 00:00", ""),
     ("a week from friday", "2026-03-20 00:00", "2026-03-21 00:00", ""),
+    # a week or a fortnight after the coming weekday, as British and Irish English say it
+    ("saturday week", "2026-03-28 00:00", "2026-03-29 00:00", ""),
+    ("a week on friday", "2026-03-27 00:00", "2026-03-28 00:00", ""),
+    ("tuesday fortnight", "2026-03-31 00:00", "2026-04-01 00:00", ""),
+    # a weekday in front of a day and month without a year says which year
+    ("fri 14th march", "2025-03-14 00:00", "2025-03-15 00:00", ""),
     ("two weeks from tomorrow", "2026-03-31 00:00", "2026-04-01 00:00", ""),
     ("tmrw", "2026-03-17 00:00", "2026-03-18 00:00", ""),
     ("yday morning", "2026-03-15 06:00", "2026-03-15 12:00", ""),
