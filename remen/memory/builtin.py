@@ -165,6 +165,7 @@ from remen.memory.patterns import (
     REPLACED,
     REPORTS_TO,
     ROLE_AT,
+    ROLE_IS_SOMEONE_CALLED,
     ROLE_LABEL,
     ROLE_SWITCH,
     ROLE_WITH,
@@ -192,6 +193,7 @@ from remen.memory.patterns import (
     THE_ROLE_NAMED,
     THEIR_HOME,
     THEIR_RELATION,
+    THEIRS_BEFORE,
     THIRD_PERSONS_BIRTHDAY,
     TITLED_NAME,
     TOGETHER,
@@ -1526,8 +1528,11 @@ class BuiltinExtractor:
                 # "car is the school's Yaris": a model the word lists know is a car, whichever
                 # person or town the classifier heard in its sound.
                 kind = EntityType.PRODUCT
+            # "movers booked w/ Cullen Removals": a name in capitals that ends in a trade is a firm,
+            # even one the classifier took for no name.
+            capitalised = all(part[:1].isupper() for part in mention.text.split())
             if word not in lexicon.LEXICON_TYPES and (
-                firm_context(text, at, until) or (kind is not None and firm_named(word))
+                firm_context(text, at, until) or ((kind is not None or capitalised) and firm_named(word))
             ):
                 kind = EntityType.ORGANIZATION
             elif kind is not None and town_and_state(mention.text):
@@ -1628,6 +1633,11 @@ class BuiltinExtractor:
             for m in THE_ROLE_NAMED.finditer(text)
             # "My sister has a landlord called Mr. Grey": hers.
             if not (m.group(4) and SOMEONE_ELSES.search(text, 0, m.start()))
+        ]
+        labelled += [
+            (m.group(2), m.group(1))
+            for m in ROLE_IS_SOMEONE_CALLED.finditer(text)
+            if not THEIRS_BEFORE.search(text, 0, m.start())
         ]
         labelled += [(m.group(1), m.group(2)) for m in NAME_THEN_ROLE.finditer(text)]
         labelled += [
@@ -1905,10 +1915,13 @@ class BuiltinExtractor:
                 attribute(attribute_of.lower(), new.strip(), when=changed)
         for amount in [*AMOUNT_IS.finditer(text), *AMOUNT_JOTTED.finditer(text)]:
             if amount.group(1).lower() not in NOBODY:
+                # "my salary is …", "the rent's …": the writer's, whoever else the sentence names.
+                mine = USER_NAME if amount.re is AMOUNT_IS else None
                 before = AMOUNT_BEFORE.match(text, amount.end())
                 if before is not None:
-                    attribute(amount.group(1).lower(), before.group(1).strip(), when=state.time_or_written(text) - 1)
-                attribute(amount.group(1).lower(), amount.group(2).strip())
+                    when = state.time_or_written(text) - 1
+                    attribute(amount.group(1).lower(), before.group(1).strip(), when=when, holder=mine)
+                attribute(amount.group(1).lower(), amount.group(2).strip(), holder=mine)
         for amount in SUM_JOTTED.finditer(text):
             attribute(amount.group(2).lower(), amount.group(1).strip())
         for pay in PAID_TO_ME.finditer(text):

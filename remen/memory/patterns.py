@@ -323,12 +323,23 @@ SERVICE_WORDS = alternation(lexicon.SINGLE_RELATIONS - lexicon.PARTNER_WORDS)
 SHARED_HOME_WORDS = alternation(frozenset(("roommate", "flatmate", "housemate", "neighbour", "neighbor")))
 # "The landlord, a man called Gerry Fahy, …" says who just as well; so do "a landlord called Mr.
 # Costa", "a housemate called Priscilla" and "the new GP, named Dr. Patel" in the writer's own note.
+SOMEONE_CALLED = r"an?\s+(?:man|woman|guy|lady|bloke|chap|fellow|fella|girl|lad)\s+(?:called|named)\s+"
 THE_ROLE_NAMED = re.compile(
     rf"(?i:(?<![\w'’])the\s+(?:new\s+)?({SERVICE_WORDS})),\s+"
-    rf"(?:(?i:an?\s+(?:man|woman|guy|lady|bloke|chap|fellow|girl|lad)\s+(?:called|named)\s+){PERSON_NAME}(?=[,.;]|\s+(?-i:[a-z]))"
+    rf"(?:(?i:{SOMEONE_CALLED}){PERSON_NAME}(?=[,.;]|\s+(?-i:[a-z]))"
     rf"|{PERSON_NAME}(?=,))"
     rf"|(?i:(?<![\w'’])(?:the|a)\s+(?:new\s+)?({SERVICE_WORDS}|{SHARED_HOME_WORDS}),?\s+(?:called|named)\s+){PERSON_NAME}"
 )
+# The same said with "is": "landlord is a fella called Martin Crook", "our GP is a woman named Dr.
+# Amin" (group 1 the role, 2 the name).
+# The role opens a clause or has its article: "the property manager is a woman called Priya" is no
+# manager of the writer's.
+ROLE_IS_SOMEONE_CALLED = re.compile(
+    rf"(?i:(?:(?<![\w'’])(?:the|my|our)\s+|^|(?<=[,;:.!?]\s)|(?<=\band\s))(?:new\s+)?"
+    rf"({SERVICE_WORDS}|{SHARED_HOME_WORDS})\s+is\s+{SOMEONE_CALLED})" + PERSON_NAME
+)
+# The word right before a role that makes it someone else's: "her landlord is a guy called …".
+THEIRS_BEFORE = re.compile(r"(?i:\b(?:his|her|their|its)\s+$)")
 # Words before "a landlord called …" that make it someone else's: "my sister has", "their".
 SOMEONE_ELSES = re.compile(r"(?i:\b(?:has|had|his|her|their)\b)")
 # An appointment with the one who serves the writer: "physio with Aaron Tan on Tuesday", "dentist
@@ -518,8 +529,11 @@ PAID_TO_ME = re.compile(
 )
 # The sum it was before, said after the new one: "78,000, up from 71,500".
 AMOUNT_BEFORE = re.compile(rf"(?i:[,;]?\s*(?:up|down)\s+from\s+({MY_SUM}))")
+# "my salary is £46,100", "our rent's 1150 a month", and the household's own without an owner:
+# "the rent's 1150 a month", "the mortgage is 980".
 AMOUNT_IS = re.compile(
-    rf"(?i:\b(?:my|our)\s+{AMOUNT_OF}\s*(?::|(?:is|are|will\s+be)(?:\s+now)?|now)\s*(?:up\s+to\s+|down\s+to\s+)?({AMOUNT}))"
+    rf"(?i:\b(?:my|our|the(?=\s+(?:monthly\s+|new\s+)?(?:rent|mortgage)\b))\s+{AMOUNT_OF}"
+    rf"\s*(?::|['’]s|(?:is|are|will\s+be)(?:\s+now)?|now)\s*(?:up\s+to\s+|down\s+to\s+)?({MY_SUM}))"
 )
 BIRTHDAY = re.compile(r"\b(birthday|bday|born)\b", re.I)
 # A birthday's occasion, whose day told before it is its own: "Sunday 16th, for Samira's birthday

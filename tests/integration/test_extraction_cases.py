@@ -1754,3 +1754,22 @@ def test_her_birthday_is_the_one_spoken_of_and_a_home_settled_in(reader: Builtin
     assert not [s for s in party.statements if s.predicate == "birthday" and s.subject == "me"]
     assert ("me", "lives_in", "Portobello") in triples(read(reader, "Busy week. We got the keys for Portobello today!"))
     assert ("me", "lives_in", "Leith") in triples(read(reader, "Boxes everywhere. Slowly settling into Leith."))
+
+
+def test_a_notes_shorthand_is_read_as_the_word_it_stands_for(reader: BuiltinExtractor) -> None:
+    assert ("Brennan Removals", EntityType.ORGANIZATION) in entities(
+        read(reader, "van booked w/ Brennan Removals for the 18th, €850")
+    )
+
+
+def test_the_rent_said_with_the_and_a_landlord_who_is_a_fella_called(reader: BuiltinExtractor) -> None:
+    found = read(
+        reader,
+        "Orla found a two bed near her sister's and the rent's 1200 a month, landlord is a fella called Sean Duggan",
+    )
+    assert ("me", "rent", "1200 a month") in triples(found)
+    assert ("me", "landlord", "Sean Duggan") in triples(found)
+    theirs = read(reader, "Her landlord is a guy called Tom Reilly, he never fixes anything.")
+    assert not [s for s in theirs.statements if s.predicate == "landlord" and s.subject == "me"]
+    other = read(reader, "From May the property manager is a woman called Priya, the rent goes to Harcourts.")
+    assert not [s for s in other.statements if s.predicate == "manager"]

@@ -9,7 +9,7 @@ import pytest
 
 from remen.core.knowledge import Aspect, EntityType
 from remen.memory.chains import ChainItem, validity
-from remen.memory.cues import cue_aspect, is_negated, is_tool, sentence_bounds
+from remen.memory.cues import cue_aspect, is_negated, is_tool, note_lines, sentence_bounds
 from remen.memory.dates import stated_date
 from remen.memory.lexicon import FUNCTIONAL_PREDICATES
 from remen.memory.names import compatible, initials, is_acronym, name_key, relation_reference
@@ -189,3 +189,13 @@ def test_an_acronym_is_the_initials_of_a_name_of_several_words() -> None:
     assert initials("Allina Health") == frozenset()  # two letters read as no acronym
     assert initials("Sarah") == frozenset()
     assert is_acronym("NHS") and not is_acronym("Doc") and not is_acronym("UK")
+
+
+def test_a_jots_lines_are_items_and_a_wrapped_paragraph_is_one_block() -> None:
+    jot = "boiler service Mrs Adeyemi 14 Mill Lane Avenue Thurs 9am\nGas Safe cert renewal due 30 Oct"
+    assert [line.text for line in note_lines(jot)] == jot.splitlines()
+    wrapped = (
+        "When you want to list every file that git tracks in the repository, run\n"
+        "Git's ls-files command with the stage flag, and then look for the mode\npipe it to grep."
+    )
+    assert len(list(note_lines(wrapped))) == 1
