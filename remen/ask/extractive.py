@@ -667,6 +667,13 @@ def sentence_measures(
     }
 
 
+def sum_beside(span: Span, text: str) -> bool:
+    """Whether the sentence tells a sum other than the number at ``span``: money or a sum per a
+    period that does not touch it ("2 rooms, 890 €/month" beside 2; not the 29 of "saves me 29 a
+    month", whose period is its own)."""
+    return any(m.start() > span.end + 1 or m.end() < span.start for m in MONEY.finditer(text))
+
+
 # Words of a sentence past which its length tells nothing more.
 LONG_SENTENCE = 40
 
@@ -693,7 +700,7 @@ def span_measures(question: Question, span: Span, text: str, among: int, weight:
                 question.measure == "much"
                 and (
                     not any(ch.isdigit() for ch in span.text)
-                    or (not unit_fits(span, "much") and bool(MONEY.search(text)))
+                    or (not unit_fits(span, "much") and sum_beside(span, text))
                     or BOUND_BEFORE.search(text, 0, span.start) is not None
                 )
             )

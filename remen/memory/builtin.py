@@ -189,6 +189,7 @@ from remen.memory.patterns import (
     SUM_JOTTED,
     SWITCH,
     SWITCHED_OVER,
+    SWITCHED_ROLE,
     SWITCHING,
     THE_ROLE_NAMED,
     THEIR_HOME,
@@ -1634,6 +1635,7 @@ class BuiltinExtractor:
             # "My sister has a landlord called Mr. Grey": hers.
             if not (m.group(4) and SOMEONE_ELSES.search(text, 0, m.start()))
         ]
+        labelled += [(m.group(2), m.group(1)) for m in SWITCHED_ROLE.finditer(text)]
         labelled += [
             (m.group(2), m.group(1))
             for m in ROLE_IS_SOMEONE_CALLED.finditer(text)

@@ -239,7 +239,7 @@ ROLES = words(
     doctor gp dentist therapist physio physiotherapist lawyer accountant landlord landlady neighbor
     neighbour roommate flatmate housemate client customer contractor plumber electrician vet
     babysitter nanny trainer professor supervisor advisor report intern lead cto ceo founder
-    cofounder co-founder
+    cofounder co-founder supplier
     """
 )
 # Several of the user's people at once, in words whose singular no relation list holds ("my
@@ -327,6 +327,8 @@ SINGLE_RELATIONS = frozenset(
     | {"manager", "boss"}
     # the people one sees for a service, one at a time: a new dentist replaces the old one
     | {"dentist", "doctor", "gp", "landlord", "landlady", "accountant", "supervisor", "therapist", "trainer", "physio"}
+    # the firm a trade buys its stock from: "switched suppliers" leaves one for another
+    | {"supplier"}
 )
 
 # Words for many people at once, which a list of who came may hold beside names ("Present: Ama,

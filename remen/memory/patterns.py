@@ -332,6 +332,12 @@ THE_ROLE_NAMED = re.compile(
 )
 # The same said with "is": "landlord is a fella called Martin Crook", "our GP is a woman named Dr.
 # Amin" (group 1 the role, 2 the name).
+# One who serves the writer, changed for the one named after: "switched suppliers, City Plumbing on
+# Chorley Road do me 15%", "changed dentists: Dr. Mensah now" (group 1 the role, 2 the name).
+SWITCHED_ROLE = re.compile(
+    rf"(?i:\b(?:switched|changed|swapped|switching|changing)\s+({SERVICE_WORDS})s\b\s*[,:–-]?\s*"
+    rf"(?:now\s+|to\s+|with\s+|going\s+with\s+)*)((?:{TITLE})?" + NAME[1:]
+)
 # The role opens a clause or has its article: "the property manager is a woman called Priya" is no
 # manager of the writer's.
 ROLE_IS_SOMEONE_CALLED = re.compile(

@@ -1773,3 +1773,11 @@ def test_the_rent_said_with_the_and_a_landlord_who_is_a_fella_called(reader: Bui
     assert not [s for s in theirs.statements if s.predicate == "landlord" and s.subject == "me"]
     other = read(reader, "From May the property manager is a woman called Priya, the rent goes to Harcourts.")
     assert not [s for s in other.statements if s.predicate == "manager"]
+
+
+def test_a_supplier_is_one_who_serves_and_a_role_switched_to_is_the_new_one(reader: BuiltinExtractor) -> None:
+    assert ("me", "supplier", "Brakes") in triples(read(reader, "Our supplier is Brakes, they deliver Tuesdays."))
+    assert ("me", "supplier", "Bidfood") in triples(
+        read(reader, "switched suppliers, Bidfood on the ring road give me 10 percent off")
+    )
+    assert ("me", "dentist", "Dr. Mensah") in triples(read(reader, "changed dentists, now with Dr. Mensah"))

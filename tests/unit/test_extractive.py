@@ -795,3 +795,13 @@ def test_a_later_note_tells_no_other_first_day_unless_it_speaks_of_the_start() -
     assert merged(asked, chosen, handled, [wedding])[0].source == "graph"
     start = Extracted("16 May", "I start at Medhavi Hospitals on 16 May.", "n2", later, 0.9, AnswerKind.TIME)
     assert merged(asked, chosen, handled, [start])[0].source == "notes"
+
+
+def test_a_number_with_its_own_period_is_no_count_beside_a_sum() -> None:
+    asked = read_question("how much did the gym cost a month")
+    saved = "dropped the gym so I've cancelled it, saves me 35 a month"
+    own = next(s for s in value_spans(saved, WRITTEN, asked.kind) if s.text.startswith("35"))
+    assert span_measures(asked, own, saved, 1, {})["contrary"] == 0.0
+    flat = "2 rooms, 890 €/month"
+    rooms = next(s for s in value_spans(flat, WRITTEN, asked.kind) if s.text == "2")
+    assert span_measures(asked, rooms, flat, 2, {})["contrary"] == 1.0
