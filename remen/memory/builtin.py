@@ -91,6 +91,7 @@ from remen.memory.patterns import (
     COME_FROM,
     DATE_HINT,
     DAY_COUNT,
+    DAY_TOLD,
     DENTAL_CARE,
     DENTIST_SAID,
     DEPARTS,
@@ -116,6 +117,7 @@ from remen.memory.patterns import (
     INSTEAD,
     INTERVIEW_WITH,
     JOINED,
+    LAST_SPELL_WITH,
     LEASE_SIGNED,
     LEAVING_A_JOB,
     LEFT,
@@ -196,6 +198,7 @@ from remen.memory.patterns import (
     THEIR_RELATION,
     THEIRS_BEFORE,
     THIRD_PERSONS_BIRTHDAY,
+    TIE_FROM,
     TITLED_NAME,
     TOGETHER,
     TOLD_SOMEONE,
@@ -1573,16 +1576,30 @@ class BuiltinExtractor:
         lead = sent.start_char + len(sent.text) - len(sent.text.lstrip())
         found: list[str] = []
 
-        def tie(name: str, relation: str) -> None:
+        def tie(name: str, relation: str, ending: bool = False) -> None:
             """``name`` holds ``relation`` to the user: a person, or a firm the classifier took it for
-            where firms hold the tie too ("Letting agent: Greenway Lettings")."""
+            where firms hold the tie too ("Letting agent: Greenway Lettings"); ``ending``: held until
+            now ("Last week with Kasia as my boss")."""
             name = POSSESSIVE.sub("", name)  # "my sister Jing Yi's new place": Jing Yi
             firm = relation in lexicon.FIRM_ROLES and state.name_kinds.get(name.lower()) == EntityType.ORGANIZATION
             if firm:
                 holder = state.entity(name, EntityType.ORGANIZATION, span, relation, text)
             else:
                 holder = state.entity(name, EntityType.PERSON, span, relation, text, sure=True)
-            state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, relation, span, object_name=holder))
+            # "I report to Marek from 1 April": the tie holds from the day after its cue.
+            cue = TIE_FROM.search(text)
+            begins = state.date_of(text[cue.start() :]) if cue is not None and not ending else None
+            told_at = -1 if begins is None or cue is None else text.lower().find(begins.phrase.lower(), cue.start())
+            # A day, not a period: "from this year" says no more than the note's own day.
+            day_told = begins is not None and DAY_TOLD.search(begins.phrase) is not None
+            when = begins.moment.timestamp() if begins and cue and day_told and 0 <= told_at <= cue.end() else None
+            held = ExtractedStatement(
+                Aspect.RELATIONSHIP, text, USER_NAME, relation, span, object_name=holder, valid_at=when
+            )
+            if ending:
+                state.end(replace(held, valid_at=state.written))
+            else:
+                state.state(held)
             found.append(holder)
 
         def their_tie(owner: str, word: str, name: str) -> None:
@@ -1666,7 +1683,7 @@ class BuiltinExtractor:
             name, relation = match.group(1), lexicon.canonical_relation(match.group(2).lower())
             if not names_someone(name):
                 continue
-            tie(name, relation)
+            tie(name, relation, ending=LAST_SPELL_WITH.search(text, 0, match.start()) is not None)
         if not found and MY_RELATION_WORD.search(text):
             for word, name in copular_ties(state, text):
                 tie(name, lexicon.canonical_relation(word))

@@ -338,6 +338,17 @@ SWITCHED_ROLE = re.compile(
     rf"(?i:\b(?:switched|changed|swapped|switching|changing)\s+({SERVICE_WORDS})s\b\s*[,:–-]?\s*"
     rf"(?:now\s+|to\s+|with\s+|going\s+with\s+)*)((?:{TITLE})?" + NAME[1:]
 )
+# The word before the day a tie starts on: "I report to Marek from 1 April", "my manager is Dana as
+# of Monday".
+TIE_FROM = re.compile(r"(?i:\b(?:from|starting|as\s+of|effective)\s+(?=\S))")
+# A time phrase that names a day: a number or a weekday ("1 April", "Monday", "the 15th"), not a
+# period ("this year", "April").
+DAY_TOLD = re.compile(rf"(?i:\d|\b(?:{alternation((*WEEKDAYS, *WEEKDAY_SHORT))}|tomorrow)\b)")
+# The last stretch of a tie, said before the one who holds it: "Last week with Kasia as my boss",
+# "my last shift under Dev as our supervisor" (the tie ends with it).
+LAST_SPELL_WITH = re.compile(
+    r"(?i:\blast\s+(?:\w+\s+)?(?:day|days|week|weeks|month|months|shift|shifts|sprint)\s+(?:with|under)\s+$)"
+)
 # The role opens a clause or has its article: "the property manager is a woman called Priya" is no
 # manager of the writer's.
 ROLE_IS_SOMEONE_CALLED = re.compile(

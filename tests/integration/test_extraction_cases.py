@@ -1781,3 +1781,13 @@ def test_a_supplier_is_one_who_serves_and_a_role_switched_to_is_the_new_one(read
         read(reader, "switched suppliers, Bidfood on the ring road give me 10 percent off")
     )
     assert ("me", "dentist", "Dr. Mensah") in triples(read(reader, "changed dentists, now with Dr. Mensah"))
+
+
+def test_a_tie_from_a_day_starts_then_and_its_last_week_ends_it(reader: BuiltinExtractor) -> None:
+    starts = read(reader, "- I report to Magnus from 6 April")
+    boss = next(s for s in starts.statements if s.predicate == "manager" and s.object_name == "Magnus")
+    assert boss.valid_at is not None and datetime.fromtimestamp(boss.valid_at).date() == date(2026, 4, 6)
+    ends = read(reader, "Last week with Dorota as my boss. She gave me a plant.")
+    assert any(s.predicate == "manager" and s.object_name == "Dorota" and s.negated for s in ends.statements)
+    books = read(reader, "- Nakamura Tax Office does our books from this year")
+    assert all(s.valid_at is None for s in books.statements if s.predicate == "accountant")
