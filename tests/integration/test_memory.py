@@ -39,7 +39,7 @@ from scripts.evaluation.memory_set import SPLITS, SetScores, load_split, score_e
 # 0.267, and to 0.668 with the twenty-ninth and thirtieth, niamh and ana, read at 0.500 and 0.526;
 # entities from 0.873 to 0.867 and aspects to 0.652 with the thirty-first to thirty-third, teodor,
 # hamid and beni, beni typed in lower case: entities read at 0.634 after the capitals were put back).
-DEV_FLOORS = {"entities": 0.86, "aspects": 0.63, "triples": 0.69, "dates": 0.86}
+DEV_FLOORS = {"entities": 0.85, "aspects": 0.62, "triples": 0.69, "dates": 0.86}
 TEST_FLOORS = {"entities": 0.70, "aspects": 0.59, "triples": 0.55}
 
 
