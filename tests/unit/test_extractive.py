@@ -805,3 +805,8 @@ def test_a_number_with_its_own_period_is_no_count_beside_a_sum() -> None:
     flat = "2 rooms, 890 €/month"
     rooms = next(s for s in value_spans(flat, WRITTEN, asked.kind) if s.text == "2")
     assert span_measures(asked, rooms, flat, 2, {})["contrary"] == 1.0
+
+
+def test_a_weekday_after_a_name_is_its_day_not_part_of_it() -> None:
+    spans = name_spans("Dentist appt Dr. Okoye Thurs 9:30, then lunch with Ana Friday", {})
+    assert [s.text for s in spans] == ["Dr. Okoye", "Ana"]
