@@ -1241,6 +1241,18 @@ def told_of_leaving(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) 
         state.end(replace(boss, valid_at=left))
 
 
+def tie_start(state: NoteState, text: str) -> float | None:
+    """The day a tie the sentence states begins, when the sentence names one right after "from",
+    "starting", "as of" or "effective" ("I report to Marek from 1 April"); None for a period ("does
+    our books from this year" says no more than the note's own day)."""
+    cue = TIE_FROM.search(text)
+    begins = state.date_of(text[cue.start() :]) if cue is not None else None
+    if cue is None or begins is None or DAY_TOLD.search(begins.phrase) is None:
+        return None
+    told_at = text.lower().find(begins.phrase.lower(), cue.start())
+    return begins.moment.timestamp() if 0 <= told_at <= cue.end() else None
+
+
 def my_rent_told(state: NoteState, span: Span | None = None) -> bool:
     """Whether the note (or its sentence at ``span``) told the writer's rent."""
     return any(s.predicate == "rent" and s.subject == USER_NAME and span in (None, s.span) for s in state.statements)
@@ -1586,13 +1598,7 @@ class BuiltinExtractor:
                 holder = state.entity(name, EntityType.ORGANIZATION, span, relation, text)
             else:
                 holder = state.entity(name, EntityType.PERSON, span, relation, text, sure=True)
-            # "I report to Marek from 1 April": the tie holds from the day after its cue.
-            cue = TIE_FROM.search(text)
-            begins = state.date_of(text[cue.start() :]) if cue is not None and not ending else None
-            told_at = -1 if begins is None or cue is None else text.lower().find(begins.phrase.lower(), cue.start())
-            # A day, not a period: "from this year" says no more than the note's own day.
-            day_told = begins is not None and DAY_TOLD.search(begins.phrase) is not None
-            when = begins.moment.timestamp() if begins and cue and day_told and 0 <= told_at <= cue.end() else None
+            when = None if ending else tie_start(state, text)
             held = ExtractedStatement(
                 Aspect.RELATIONSHIP, text, USER_NAME, relation, span, object_name=holder, valid_at=when
             )

@@ -256,6 +256,11 @@ def recent_weekday(now: datetime, weekday: int, allow_today: bool = False) -> da
     return day_start(now) - timedelta(days=back)
 
 
+def coming_weekday(now: datetime, weekday: int) -> datetime:
+    """The next ``weekday`` after today (a week on when today is that day), at its start."""
+    return day_start(now) + timedelta(days=(weekday - now.weekday()) % 7 or 7)
+
+
 def recent_month(now: datetime, month: int, strictly_before: bool = False) -> int:
     """The year of the most recent ``month`` not in the future (before this month if strict)."""
     if month < now.month or (month == now.month and not strictly_before):

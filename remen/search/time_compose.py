@@ -19,6 +19,7 @@ from remen.search.calendar import (
     WEEKDAY_SHORT,
     WEEKDAYS,
     Span,
+    coming_weekday,
     day_number,
     day_start,
     number,
@@ -138,21 +139,20 @@ def counted(phrase: str, now: datetime) -> Span | None:
         return whole_day(now + timedelta(days=2), phrase)
     match = WEEK_AFTER.fullmatch(phrase) or WEEK_ON.fullmatch(phrase)
     if match:
-        ahead = (WEEKDAYS[match.group("weekday")] - now.weekday()) % 7 or 7
-        return whole_day(day_start(now) + timedelta(days=ahead, weeks=GAP_WEEKS[match.group("gap")]), phrase)
+        coming = coming_weekday(now, WEEKDAYS[match.group("weekday")])
+        return whole_day(coming + timedelta(weeks=GAP_WEEKS[match.group("gap")]), phrase)
     match = AFTER_NEXT.fullmatch(phrase) or FOLLOWING.fullmatch(phrase)
     if match:
         unit, weekday = match.group("unit"), match.group("weekday")
         step = 2 if match.re is AFTER_NEXT else 1
         if weekday:
-            ahead = (WEEKDAYS[weekday] - now.weekday()) % 7 or 7
-            return whole_day(day_start(now) + timedelta(days=ahead + 7 * (step - 1)), phrase)
+            return whole_day(coming_weekday(now, WEEKDAYS[weekday]) + timedelta(weeks=step - 1), phrase)
         if unit == "day":
             return whole_day(now + timedelta(days=step), phrase)
         if unit == "week":
             return week_of(now + timedelta(weeks=step), phrase)
         if unit == "weekend":
-            saturday = day_start(now) + timedelta(days=(5 - now.weekday()) % 7 or 7) + timedelta(weeks=step - 1)
+            saturday = coming_weekday(now, 5) + timedelta(weeks=step - 1)
             return Span(saturday, saturday + timedelta(days=2), phrase)
         first = now + (relativedelta(months=step) if unit == "month" else relativedelta(years=step))
         if unit == "month":
@@ -163,8 +163,7 @@ def counted(phrase: str, now: datetime) -> Span | None:
     if match:
         n, weekday = number(match.group("n")), WEEKDAYS[match.group("weekday")]
         if match.group("way").startswith("from"):
-            ahead = (weekday - now.weekday()) % 7 or 7
-            return whole_day(day_start(now) + timedelta(days=ahead + 7 * (n - 1)), phrase)
+            return whole_day(coming_weekday(now, weekday) + timedelta(weeks=n - 1), phrase)
         return whole_day(recent_weekday(now, weekday) - timedelta(weeks=n - 1), phrase)
     return None
 

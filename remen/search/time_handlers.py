@@ -23,6 +23,7 @@ from remen.search.calendar import (
     WEEKDAYS,
     Span,
     calendar_unit,
+    coming_weekday,
     day_number,
     day_start,
     holiday_start,
@@ -197,8 +198,7 @@ def h_weekday(m: re.Match[str], now: datetime) -> Span:
         m.group("which") or "", m.group("which") or ""
     )
     if which == "next":
-        ahead = (weekday - now.weekday()) % 7 or 7
-        day = day_start(now) + timedelta(days=ahead)
+        day = coming_weekday(now, weekday)
     elif which == "this":
         day = day_start(now) + timedelta(days=weekday - now.weekday())
     else:
