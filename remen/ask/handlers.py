@@ -174,7 +174,7 @@ def relation_holders(route: Route, hint: EntityHint, memory: MemoryReader, user:
     stays = chain_of(memory, user, STINT_PREDICATES) if names_given(route) or route.topic else []
     # "Who was my landlord in Wedding", a home the graph does not hold: today's landlord is no
     # answer, the notes may say who it was.
-    there = held_there(route, chain, stays, hint, label, f"Your notes don't say who {label} was there.")
+    there = held_there(route, memory, chain, stays, hint, label, f"Your notes don't say who {label} was there.")
     if there is not None:
         return there
     if not current:
@@ -215,10 +215,10 @@ def came_after(route: Route, hint: EntityHint, memory: MemoryReader, last: Fact)
     if not named:
         return False
     try:
-        first = memory.first_mentioned(named[0])
+        spoken = memory.mentioned_between(named[0])
     except EntityNotFoundError:
         return False
-    return first is not None and first > last.valid_at
+    return spoken is not None and spoken[0] > last.valid_at
 
 
 def neighbour(word: str, at: int, chain: list[Fact], label: str) -> Handled:
@@ -266,17 +266,24 @@ def own_sum_there(route: Route, memory: MemoryReader, attribute: str, me: Entity
     stays = chain_of(memory, me.name, STINT_PREDICATES)
     label = f"your {attribute}"
     return held_there(
-        route, chain_of(memory, me.name, (attribute,)), stays, me, label, f"Your notes don't say {label} there."
+        route, memory, chain_of(memory, me.name, (attribute,)), stays, me, label, f"Your notes don't say {label} there."
     )
 
 
 def held_there(
-    route: Route, chain: list[Fact], stays: list[Fact], hint: EntityHint, label: str, unsaid: str
+    route: Route,
+    memory: MemoryReader,
+    chain: list[Fact],
+    stays: list[Fact],
+    hint: EntityHint,
+    label: str,
+    unsaid: str,
 ) -> Handled | None:
     """The value of ``chain`` held while the user was at the earlier workplace or home the question
-    names ("Your manager there: Lars"), or ``unsaid`` when it names a place that is none of theirs
+    names ("Your manager there: Lars"), or while the notes spoke of a place the graph holds no stay
+    at (see :func:`held_while_spoken_of`); ``unsaid`` when it names a place that is none of theirs
     now and none the chain was held at (today's value is no answer); None otherwise."""
-    then = held_during(route, chain, stays)
+    then = held_during(route, chain, stays) or held_while_spoken_of(route, memory, chain, stays, hint)
     if then is not None:
         return Handled((fact_item(then, f"{label.capitalize()} there: {then.target}"),), precise=True)
     if elsewhere(route, hint, stays):
@@ -303,6 +310,36 @@ def held_during(route: Route, chain: list[Fact], stays: list[Fact]) -> Fact | No
         return None
     during = [f for f in chain if f.valid_at < end and (f.invalid_at is None or f.invalid_at > stint.valid_at)]
     return during[-1] if during else None
+
+
+def held_while_spoken_of(
+    route: Route, memory: MemoryReader, chain: list[Fact], stays: list[Fact], hint: EntityHint
+) -> Fact | None:
+    """ "Who was my boss at Inka Trails" when no note the graph read made Inka Trails a workplace:
+    of a tie's holders (``chain``) that have been replaced, the last one whose tie ended while the
+    notes spoke of the place or after, before the next stay of the user's began (the one told of
+    leaving ends theirs on the last day)."""
+    stayed = {f.target for f in stays}
+    for place in names_given(route, hint):
+        if place in stayed:
+            continue
+        try:
+            spoken = memory.mentioned_between(place)
+        except EntityNotFoundError:
+            continue
+        if spoken is None:
+            continue
+        first, last = spoken
+        after = [f.valid_at for f in stays if f.valid_at > last]
+        until = min(after) if after else None
+        during = [
+            f
+            for f in chain
+            if f.invalid_at is not None and f.invalid_at >= first and (until is None or f.invalid_at <= until)
+        ]
+        if during:
+            return during[-1]
+    return None
 
 
 def elsewhere(route: Route, hint: EntityHint, stays: list[Fact]) -> bool:

@@ -77,11 +77,11 @@ class MemoryReader:
                 attributes.setdefault(f"{fact.subject.lower()}'s {fact.predicate}".replace("me's", "your"), title)
         return EntityDetail(title, EntityType(kind), aliases, attributes, facts, notes)
 
-    def first_mentioned(self, name: str) -> datetime | None:
-        """When the notes first spoke of the entity ``name`` (any of its aliases)."""
+    def mentioned_between(self, name: str) -> tuple[datetime, datetime] | None:
+        """When the notes first and last spoke of the entity ``name`` (any of its aliases)."""
         with self.store.read() as conn:
-            written = graph_store.first_mentioned(conn, entity_ids(conn, name)[0])
-        return None if written is None else from_epoch(written)
+            written = graph_store.mentioned_between(conn, entity_ids(conn, name)[0])
+        return None if written is None else (from_epoch(written[0]), from_epoch(written[1]))
 
     def facts(
         self,

@@ -137,14 +137,15 @@ def facts(
     ]
 
 
-def first_mentioned(conn: Connection, eid: int) -> float | None:
-    """When the oldest note (not in the trash) that mentions entity ``eid`` was written."""
+def mentioned_between(conn: Connection, eid: int) -> tuple[float, float] | None:
+    """When the oldest and the newest note (not in the trash) that mention entity ``eid`` were
+    written; None when none does."""
     row = conn.execute(
-        "SELECT min(n.created) FROM entity_mentions m JOIN notes n ON n.nid = m.nid"
+        "SELECT min(n.created), max(n.created) FROM entity_mentions m JOIN notes n ON n.nid = m.nid"
         " WHERE m.eid = ? AND n.deleted_at IS NULL",
         (eid,),
     ).fetchone()
-    return None if row is None or row[0] is None else float(row[0])
+    return None if row is None or row[0] is None else (float(row[0]), float(row[1]))
 
 
 def entity_row(conn: Connection, eid: int) -> tuple[str, str, tuple[str, ...], tuple[str, ...]]:

@@ -969,3 +969,16 @@ def test_a_job_left_before_the_next_begins_leaves_its_manager_behind(app: Remen)
     managers = {(f.target, f.current) for f in app.facts("me", history=True, limit=None) if f.predicate == "manager"}
     assert managers == {("Kees Verhoef", False)}
     assert "Kees" in app.ask("who was my boss at Garage Verhoef", now=NOW).answers[0].text
+
+
+def test_a_boss_at_a_place_no_note_made_a_workplace_is_the_one_held_while_it_was_spoken_of(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        30,
+        "Guides meeting, Cumbre Tours office\nPresent: Rosa, Wilber, Nayra, me\n- rainy season routes change",
+        "Got the Nomad Travel offer. told Rosa I'm leaving. last day 31 March.",
+        "First day at Nomad Travel. My new boss is Carla Mendes, she is lovely.",
+    )
+    assert app.ask("who was my boss at Cumbre Tours", now=now).answers[0].text == "Your boss there: Rosa"
+    assert app.ask("who is my boss", now=now).answers[0].text.startswith("Your boss: Carla Mendes")
