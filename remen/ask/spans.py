@@ -14,7 +14,7 @@ from remen.memory.dates import stated_date
 from remen.memory.lexicon import HONORIFICS
 from remen.memory.names import POSSESSIVE
 from remen.memory.patterns import STREET_ADDRESS
-from remen.search.calendar import WEEKDAY_SHORT, WEEKDAYS
+from remen.search.calendar import WEEKDAY_NAMES
 from remen.search.query import STOPWORDS
 
 
@@ -111,7 +111,6 @@ MEASURE_UNITS = {
     "far": re.compile(r"km|miles|min", re.IGNORECASE),
 }
 NAME_TOKEN = re.compile(r"[A-ZÀ-Þ][\w'’&.-]*|[a-z]+[A-Z][\w-]*")
-WEEKDAY_WORDS = frozenset((*WEEKDAYS, *WEEKDAY_SHORT))
 NAME_JOINERS = frozenset(
     {"de", "da", "do", "dos", "du", "des", "di", "van", "von", "der", "den", "del", "la", "le", "of", "&", "y", "e"}
     | {"am", "im", "zum", "zur", "al", "el"}
@@ -174,8 +173,10 @@ def name_spans(sentence: str, known: dict[str, str]) -> list[Span]:
             and not tokens[i + 1].group(0).startswith(("(", "["))
         ):
             following = tokens[i + 1].group(0).strip(TRAILING + "(")
-            # "Dentist appt Dr. Keane Thurs 9:30": a weekday after a name is its day, no part of it.
-            if NAME_TOKEN.fullmatch(following) and fold(following) not in STOPWORDS | WEEKDAY_WORDS:
+            # "Dentist appt Dr. Keane Thurs 9:30": a weekday after a name is its day, no part of it
+            # (the note reader's twin, patterns.NEXT_NAME_WORD, lets "Sun" be a surname).
+            folded = fold(following)
+            if NAME_TOKEN.fullmatch(following) and folded not in STOPWORDS and folded not in WEEKDAY_NAMES:
                 i += 1
             elif following in NAME_JOINERS and i + 2 < len(tokens) and NAME_TOKEN.match(tokens[i + 2].group(0)):
                 i += 2

@@ -1546,9 +1546,9 @@ class BuiltinExtractor:
                 kind = EntityType.PRODUCT
             # "movers booked w/ Cullen Removals": a name in capitals that ends in a trade is a firm,
             # even one the classifier took for no name.
-            capitalised = all(part[:1].isupper() for part in mention.text.split())
             if word not in lexicon.LEXICON_TYPES and (
-                firm_context(text, at, until) or ((kind is not None or capitalised) and firm_named(word))
+                firm_context(text, at, until)
+                or (firm_named(word) and (kind is not None or all(part[:1].isupper() for part in mention.text.split())))
             ):
                 kind = EntityType.ORGANIZATION
             elif kind is not None and town_and_state(mention.text):

@@ -35,7 +35,7 @@ from remen.memory.lexicon import CAR_MAKES, LEXICON_TYPES, NOTE_SHORTHAND
 from remen.memory.linear_model import SoftmaxModel, bucket, load_model, unit, word_shape
 from remen.memory.names import name_key, name_tokens
 from remen.memory.tool_use import PAST_FORMS
-from remen.search.calendar import MONTHS, NUMBER_WORDS, WEEKDAY_SHORT, WEEKDAYS
+from remen.search.calendar import MONTHS, NUMBER_WORDS, WEEKDAY_NAMES
 
 if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan
@@ -102,10 +102,10 @@ FUNCTION_WORD_TAGS = frozenset({"IN", "RB", "MD", "DT", "CC", "RP"})
 # What a word opening a sentence or a line's item comes after.
 OPENING_MARKS = frozenset({":", "-", "(", "–", "—", "•", "*"})
 # Capitalised words that say when, not who ("Dana Monday" is Dana, on a Monday).
-DAY_WORDS = frozenset((*MONTHS, *WEEKDAYS, *WEEKDAY_SHORT))
+DAY_WORDS = frozenset((*MONTHS, *WEEKDAY_NAMES))
 # The weekdays a name is trimmed of at either end ("Dr. Nwosu Thurs 10:15" is Dr. Nwosu, on a
 # Thursday); not "Sun", a surname too, nor a month ("April", "June" are first names).
-EDGE_WEEKDAYS = frozenset((*WEEKDAYS, *WEEKDAY_SHORT)) - {"sun"}
+EDGE_WEEKDAYS = frozenset(WEEKDAY_NAMES) - {"sun"}
 # Greetings and farewells, which spaCy tags as proper nouns when capitalised: "Goodbye Podgórze" is
 # a place, "Hi Dana" a person.
 EDGE_GREETINGS = frozenset({"goodbye", "bye", "hello", "hi", "hey", "farewell", "welcome", "thanks", "cheers"})

@@ -6,7 +6,7 @@ import re
 
 from remen.core.text import alternation
 from remen.memory import lexicon
-from remen.search.calendar import NUMBER_WORDS, WEEKDAY_SHORT, WEEKDAYS
+from remen.search.calendar import NUMBER_WORDS, WEEKDAY_NAMES
 
 FENCE = re.compile(r"^\s*(```|~~~)")
 MARKUP = re.compile(r"^\s*(?:#{1,6}\s+|[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+|>\s*)")
@@ -20,9 +20,7 @@ HANDLE = re.compile(r"(?<![\w@])@([A-Za-z][\w-]{1,30})\b")
 PROJECT = re.compile(r"\b(?:[Pp]roject\s+([A-Z][\w-]+|\"[^\"]{2,40}\")|(side project|pet project))\b")
 # A name's second word, never a weekday: "Dr. Nwosu Thurs 10:15" is Dr. Nwosu, on a Thursday ("Sun"
 # is a surname too).
-NEXT_NAME_WORD = (
-    r"(?:\s+(?!(?i:" + alternation(set(WEEKDAYS) | set(WEEKDAY_SHORT) - {"sun"}) + r")\b)[A-ZÀ-Ý][\w'À-ÿ-]+)?"
-)
+NEXT_NAME_WORD = r"(?:\s+(?!(?i:" + alternation(set(WEEKDAY_NAMES) - {"sun"}) + r")\b)[A-ZÀ-Ý][\w'À-ÿ-]+)?"
 # A name: capitalised words, or a brand with a capital inside a lower-case start ("easyJet", "eBay").
 NAME = r"((?:[A-ZÀ-Ý]|[a-z]{1,5}(?=[A-Z][A-Za-z]{2}))[\w'À-ÿ-]+" + NEXT_NAME_WORD + ")"
 # A place's name, which may open on a saint's or a mountain's abbreviation: "St. Vital", "Mt. Eden".
@@ -343,7 +341,7 @@ SWITCHED_ROLE = re.compile(
 TIE_FROM = re.compile(r"(?i:\b(?:from|starting|as\s+of|effective)\s+(?=\S))")
 # A time phrase that names a day: a number or a weekday ("1 April", "Monday", "the 15th"), not a
 # period ("this year", "April").
-DAY_TOLD = re.compile(rf"(?i:\d|\b(?:{alternation((*WEEKDAYS, *WEEKDAY_SHORT))}|tomorrow)\b)")
+DAY_TOLD = re.compile(rf"(?i:\d|\b(?:{alternation(WEEKDAY_NAMES)}|tomorrow)\b)")
 # The last stretch of a tie, said before the one who holds it: "Last week with Kasia as my boss",
 # "my last shift under Dev as our supervisor" (the tie ends with it).
 LAST_SPELL_WITH = re.compile(

@@ -61,6 +61,8 @@ WEEKDAY_SHORT = {
     "sat": 5,
     "sun": 6,
 }
+# Every way a weekday is written, full or short, to its number (Monday 0).
+WEEKDAY_NAMES = {**WEEKDAYS, **WEEKDAY_SHORT}
 # The short weekdays that are English words too ("sat down", "they wed"): a day only after a cue
 # ("on sat"); the others are days wherever they stand ("GP Thurs 10:15", "gym tues").
 WEEKDAY_SHORT_WORDS = frozenset({"mon", "wed", "sat", "sun"})

@@ -16,7 +16,7 @@ from remen.core.text import alternation
 from remen.search.calendar import (
     NUMBER_WORDS,
     ORDINAL_WORDS,
-    WEEKDAY_SHORT,
+    WEEKDAY_NAMES,
     WEEKDAYS,
     Span,
     coming_weekday,
@@ -32,7 +32,7 @@ from remen.search.calendar import (
 Parse = Callable[[str], Span | None]
 
 WEEKDAY = "(?P<weekday>" + "|".join(WEEKDAYS) + ")"
-ANY_WEEKDAY = "(?P<weekday>" + alternation((*WEEKDAYS, *WEEKDAY_SHORT)) + r")\.?"
+ANY_WEEKDAY = "(?P<weekday>" + alternation(WEEKDAY_NAMES) + r")\.?"
 NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5}
 NTH |= {"5th": 5, "last": -1}
 NTH_RE = "(?P<nth>" + alternation(NTH) + ")"
@@ -195,7 +195,7 @@ def weekday_first(phrase: str, now: datetime, parse: Parse) -> Span | None:
     if day is None or day.end - day.start != timedelta(days=1) or not any(ch.isdigit() for ch in match.group("rest")):
         return None
     name = match.group("weekday")
-    weekday = WEEKDAYS[name] if name in WEEKDAYS else WEEKDAY_SHORT[name]
+    weekday = WEEKDAY_NAMES[name]
     if BARE_DAY.fullmatch(match.group("rest")):
         months = (day.start + relativedelta(months=k) for k in range(-WEEKDAY_MONTHS, WEEKDAY_MONTHS + 1))
         fitting = [d for d in months if d.day == day.start.day and d.weekday() == weekday]

@@ -18,6 +18,7 @@ from remen.search.calendar import (
     NUMBER_WORDS,
     ORDINAL_WORDS,
     SEASONS,
+    WEEKDAY_NAMES,
     WEEKDAY_SHORT,
     WEEKDAY_SHORT_WORDS,
     WEEKDAYS,
@@ -193,7 +194,7 @@ def h_weekend_before_last(m: re.Match[str], now: datetime) -> Span:
 
 def h_weekday(m: re.Match[str], now: datetime) -> Span:
     name = m.group("weekday")
-    weekday = WEEKDAYS[name] if name in WEEKDAYS else WEEKDAY_SHORT[name]
+    weekday = WEEKDAY_NAMES[name]
     which = {"coming": "next", "this coming": "next", "past": "last", "this past": "last"}.get(
         m.group("which") or "", m.group("which") or ""
     )
