@@ -63,6 +63,9 @@ PROGRESS_TICK_SECONDS = 0.4
 # can miss (a network share, a full inotify table).
 VAULT_SETTLE_SECONDS = 0.2
 VAULT_SCAN_SECONDS = 30.0
+# Reads of a vault file being saved while a sync reads it, before the sync settles for the stat
+# taken before its last read (the next sync then reads it once more).
+VAULT_READ_ATTEMPTS = 3
 
 # --- Search --------------------------------------------------------------------------------
 SEMANTIC_THRESHOLD = 0.25

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
 
+from remen.core.constants import VAULT_READ_ATTEMPTS
 from remen.notes.transfer.importer import NOTE_SUFFIXES
 from remen.store.vault import VaultFile
 
@@ -115,6 +116,23 @@ def compare(files: Mapping[str, FileStat], known: Mapping[str, VaultFile]) -> Va
     changes.changed.sort()
     changes.gone = sorted(path for path in known if path not in files)
     return changes
+
+
+def read_settled(root: Path, scanned: FileStat) -> tuple[bytes, FileStat]:
+    """A note file's bytes with a stat taken before they were read. A file being saved while the
+    folder was scanned has moved on from its scanned stat: it is stat'ed again and read again (a
+    few times at most), so the stat a sync remembers is the one of the bytes it read rather than
+    one a save made stale (which left the file waiting for another sync). The stat returned always
+    precedes the read, so a save during the read is seen as a change by the next sync, never lost."""
+    taken = scanned
+    for _ in range(VAULT_READ_ATTEMPTS - 1):
+        data = (root / scanned.path).read_bytes()
+        now = os.stat(root / scanned.path)
+        settled = FileStat(scanned.path, now.st_size, now.st_mtime_ns)
+        if settled == taken:
+            return data, taken
+        taken = settled
+    return (root / scanned.path).read_bytes(), taken
 
 
 def content_hash(data: bytes) -> str:

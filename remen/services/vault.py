@@ -23,7 +23,7 @@ from remen.core.text import normalise_tag, stable_id
 from remen.core.timeutil import from_epoch
 from remen.notes.transfer.importer import SourceFile, draft_from_bytes
 from remen.notes.vault_files import CONFLICT_MARK, folder_status
-from remen.notes.vault_scan import FileStat, compare, content_hash, scan
+from remen.notes.vault_scan import FileStat, compare, content_hash, read_settled, scan
 from remen.services.context import Context
 from remen.services.upkeep import UpkeepService
 from remen.services.vault_watch import VaultWatcher
@@ -156,9 +156,8 @@ class VaultService:
         touched: list[VaultFile] = []
         moved_from: set[str] = set()
         for path in paths:
-            stat = files[path]
             try:
-                data = (root / path).read_bytes()
+                data, stat = read_settled(root, files[path])
             except OSError as exc:
                 result.errors.append(f"{path}: {exc.strerror or exc}")
                 continue

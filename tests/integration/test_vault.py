@@ -23,7 +23,9 @@ from remen.core.errors import VaultError
 from remen.core.models import VaultSync
 from remen.embed import Embedder, HashedEmbedder
 from remen.notes import vault_files
+from remen.notes.vault_scan import FileStat, scan
 from remen.service import Remen
+from remen.services import vault as vault_service
 from remen.services.vault_watch import VaultWatcher
 
 # Folders of the shared corpus copied into each vault (a slice keeps the suite fast).
@@ -304,6 +306,24 @@ def test_without_file_events_a_stat_scan_still_finds_changes(app: Remen, vault: 
         assert synced.get(timeout=10).added == 1
     finally:
         watcher.stop()
+
+
+def test_a_file_saved_while_the_sync_scans_it_is_not_left_pending(app: Remen, vault: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    app.link_vault(vault, embed=False)
+    saving = vault / "Saved mid-scan.md"
+    saving.write_text("")  # an editor's save: the file is created empty, then written
+
+    def scan_then_finish_the_save(root: Path) -> dict[str, FileStat]:
+        found = scan(root)
+        saving.write_text("# Saved mid-scan\nthe save finished after the folder was scanned\n")
+        return found
+
+    monkeypatch.setattr(vault_service, "scan", scan_then_finish_the_save)
+    app.sync_vault(embed=False)
+    monkeypatch.undo()
+    note = app.note_titled("Saved mid-scan")
+    assert note is not None and "after the folder was scanned" in note.body
+    assert app.vault_status().pending == 0
 
 
 def test_a_file_that_cannot_be_written_loses_nothing(app: Remen, vault: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
