@@ -413,6 +413,17 @@ def maybe_only(verb: Token) -> bool:
     return any(c.dep_ == "aux" and c.lower_ in ("would", "could", "might", "may") for c in verb.children)
 
 
+def someone_else_gives_up(before: str, named: list[tuple[str, EntityType]]) -> bool:
+    """Whether the clause a giving up is told in (``before``: its words up to the giving up) names
+    someone else as the one who gives up: a person or she, he, they, and not I or we after them."""
+    clause = CLAUSE_END.split(before)[-1]
+    if FIRST_PERSON.search(clause):
+        return False
+    return PRONOUN_THIRD.search(clause) is not None or any(
+        kind == EntityType.PERSON and name in clause for name, kind in named
+    )
+
+
 def person_before(state: NoteState, text: str, at: int) -> str | None:
     """The person the sentence ``text`` names last before character ``at`` ("Sipho came with his
     girlfriend …": Sipho), if any."""
@@ -2192,6 +2203,8 @@ class BuiltinExtractor:
         for pattern, aspect, told in TOOL_USES:
             for match in pattern.finditer(text):
                 tool = match.group(1).strip(".,")
+                if told == ToolUse.ENDS and someone_else_gives_up(text[: match.start()], named):
+                    continue  # "Priti stopped using Notion": hers to give up, not the writer's
                 # "They use Dorico here": what is used is no place, whatever its sound suggested.
                 used = pattern is USING and USED.search(match.group(0)) is not None
                 sure = used and could_be_tool(tool, named, switched=True) and tool[:1].isupper()

@@ -48,6 +48,7 @@ IRREGULAR = {
     "choose": ("chose", "chosen"),
     "learn": ("learnt",),
     "quit": ("quit",),
+    "give": ("gave", "given"),
     "set": ("set",),
 }
 VOWELS = "aeiou"
@@ -107,8 +108,10 @@ PAST_FORMS = frozenset(
     if f.endswith("ed") or f in {p for v in IRREGULAR.values() for p in v}
 )
 CLASSED = END_VERBS | START_VERBS | USE_VERBS
-# Verbs the writer acts with: the classes, and keeping ("keeping it").
-ACTING = CLASSED | KEEP_VERBS
+# "give up" gives up its object ("gave up Evernote"), as "get rid of" does.
+GIVE = forms("give")
+# Verbs the writer acts with: the classes, keeping ("keeping it") and giving up.
+ACTING = CLASSED | KEEP_VERBS | GIVE
 # Verbs that take up or keep what they act on for good (a trial is not that).
 KEEPING = (START_VERBS | KEEP_VERBS) - TRY
 # Words that make a taken-up tool the one that replaces another: "trying Calm instead", "Fedora only now".
@@ -297,6 +300,8 @@ def tool_use(tokens: list[Token], replacing: bool) -> ToolUse | None:
         role, verb = verb.dep_, verb.head
     if role == "pobj":
         preposition, verb = verb, verb.head
+        if preposition.lower_ == "of" and verb.lower_ == "rid" and not someone_else(verb):
+            return ToolUse.ENDS  # "got rid of Dropbox"
         if preposition.lower_ == "for" and verb.lower_ in START_VERBS | END_VERBS:
             role = "dobj"  # "signed up for Toast", "paid for Figma"
         elif preposition.lower_ == "from" and verb.lower_ in START_VERBS:
@@ -311,6 +316,8 @@ def tool_use(tokens: list[Token], replacing: bool) -> ToolUse | None:
     if before_then(verb) and word not in END_VERBS:
         return None  # "I had used Trello for years": then, not now
     if role in OBJECT_ROLES:
+        if (word in START_VERBS | USE_VERBS and use_over(verb)) or given_up(verb):
+            return ToolUse.ENDS
         if negated(verb) and any(c.lower_ == "again" for c in verb.children) and word in START_VERBS | USE_VERBS:
             return ToolUse.ENDS  # "I'm never opening Sketch again", "won't use Jira again"
         return object_use(word, negated(verb), replacing)
@@ -322,6 +329,27 @@ def tool_use(tokens: list[Token], replacing: bool) -> ToolUse | None:
         # What a tool does, it does for the one who writes about it: it freezes, reboots, fails.
         return ToolUse.USES
     return None
+
+
+def use_over(verb: Token) -> bool:
+    """Whether a verb of taking up or using is said to be over for the writer: it complements a
+    verb of giving up ("stopped paying for Strava", "quit using Todoist"; not "Priti stopped using
+    Notion") or it is done no longer, not any more ("we no longer use Slack", "I don't open
+    Evernote anymore")."""
+    if verb.dep_ == "xcomp" and verb.head.lower_ in END_VERBS:
+        return not someone_else(verb.head)
+    said = [c for c in verb.children if c.dep_ in ("advmod", "npadvmod")]
+    return any(
+        (c.lower_ == "longer" and any(d.lower_ == "no" for d in c.children))
+        or c.lower_ == "anymore"
+        or (c.lower_ == "more" and any(d.lower_ == "any" for d in c.children))
+        for c in said
+    )
+
+
+def given_up(verb: Token) -> bool:
+    """Whether the verb is "give up" ("gave up Evernote for good")."""
+    return verb.lower_ in GIVE and any(c.dep_ == "prt" and c.lower_ == "up" for c in verb.children)
 
 
 def object_use(verb: str, negative: bool, replacing: bool) -> ToolUse | None:

@@ -663,6 +663,22 @@ def test_goodbye_to_a_tool_gives_it_up_and_hello_takes_one_up(reader: BuiltinExt
     assert used("Goodbye, Tom, see you in June.") == set()
 
 
+def test_a_use_said_to_be_over_gives_the_tool_up_and_someone_elses_ends_nothing(reader: BuiltinExtractor) -> None:
+    def ended(text: str) -> set[str | None]:
+        return {s.object_name for s in read(reader, text).statements if s.predicate == "uses" and s.negated}
+
+    assert ended("Stopped paying for Spotify, the free tier is enough.") == {"Spotify"}
+    assert ended("I quit using Todoist in the spring.") == {"Todoist"}
+    assert ended("Gave up Evernote for good.") == {"Evernote"}
+    assert ended("Got rid of Dropbox after the price went up.") == {"Dropbox"}
+    assert ended("I don't open Evernote anymore.") == {"Evernote"}
+    assert ended("Priti and I stopped using Notion.") == {"Notion"}
+    # Someone else's giving up is theirs; stopping by a place ends nothing.
+    assert ended("Priti stopped using Notion.") == set()
+    assert ended("She gave up Trello last year.") == set()
+    assert ended("I stopped by the office and opened Jira.") == set()
+
+
 @pytest.mark.parametrize(
     ("text", "tie"),
     [
