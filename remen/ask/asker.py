@@ -49,6 +49,7 @@ from remen.core.constants import (
     ASK_NEAR_MIN_SIMILARITY,
     ASK_NEAR_STATEMENTS,
     ASK_NOTES,
+    ASK_OVERTAKE_MIN_MEANING,
     ASK_SENTENCE_VECTORS_KEPT,
     DIGEST_DAYS,
     EXTRACT_NOTE_CHARS,
@@ -486,9 +487,15 @@ def merged(asked: Question, chosen: Route, handled: Handled, notes: list[Extract
     if graph and (whole_entity or handled.precise or precise(chosen)):
         agreeing = [item for item, found in zip(from_notes, notes, strict=True) if agrees(graph[0], found)]
         # "which password manager do I use": a later note overtakes the tool of that kind in use
-        # only with another tool of the kind, not with whatever name it offers ("Maadi").
+        # only with another tool of the kind, not with whatever name it offers ("Maadi"); and
+        # only a sentence that speaks of what is asked, not one that shares a word with it in
+        # another sense ("the new scorecard goes live 1 Oct" is no newer word on where I live).
         kind = asked_tool_kind(chosen)
-        newer = bool(from_notes) and (not kind or fold(notes[0].answer) in kind)
+        newer = (
+            bool(from_notes)
+            and (not kind or fold(notes[0].answer) in kind)
+            and notes[0].meaning >= ASK_OVERTAKE_MIN_MEANING
+        )
         overtaken = (
             newer
             and not asked.earlier

@@ -153,6 +153,10 @@ class Extracted:
     created: datetime
     score: float
     kind: AnswerKind
+    # How close the sentence is to the question in meaning, around a typical closeness (0 when
+    # it was not measured): a sentence far from it may hold the answer's kind without speaking of
+    # what is asked ("the new scorecard goes live" for "where do I live").
+    meaning: float = 0.0
 
 
 @lru_cache(maxsize=STEM_CACHE)
@@ -1018,7 +1022,8 @@ def extract(
             continue
         sentences.add(said)
         note_id, created = candidate.note or (passage.note_id, passage.created)
-        best[key] = Extracted(candidate.answer, candidate.sentence, note_id, created, p, question.kind)
+        meaning = candidate.features.get("meaning", 0.0)
+        best[key] = Extracted(candidate.answer, candidate.sentence, note_id, created, p, question.kind, meaning)
     # A value the same or a later note says was left for another ("from Notion to Linear", "sold
     # the Fiesta") goes after the others, being no current value, or before them when the question
     # asks what came before (judged by the note the answer stands in); else the order above stands

@@ -270,6 +270,10 @@ EXTRACT_RECENCY_WEIGHT = 0.3
 # - a candidate's sentence's cosine to the question is measured from this, the dev split's median
 #   (a candidate read without the model counts as typical);
 ANSWER_TYPICAL_COSINE = 0.30
+# - a note's answer overtakes a graph value only from a sentence no further than this below the
+#   typical cosine: one that far from the question shares a word in another sense ("the scorecard
+#   goes live" for "where do I live" sat 0.19 below; dev's rightful overtakers sit within 0.05);
+ASK_OVERTAKE_MIN_MEANING = -0.10
 # - and only the first this many sentences read are measured: a model run each (~3 ms), and the
 #   whole ask must stay within its 50 ms;
 ANSWER_MEANING_SENTENCES = 4

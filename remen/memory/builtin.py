@@ -470,14 +470,16 @@ def copular_ties(state: NoteState, text: str) -> list[tuple[str, str]]:
 @dataclass(frozen=True)
 class Piece:
     """A sentence of a note as spaCy reads it: where it starts in the text spaCy reads and in the
-    note, its length, who said it (None: the writer), and whether it is a heading (read for the
-    names in it, never as a statement: "# Tooling", "Use An Array Check")."""
+    note, its length, who said it (None: the writer), whether it is a heading (read for the names
+    in it, never as a statement: "# Tooling", "Use An Array Check") and whether its line is ticked
+    done (what it says was done: no task)."""
 
     start: int
     original: int
     length: int
     speaker: str | None
     heading: bool
+    done: bool = False
 
     @property
     def span(self) -> Span:
@@ -498,7 +500,7 @@ def note_pieces(text: str) -> tuple[str, list[Piece]]:
         line = block.text[:budget]
         budget -= len(line)
         pieces += [
-            Piece(at + start, block.offset + start, end - start, speaker, block.heading)
+            Piece(at + start, block.offset + start, end - start, speaker, block.heading, block.done)
             for start, end in sentence_bounds(line)
         ]
         parts.append(line)
@@ -1412,6 +1414,11 @@ class BuiltinExtractor:
                 else:
                     said, named = len(state.statements), len(state.tie_mentions)
                     self.read_sentence(state, sent, piece.original - piece.start)
+                    if piece.done:
+                        state.statements[said:] = [
+                            replace(s, aspect=Aspect.EVENT) if s.aspect == Aspect.TASK else s
+                            for s in state.statements[said:]
+                        ]
                     if piece.speaker is not None:
                         spoken_by(state, piece.speaker, said, piece.span)
                         speaker_manages(state, piece, sent.text.strip())

@@ -9,7 +9,16 @@ from dataclasses import dataclass
 from remen.core.knowledge import Aspect, EntityType
 from remen.core.text import TURN
 from remen.memory import lexicon
-from remen.memory.patterns import DONE_ITEM, FENCE, MARKUP, NOT_A_PHONE, NOT_NAMES, PARTICLES, PERSONAL_PRONOUNS
+from remen.memory.patterns import (
+    BULLET_MARKS,
+    DONE_ITEM,
+    FENCE,
+    MARKUP,
+    NOT_A_PHONE,
+    NOT_NAMES,
+    PARTICLES,
+    PERSONAL_PRONOUNS,
+)
 
 
 def title_case(word: str) -> str:
@@ -30,10 +39,13 @@ class NoteLine:
     text: str
     heading: bool = False
     item: bool = False
+    # A ticked item ("- [x] cancel the gym", a bullet journal's "× last shift at BrightLine"):
+    # something done, no longer a task.
+    done: bool = False
 
 
-# What opens an item of a list: "- ", "* ", "+ ", "1. ", "2) ".
-LIST_MARKS = frozenset("-*+0123456789")
+# What opens an item of a list: a bullet ("- ", "• ", "× "...), "1. ", "2) ".
+LIST_MARKS = frozenset(BULLET_MARKS + "0123456789")
 # A line at least this long that ends mid-sentence was wrapped by its writer: the next plain line
 # goes on with the same paragraph (shorter lines are list-like: "milk", "eggs"). Below the width
 # writers wrap at (72 to 80 columns: in the shared TIL corpus 9 wrapped lines in 10 are 70 or
@@ -44,9 +56,9 @@ SENTENCE_PUNCTUATION = (".", "!", "?", ":", ";")
 
 
 def note_lines(text: str) -> Iterator[NoteLine]:
-    """The prose of a markdown note: code blocks and ticked checklist items (done, so no longer
-    tasks) skipped, markup stripped, the lines of a hard-wrapped paragraph joined into one block
-    (each line break read as a space, so offsets into the note hold)."""
+    """The prose of a markdown note: code blocks skipped, markup stripped (a ticked item marked
+    done: it says what was done, no longer a task), the lines of a hard-wrapped paragraph joined
+    into one block (each line break read as a space, so offsets into the note hold)."""
     offset = 0
     in_code = False
     paragraph: NoteLine | None = None
@@ -57,7 +69,7 @@ def note_lines(text: str) -> Iterator[NoteLine]:
         if FENCE.match(raw):
             in_code = not in_code
             continue
-        if in_code or raw.startswith(("    ", "\t")) or not raw.strip() or DONE_ITEM.match(raw):
+        if in_code or raw.startswith(("    ", "\t")) or not raw.strip():
             if paragraph:
                 yield paragraph
             paragraph = None
@@ -79,7 +91,7 @@ def note_lines(text: str) -> Iterator[NoteLine]:
         item = opening[:1] in LIST_MARKS
         paragraph = NoteLine(at, line, heading, item) if plain else None
         if not plain:
-            yield NoteLine(at, line, heading, item)
+            yield NoteLine(at, line, heading, item, DONE_ITEM.match(raw) is not None)
     if paragraph:
         yield paragraph
 

@@ -9,9 +9,13 @@ from remen.memory import lexicon
 from remen.search.calendar import NUMBER_WORDS, WEEKDAY_NAMES
 
 FENCE = re.compile(r"^\s*(```|~~~)")
-MARKUP = re.compile(r"^\s*(?:#{1,6}\s+|[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+|>\s*)")
-# A ticked checkbox: the item is done, not an open task.
-DONE_ITEM = re.compile(r"^\s*[-*+]\s+\[[xX]\]\s+")
+# What opens an item of a list: markdown's "- ", "* ", "+ ", and a bullet journal's signifiers
+# (rapid logging): "•" a task, "×" one done, "<" one scheduled, "○" an event, "–" a note (">", one
+# moved on, reads as a quote's mark).
+BULLET_MARKS = "-*+•·○◦–—×✓✔<"
+MARKUP = re.compile(rf"^\s*(?:#{{1,6}}\s+|[{re.escape(BULLET_MARKS)}]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+|>\s*)")
+# A ticked checkbox or a bullet journal's done mark: the item is done, not an open task.
+DONE_ITEM = re.compile(r"^\s*(?:[-*+]\s+\[[xX]\]|[×✓✔])\s+")
 # Dotted numbers that are not phone numbers: IPv4 addresses and dates (14.01.2026, 3/2/26).
 NOT_A_PHONE = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3}){3}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4})$")
 EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")

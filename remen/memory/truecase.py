@@ -19,6 +19,7 @@ import re
 from remen.memory import lexicon
 from remen.memory.entity_model import english_words, gazetteer
 from remen.memory.names import name_key
+from remen.memory.patterns import BULLET_MARKS
 from remen.search.query import STOPWORDS
 
 # A word: letters, with the marks names are written with inside it ("croix-rousse", "d'or").
@@ -35,7 +36,7 @@ FORMAL_TITLES = frozenset(lexicon.TITLES) | frozenset(
 # Words after which a town is where someone goes, lives or is ("tram home to villeurbanne").
 PLACE_BEFORE = frozenset(("in", "to", "from", "at", "near", "via", "around", "through", "outside"))
 # Where a line's or a sentence's first word starts: after the line's bullet or a sentence's end.
-OPENING = re.compile(r"(?m:^[ \t]*(?:[-*•–]\s+(?:\[[ xX]\]\s+)?)?|(?<=[.!?])\s+)(?=[^\W\d_])")
+OPENING = re.compile(rf"(?m:^[ \t]*(?:[{re.escape(BULLET_MARKS)}]\s+(?:\[[ xX]\]\s+)?)?|(?<=[.!?])\s+)(?=[^\W\d_])")
 # A chat turn's speaker, whose "me" says who spoke and stays as typed.
 SPEAKER = re.compile(r"(?m:^[ \t]*([^\W\d_][\w'’-]*)\s*:)")
 WRITER_WORDS = frozenset(("me", "i"))

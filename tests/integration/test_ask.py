@@ -219,6 +219,19 @@ def written_days_apart(app: Remen, clock, days: int, *bodies: str) -> datetime: 
     return datetime.fromtimestamp(clock()).astimezone()
 
 
+def test_a_later_note_sharing_a_word_in_another_sense_does_not_overtake_the_graph(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        20,
+        "Moved today. First night in our new flat in Stockbridge, boxes everywhere.",
+        "Support team weekly\nAttendees: Hana, Luis (Eng), Dee, me\n- new help centre live 3 Nov\n"
+        "- Luis: Intercom migration to Gorgias done by end of Oct",
+    )
+    answer = app.ask("where do I live", now=now)
+    assert answer.answers and "Stockbridge" in answer.answers[0].text
+
+
 def test_a_relation_that_changed_answers_with_who_held_it_before(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
     now = written_days_apart(
         app,

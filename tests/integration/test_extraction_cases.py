@@ -76,6 +76,18 @@ def test_ticked_checkboxes_are_not_open_tasks(reader: BuiltinExtractor) -> None:
     assert [s.text for s in found.statements if s.aspect == Aspect.TASK] == ["book the vet"]
 
 
+def test_a_bullet_journals_lines_are_items_and_one_done_tells_what_was_done(reader: BuiltinExtractor) -> None:
+    # Rapid logging: "•" a task, "×" done, "○" an event, "–" a note; each line its own item.
+    log = "• renew passport\n× cancelled Headspace\n○ dentist Thu 19 Mar 4pm\n– rent 900 a month"
+    found = read(reader, log)
+    assert [s.text for s in found.statements if s.aspect == Aspect.TASK] == ["renew passport"]
+    assert not any(s.text.startswith(("•", "×", "○", "–")) for s in found.statements)
+    ended = [s for s in found.statements if s.predicate == "uses" and s.object_name == "Headspace"]
+    assert ended and ended[-1].negated  # a done line is read: what it says was done
+    dentist = next(s for s in found.statements if s.text.startswith("dentist"))
+    assert datetime.fromtimestamp(dentist.valid_at or 0).date() == date(2026, 3, 19)
+
+
 def test_our_child_is_a_relation(reader: BuiltinExtractor) -> None:
     found = read(reader, "Our son Felix turns 9 next week.")
     assert [(s.predicate, s.object_name) for s in found.statements if s.aspect == Aspect.RELATIONSHIP] == [

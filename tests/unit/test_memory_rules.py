@@ -191,6 +191,17 @@ def test_an_acronym_is_the_initials_of_a_name_of_several_words() -> None:
     assert is_acronym("NHS") and not is_acronym("Doc") and not is_acronym("UK")
 
 
+def test_a_ticked_line_is_read_as_done_and_a_bullet_journals_marks_are_bullets() -> None:
+    lines = list(note_lines("- [x] renew passport\n× sold the Corolla\n• call the bank\n○ party Sat\n< 3 May: MOT"))
+    assert [(line.text, line.item, line.done) for line in lines] == [
+        ("renew passport", True, True),
+        ("sold the Corolla", True, True),
+        ("call the bank", True, False),
+        ("party Sat", True, False),
+        ("3 May: MOT", True, False),
+    ]
+
+
 def test_a_jots_lines_are_items_and_a_wrapped_paragraph_is_one_block() -> None:
     jot = "boiler service Mrs Adeyemi 14 Mill Lane Avenue Thurs 9am\nGas Safe cert renewal due 30 Oct"
     assert [line.text for line in note_lines(jot)] == jot.splitlines()
