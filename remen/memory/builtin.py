@@ -52,6 +52,7 @@ from remen.memory.cues import (
     is_phone_number,
     is_tool,
     note_lines,
+    period_said,
     sentence_bounds,
     title_case,
     tool_type,
@@ -140,6 +141,7 @@ from remen.memory.patterns import (
     NAMED_MY_ROLE,
     NEW_ROLE,
     NOT_NAMES,
+    NOT_THE_HOLDER,
     NOTICE_HANDED_TO,
     NOTICE_TO,
     OLD_VALUE,
@@ -1370,7 +1372,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "7"
+    version = "8"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -1806,12 +1808,18 @@ class BuiltinExtractor:
         told_at = list(LIVES_AT.finditer(text))
         possessive = POSSESSIVE_DETAIL.search(text)
         if possessive and possessive.group(1).split()[0].lower() not in NOT_NAMES | {"my", "our"}:
-            whose = state.entity(possessive.group(1), EntityType.PERSON, span, None, text, sure=True)
+            whose = payer = state.entity(possessive.group(1), EntityType.PERSON, span, None, text, sure=True)
         else:
             # A street's name is nobody whose details these are ("new address: Strada Barbu
             # Vacarescu 12").
             places = streets + [m.group(1) for m in told_at]
-            whose = self.person_in(state, text, [(n, t) for n, t in named if not any(n in st for st in places)])
+            kept = [(n, t) for n, t in named if not any(n in st for st in places)]
+            whose = self.person_in(state, text, kept)
+            # Nor is a sum theirs who it is shared with or paid to ("rent 1,400, split with Joy";
+            # "rent £850/month, landlord Mr. Whitaker 07700 900456", whose phone that is).
+            not_theirs = [m.end() for m in NOT_THE_HOLDER.finditer(text)]
+            paying = [(n, t) for n, t in kept if not any(text.startswith(n, at) for at in not_theirs)]
+            payer = self.person_in(state, text, paying)
         found = False
 
         def attribute(
@@ -1831,7 +1839,7 @@ class BuiltinExtractor:
                     predicate,
                     span,
                     object_name=target,
-                    object_value=value,
+                    object_value=period_said(value) if value else value,
                     valid_at=when,
                 )
             )
@@ -1954,8 +1962,8 @@ class BuiltinExtractor:
             if attribute_of.lower() not in NOBODY:
                 # A change says what the amount was until then, even if no earlier note says so.
                 changed = state.time_or_written(text)
-                attribute(attribute_of.lower(), old.strip(), when=changed - 1)
-                attribute(attribute_of.lower(), new.strip(), when=changed)
+                attribute(attribute_of.lower(), old.strip(), when=changed - 1, holder=payer)
+                attribute(attribute_of.lower(), new.strip(), when=changed, holder=payer)
         for amount in [*AMOUNT_IS.finditer(text), *AMOUNT_JOTTED.finditer(text)]:
             if amount.group(1).lower() not in NOBODY:
                 # "my salary is …", "the rent's …": the writer's, whoever else the sentence names.
@@ -1963,10 +1971,10 @@ class BuiltinExtractor:
                 before = AMOUNT_BEFORE.match(text, amount.end())
                 if before is not None:
                     when = state.time_or_written(text) - 1
-                    attribute(amount.group(1).lower(), before.group(1).strip(), when=when, holder=mine)
-                attribute(amount.group(1).lower(), amount.group(2).strip(), holder=mine)
+                    attribute(amount.group(1).lower(), before.group(1).strip(), when=when, holder=mine or payer)
+                attribute(amount.group(1).lower(), amount.group(2).strip(), holder=mine or payer)
         for amount in SUM_JOTTED.finditer(text):
-            attribute(amount.group(2).lower(), amount.group(1).strip())
+            attribute(amount.group(2).lower(), amount.group(1).strip(), holder=payer)
         for pay in PAID_TO_ME.finditer(text):
             attribute("salary", pay.group(1).strip(), holder=USER_NAME)
         taken = RENTED_HOME_IN.search(text) if lives is None and HOME_TAKEN.search(text) else None

@@ -17,6 +17,8 @@ from remen.memory.patterns import (
     NOT_A_PHONE,
     NOT_NAMES,
     PARTICLES,
+    PERIOD_TOLD,
+    PERIOD_WORDS,
     PERSONAL_PRONOUNS,
 )
 
@@ -235,3 +237,12 @@ def chat_turns(lines: list[NoteLine]) -> list[tuple[NoteLine, str | None]]:
         spoken = NoteLine(line.offset + turn.end(), line.text[turn.end() :])
         out.append((spoken, None if speaker.lower() in WRITER else speaker))
     return out
+
+
+def period_said(value: str) -> str:
+    """A stated sum with its period said one way ("18,500/mo", "18,500 per month" → "18,500 a
+    month"), so the same sum written twice is one value, not a change; any other value as it is."""
+    told = PERIOD_TOLD.search(value)
+    if told is None or told.start() == 0:
+        return value
+    return f"{value[: told.start()]} {PERIOD_WORDS[told.group(1).lower()]}"

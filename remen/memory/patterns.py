@@ -510,13 +510,31 @@ CURRENCY_WORDS = (
 )
 # An amount: a number with a currency or a unit per time ("780 €", "£49.99", "$1,200/month", "38k €").
 PERIOD_SUFFIX = r"\s?(?:/|a|per)\s?(?:month|week|year|mo|yr|hour|h)\b"
+# The period at the end of a stated sum, and how a value says it: "18,500/mo", "£850 per month"
+# and "£850 a month" are one rent.
+PERIOD_TOLD = re.compile(r"(?i:\s?(?:/|\ba|\bper)\s?(month|week|year|mo|yr|hour|h)\s*$)")
+PERIOD_WORDS = {
+    **{"month": "a month", "mo": "a month", "week": "a week", "year": "a year", "yr": "a year"},
+    **{"hour": "an hour", "h": "an hour"},
+}
 AMOUNT = (
     rf"(?:[{CURRENCY_SIGNS}]\s?\d[\d,.]*k?|\d[\d,.]*(?:\s\d{{3}})*k?\s?(?:[{CURRENCY_SIGNS}]|(?:{CURRENCY_WORDS})(?!\w)))"
     rf"(?:{PERIOD_SUFFIX})?"
 )
+# Who a sum names but does not belong to: one it is shared with, who pays a part ("rent 1,400,
+# split with Joy", "the bills, shared w/ Tom"), and one it is paid to ("rent £850/month, landlord
+# Mr. Whitaker", "paid to Aling Nena").
+NOT_THE_HOLDER = re.compile(
+    r"(?i:\b(?:(?:split|shared?|sharing|halved)\s+(?:it\s+|evenly\s+|50/50\s+)?(?:with|w/)"
+    r"|(?:landlord|landlady|letting\s+agent)(?:\s+is)?[:,]?|paid\s+to)\s+)"
+)
 # A sum of the writer's written without its currency after the word that names it: thousands
-# written with separators ("78,000"), or a number paid per a period ("720 a week"); no year.
-BARE_SUM = rf"(?:\d{{1,3}}(?:,\d{{3}})+(?:{PERIOD_SUFFIX})?|\d{{2,}}(?:\.\d+)?{PERIOD_SUFFIX})"
+# written with separators ("78,000") or with a k ("48k a year"), or a number paid per a period
+# ("720 a week"); no year.
+BARE_SUM = (
+    rf"(?:\d{{1,3}}(?:,\d{{3}})+(?:{PERIOD_SUFFIX})?|\d{{1,3}}(?:\.\d+)?k\b(?![-–]\d)(?:{PERIOD_SUFFIX})?"
+    rf"|\d{{2,}}(?:\.\d+)?{PERIOD_SUFFIX})"
+)
 MY_SUM = rf"(?:{AMOUNT}|{BARE_SUM})"
 IS_MY_SUM = re.compile(rf"(?i:{MY_SUM})")
 # What an amount of the writer's is or becomes: "rent up from 780 € to 820 €", "raised my savings

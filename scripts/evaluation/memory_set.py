@@ -23,6 +23,7 @@ from remen.core.knowledge import (
     Fact,
     NoteForExtraction,
 )
+from remen.memory.cues import period_said
 from remen.memory.extractor import Extractor
 from remen.memory.lexicon import GRAPH_OPERATIONS, canonical_relation
 from remen.memory.names import compatible, name_key, name_tokens, normalise_value
@@ -236,7 +237,8 @@ def same_value(predicate: str, label: str, found: str) -> bool:
         except (ValueError, OverflowError):
             return False
         return (a.month, a.day) == (b.month, b.day)
-    left, right = normalise_value(name_key(label)), normalise_value(name_key(found))
+    # A sum's period said one way on both sides, as the reader says it: "780/month" is "780 a month".
+    left, right = (normalise_value(name_key(period_said(value))) for value in (label, found))
     if left == right or compatible(label, found):
         return True
     if predicate == "address":

@@ -13,7 +13,7 @@ import pytest
 from spacy.tokens import Span as SpacySpan
 
 from remen.core.errors import ModelError
-from remen.core.knowledge import Aspect, EntityType, Extraction, NoteForExtraction
+from remen.core.knowledge import USER_NAME, Aspect, EntityType, Extraction, NoteForExtraction
 from remen.embed import Embedder
 from remen.memory import aspect_model, entity_model, tie_model
 from remen.memory.builtin import PRODUCT_SHAPE, BuiltinExtractor, passed_over_brand
@@ -74,6 +74,22 @@ def test_an_ordinal_before_a_noun_is_not_a_day(reader: BuiltinExtractor) -> None
 def test_ticked_checkboxes_are_not_open_tasks(reader: BuiltinExtractor) -> None:
     found = read(reader, "- [x] renew passport\n- [ ] book the vet")
     assert [s.text for s in found.statements if s.aspect == Aspect.TASK] == ["book the vet"]
+
+
+def test_a_sum_shared_with_someone_stays_the_writers_and_a_thousand_may_be_a_k(reader: BuiltinExtractor) -> None:
+    def sums(text: str) -> list[tuple[str, str, str | None]]:
+        return [
+            (s.subject, s.predicate, s.object_value) for s in read(reader, text).statements if s.aspect == "Identity"
+        ]
+
+    assert sums("- rent 1,400/mo, split w/ Joy 700 each") == [(USER_NAME, "rent", "1,400 a month")]
+    # The landlord is paid the rent; the phone after the name is the landlord's.
+    assert sorted(sums("rent £900 per month, landlord Mrs. Patel 07700 900111")) == [
+        ("Mrs. Patel", "phone", "07700 900111"),
+        (USER_NAME, "rent", "£900 a month"),
+    ]
+    assert sums("New job! salary 52k a year, start Monday") == [(USER_NAME, "salary", "52k a year")]
+    assert sums("Ran the 5k with Tom on Sunday.") == []
 
 
 def test_a_bullet_journals_lines_are_items_and_one_done_tells_what_was_done(reader: BuiltinExtractor) -> None:
@@ -1546,7 +1562,7 @@ def test_a_monthly_sum_of_a_home_taken_is_the_rent(reader: BuiltinExtractor) -> 
     flat = read(reader, "- flat on Torvegade, 3rd floor, 8,400 kr a month, keys 25 May")
     assert ("me", "rent", "8,400 kr a month") in triples(flat)
     lund = read(reader, "- deposit paid for the Lund flat, 9 800 kr/month")
-    assert ("me", "rent", "9 800 kr/month") in triples(lund)
+    assert ("me", "rent", "9 800 kr a month") in triples(lund)  # the period said one way
     # A listing's price is no rent of the writer's.
     listing = read(reader, "- flat in Villa Crespo: 2 rooms, balcony, 650,000 a month")
     assert not [s for s in listing.statements if s.predicate == "rent"]

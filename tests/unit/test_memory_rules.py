@@ -9,7 +9,7 @@ import pytest
 
 from remen.core.knowledge import Aspect, EntityType
 from remen.memory.chains import ChainItem, validity
-from remen.memory.cues import cue_aspect, is_negated, is_tool, note_lines, sentence_bounds
+from remen.memory.cues import cue_aspect, is_negated, is_tool, note_lines, period_said, sentence_bounds
 from remen.memory.dates import stated_date
 from remen.memory.lexicon import FUNCTIONAL_PREDICATES
 from remen.memory.names import compatible, initials, is_acronym, name_key, relation_reference
@@ -189,6 +189,15 @@ def test_an_acronym_is_the_initials_of_a_name_of_several_words() -> None:
     assert initials("Allina Health") == frozenset()  # two letters read as no acronym
     assert initials("Sarah") == frozenset()
     assert is_acronym("NHS") and not is_acronym("Doc") and not is_acronym("UK")
+
+
+def test_a_sums_period_is_said_one_way() -> None:
+    assert period_said("18,500/mo") == period_said("18,500 per month") == "18,500 a month"
+    assert period_said("£850/month") == "£850 a month"
+    assert period_said("280 a week") == "280 a week"
+    assert period_said("£15/h") == "£15 an hour"
+    assert period_said("48k") == "48k"
+    assert period_said("Oranienstraße 12") == "Oranienstraße 12"
 
 
 def test_a_ticked_line_is_read_as_done_and_a_bullet_journals_marks_are_bullets() -> None:
