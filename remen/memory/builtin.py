@@ -561,10 +561,17 @@ def spoken_by(state: NoteState, speaker: str, since: int, span: Span) -> None:
 
 def speaker_manages(state: NoteState, piece: Piece, text: str) -> None:
     """ "Tolu: You will report to me directly": the speaker of a chat turn who says so is the
-    writer's manager."""
+    writer's manager, from the day the turn names when it is one still to come ("I'll be your
+    manager, see you on the 1st")."""
     if piece.speaker is not None and SPEAKER_MANAGES.search(text):
         boss = state.entity(piece.speaker, EntityType.PERSON, piece.span, None, text, sure=True)
-        state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, "manager", piece.span, object_name=boss))
+        told = state.time_of(text)
+        begins = told if told is not None and told > state.written else None
+        state.state(
+            ExtractedStatement(
+                Aspect.RELATIONSHIP, text, USER_NAME, "manager", piece.span, object_name=boss, valid_at=begins
+            )
+        )
 
 
 def given_up_for_the_other(state: NoteState) -> None:
@@ -679,7 +686,8 @@ def someone_elses_after_a_comma(text: str, label: re.Match[str]) -> bool:
     to the dentist, Dr. Patel")."""
     comma = label.group(3) is not None and "," in label.group(0)
     theirs = SOMEONE_ELSES.search(text, 0, label.start()) is not None
-    mine = MINE_OR_NEW.match(label.group(0)) is not None
+    # A jot's line that opens with the role lists the writer's own: "dentist, Dr. Villanueva, Thu 4pm".
+    mine = MINE_OR_NEW.match(label.group(0)) is not None or not text[: label.start()].strip()
     return comma and (label.group(1).lower() not in lexicon.FIRM_ROLES or theirs or not mine)
 
 

@@ -290,7 +290,8 @@ FIRM_HEADS = words(
     roofing plumbing electrical builders construction engineering insurance insurers bank banking
     finance capital ventures labs technologies software systems solutions digital media group
     holdings dental dentistry physio physiotherapy optometrists opticians veterinary vets medical
-    healthcare recruitment staffing telecom mobile games studios
+    healthcare health pharma pharmaceuticals recruitment staffing telecom mobile games studios
+    motors foods travel tours press publishing airlines airways energy electric rail
     """
 )
 # The postal codes of the US states, written after a town ("Denver CO", "Austin TX"): the town

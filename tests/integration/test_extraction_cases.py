@@ -76,6 +76,14 @@ def test_ticked_checkboxes_are_not_open_tasks(reader: BuiltinExtractor) -> None:
     assert [s.text for s in found.statements if s.aspect == Aspect.TASK] == ["book the vet"]
 
 
+def test_a_jot_opening_with_a_role_names_the_writers_and_a_firm_may_end_in_health(reader: BuiltinExtractor) -> None:
+    assert ("me", "dentist", "Dr. Amadi") in triples(read(reader, "• dentist, Dr. Amadi, Thu 5 Mar 4pm"))
+    assert not [t for t in triples(read(reader, "took Dad to the dentist, Dr. Amadi")) if t[1] == "dentist"]
+    intro = read(reader, "Rosa: Hi, Rosa Lim from Bayview Health here, about the QA role.")
+    assert ("Bayview Health", EntityType.ORGANIZATION) in entities(intro)
+    assert ("Rosa Lim", "works_at", "Bayview Health") in triples(intro)
+
+
 def test_a_sum_shared_with_someone_stays_the_writers_and_a_thousand_may_be_a_k(reader: BuiltinExtractor) -> None:
     def sums(text: str) -> list[tuple[str, str, str | None]]:
         return [
@@ -1711,6 +1719,11 @@ def test_a_chat_turns_speaker_who_says_they_manage_the_writer_is_their_manager(r
     assert ("me", "manager", "Tolu") in triples(found)
     mine = read(reader, "me: you will report to me from Monday\nKemi: ok boss")
     assert not [s for s in mine.statements if s.predicate == "manager"]
+    # One still to come is the manager from the day the turn names, not from the chat's.
+    later = read(reader, "me: I accept!\nRosa: Welcome aboard! I'll be your manager, see you on Monday 6 April.")
+    (tie,) = [s for s in later.statements if s.predicate == "manager"]
+    assert tie.object_name == "Rosa" and tie.valid_at is not None
+    assert datetime.fromtimestamp(tie.valid_at).date() == date(2026, 4, 6)
 
 
 def test_pay_told_by_who_pays_it_and_a_test_result_with_a_doctor(reader: BuiltinExtractor) -> None:
