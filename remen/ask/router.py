@@ -426,8 +426,13 @@ def route(
         people = len(fitting) + (1 if row.query_type == QueryType.RELATIONSHIP else 0)
         if row.lookup_mode == "attribute" and not named and len(hints) > len(named):
             people = 1  # "my birthday", "where do I live": the user's own attribute
-        elif row.lookup_mode == "attribute" and not named and attribute_asked(match) in MONEY_OF_MINE:
-            # "how much is the rent": a sum of the user's, said without "my".
+        elif (
+            row.lookup_mode == "attribute"
+            and not any(index.may_be_person(h) for h in named)
+            and attribute_asked(match) in MONEY_OF_MINE
+        ):
+            # "how much is the rent", "how much was the rent in Wedding": a sum of the user's,
+            # said without "my" (a place only sets the scene).
             hints.append(EntityHint("I", index.user_name, "user"))
             people = 1
         if people < row.needs_entity and describe is not None:

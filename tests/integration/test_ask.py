@@ -846,6 +846,21 @@ def test_a_limit_set_on_a_sum_is_no_sum_paid(app: Remen, clock) -> None:  # type
     assert rent.answers and rent.answers[0].answer == "1,250"
 
 
+def test_the_rent_asked_of_an_earlier_home_is_the_rent_paid_there(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        40,
+        "First night in the Leith flat, finally.",
+        "- rent £900/month, split w/ Ewan\n- broadband £30",
+        "Moved to Portobello today, the rent is £1,150 a month now.",
+    )
+    then = app.ask("how much was the rent in Leith", now=now)
+    assert then.answers and "900" in then.answers[0].text
+    current = app.ask("how much is the rent", now=now)
+    assert current.answers and "1,150" in current.answers[0].text
+
+
 def test_jots_written_a_minute_apart_are_no_chat_and_a_name_may_hold_a_particle(app: Remen) -> None:
     written = datetime(2026, 11, 20, 20, 0).astimezone()
     app.add("Recipe: shakshuka - 6 eggs, 2 tins tomatoes, cumin, feta on top. 25 min.", created=written)
