@@ -415,15 +415,18 @@ def maybe_only(verb: Token) -> bool:
     return any(c.dep_ == "aux" and c.lower_ in ("would", "could", "might", "may") for c in verb.children)
 
 
+def someone_named(text: str, named: list[tuple[str, EntityType]]) -> bool:
+    """Whether ``text`` names a person of the sentence's or says she, he or they."""
+    return PRONOUN_THIRD.search(text) is not None or any(
+        kind == EntityType.PERSON and name in text for name, kind in named
+    )
+
+
 def someone_else_gives_up(before: str, named: list[tuple[str, EntityType]]) -> bool:
     """Whether the clause a giving up is told in (``before``: its words up to the giving up) names
     someone else as the one who gives up: a person or she, he, they, and not I or we after them."""
     clause = CLAUSE_END.split(before)[-1]
-    if FIRST_PERSON.search(clause):
-        return False
-    return PRONOUN_THIRD.search(clause) is not None or any(
-        kind == EntityType.PERSON and name in clause for name, kind in named
-    )
+    return not FIRST_PERSON.search(clause) and someone_named(clause, named)
 
 
 def person_before(state: NoteState, text: str, at: int) -> str | None:
@@ -2273,8 +2276,7 @@ class BuiltinExtractor:
             before = text[:at]
             subjectless = (
                 not is_negated(text)
-                and not PRONOUN_THIRD.search(before)
-                and not any(k == EntityType.PERSON and n in before for n, k in named)
+                and not someone_named(before, named)
                 and (SUBJECTLESS_CUE.search(" ".join(leading[-3:])) is not None or known_tool(mention.name))
             )
             if use is None and (writer or subjectless) and not trying and cued:

@@ -509,14 +509,15 @@ CURRENCY_WORDS = (
     "lakhs?|lacs?|crores?|lpa"
 )
 # An amount: a number with a currency or a unit per time ("780 €", "£49.99", "$1,200/month", "38k €").
-PERIOD_SUFFIX = r"\s?(?:/|a|per)\s?(?:month|week|year|mo|yr|hour|h)\b"
-# The period at the end of a stated sum, and how a value says it: "18,500/mo", "£850 per month"
-# and "£850 a month" are one rent.
-PERIOD_TOLD = re.compile(r"(?i:\s?(?:/|\ba|\bper)\s?(month|week|year|mo|yr|hour|h)\s*$)")
+# A sum's period as written, and how a value says it: "18,500/mo", "£850 per month" and "£850 a
+# month" are one rent.
 PERIOD_WORDS = {
     **{"month": "a month", "mo": "a month", "week": "a week", "year": "a year", "yr": "a year"},
     **{"hour": "an hour", "h": "an hour"},
 }
+PERIOD_SUFFIX = rf"\s?(?:/|a|per)\s?(?:{'|'.join(PERIOD_WORDS)})\b"
+# The period at the end of a stated sum.
+PERIOD_TOLD = re.compile(rf"(?i:\s?(?:/|\ba|\bper)\s?({'|'.join(PERIOD_WORDS)})\s*$)")
 AMOUNT = (
     rf"(?:[{CURRENCY_SIGNS}]\s?\d[\d,.]*k?|\d[\d,.]*(?:\s\d{{3}})*k?\s?(?:[{CURRENCY_SIGNS}]|(?:{CURRENCY_WORDS})(?!\w)))"
     rf"(?:{PERIOD_SUFFIX})?"
