@@ -47,6 +47,8 @@ LEADING_WORDS = re.compile(r"(?:[a-z]+\s+)*")
 BARE_ORDINAL = re.compile(r"(?:\b(?:on|the)\s+)*\d{1,2}(?:st|nd|rd|th)$", re.IGNORECASE)
 # A day of the month told by its ordinal ("the 9th").
 DAY_ORDINAL = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b", re.IGNORECASE)
+# A day of the month written as a bare number beside its month's name ("Thu 12 Mar").
+DAY_NUMBER = re.compile(r"(?<![\d:.])\b\d{1,2}\b(?![:.]\d)")
 # Words after a day's ordinal that number no noun: function words ("the 28th so …") and the
 # contractions notes type without their apostrophe ("the 28th dont forget").
 AFTER_A_DAY = (
@@ -160,8 +162,12 @@ def in_tense(start: datetime, written: datetime, phrase: str, past: bool) -> dat
     speaks: a plan's weekday or day of the month is the coming one, the same weekday in the past
     tense is the note's own day, a month and day far behind is next year's."""
     behind = (written.date() - start.date()).days
-    if WEEKDAY.search(phrase) and DAY_ORDINAL.search(phrase):
-        return start  # "Mon 12th": the grammar found the 12th that is a Monday nearest the note
+    if WEEKDAY.search(phrase) and (
+        DAY_ORDINAL.search(phrase) or (MONTH_NAME.search(phrase) and DAY_NUMBER.search(phrase))
+    ):
+        # "Mon 12th", "Thu 12 Mar": the grammar found the day that is that weekday nearest the note
+        # (the weekday tells the year; a plan's date far behind is no reason to move it on).
+        return start
     if WEEKDAY.search(phrase) and not MONTH_NAME.search(phrase):
         if behind > 0 and (not past or behind == 7):
             return start + timedelta(days=7)

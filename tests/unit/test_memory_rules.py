@@ -152,6 +152,14 @@ def test_a_weekday_before_a_date_says_its_year_and_a_weekday_week_is_a_week_on()
     assert party is not None and party.moment.date().isoformat() == "2026-03-14"
     later = stated_date("Declan's 40th Saturday week, booked the restaurant", datetime(2026, 11, 18, 21).astimezone())
     assert later is not None and later.moment.date().isoformat() == "2026-11-28"
+    # Written long after: the weekday still says the year, with or without "th"; without a
+    # weekday, a plan's day far behind is next year's.
+    december = datetime(2026, 12, 5, 9).astimezone()
+    for told in ("dentist, Dr. Amadi, Thu 12 Mar 4pm", "party Sat 14 March 2-4", "party Sat 14th March"):
+        day = stated_date(told, december)
+        assert day is not None and day.moment.year == 2026, told
+    plan = stated_date("dentist 12 Mar", december)
+    assert plan is not None and plan.moment.date().isoformat() == "2027-03-12"
 
 
 @pytest.mark.parametrize(
