@@ -23,6 +23,9 @@ class ChainItem:
     valid_at: float
     replaces_key: str | None = None
     replaces_sid: int | None = None
+    # The kind of tool the object is when one is held at a time (a password manager): a later one
+    # of the kind ends it.
+    kind: str | None = None
 
 
 def contradicts(later: ChainItem, earlier: ChainItem, functional: frozenset[str]) -> bool:
@@ -38,7 +41,8 @@ def contradicts(later: ChainItem, earlier: ChainItem, functional: frozenset[str]
         return later.negated != earlier.negated or (restated and not later.negated)
     if later.replaces_key is not None and later.replaces_key == earlier.object_key and not earlier.negated:
         return True
-    return later.predicate in functional and not later.negated and not earlier.negated
+    one_kind = later.kind is not None and later.kind == earlier.kind
+    return (later.predicate in functional or one_kind) and not later.negated and not earlier.negated
 
 
 def validity(
@@ -65,6 +69,7 @@ def validity(
     by_object: dict[str | None, list[ChainItem]] = {}
     by_sid: dict[int, ChainItem] = {}
     pointing_at: dict[int, list[ChainItem]] = {}
+    by_kind: dict[str, list[ChainItem]] = {}
     for later in ordered:
         if later.predicate in functional:
             candidates = list(seen)
@@ -75,6 +80,7 @@ def validity(
             if later.replaces_sid in by_sid:
                 candidates.append(by_sid[later.replaces_sid])
             candidates += pointing_at.get(later.sid, ())
+            candidates += by_kind.get(later.kind, ()) if later.kind is not None else ()
         for earlier in candidates:
             if later.sid in held_until and earlier.object_key != later.object_key:
                 continue
@@ -85,4 +91,6 @@ def validity(
         by_sid[later.sid] = later
         if later.replaces_sid is not None:
             pointing_at.setdefault(later.replaces_sid, []).append(later)
+        if later.kind is not None:
+            by_kind.setdefault(later.kind, []).append(later)
     return result

@@ -27,6 +27,7 @@ from remen.core.knowledge import (
     ExtractedStatement,
     Extraction,
 )
+from remen.core.text import fold
 from remen.memory.chains import ChainItem, validity
 from remen.memory.entity_model import gazetteer
 from remen.memory.lexicon import (
@@ -41,6 +42,7 @@ from remen.memory.lexicon import (
     TAKES_OVER,
     USES,
     WORKS_AT,
+    one_at_a_time_kind,
     ties_of,
 )
 from remen.memory.names import (
@@ -531,6 +533,7 @@ def refresh_chains(conn: Connection, chains: set[tuple[int, str]]) -> None:
                 row.valid_at,
                 None if row.replaces_eid is None else f"e{row.replaces_eid}",
                 row.replaces_sid,
+                one_at_a_time_kind(fold(row.object_name)) if row.predicate == USES and row.object_name else None,
             )
         )
     updates = []

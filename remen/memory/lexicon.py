@@ -203,6 +203,30 @@ TOOL_KINDS: dict[frozenset[str], frozenset[str]] = {
 }
 
 
+# Kinds of tool a person keeps one of at a time: taking up another ends the one before, which a
+# note seldom says outright ("Everyone here writes notes in Obsidian, so I moved my clippings over").
+# Task trackers, calendars, mail, chat, storage and spreadsheets are not among them: people keep
+# one for work and one of their own.
+ONE_AT_A_TIME = (
+    words("password passwords"),
+    words("notes note note-taking"),
+    words("editor editors ide"),
+    words("music streaming"),
+    words("vpn"),
+    words("browser"),
+    words("navigation maps map satnav"),
+    words("terminal"),
+    words("bi dashboards dashboard reporting"),
+)
+
+
+def one_at_a_time_kind(tool: str) -> str | None:
+    """The kind of a well-known tool (lower case) when every kind it is of is one people keep one
+    of at a time (Notion is a task tracker too: None), else None."""
+    kinds = [asked for asked, tools in TOOL_KINDS.items() if tool in tools]
+    return min(kinds[0]) if kinds and all(kind in ONE_AT_A_TIME for kind in kinds) else None
+
+
 def tool_kind(words_asked: Collection[str]) -> frozenset[str]:
     """The tools of every kind the question's (folded) words ask for; empty when they ask for none."""
     return frozenset().union(*(tools for asked, tools in TOOL_KINDS.items() if not asked.isdisjoint(words_asked)))

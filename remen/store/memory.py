@@ -44,6 +44,8 @@ class StatementRow:
     negated: bool
     valid_at: float
     aspect: str
+    # The name of the object entity (None for a value).
+    object_name: str | None = None
 
 
 def entity_by_key(conn: Connection, key: str) -> EntityRow | None:
@@ -299,12 +301,12 @@ def visible_statements_of(conn: Connection, chains: Iterable[tuple[int, str]]) -
     for subject, predicate in set(chains):
         rows = conn.execute(
             "SELECT s.sid, s.subject_eid, s.predicate, s.object_eid, s.object_value, s.replaces_eid, s.replaces_sid,"
-            " s.negated, s.valid_at, s.aspect FROM statements s"
+            " s.negated, s.valid_at, s.aspect, e.name FROM statements s LEFT JOIN entities e ON e.eid = s.object_eid"
             f" WHERE s.subject_eid = ? AND s.predicate = ? AND {VISIBLE}",
             (subject, predicate),
         )
         found += [
-            StatementRow(int(r[0]), int(r[1]), r[2], r[3], r[4], r[5], r[6], bool(r[7]), float(r[8]), r[9])
+            StatementRow(int(r[0]), int(r[1]), r[2], r[3], r[4], r[5], r[6], bool(r[7]), float(r[8]), r[9], r[10])
             for r in rows
         ]
     return found

@@ -496,6 +496,22 @@ def test_a_switch_that_names_the_old_tool_elsewhere_in_the_note_keeps_it_as_hist
     assert uses == {"VS Code": False, "Kindle": True, "Notion": True, "Neovim": True}
 
 
+def test_taking_up_a_tool_of_a_kind_kept_one_at_a_time_ends_the_one_before(memory: Remen) -> None:
+    memory.add("LastPass wants me to log in again, third time this week.", created=at("2026-01-12T08:00"))
+    memory.add("I use Todoist for errands.", created=at("2026-01-20T08:00"))
+    memory.add("Jira board for the sprint is a mess.", created=at("2026-01-21T08:00"))
+    memory.add("All my passwords live in Bitwarden now, the family plan was cheap.", created=at("2026-03-02T21:00"))
+    memory.add("Started using Trello for the wedding planning.", created=at("2026-03-03T21:00"))
+    assert memory.extract_pending().failed == 0
+    uses = {f.target: f.current for f in memory.facts("me", history=True, limit=None) if f.predicate == "uses"}
+    # One password manager at a time; task trackers are kept side by side.
+    assert uses["LastPass"] is False and uses["Bitwarden"] is True
+    assert uses["Todoist"] is True and uses["Trello"] is True and uses["Jira"] is True
+    now = at("2026-04-01T09:00")
+    assert memory.ask("which password manager do I use", now=now).answers[0].fact.target == "Bitwarden"
+    assert memory.ask("which password manager did I use before", now=now).answers[0].fact.target == "LastPass"
+
+
 def test_moving_the_team_to_a_tool_is_a_switch_and_moving_a_meeting_is_not(memory: Remen) -> None:
     memory.add(
         "Tooling review\n- Trello: cards go stale, nobody reads the board\n"

@@ -11,7 +11,7 @@ from remen.core.knowledge import Aspect, EntityType
 from remen.memory.chains import ChainItem, validity
 from remen.memory.cues import cue_aspect, is_negated, is_tool, note_lines, period_said, sentence_bounds
 from remen.memory.dates import stated_date
-from remen.memory.lexicon import FUNCTIONAL_PREDICATES
+from remen.memory.lexicon import FUNCTIONAL_PREDICATES, one_at_a_time_kind
 from remen.memory.names import compatible, initials, is_acronym, name_key, relation_reference
 
 JAN, FEB, MAR = 1.0, 2.0, 3.0
@@ -35,6 +35,20 @@ def test_many_valued_predicates_accumulate_and_replacements_end_only_their_objec
     chain = validity(items, FUNCTIONAL_PREDICATES)
     assert chain[1] == chain[2] == chain[4] == (None, None)
     assert chain[3] == (MAR, 5)
+
+
+def test_a_tool_kept_one_at_a_time_is_ended_by_the_next_of_its_kind_and_no_other() -> None:
+    items = [
+        ChainItem(1, "uses", "e5", False, JAN, kind="password"),
+        ChainItem(2, "uses", "e6", False, JAN),
+        ChainItem(3, "uses", "e7", False, FEB, kind="music"),
+        ChainItem(4, "uses", "e8", False, MAR, kind="password"),
+    ]
+    assert validity(items, FUNCTIONAL_PREDICATES) == {1: (MAR, 4), 2: (None, None), 3: (None, None), 4: (None, None)}
+    assert one_at_a_time_kind("bitwarden") == one_at_a_time_kind("lastpass") == "password"
+    # Notion tracks tasks too, and people keep a task tracker for work and one of their own.
+    assert one_at_a_time_kind("notion") is None
+    assert one_at_a_time_kind("todoist") is None
 
 
 def test_negation_ends_and_a_later_reaffirmation_ends_the_negation() -> None:
