@@ -18,6 +18,9 @@ from remen.embed import HashedEmbedder
 from remen.service import Remen
 
 NOTES = 400
+# A queue the worker needs tens of seconds for, so that a test process slowed down by a busy
+# machine still signals it before it runs out of notes.
+LONG_QUEUE = 2000
 
 
 PEOPLE = ("Sarah Chen", "Tom Becker", "Priya Nair", "Lena Vogel", "Omar Haddad", "Yuki Tanaka", "Marco Ruiz")
@@ -36,12 +39,12 @@ SENTENCES = (
 )
 
 
-def import_notes(db: Path, corpus: Path | None = None) -> None:
-    """NOTES notes stored without their facts yet: the first of the shared corpus, or (without
+def import_notes(db: Path, corpus: Path | None = None, count: int = NOTES) -> None:
+    """``count`` notes stored without their facts yet: the first of the shared corpus, or (without
     it) notes of varied people, places, tools and aspects."""
     if corpus is not None:
         source = db.parent / "source"
-        for path in sorted(corpus.rglob("*.md"))[:NOTES]:
+        for path in sorted(corpus.rglob("*.md"))[:count]:
             target = source / path.relative_to(corpus)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(path, target)
@@ -49,7 +52,7 @@ def import_notes(db: Path, corpus: Path | None = None) -> None:
             app.import_path(source, embed=False)
         return
     with Remen.open(db, embedder=HashedEmbedder()) as app:
-        for i in range(NOTES):
+        for i in range(count):
             fill = {
                 "p": PEOPLE[i % len(PEOPLE)],
                 "c": PLACES[i % len(PLACES)],
@@ -101,7 +104,7 @@ def graph(db: Path) -> set[tuple[str, ...]]:
 
 def test_ctrl_c_during_extraction_exits_at_once_and_leaves_nothing_running(tmp_path: Path) -> None:
     db = tmp_path / "remen.db"
-    import_notes(db)
+    import_notes(db, count=LONG_QUEUE)
     process = worker(db)
     wait_for_progress(db, process)
     os.killpg(process.pid, signal.SIGINT)
