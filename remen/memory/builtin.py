@@ -195,6 +195,7 @@ from remen.memory.patterns import (
     SWITCHED_OVER,
     SWITCHED_ROLE,
     SWITCHING,
+    THE_BOSS,
     THE_ROLE_NAMED,
     THEIR_HOME,
     THEIR_RELATION,
@@ -448,28 +449,60 @@ def copular_ties(state: NoteState, text: str) -> list[tuple[str, str]]:
             c.dep_ == "poss" and c.lower_ in ("my", "our") for c in token.children
         ):
             continue
-        verb = token.head
-        other: tuple[str, ...] = ()
-        if token.dep_ == "pobj" and verb.lower_ == "as":
-            # "Mick takes over as our supervisor", "Ana joins as my new manager": whoever does it.
-            verb, other = verb.head, ("nsubj",)
-        elif verb.lower_ not in COPULAS:
-            continue
-        elif token.dep_ in ("attr", "oprd"):
-            other = ("nsubj", "nsubjpass")
-        elif token.dep_ == "nsubj":
-            other = ("attr",)
-        for holder in (c for c in verb.children if c.dep_ in other):
-            name = proper_name(holder)
-            if name is None and holder.lower_ in ("she", "he") and state.last_person:
-                name = state.last_person
-            if holder.lower_ in ("who", "that") and verb.dep_ == "relcl" and not maybe_only(verb):
-                # "Lindiwe Dube, who will be my manager": the one the clause hangs on; "who would
-                # be my mentor if I join" is only maybe.
-                name = proper_name(verb.head)
-            if name is not None:
-                ties.append((token.lower_, name))
+        ties += [(token.lower_, name) for name in copula_holders(state, token)]
     return ties
+
+
+def copula_holders(state: NoteState, token: Token) -> list[str]:
+    """Whom the parse says a relation word is said of: the subject of "X will be my manager", the
+    complement of "my dentist is Dr. Mensah", whoever "takes over as our supervisor", the name a
+    "who will be my manager" clause hangs on; "she" is the last person named."""
+    verb = token.head
+    other: tuple[str, ...] = ()
+    if token.dep_ == "pobj" and verb.lower_ == "as":
+        verb, other = verb.head, ("nsubj",)
+    elif verb.lower_ not in COPULAS:
+        return []
+    elif token.dep_ in ("attr", "oprd"):
+        other = ("nsubj", "nsubjpass")
+    elif token.dep_ == "nsubj":
+        other = ("attr",)
+    names = []
+    for holder in (c for c in verb.children if c.dep_ in other):
+        name = proper_name(holder)
+        if name is None and holder.lower_ in ("she", "he") and state.last_person:
+            name = state.last_person
+        if holder.lower_ in ("who", "that") and verb.dep_ == "relcl" and not maybe_only(verb):
+            # "Lindiwe Dube, who will be my manager": the one the clause hangs on; "who would
+            # be my mentor if I join" is only maybe.
+            name = proper_name(verb.head)
+        if name is not None:
+            names.append(name)
+    return names
+
+
+def the_boss_named(state: NoteState, text: str, workplaces: set[str]) -> str | None:
+    """The one a sentence calls the boss of the writer's workplace (``workplaces``, lower case),
+    by the parse ("The boss there is Ian Price", "Ian Price is the manager"); parsed only when it
+    says "the" before a word for a boss."""
+    if not THE_BOSS.search(text):
+        return None
+    bosses = [token for token in parse(text) if the_boss_there(token, workplaces)]
+    return next((name for token in bosses for name in copula_holders(state, token)), None)
+
+
+def the_boss_there(token: Token, workplaces: set[str]) -> bool:
+    """Whether a word is "the boss" of a note that says where the writer works (``workplaces``, lower
+    case): "The boss there is Ian Price", "Ian Price is the manager"; not someone else's place's
+    ("the manager at the café", "the Lidl manager")."""
+    if token.lower_ not in lexicon.RELATIONS or lexicon.canonical_relation(token.lower_) != "manager":
+        return False
+    if not any(c.dep_ == "det" and c.lower_ == "the" for c in token.children) or token.head.tag_ == "VBD":
+        return False  # "Ian was the boss before Tom": no boss of the writer's now
+    if any(c.dep_ in ("compound", "poss", "amod") and c.lower_ != "new" for c in token.children):
+        return False
+    places = [g for c in token.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"]
+    return all((proper_name(place) or "").lower() in workplaces for place in places)
 
 
 @dataclass(frozen=True)
@@ -1166,18 +1199,21 @@ def manager_named(state: NoteState) -> bool:
 def workplace_runners(state: NoteState, sentences: list[tuple[SpacySpan, int]]) -> None:
     """In a note that says where the writer works, the one a sentence of theirs says runs "the
     store", "the team", "the kitchen" is their manager ("Denise, who runs the store, is half my
-    age"), unless the note already says who is (``sentences``: the writer's own, with where each
-    line starts)."""
+    age"), and so is the one it calls the boss or the manager ("The boss there is Ian Price"),
+    unless the note already says who is (``sentences``: the writer's own, with where each line
+    starts)."""
     if not works_at(state) or manager_named(state):
         return
+    workplaces = {s.object_name.lower() for s in state.statements if s.object_name and works_at(state, s.object_name)}
     for sent, offset in sentences:
         text = sent.text.strip()
         runner = RUNS_THE_WORKPLACE.search(text)
-        if runner is None or runner.group(1).split()[0].lower() in NOT_NAMES:
+        named = runner.group(1) if runner is not None else the_boss_named(state, text, workplaces)
+        if named is None or named.split()[0].lower() in NOT_NAMES:
             continue
         start = offset + sent.start_char
         span = Span(start, start + len(sent.text))
-        name = state.entity(runner.group(1), EntityType.PERSON, span, "manager", text, sure=True)
+        name = state.entity(named, EntityType.PERSON, span, "manager", text, sure=True)
         state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, "manager", span, object_name=name))
         return
 

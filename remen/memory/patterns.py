@@ -397,6 +397,10 @@ HEAD_OF_IS = re.compile(rf"(?i:\b(?:my|our)\s+(?:new\s+)?({HEAD_OF_WORDS})(?:,|\
 NAMED_MY_ROLE = re.compile(
     rf"\b{NAME},\s+(?i:(?:my|our)\s+(?!(?:ex|former|previous|late)\b)[a-z]+\s+)({RELATION_WORDS})\b(?=,)"
 )
+# "The boss there is Ian", "Ian is the manager": a note's boss, the writer's when the note says
+# where the writer works (the parse is asked whom it names).
+BOSS_WORDS = alternation(w for w in lexicon.RELATIONS if lexicon.canonical_relation(w) == "manager")
+THE_BOSS = re.compile(rf"(?i:\bthe\s+(?:new\s+)?(?:{BOSS_WORDS})\b)")
 # A relation of the writer's somewhere in a sentence ("… will be my manager"): the parse is asked
 # whom it names.
 MY_RELATION_WORD = re.compile(rf"(?i:\b(?:my|our)\s+(?:[a-z]+\s+)?(?:{RELATION_WORDS})\b)")

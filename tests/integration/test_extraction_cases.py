@@ -1848,3 +1848,17 @@ def test_a_tie_from_a_day_starts_then_and_its_last_week_ends_it(reader: BuiltinE
     assert any(s.predicate == "manager" and s.object_name == "Dorota" and s.negated for s in ends.statements)
     books = read(reader, "- Nakamura Tax Office does our books from this year")
     assert all(s.valid_at is None for s in books.statements if s.predicate == "accountant")
+
+
+def test_the_boss_of_a_note_that_says_where_i_work_is_mine(reader: BuiltinExtractor) -> None:
+    started = "Started at Kettle Foods on Monday."
+    for said in ("The boss there is Ian Price.", "Ian Price is the manager, seems nice.", "The boss is Ian Price."):
+        assert ("me", "manager", "Ian Price") in triples(read(reader, f"{started} {said}")), said
+    # Someone else's place, a boss before, or a note that says of no workplace of mine.
+    for said in (
+        f"{started} The manager at the café downstairs is Tom Reyes.",
+        f"{started} The Lidl manager is Tom Reyes.",
+        f"{started} Tom Reyes was the boss before Ian.",
+        "The manager is Tom Reyes, he was rude about the refund.",
+    ):
+        assert not [t for t in triples(read(reader, said)) if t[1] == "manager"], said
