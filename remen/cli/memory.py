@@ -6,7 +6,8 @@ import argparse
 import signal
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -51,11 +52,29 @@ def describe_run(run: ExtractionRun) -> str:
 
 def run_extraction(app: Remen, quiet: bool, refine: bool = True) -> ExtractionRun:
     """Drain the extraction queue with a progress bar on a terminal; with ``refine``, the notes
-    queued for the model server too."""
+    queued for the model server too. Ctrl-C stops it even where Python swallows the interrupt (a
+    finalizer, a callback): the run ends at its next batch and the interrupt is raised again."""
     from remen.core.progress import ProgressBar
 
-    with ProgressBar() as bar:
-        return app.extract_pending(on_progress=None if quiet else bar, refine=refine)
+    with ProgressBar() as bar, ctrl_c_stops() as stop:
+        run = app.extract_pending(on_progress=None if quiet else bar, refine=refine, stop=stop)
+    if stop.is_set():
+        raise KeyboardInterrupt
+    return run
+
+
+@contextmanager
+def ctrl_c_stops() -> Iterator[threading.Event]:
+    """An event Ctrl-C sets besides interrupting what runs, for loops that check it at each turn: an
+    interrupt that lands where Python swallows the exception (a finalizer, a callback) still ends
+    them at their next turn."""
+    stop = threading.Event()
+    previous = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, partial(interrupt, stop))
+    try:
+        yield stop
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def cmd_worker(app: Remen, args: argparse.Namespace) -> None:
@@ -69,7 +88,6 @@ def cmd_worker(app: Remen, args: argparse.Namespace) -> None:
         else:
             print(describe_run(run))
         return
-    stop = threading.Event()
     # The folder's changes are embedded here, in the main thread, like the facts are read: loading
     # the model in the watcher's thread while this one loads its own raced on an import lock.
     stop_watching = app.watch_vault(
@@ -82,22 +100,18 @@ def cmd_worker(app: Remen, args: argparse.Namespace) -> None:
         + "; Ctrl-C stops.",
         file=sys.stderr,
     )
-    # Ctrl-C also sets ``stop``: an interrupt that lands where Python swallows the exception (a
-    # finalizer, a callback) still ends the loop at its next turn.
-    previous = signal.getsignal(signal.SIGINT)
-    signal.signal(signal.SIGINT, partial(interrupt, stop))
     try:
-        while not stop.is_set():
-            if stop_watching is not None and app.pending_embeddings():
-                app.embed_pending(stop=stop)
-            run = app.extract_pending(stop=stop)
-            if run.done or run.failed or run.digests or run.refined:
-                print(describe_run(run), file=sys.stderr)
-            stop.wait(WORKER_POLL_SECONDS)
+        with ctrl_c_stops() as stop:
+            while not stop.is_set():
+                if stop_watching is not None and app.pending_embeddings():
+                    app.embed_pending(stop=stop)
+                run = app.extract_pending(stop=stop)
+                if run.done or run.failed or run.digests or run.refined:
+                    print(describe_run(run), file=sys.stderr)
+                stop.wait(WORKER_POLL_SECONDS)
     except KeyboardInterrupt:
         pass
     finally:
-        signal.signal(signal.SIGINT, previous)
         if stop_watching is not None:
             stop_watching()
     print("Stopped. Notes not yet extracted stay queued.", file=sys.stderr)
