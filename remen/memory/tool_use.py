@@ -110,8 +110,12 @@ PAST_FORMS = frozenset(
 CLASSED = END_VERBS | START_VERBS | USE_VERBS
 # "give up" gives up its object ("gave up Evernote"), as "get rid of" does.
 GIVE = forms("give")
-# Verbs the writer acts with: the classes, keeping ("keeping it") and giving up.
-ACTING = CLASSED | KEEP_VERBS | GIVE
+# Closing an account of a tool gives the tool up ("closed the LastPass account"); closing the tool
+# itself is closing its window ("closed VS Code").
+CLOSE = forms("close")
+ACCOUNT_NOUNS = frozenset({"account", "accounts", "subscription", "membership", "plan"})
+# Verbs the writer acts with: the classes, keeping ("keeping it"), giving up and closing.
+ACTING = CLASSED | KEEP_VERBS | GIVE | CLOSE
 # Verbs that take up or keep what they act on for good (a trial is not that).
 KEEPING = (START_VERBS | KEEP_VERBS) - TRY
 # Words that make a taken-up tool the one that replaces another: "trying Calm instead", "Fedora only now".
@@ -120,6 +124,8 @@ REPLACING = re.compile(r"(?i:\b(?:instead|only\s+now|from\s+now\s+on|for\s+good)
 # Evernote, hello Obsidian", "no more Spotify", "RIP Google Reader", "goodbye to CCH".
 FAREWELL = re.compile(r"(?i:\b(?:good-?\s?bye|bye(?:[\s-]+bye)?|farewell|so\s+long|rip|no\s+more)(?:\s+to)?[,!:]?\s*)$")
 GREETING = re.compile(r"(?i:\b(?:hello|welcome)[,!:]?\s*)$")
+# A tool said to be gone: "LastPass is gone", "Evernote's history now" (matched right after it).
+GONE = re.compile(r"(?i:\s+(?:is|'s|’s|was)\s+(?:gone|history)\b)")
 # A tool told to go, with nothing after: "so Toggl can go", "Evernote has to go" (given up).
 GOES = re.compile(r"(?:can|must|will|should|has\s+to|have\s+to|needs\s+to)\s+go(?:\s+now)?\s*[.!]?$")
 # Marks between the clauses a note strings into one sentence.
@@ -179,7 +185,9 @@ def read_tools(sent: SpacySpan, mentions: list[ToolMention], earlier_tool: bool 
     writer acts; a tool before the sentence's first verb is its subject without one."""
     if not mentions and not (earlier_tool and any(t.lower_ == "it" for t in sent)):
         return ToolReading({}, False)
-    farewells = {m.name: use for m in mentions if (use := greeted(sent.text[: m.start])) is not None}
+    farewells = {
+        m.name: use for m in mentions if (use := greeted(sent.text[: m.start], sent.text[m.end :])) is not None
+    }
     if not writer_acts(sent):
         return ToolReading(subjects(sent, mentions) | farewells, False)
     nlp = load_spacy()
@@ -197,9 +205,10 @@ def read_tools(sent: SpacySpan, mentions: list[ToolMention], earlier_tool: bool 
     return ToolReading(uses | farewells, gives_up_it, keeps_it)
 
 
-def greeted(before: str) -> ToolUse | None:
-    """What the words ``before`` a tool say to it: goodbye gives it up, hello takes it up."""
-    if FAREWELL.search(before):
+def greeted(before: str, after: str) -> ToolUse | None:
+    """What the words ``before`` and ``after`` a tool say of it: goodbye and "is gone" give it up,
+    hello takes it up."""
+    if FAREWELL.search(before) or GONE.match(after):
         return ToolUse.ENDS
     return ToolUse.STARTS if GREETING.search(before) else None
 
@@ -315,6 +324,8 @@ def tool_use(tokens: list[Token], replacing: bool) -> ToolUse | None:
     word = verb.lower_
     if before_then(verb) and word not in END_VERBS:
         return None  # "I had used Trello for years": then, not now
+    if role in OBJECT_ROLES and word in CLOSE:
+        return ToolUse.ENDS if head.lower_ in ACCOUNT_NOUNS and not negated(verb) else None
     if role in OBJECT_ROLES:
         if (word in START_VERBS | USE_VERBS and use_over(verb)) or given_up(verb):
             return ToolUse.ENDS

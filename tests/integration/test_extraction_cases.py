@@ -715,6 +715,18 @@ def test_a_use_said_to_be_over_gives_the_tool_up_and_someone_elses_ends_nothing(
     assert ended("I stopped by the office and opened Jira.") == set()
 
 
+def test_a_tool_said_gone_or_its_account_closed_is_given_up(reader: BuiltinExtractor) -> None:
+    def ended(text: str) -> set[str | None]:
+        return {s.object_name for s in read(reader, text).statements if s.predicate == "uses" and s.negated}
+
+    assert ended("LastPass is gone.") == {"LastPass"}
+    assert ended("Evernote is history, everything lives in Obsidian.") == {"Evernote"}
+    assert ended("Moved every password to Bitwarden and closed the LastPass account.") == {"LastPass"}
+    # Closing an app's window, or a thing the tool holds being gone, gives up nothing.
+    assert ended("I closed VS Code and went home.") == set()
+    assert ended("The Notion page is gone, someone deleted it.") == set()
+
+
 @pytest.mark.parametrize(
     ("text", "tie"),
     [
