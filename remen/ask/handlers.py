@@ -13,7 +13,7 @@ from remen.core.answers import AnswerItem, EntityHint, Route
 from remen.core.errors import EntityNotFoundError
 from remen.core.knowledge import ENDED_PREFIX, Aspect, Digest, EntityDetail, Fact
 from remen.core.text import fold
-from remen.memory.lexicon import MONEY_OF_MINE, RELATIONS, ties_of, tool_kind
+from remen.memory.lexicon import MONEY_OF_MINE, RELATIONS, of_another_kind, ties_of, tool_kind
 from remen.memory.reader import MemoryReader
 from remen.search.calendar import day_text
 from remen.search.query import STOPWORDS
@@ -558,9 +558,11 @@ def aspect_query(route: Route, memory: MemoryReader, similar: Similar) -> Handle
         found = switched if switched is not None else [f for f in every if keyword_hit(f, words)]
         if not found:
             # "which BI tool do we use": no tool's sentence says "BI"; the one whose sentence means
-            # the question's topic most comes first.
+            # the question's topic most comes first. One known to be of another kind than asked
+            # ("what editor do I use": not Bitwarden, nor a car) is none.
             near = similar(topic) if topic else None
-            return Handled(tuple(fact_item(f, marked(f)) for f in by_closeness(every, near)[:MAX_LIST]))
+            fitting = [f for f in every if not of_another_kind(fold(f.target or ""), kind)]
+            return Handled(tuple(fact_item(f, marked(f)) for f in by_closeness(fitting, near)[:MAX_LIST]))
     elif named:
         try:
             scoped = memory.statements(aspects, entity=named[0].name)

@@ -203,6 +203,14 @@ TOOL_KINDS: dict[frozenset[str], frozenset[str]] = {
 }
 
 
+def of_another_kind(tool: str, kind: frozenset[str]) -> bool:
+    """Whether a tool (lower case) is known to be of another kind than the tools ``kind`` holds (a
+    password manager when an editor is asked for), or is a car; False when no kind is asked."""
+    if not kind or tool in kind:
+        return False
+    return tool in CAR_MODEL_KEYS or any(tool in tools for tools in TOOL_KINDS.values())
+
+
 # Kinds of tool a person keeps one of at a time: taking up another ends the one before, which a
 # note seldom says outright ("Everyone here writes notes in Obsidian, so I moved my clippings over").
 # Task trackers, calendars, mail, chat, storage and spreadsheets are not among them: people keep

@@ -651,6 +651,15 @@ def test_a_kind_of_tool_asked_is_answered_by_the_writers_tool_of_that_kind(app: 
     assert "LastPass" in app.ask("what password manager did I use before", now=NOW).answers[0].text
 
 
+def test_a_tool_known_to_be_of_another_kind_is_no_answer_to_the_kind_asked(app: Remen) -> None:
+    app.add("All my passwords live in Bitwarden now.", created=NOW - timedelta(days=30))
+    app.add("Sold the Yaris, the Octavia is bigger.", created=NOW - timedelta(days=20))
+    app.extract_pending()
+    said = " ".join(item.text for item in app.ask("what editor do I use", now=NOW).answers)
+    assert "Bitwarden" not in said and "Octavia" not in said
+    assert "Bitwarden" in app.ask("which password manager do I use", now=NOW).answers[0].text
+
+
 def test_a_value_the_graph_says_was_given_up_answers_with_what_took_its_place(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
     now = written_days_apart(
         app,
