@@ -2165,10 +2165,18 @@ class BuiltinExtractor:
             if any(s.predicate == "lives_in" and s.subject == USER_NAME for s in state.statements):
                 return False
             before = f"{state.previous_sentence.strip().rstrip('.;!?')} {before}"
-        if (place, EntityType.PLACE) not in named or PONDERING.search(before) or VIEWING.search(before):
+        # A home "in" a name says the name is a place's, whatever the classifier took it for ("the
+        # new place in Villa Crespo"); "the Jumia place" may be a shop's.
+        firm_in = home.group(1) is None and (place, EntityType.ORGANIZATION) in named
+        if (
+            ((place, EntityType.PLACE) not in named and not firm_in)
+            or PONDERING.search(before)
+            or VIEWING.search(before)
+        ):
             return False
         if text.rstrip().endswith("?") or ADDRESSED.search(text):
             return False  # "did you sign for the Tiong Bahru flat??" asks of someone else's home
+        place = state.entity(place, EntityType.PLACE, span, None, text, sure=True) if firm_in else place
         state.state(ExtractedStatement(Aspect.IDENTITY, text, USER_NAME, "lives_in", span, object_name=place))
         return True
 

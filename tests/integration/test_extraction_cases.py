@@ -1874,3 +1874,10 @@ def test_the_boss_of_a_note_that_says_where_i_work_is_mine(reader: BuiltinExtrac
         "The manager is Tom Reyes, he was rude about the refund.",
     ):
         assert not [t for t in triples(read(reader, said)) if t[1] == "manager"], said
+
+
+def test_a_home_in_a_name_taken_for_a_firm_is_where_i_live(reader: BuiltinExtractor) -> None:
+    text = "The new place in Villa Crespo is ten minutes by bike from the factory."
+    found = read(reader, text)
+    assert ("me", "lives_in", "Villa Crespo") in triples(found)
+    assert ("Villa Crespo", EntityType.PLACE) in entities(found)
