@@ -678,6 +678,28 @@ def sum_beside(span: Span, text: str) -> bool:
     return any(m.start() > span.end + 1 or m.end() < span.start for m in MONEY.finditer(text))
 
 
+def unit_clashes(question: Question, span: Span) -> bool:
+    """Whether a number's unit says it measures something else than asked: a stretch of time for
+    "how much is the studio" ("five minutes from the studio") or for "how many words" ("saved me
+    two days"), anything else for "how much time", a sum of money for "how long"."""
+    duration = unit_fits(span, "long") and not unit_fits(span, "much")
+    if question.measure == "much":
+        # "how much time did it save me" asks for the stretch of time, nothing else.
+        return not duration if TIME_ASKED.search(question.text) else duration
+    if question.measure == "many":
+        return duration and not unit_fits(span, "many") and not TIME_ASKED.search(question.text)
+    if question.measure == "long":
+        return unit_fits(span, "much") and not unit_fits(span, "long")
+    return False
+
+
+# A question that asks for a stretch of time ("how much time", "how many days"; not the period of
+# a sum: "how much did the gym cost a month").
+TIME_ASKED = re.compile(
+    r"(?i:\bhow\s+(?:much|many)\s+(?:more\s+)?(?:time|minutes?|hours?|days?|nights?|weeks?|months?|years?|seasons?)\b)"
+)
+
+
 # Words of a sentence past which its length tells nothing more.
 LONG_SENTENCE = 40
 
@@ -708,6 +730,7 @@ def span_measures(question: Question, span: Span, text: str, among: int, weight:
                     or BOUND_BEFORE.search(text, 0, span.start) is not None
                 )
             )
+            or unit_clashes(question, span)
         ),
         "near": near_focus(span, text, weight),
         "unit": float(unit_fits(span, question.measure)),

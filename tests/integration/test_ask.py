@@ -1018,3 +1018,10 @@ def test_a_boss_at_a_place_no_note_made_a_workplace_is_the_one_held_while_it_was
     )
     assert app.ask("who was my boss at Cumbre Tours", now=now).answers[0].text == "Your boss there: Rosa"
     assert app.ask("who is my boss", now=now).answers[0].text.startswith("Your boss: Carla Mendes")
+
+
+def test_a_number_whose_unit_measures_something_else_than_asked_gives_way(app: Remen) -> None:
+    app.add("memoQ saved me about two days on the winter catalogue, 25k words.", created=NOW - timedelta(days=20))
+    app.extract_pending()
+    assert app.ask("how much time did memoQ save me", now=NOW).answers[0].answer == "two days"
+    assert app.ask("how many words is the winter catalogue", now=NOW).answers[0].answer == "25k"
