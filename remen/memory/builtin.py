@@ -152,6 +152,7 @@ from remen.memory.patterns import (
     PAID_TO_ME,
     PAIRED_WITH_ME,
     PANEL_LIST,
+    PERSON_BY_TIE,
     PERSON_OF_FIRM,
     PERSONAL_PRONOUNS,
     PHONE,
@@ -1684,6 +1685,10 @@ class BuiltinExtractor:
             state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, holder, relation, span, object_name=person))
             found.extend((holder, person))
 
+        for person in PERSON_BY_TIE.finditer(text):
+            # Only a name the note's entities hold is retyped: "my boss Monday morning" names no one.
+            if (known := state.entities.get(person.group(1).lower())) is not None and names_someone(known.name):
+                state.entity(known.name, EntityType.PERSON, span, None, text, sure=True)
         matches = [
             # The relation word is the group before the name, whichever alternative matched.
             (m.group((m.lastindex or 2) - 1).lower(), m)

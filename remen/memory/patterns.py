@@ -401,6 +401,13 @@ NAMED_MY_ROLE = re.compile(
 # where the writer works (the parse is asked whom it names).
 BOSS_WORDS = alternation(w for w in lexicon.RELATIONS if lexicon.canonical_relation(w) == "manager")
 THE_BOSS = re.compile(rf"(?i:\bthe\s+(?:new\s+)?(?:{BOSS_WORDS})\b)")
+# A name right after a word only a person can be, whoever's it is: "Her new flatmate Bryn", "my
+# former classmate Tolu Bakare", "their boss Annika" (the name is a person's, whatever it sounds like).
+PERSON_BY_TIE = re.compile(
+    rf"(?i:\b(?:my|our|his|her|their|your|the)\s+(?:(?:new|old|former|ex|best|late)\s+)?"
+    rf"(?:{alternation(lexicon.PERSON_TIES | {'classmate', 'schoolmate', 'girlfriend', 'boyfriend'})})\s+)"
+    + PERSON_NAME
+)
 # A relation of the writer's somewhere in a sentence ("… will be my manager"): the parse is asked
 # whom it names.
 MY_RELATION_WORD = re.compile(rf"(?i:\b(?:my|our)\s+(?:[a-z]+\s+)?(?:{RELATION_WORDS})\b)")

@@ -1881,3 +1881,8 @@ def test_a_home_in_a_name_taken_for_a_firm_is_where_i_live(reader: BuiltinExtrac
     found = read(reader, text)
     assert ("me", "lives_in", "Villa Crespo") in triples(found)
     assert ("Villa Crespo", EntityType.PLACE) in entities(found)
+
+
+def test_a_name_after_a_word_only_a_person_can_be_is_a_persons(reader: BuiltinExtractor) -> None:
+    assert ("Bryn", EntityType.PERSON) in entities(read(reader, "Her new flatmate Bryn works at Xero."))
+    assert ("Tolu Bakare", EntityType.PERSON) in entities(read(reader, "My former classmate Tolu Bakare called."))
