@@ -73,6 +73,7 @@ from remen.memory.lexicon import ENDS_PARTNER, ENDS_TIES, TAKES_OVER
 from remen.memory.names import POSSESSIVE, name_key, name_tokens
 from remen.memory.patterns import (
     ADDRESSED,
+    AGENT_NOUN,
     AMOUNT_BEFORE,
     AMOUNT_CHANGE,
     AMOUNT_IS,
@@ -1513,7 +1514,8 @@ class BuiltinExtractor:
         named = self.entities_in(state, sent, offset)
         before = len(state.statements)
         related = self.relations(state, sent, span, earlier_person)
-        named = [(n, t) for n, t in named if state.entities[n.lower()].type == t]
+        # A name the relations retyped ("her flatmate Bryn": a person) is named with its new type.
+        named = list(dict.fromkeys((n, state.entities[n.lower()].type) for n, _ in named))
         named += [(n, EntityType.PERSON) for n in related if (n, EntityType.PERSON) not in named]
         found = bool(related)
         found |= self.attributes(state, text, span, named)
@@ -2103,11 +2105,15 @@ class BuiltinExtractor:
             if (person, EntityType.PERSON) in named and (firm, EntityType.ORGANIZATION) in named:
                 state.state(ExtractedStatement(Aspect.IDENTITY, text, person, "works_at", span, object_name=firm))
                 found = True
-        role = ROLE_AT.search(text)
+        role = next((m for m in ROLE_AT.finditer(text) if not m.group("loose") or AGENT_NOUN.search(m.group(2))), None)
         if role:
-            org = state.entity(role.group(2), EntityType.ORGANIZATION, span, None, text, sure=True)
-            attribute("role", role.group(1).strip())
-            attribute("works_at", target=org)
+            firm = whole_name(text, role.start(3), role.group(3), named)
+            org = state.entity(firm, EntityType.ORGANIZATION, span, None, text, sure=True)
+            # Whose job it is: the person named last before it ("My classmate Tolu is now head of …").
+            said_before = [(text.rfind(n, 0, role.start()), n) for n, t in named if t == EntityType.PERSON]
+            holder = max((at_name for at_name in said_before if at_name[0] >= 0), default=(-1, None))[1]
+            attribute("role", role.group(2).strip(), holder=holder)
+            attribute("works_at", target=org, holder=holder)
         elif (held_before := FORMER_WORK.search(text)) is not None:
             found |= self.former_work(state, text, span, named, held_before)
         else:

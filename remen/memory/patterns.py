@@ -855,7 +855,14 @@ WORKS_AT = re.compile(
 WORKS_IN = re.compile(r"(?i:\b(?:works?|working|worked)\s+in\s+(?:the\s+)?)" + NAME)
 # A workplace held before: "who used to be at Fawry", "I used to work for Deloitte".
 FORMER_WORK = re.compile(r"(?i:\bused\s+to\s+(be|work)\s+(?:at|for|with)\s+(?:the\s+|an?\s+)?)" + NAME)
-ROLE_AT = re.compile(r"\b(?:is|as)\s+(?:a|an|the)\s+([a-z][a-z -]{2,30}?)\s+(?:at|for)\s+" + NAME)
+# Someone's job at a firm: "is a nurse at St James's Hospital", "as the new CFO for Kudipay"; said
+# of a name set off by a comma ("Tom Reyes, a nurse at St James's") or as news ("is now head of
+# partnerships at Kudipay") only when a word of it names one who does a job (AGENT_NOUN).
+ROLE_AT = re.compile(
+    r"(?:\b(?:is|as)\s+(?:now\s+)?(?:a|an|the)\s+|(?P<loose>\bis\s+now\s+|(?<=[a-zà-ÿ]),\s+(?:a|an|the)\s+))"
+    r"([a-z][a-z -]{2,30}?)\s+(?:at|for)\s+" + NAME
+)
+AGENT_NOUN = re.compile(r"(?i:\b(?:[a-z-]{2,}(?:er|or|ist|ian|ant|ent)|nurse|chef|head|lead|clerk|coach|medic)\b)")
 FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|our|us)\b", re.I)
 PRONOUN_THIRD = re.compile(r"\b(she|he|her|his|him|they|their)\b", re.I)
 # Someone spoken of as she or he ("my partner" may then be the one person the note names).

@@ -1886,3 +1886,13 @@ def test_a_home_in_a_name_taken_for_a_firm_is_where_i_live(reader: BuiltinExtrac
 def test_a_name_after_a_word_only_a_person_can_be_is_a_persons(reader: BuiltinExtractor) -> None:
     assert ("Bryn", EntityType.PERSON) in entities(read(reader, "Her new flatmate Bryn works at Xero."))
     assert ("Tolu Bakare", EntityType.PERSON) in entities(read(reader, "My former classmate Tolu Bakare called."))
+
+
+def test_someones_job_at_a_firm_is_theirs_said_with_a_comma_or_as_news(reader: BuiltinExtractor) -> None:
+    nurse = triples(read(reader, "Tom Reyes, a nurse at St James's Hospital, called."))
+    assert ("Tom Reyes", "works_at", "St James's Hospital") in nurse
+    news = triples(read(reader, "My former classmate Tolu Bakare is now head of partnerships at Kudipay."))
+    assert ("Tolu Bakare", "works_at", "Kudipay") in news and ("me", "works_at", "Kudipay") not in news
+    # A comma before no job: a coffee is no one's role.
+    coffee = triples(read(reader, "Lunch with Tom, a quick coffee at Joe's after."))
+    assert not [t for t in coffee if t[1] == "works_at"]
