@@ -58,15 +58,20 @@ def clause_tenses(sent: SpacySpan) -> tuple[tuple[int, bool], ...]:
     lead = len(sent.text) - len(sent.text.lstrip())
     clauses: list[tuple[int, bool]] = []
     past = perfect = False
+    opening = True
     for token in sent:
+        first, opening = opening and not token.is_punct and not token.is_space, opening and token.is_punct
         if token.lower_ in CLAUSE_BREAKS:
             clauses.append((token.idx - sent.start_char - lead, past))
             past = perfect = False
+            opening = True
         elif token.lower_ in PERFECT_AUXILIARIES:
             perfect = True
         elif token.lower_ in ARRANGED_VERBS:
             past = False  # "part 3 exam booked 30 Sept": what is arranged is ahead
-        elif token.tag_ == "VBD" or (token.tag_ == "VBN" and perfect):
+        elif token.tag_ == "VBD" or (token.tag_ == "VBN" and (perfect or first)):
+            # A participle opening a clause is a note's past without its subject: "Started at
+            # Kettle Foods on Monday" (written on Saturday) is the Monday gone.
             past = True
         elif token.tag_ in PRESENT_TAGS and token.lower_ not in PERFECT_AUXILIARIES:
             past = False

@@ -1896,3 +1896,14 @@ def test_someones_job_at_a_firm_is_theirs_said_with_a_comma_or_as_news(reader: B
     # A comma before no job: a coffee is no one's role.
     coffee = triples(read(reader, "Lunch with Tom, a quick coffee at Joe's after."))
     assert not [t for t in coffee if t[1] == "works_at"]
+
+
+def test_a_participle_opening_a_jot_tells_a_day_gone(reader: BuiltinExtractor) -> None:
+    # Written on Monday 16 March: the Thursday a subjectless "Started …" speaks of is the 12th, and
+    # a booking still looks ahead.
+    def days(text: str) -> set[str]:
+        found = read(reader, text).statements
+        return {datetime.fromtimestamp(s.valid_at).date().isoformat() for s in found if s.valid_at is not None}
+
+    assert "2026-03-12" in days("Started at Kettle Foods on Thursday.")
+    assert days("Dentist booked for Thursday.") == {"2026-03-19"}
