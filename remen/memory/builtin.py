@@ -1193,6 +1193,15 @@ def works_at(state: NoteState, firm: str | None = None) -> bool:
     )
 
 
+def workplaces_of(state: NoteState) -> set[str]:
+    """Where the note says the writer works."""
+    return {
+        s.object_name
+        for s in state.statements
+        if s.predicate == lexicon.WORKS_AT and s.subject == USER_NAME and not s.negated and s.object_name
+    }
+
+
 def manager_named(state: NoteState) -> bool:
     """Whether the note already says who the writer's manager is."""
     return any(s.predicate == "manager" and s.subject == USER_NAME for s in state.statements)
@@ -1206,7 +1215,7 @@ def workplace_runners(state: NoteState, sentences: list[tuple[SpacySpan, int]]) 
     starts)."""
     if not works_at(state) or manager_named(state):
         return
-    workplaces = {s.object_name.lower() for s in state.statements if s.object_name and works_at(state, s.object_name)}
+    workplaces = {firm.lower() for firm in workplaces_of(state)}
     for sent, offset in sentences:
         text = sent.text.strip()
         runner = RUNS_THE_WORKPLACE.search(text)
@@ -1224,7 +1233,7 @@ def family_firm_owner(state: NoteState, sentences: list[tuple[SpacySpan, int]]) 
     """In a note that says where the writer works, one who bears the firm's family name runs it
     ("Eleven years at Garage Verhoef. Kees Verhoef still won't buy a proper diagnostic laptop"),
     and is the writer's manager unless the note says who is (``sentences``: the writer's own)."""
-    for firm in {s.object_name for s in state.statements if s.object_name and works_at(state, s.object_name)}:
+    for firm in workplaces_of(state):
         # A name of one word ("Verhoef") may be the person's own; one of more words holds the family's.
         family = {name_key(word) for word in firm.split() if word[:1].isupper()} if " " in firm else set()
         for entity in list(state.entities.values()):

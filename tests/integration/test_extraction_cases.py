@@ -699,32 +699,31 @@ def test_goodbye_to_a_tool_gives_it_up_and_hello_takes_one_up(reader: BuiltinExt
     assert used("Goodbye, Tom, see you in June.") == set()
 
 
-def test_a_use_said_to_be_over_gives_the_tool_up_and_someone_elses_ends_nothing(reader: BuiltinExtractor) -> None:
-    def ended(text: str) -> set[str | None]:
-        return {s.object_name for s in read(reader, text).statements if s.predicate == "uses" and s.negated}
+def given_up(reader: BuiltinExtractor, text: str) -> set[str | None]:
+    """The tools a note gives up."""
+    return {s.object_name for s in read(reader, text).statements if s.predicate == "uses" and s.negated}
 
-    assert ended("Stopped paying for Spotify, the free tier is enough.") == {"Spotify"}
-    assert ended("I quit using Todoist in the spring.") == {"Todoist"}
-    assert ended("Gave up Evernote for good.") == {"Evernote"}
-    assert ended("Got rid of Dropbox after the price went up.") == {"Dropbox"}
-    assert ended("I don't open Evernote anymore.") == {"Evernote"}
-    assert ended("Priti and I stopped using Notion.") == {"Notion"}
+
+def test_a_use_said_to_be_over_gives_the_tool_up_and_someone_elses_ends_nothing(reader: BuiltinExtractor) -> None:
+    assert given_up(reader, "Stopped paying for Spotify, the free tier is enough.") == {"Spotify"}
+    assert given_up(reader, "I quit using Todoist in the spring.") == {"Todoist"}
+    assert given_up(reader, "Gave up Evernote for good.") == {"Evernote"}
+    assert given_up(reader, "Got rid of Dropbox after the price went up.") == {"Dropbox"}
+    assert given_up(reader, "I don't open Evernote anymore.") == {"Evernote"}
+    assert given_up(reader, "Priti and I stopped using Notion.") == {"Notion"}
     # Someone else's giving up is theirs; stopping by a place ends nothing.
-    assert ended("Priti stopped using Notion.") == set()
-    assert ended("She gave up Trello last year.") == set()
-    assert ended("I stopped by the office and opened Jira.") == set()
+    assert given_up(reader, "Priti stopped using Notion.") == set()
+    assert given_up(reader, "She gave up Trello last year.") == set()
+    assert given_up(reader, "I stopped by the office and opened Jira.") == set()
 
 
 def test_a_tool_said_gone_or_its_account_closed_is_given_up(reader: BuiltinExtractor) -> None:
-    def ended(text: str) -> set[str | None]:
-        return {s.object_name for s in read(reader, text).statements if s.predicate == "uses" and s.negated}
-
-    assert ended("LastPass is gone.") == {"LastPass"}
-    assert ended("Evernote is history, everything lives in Obsidian.") == {"Evernote"}
-    assert ended("Moved every password to Bitwarden and closed the LastPass account.") == {"LastPass"}
+    assert given_up(reader, "LastPass is gone.") == {"LastPass"}
+    assert given_up(reader, "Evernote is history, everything lives in Obsidian.") == {"Evernote"}
+    assert given_up(reader, "Moved every password to Bitwarden and closed the LastPass account.") == {"LastPass"}
     # Closing an app's window, or a thing the tool holds being gone, gives up nothing.
-    assert ended("I closed VS Code and went home.") == set()
-    assert ended("The Notion page is gone, someone deleted it.") == set()
+    assert given_up(reader, "I closed VS Code and went home.") == set()
+    assert given_up(reader, "The Notion page is gone, someone deleted it.") == set()
 
 
 @pytest.mark.parametrize(
