@@ -13,6 +13,7 @@ from remen.memory.patterns import (
     BULLET_MARKS,
     DONE_ITEM,
     FENCE,
+    HASHTAGS,
     MARKUP,
     NOT_A_PHONE,
     NOT_NAMES,
@@ -48,6 +49,7 @@ class NoteLine:
 
 # What opens an item of a list: a bullet ("- ", "• ", "× "...), "1. ", "2) ".
 LIST_MARKS = frozenset(BULLET_MARKS + "0123456789")
+HASHTAG_OPENING = re.compile(HASHTAGS)
 # A line at least this long that ends mid-sentence was wrapped by its writer: the next plain line
 # goes on with the same paragraph (shorter lines are list-like: "milk", "eggs"). Below the width
 # writers wrap at (72 to 80 columns: in the shared TIL corpus 9 wrapped lines in 10 are 70 or
@@ -89,8 +91,9 @@ def note_lines(text: str) -> Iterator[NoteLine]:
             yield paragraph
         at = start + (marker.end() if marker else 0)
         opening = marker.group(0).lstrip() if marker else ""
-        heading = opening.startswith("#")
-        item = opening[:1] in LIST_MARKS
+        tagged = HASHTAG_OPENING.match(opening) is not None
+        heading = opening.startswith("#") and not tagged
+        item = opening[:1] in LIST_MARKS or tagged
         paragraph = NoteLine(at, line, heading, item) if plain else None
         if not plain:
             yield NoteLine(at, line, heading, item, DONE_ITEM.match(raw) is not None)

@@ -13,7 +13,10 @@ FENCE = re.compile(r"^\s*(```|~~~)")
 # (rapid logging): "•" a task, "×" one done, "<" one scheduled, "○" an event, "–" a note (">", one
 # moved on, reads as a quote's mark).
 BULLET_MARKS = "-*+•·○◦–—×✓✔<"
-MARKUP = re.compile(rf"^\s*(?:#{{1,6}}\s+|[{re.escape(BULLET_MARKS)}]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+|>\s*)")
+HASHTAGS = r"(?:#[^\W\d_][\w-]*\s+)+"
+# Hashtags opening a line ("#kids Amara parents evening Tue 6pm", "#home #money rent paid") tag
+# it as an item of its own; a heading's "#" is followed by a space.
+MARKUP = re.compile(rf"^\s*(?:#{{1,6}}\s+|{HASHTAGS}|[{re.escape(BULLET_MARKS)}]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+|>\s*)")
 # A ticked checkbox or a bullet journal's done mark: the item is done, not an open task.
 DONE_ITEM = re.compile(r"^\s*(?:[-*+]\s+\[[xX]\]|[×✓✔])\s+")
 # Dotted numbers that are not phone numbers: IPv4 addresses and dates (14.01.2026, 3/2/26).

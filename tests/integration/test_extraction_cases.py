@@ -1906,3 +1906,12 @@ def test_a_participle_opening_a_jot_tells_a_day_gone(reader: BuiltinExtractor) -
 
     assert "2026-03-12" in days("Started at Kettle Foods on Thursday.")
     assert days("Dentist booked for Thursday.") == {"2026-03-19"}
+
+
+def test_hashtags_opening_lines_tag_them_as_items_of_their_own(reader: BuiltinExtractor) -> None:
+    found = read(reader, "#kids Amara parents evening Tue 3 Feb 6pm\n#home LastPass locked me out again")
+    said = {s.text for s in found.statements}
+    assert "LastPass locked me out again" in said and not [t for t in said if "#" in t]
+    assert ("Amara", EntityType.TECHNOLOGY) not in entities(found)
+    # A heading's "#" is followed by a space: it names things only.
+    assert not [s for s in read(reader, "# Dentist Dr. Hill\nbring the forms").statements if "Dentist" in s.text]
