@@ -497,7 +497,7 @@ def the_boss_there(token: Token, workplaces: set[str]) -> bool:
     """Whether a word is "the boss" of a note that says where the writer works (``workplaces``, lower
     case): "The boss there is Ian Price", "Ian Price is the manager"; not someone else's place's
     ("the manager at the café", "the Lidl manager")."""
-    if token.lower_ not in lexicon.RELATIONS or lexicon.canonical_relation(token.lower_) != "manager":
+    if token.lower_ not in lexicon.BOSS_WORDS:
         return False
     if not any(c.dep_ == "det" and c.lower_ == "the" for c in token.children) or token.head.tag_ == "VBD":
         return False  # "Ian was the boss before Tom": no boss of the writer's now
@@ -2119,8 +2119,7 @@ class BuiltinExtractor:
             firm = whole_name(text, role.start(3), role.group(3), named)
             org = state.entity(firm, EntityType.ORGANIZATION, span, None, text, sure=True)
             # Whose job it is: the person named last before it ("My classmate Tolu is now head of …").
-            said_before = [(text.rfind(n, 0, role.start()), n) for n, t in named if t == EntityType.PERSON]
-            holder = max((at_name for at_name in said_before if at_name[0] >= 0), default=(-1, None))[1]
+            holder = person_before(state, text, role.start())
             attribute("role", role.group(2).strip(), holder=holder)
             attribute("works_at", target=org, holder=holder)
         elif (held_before := FORMER_WORK.search(text)) is not None:

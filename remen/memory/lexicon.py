@@ -753,6 +753,10 @@ def canonical_relation(relation: str) -> str:
     return SAME_TIE.get(relation, relation)
 
 
+# The relation words that name the writer's manager ("boss", "supervisor", "head chef", "foreman").
+BOSS_WORDS = frozenset(word for word in RELATIONS if canonical_relation(word) == "manager")
+
+
 def ties_of(relation: str) -> list[str]:
     """The relation words that may name the tie ``relation`` names, itself first, then narrower
     ones, then broader ones ("wife" → wife, partner, spouse)."""

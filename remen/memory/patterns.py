@@ -402,14 +402,12 @@ NAMED_MY_ROLE = re.compile(
 )
 # "The boss there is Ian", "Ian is the manager": a note's boss, the writer's when the note says
 # where the writer works (the parse is asked whom it names).
-BOSS_WORDS = alternation(w for w in lexicon.RELATIONS if lexicon.canonical_relation(w) == "manager")
-THE_BOSS = re.compile(rf"(?i:\bthe\s+(?:new\s+)?(?:{BOSS_WORDS})\b)")
+THE_BOSS = re.compile(rf"(?i:\bthe\s+(?:new\s+)?(?:{alternation(lexicon.BOSS_WORDS)})\b)")
 # A name right after a word only a person can be, whoever's it is: "Her new flatmate Bryn", "my
 # former classmate Tolu Bakare", "their boss Annika" (the name is a person's, whatever it sounds like).
 PERSON_BY_TIE = re.compile(
     rf"(?i:\b(?:my|our|his|her|their|your|the)\s+(?:(?:new|old|former|ex|best|late)\s+)?"
-    rf"(?:{alternation(lexicon.PERSON_TIES | {'classmate', 'schoolmate', 'girlfriend', 'boyfriend'})})\s+)"
-    + PERSON_NAME
+    rf"(?:{alternation(lexicon.PERSON_TIES | {'classmate', 'schoolmate'})})\s+)" + PERSON_NAME
 )
 # A relation of the writer's somewhere in a sentence ("… will be my manager"): the parse is asked
 # whom it names.
