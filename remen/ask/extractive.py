@@ -33,6 +33,7 @@ from remen.ask.spans import (
     TIME_OF_DAY,
     Span,
     name_spans,
+    place_only,
     spot_spans,
     unit_fits,
     value_spans,
@@ -815,6 +816,8 @@ def spoken_to(span: Span, text: str, turn: bool) -> bool:
     or (in a turn of someone else's, where "Tom the plumber came" is not said) named first and
     followed by a comma, a question's word or an article."""
     greeted = GREETED.match(text)
+    if not greeted and place_only(span.text):
+        return False
     start = greeted.end() if greeted else 0
     if span.start != start and not (greeted and span.start == 0):
         return False

@@ -11,6 +11,7 @@ from remen.ask.question import DATE_WORD, AnswerKind
 from remen.core.text import fold
 from remen.memory.cues import is_phone_number
 from remen.memory.dates import stated_date
+from remen.memory.entity_model import gazetteer
 from remen.memory.lexicon import HONORIFICS
 from remen.memory.names import POSSESSIVE
 from remen.memory.patterns import STREET_ADDRESS
@@ -212,6 +213,13 @@ def name_spans(sentence: str, known: dict[str, str]) -> list[Span]:
             sure = frozenset((AnswerKind.PLACE,)) if before in AT_A_PLACE else frozenset()
         spans.append(Span(start, end, text, ANY_NAME, sure, before))
     return spans
+
+
+def place_only(name: str) -> bool:
+    """Whether the gazetteer knows ``name`` for a place and not for a first name: no one a chat
+    turn speaks to ("Japan, three weeks." is no "Walt, did you …")."""
+    first_name, _, place, _ = gazetteer().hits(name)
+    return bool(place) and not first_name
 
 
 def spot_spans(sentence: str, thing: tuple[str, ...], named: bool = True) -> list[Span]:

@@ -1025,3 +1025,19 @@ def test_a_number_whose_unit_measures_something_else_than_asked_gives_way(app: R
     app.extract_pending()
     assert app.ask("how much time did memoQ save me", now=NOW).answers[0].answer == "two days"
     assert app.ask("how many words is the winter catalogue", now=NOW).answers[0].answer == "25k"
+
+
+def test_a_reply_that_opens_on_a_place_and_a_comma_answers_where(app: Remen) -> None:
+    written = NOW - timedelta(days=3)
+    for minutes, turn in enumerate(
+        (
+            "Mina: how was the stag weekend? where did you all go in the end?",
+            "Tariq: Portugal, four days. Samir booked every restaurant in advance.",
+            "Mina: sounds exhausting",
+        )
+    ):
+        app.add(turn, created=written + timedelta(minutes=minutes))
+    app.extract_pending()
+    # "Portugal," opens the turn as a name someone is spoken to would ("Walt, did you …").
+    answers = app.ask("where did Tariq go for the stag weekend", now=NOW).answers
+    assert answers and answers[0].answer == "Portugal"
