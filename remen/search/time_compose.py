@@ -49,15 +49,25 @@ AFTER_NEXT = re.compile(rf"(?:the\s+)?(?:{WEEKDAY}|(?P<unit>week|weekend))\s+aft
 WEEK_AFTER = re.compile(rf"{WEEKDAY}\s+(?P<gap>week|fortnight)")
 WEEK_ON = re.compile(rf"a\s+(?P<gap>week|fortnight)\s+on\s+{WEEKDAY}")
 GAP_WEEKS = {"week": 1, "fortnight": 2}
+SATURDAY = 5
 DAY_AFTER_TOMORROW = re.compile(r"(?:the\s+)?day\s+after\s+tomorrow")
 FOLLOWING = re.compile(rf"the\s+following\s+(?:{WEEKDAY}|(?P<unit>day|week|month|year|weekend))")
 SHIFTED = re.compile(rf"{COUNT_RE}\s+(?P<unit>day|week|month|year)s?\s+(?:from|after)\s+(?P<anchor>.+)")
 COUNTED = re.compile(rf"{COUNT_RE}\s+{WEEKDAY}s\s+(?P<way>from\s+now|from\s+today|ago|back)")
+WEEKENDS_COUNTED = re.compile(rf"{COUNT_RE}\s+weekends\s+(?P<way>from\s+now|from\s+today|ago|back)")
+# Half a period: "the first half of 2025", "second half of last year", "the back half of the
+# month"; and the business shorthand with its year: "H1 2026", "h2 of last year".
+HALF = re.compile(r"(?:the\s+)?(?P<half>first|1st|second|2nd|latter|back)\s+half\s+of\s+(?P<anchor>.+)")
+HALF_CODE = re.compile(r"h(?P<half>[12])\s+(?:of\s+)?(?P<anchor>(?:19|20)\d{2}|(?:this|last|next)\s+year)")
+FIRST_HALF = frozenset(("first", "1st", "1"))
+# "the week of the 10th", "week of march 3": the Monday-to-Sunday week around that day.
+WEEK_OF = re.compile(r"(?:the\s+)?week\s+of\s+(?P<anchor>.+)")
 WEEKDAY_FIRST = re.compile(rf"{ANY_WEEKDAY},?\s+(?P<rest>.+)")
 COMPOSE_PATTERNS = [
     r.pattern
     for r in (PICK_NTH_WEEKDAY, PICK_NTH_PART, PICK_DAY, PICK_WEEKDAY, AFTER_NEXT, DAY_AFTER_TOMORROW, FOLLOWING)
 ] + [WEEK_AFTER.pattern, WEEK_ON.pattern, COUNTED.pattern, SHIFTED.pattern, WEEKDAY_FIRST.pattern]
+COMPOSE_PATTERNS += [WEEKENDS_COUNTED.pattern, HALF.pattern, HALF_CODE.pattern, WEEK_OF.pattern]
 # A day of the month alone after a weekday ("Mon 12th", "Friday the 9th"), and how many months
 # either side of now are searched for a month where that day is that weekday.
 BARE_DAY = re.compile(r"(?:the\s+)?[0-3]?\d(?:st|nd|rd|th)")
@@ -165,7 +175,44 @@ def counted(phrase: str, now: datetime) -> Span | None:
         if match.group("way").startswith("from"):
             return whole_day(coming_weekday(now, weekday) + timedelta(weeks=n - 1), phrase)
         return whole_day(recent_weekday(now, weekday) - timedelta(weeks=n - 1), phrase)
+    match = WEEKENDS_COUNTED.fullmatch(phrase)
+    if match:
+        n = number(match.group("n"))
+        if match.group("way").startswith("from"):
+            saturday = coming_weekday(now, SATURDAY) + timedelta(weeks=n - 1)
+        else:
+            # As "last weekend": on a Saturday or Sunday, the one before this one.
+            in_weekend = now.weekday() >= SATURDAY
+            saturday = recent_weekday(now, SATURDAY, allow_today=True) - timedelta(weeks=n - 1 + in_weekend)
+        return Span(saturday, saturday + timedelta(days=2), phrase)
     return None
+
+
+def halved(phrase: str, parse: Parse) -> Span | None:
+    """Half of a period: a year's by six months, anything else by whole days ("the second half of
+    march" from the 16th)."""
+    match = HALF.fullmatch(phrase) or HALF_CODE.fullmatch(phrase)
+    if match is None:
+        return None
+    anchor = anchor_of(match.group("anchor"), parse)
+    if anchor is None:
+        return None
+    start, end = whole(anchor)
+    if end - start < timedelta(days=2):
+        return None
+    middle = start + relativedelta(months=6) if (end - start).days >= 365 else day_start(start + (end - start) / 2)
+    return Span(start, middle, phrase) if match.group("half") in FIRST_HALF else Span(middle, end, phrase)
+
+
+def week_around(phrase: str, parse: Parse) -> Span | None:
+    """The week of a day: "the week of the 10th" is the Monday-to-Sunday week holding it."""
+    match = WEEK_OF.fullmatch(phrase)
+    if match is None:
+        return None
+    day = parse(match.group("anchor"))
+    if day is None or day.end - day.start != timedelta(days=1):
+        return None
+    return week_of(day.start, phrase)
 
 
 def shifted(phrase: str, parse: Parse) -> Span | None:
@@ -213,4 +260,11 @@ def weekday_first(phrase: str, now: datetime, parse: Parse) -> Span | None:
 
 def composed(phrase: str, now: datetime, parse: Parse) -> Span | None:
     """The phrase read by one of the composing rules, or None."""
-    return counted(phrase, now) or pick_in(phrase, parse) or shifted(phrase, parse) or weekday_first(phrase, now, parse)
+    return (
+        counted(phrase, now)
+        or pick_in(phrase, parse)
+        or shifted(phrase, parse)
+        or weekday_first(phrase, now, parse)
+        or halved(phrase, parse)
+        or week_around(phrase, parse)
+    )

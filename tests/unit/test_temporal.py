@@ -273,6 +273,16 @@ CASES: list[tuple[str, str, str, str]] = [
     ("the week after next", "2026-03-30 00:00", "2026-04-06 00:00", ""),
     ("3 fridays from now", "2026-04-03 00:00", "2026-04-04 00:00", ""),
     ("2 mondays ago", "2026-03-02 00:00", "2026-03-03 00:00", ""),
+    # weekends counted, halves of a period, the week of a day
+    ("two weekends ago", "2026-03-07 00:00", "2026-03-09 00:00", ""),
+    ("ski trip 3 weekends back", "2026-02-28 00:00", "2026-03-02 00:00", "ski trip"),
+    ("two weekends from now", "2026-03-28 00:00", "2026-03-30 00:00", ""),
+    ("the first half of 2025", "2025-01-01 00:00", "2025-07-01 00:00", ""),
+    ("budget second half of last year", "2025-07-01 00:00", "2026-01-01 00:00", "budget"),
+    ("H2 2024 roadmap", "2024-07-01 00:00", "2025-01-01 00:00", "roadmap"),
+    ("the second half of february", "2026-02-15 00:00", "2026-03-01 00:00", ""),
+    ("the week of the 10th", "2026-03-09 00:00", "2026-03-16 00:00", ""),
+    ("offsite week of feb 4", "2026-02-02 00:00", "2026-02-09 00:00", "offsite"),
     # days written in words, a weekday in front, a month with its year, two-digit years
     ("first of march", "2026-03-01 00:00", "2026-03-02 00:00", ""),
     ("march first", "2026-03-01 00:00", "2026-03-02 00:00", ""),
@@ -339,6 +349,9 @@ CASES: list[tuple[str, str, str, str]] = [
 
 NEGATIVES = [
     "may I ask a question",
+    "h1 heading styles",
+    "the first half of the match",
+    "the week of hell",
     "won 2-1 at home",
     "tickets for 2-3 people",
     "march madness bracket",
@@ -456,6 +469,13 @@ def test_on_a_saturday_this_and_last_weekend() -> None:
     assert this is not None and last is not None
     assert (fmt(this.start), fmt(this.end)) == ("2026-03-21 00:00", "2026-03-23 00:00")
     assert (fmt(last.start), fmt(last.end)) == ("2026-03-14 00:00", "2026-03-16 00:00")
+
+
+def test_on_a_sunday_weekends_ago_count_from_the_one_before_this_one() -> None:
+    sunday = datetime(2026, 3, 22, 11, 0).astimezone()
+    two, _ = parse_temporal("two weekends ago", sunday)
+    assert two is not None
+    assert (fmt(two.start), fmt(two.end)) == ("2026-03-07 00:00", "2026-03-09 00:00")
 
 
 def test_last_summer_during_summer_is_the_previous_one() -> None:
