@@ -211,7 +211,7 @@ CLOCK_RES = [
 BARE_DAY_RE = re.compile(r"(?:the\s+)?(?P<day>[0-3]?\d(?:st|nd|rd|th)?)")
 # Words without which no phrase is a time: its anchors.
 TIME_ANCHOR_RE = re.compile(
-    r"\d|\b(?:" + alternation({*MONTHS, *WEEKDAY_NAMES, *SEASONS}) + r")\b"
+    r"\d|\b(?:" + alternation({*MONTHS, *WEEKDAY_NAMES, *SEASONS}) + r")s?\b"
     r"|today|tonight|yesterday|tomorrow|morning|afternoon|evening|night|week|month|year|quarter|fortnight"
     r"|day|hour|minute|recent|lately|late\b|xmas|christmas|easter|halloween|valentine|thanksgiving|friday"
     r"|\b(?:yrs?|wks?|qtrs?|hrs?|mins?|mos?|tmrw|tmw|tmr|yday|tonite|noon|midday|midnight)\b|\d0['’]?s\b"

@@ -60,6 +60,13 @@ WEEKENDS_COUNTED = re.compile(rf"{COUNT_RE}\s+weekends\s+(?P<way>from\s+now|from
 HALF = re.compile(r"(?:the\s+)?(?P<half>first|1st|second|2nd|latter|back)\s+half\s+of\s+(?P<anchor>.+)")
 HALF_CODE = re.compile(r"h(?P<half>[12])\s+(?:of\s+)?(?P<anchor>(?:19|20)\d{2}|(?:this|last|next)\s+year)")
 FIRST_HALF = frozenset(("first", "1st", "1"))
+# The period before the last one ("the month before last", "the night before last", "the summer
+# before last"), and seasons counted back ("two summers ago"): the last one, moved back.
+BEFORE_LAST = re.compile(
+    r"(?:the\s+)?(?P<unit>night|month|quarter|year|spring|summer|autumn|fall|winter)\s+before\s+last"
+)
+SEASONS_AGO = re.compile(rf"{COUNT_RE}\s+(?P<unit>spring|summer|autumn|fall|winter)s\s+(?:ago|back)")
+UNIT_STEPS = {"night": relativedelta(days=1), "month": relativedelta(months=1), "quarter": relativedelta(months=3)}
 # "the week of the 10th", "week of march 3": the Monday-to-Sunday week around that day.
 WEEK_OF = re.compile(r"(?:the\s+)?week\s+of\s+(?P<anchor>.+)")
 WEEKDAY_FIRST = re.compile(rf"{ANY_WEEKDAY},?\s+(?P<rest>.+)")
@@ -68,6 +75,7 @@ COMPOSE_PATTERNS = [
     for r in (PICK_NTH_WEEKDAY, PICK_NTH_PART, PICK_DAY, PICK_WEEKDAY, AFTER_NEXT, DAY_AFTER_TOMORROW, FOLLOWING)
 ] + [WEEK_AFTER.pattern, WEEK_ON.pattern, COUNTED.pattern, SHIFTED.pattern, WEEKDAY_FIRST.pattern]
 COMPOSE_PATTERNS += [WEEKENDS_COUNTED.pattern, HALF.pattern, HALF_CODE.pattern, WEEK_OF.pattern]
+COMPOSE_PATTERNS += [BEFORE_LAST.pattern, SEASONS_AGO.pattern]
 # A day of the month alone after a weekday ("Mon 12th", "Friday the 9th"), and how many months
 # either side of now are searched for a month where that day is that weekday.
 BARE_DAY = re.compile(r"(?:the\s+)?[0-3]?\d(?:st|nd|rd|th)")
@@ -204,6 +212,24 @@ def halved(phrase: str, parse: Parse) -> Span | None:
     return Span(start, middle, phrase) if match.group("half") in FIRST_HALF else Span(middle, end, phrase)
 
 
+def moved_back(phrase: str, parse: Parse) -> Span | None:
+    """The last period of a kind moved back: "the month before last" is the month before last
+    month, "two summers ago" the summer a year before last summer."""
+    match = BEFORE_LAST.fullmatch(phrase)
+    steps = 1
+    if match is None:
+        match = SEASONS_AGO.fullmatch(phrase)
+        if match is None:
+            return None
+        steps = number(match.group("n")) - 1
+    unit = match.group("unit")
+    last = parse(f"last {unit}")
+    if last is None:
+        return None
+    back = UNIT_STEPS.get(unit, relativedelta(years=1)) * steps
+    return Span(last.start - back, last.end - back, phrase)
+
+
 def week_around(phrase: str, parse: Parse) -> Span | None:
     """The week of a day: "the week of the 10th" is the Monday-to-Sunday week holding it."""
     match = WEEK_OF.fullmatch(phrase)
@@ -267,4 +293,5 @@ def composed(phrase: str, now: datetime, parse: Parse) -> Span | None:
         or weekday_first(phrase, now, parse)
         or halved(phrase, parse)
         or week_around(phrase, parse)
+        or moved_back(phrase, parse)
     )

@@ -283,6 +283,13 @@ CASES: list[tuple[str, str, str, str]] = [
     ("the second half of february", "2026-02-15 00:00", "2026-03-01 00:00", ""),
     ("the week of the 10th", "2026-03-09 00:00", "2026-03-16 00:00", ""),
     ("offsite week of feb 4", "2026-02-02 00:00", "2026-02-09 00:00", "offsite"),
+    # the period before the last one, seasons counted back
+    ("the night before last", "2026-03-14 18:00", "2026-03-15 06:00", ""),
+    ("rent the month before last", "2026-01-01 00:00", "2026-02-01 00:00", "rent"),
+    ("the year before last", "2024-01-01 00:00", "2025-01-01 00:00", ""),
+    ("the quarter before last", "2025-07-01 00:00", "2025-10-01 00:00", ""),
+    ("the summer before last", "2024-06-01 00:00", "2024-09-01 00:00", ""),
+    ("two summers ago in crete", "2024-06-01 00:00", "2024-09-01 00:00", "in crete"),
     # days written in words, a weekday in front, a month with its year, two-digit years
     ("first of march", "2026-03-01 00:00", "2026-03-02 00:00", ""),
     ("march first", "2026-03-01 00:00", "2026-03-02 00:00", ""),
