@@ -19,6 +19,7 @@ from remen.ask.question import (
     CLOCK_MEASURE,
     DATE_VALUES,
     MONEY_WORDS,
+    NAME_MEASURE,
     SCORE_WORDS,
     SPAN_KINDS,
     SPOT_MEASURE,
@@ -47,6 +48,7 @@ from remen.core.constants import (
     EXTRACT_CONTEXT_SHARE,
     EXTRACT_MEANING_WEIGHT,
     EXTRACT_MIN_COVERAGE,
+    EXTRACT_NAMED_TURNS_BACK,
     EXTRACT_RANK_WEIGHT,
     EXTRACT_READ_SENTENCES,
     EXTRACT_RECENCY_WEIGHT,
@@ -290,7 +292,10 @@ def passages(thread: Sequence[Read]) -> list[Passage]:
     headings = [heading_stems(read.text) for read in thread]
     spoken = [frozenset(stems(" ".join(s for s, _ in cut))) for cut in cuts]
     beside = [frozenset().union(*spoken[max(0, k - 1) : k], *spoken[k + 1 : k + 2]) for k in range(len(thread))]
-    notes_words = [frozenset(stems(read.text)) | beside[k] for k, read in enumerate(thread)]
+    # A chat's topic outlives the turn that named it: "Femi's wedding is in three weeks" — "read me
+    # a line!" — "Where's the reception?" — "At a hotel on Victoria Island" is still of Femi.
+    named_before = [frozenset().union(*spoken[max(0, k - EXTRACT_NAMED_TURNS_BACK) : k]) for k in range(len(thread))]
+    notes_words = [frozenset(stems(read.text)) | beside[k] | named_before[k] for k, read in enumerate(thread)]
     # Every sentence of the thread in order, with the index of its note.
     flat = [(k, sentence, speaker) for k, cut in enumerate(cuts) for sentence, speaker in cut]
     # A turn that says "you" names the one it speaks to: "Karim bought your bike" tells of Jonas's.
@@ -403,7 +408,8 @@ def names_everyone(question: Question, passage: Passage, words: frozenset[str]) 
 # A word that reads as a regular past verb ("moved", "started").
 PAST_VERB = re.compile(r"[a-z]{2,}ed")
 # A sentence's first word that makes its writer (or a chat turn's speaker) its subject.
-FIRST_PERSON = frozenset(("i", "i'm", "i've", "i'll", "i'd", "we", "we're", "we've", "we'll"))
+FIRST_PLURAL = frozenset(("we", "we're", "we've", "we'll"))
+FIRST_PERSON = frozenset(("i", "i'm", "i've", "i'll", "i'd", *FIRST_PLURAL))
 # A speaker who does something: "I", "we", "(want) me to", "let us".
 SPEAKING_OF_ONESELF = re.compile(r"(?i)\b(?:i|we)\b|\b(?:me|us)\s+to\b|\blet\s+(?:me|us)\b")
 
@@ -424,14 +430,19 @@ def asked_people(question: Question, known: dict[str, str]) -> list[str]:
     ]
 
 
-def about_someone_else(people: list[str], text: str, words: frozenset[str], known: dict[str, str]) -> bool:
+def about_someone_else(
+    people: list[str], text: str, words: frozenset[str], known: dict[str, str], note_words: frozenset[str] = frozenset()
+) -> bool:
     """Whether a sentence (``words``: its stems and its speaker's) tells of someone other than
     ``people``: it does not say their names (nor is it their turn), and its subject is its writer
     ("I expect a 2.7" for what Karim expects) or another person the graph knows ("Ama turned 36"
-    for how old Efua turned)."""
+    for how old Efua turned). A "we" in a note (``note_words``) that names them may be them too:
+    "Still Low Tide. We finally have a gig" tells of the band."""
     if not people or any(not name_stems(name).isdisjoint(words) for name in people):
         return False
     first = fold(text.split(maxsplit=1)[0].strip(",.:;!?")).replace("’", "'") if text.strip() else ""
+    if first in FIRST_PLURAL and all(not name_stems(name).isdisjoint(note_words) for name in people):
+        return False
     # A jot that opens with a past verb is its writer's: "Moved issues from Notion to Linear."
     if first in FIRST_PERSON or (first not in known and (first in IRREGULAR_PAST or PAST_VERB.fullmatch(first))):
         return True
@@ -752,6 +763,8 @@ class Candidate:
     features: dict[str, float]
     # The note (id, time written) the answer stands in, when it is not the passage's own.
     note: tuple[str, datetime] | None = None
+    # Said as what something is called: "Samira named it Grijsje", "Name?" — "Saffran.".
+    named: bool = False
 
 
 # A result counted in points: "88 out of 100", "7/10", "92%", "41 points".
@@ -862,7 +875,13 @@ def passage_candidates(
                 # 9:30" says when.
                 short = len(passage.text.split()) < WHOLE_ANSWER_MIN_WORDS
                 shown = (f"{passage.text} {text}" if short else text) if beside else passage.text
-                out.append(Candidate(told, shown, passage, features, note))
+                # The name of the thing asked: "her name is Pfeffer" of a cat answers no name of a dog.
+                named = (
+                    question.measure == NAME_MEASURE
+                    and bool(features.get("topic_near"))
+                    and said_as_a_name(span, text, passage, beside)
+                )
+                out.append(Candidate(told, shown, passage, features, note, named))
         if question.kind == AnswerKind.PERSON and speaks_unasked(question, passage):
             # "Lucy: We'd love to offer you the role" answers who offered it: the turn's speaker.
             assert passage.speaker is not None
@@ -924,7 +943,7 @@ def read_candidates(
         if (
             (is_question(passage.text) and not (telling and passage.speaker))
             or not names_in_note(question, passage)
-            or about_someone_else(people, passage.text, passage.words, known)
+            or about_someone_else(people, passage.text, passage.words, known, passage.note_words)
             or anothers_thing(question, passage)
         ):
             continue  # a question in the notes answers nothing, nor a sentence about another
@@ -963,9 +982,32 @@ def read_candidates(
         for candidate in out:
             if "alone" in candidate.features and candidate.passage.created == wanted:
                 candidate.features["in_time"] = 1.0
+    if any(c.named for c in out):
+        # "What did Samira name the Corolla": the name she gave it, not the garage it came from.
+        out = [c for c in out if c.named]
+    elif question.measure == NAME_MEASURE and any("whole" not in c.features for c in out):
+        # "What is the name of her cat" wants a name, not a sentence about the cat, when one is said.
+        out = [c for c in out if "whole" not in c.features]
     if closeness is not None:
         measure_meaning(out, closeness)
     return out
+
+
+# Words right before a name that say it is what something is called: "named it", "called",
+# "his name is", "the dog's name's".
+NAMING_BEFORE = re.compile(
+    r"(?i:\b(?:named|called|christened|dubbed)(?:\s+(?:it|him|her|them))?|\bname\s+is|\bname['’]s)\s*[:\"“]?\s*$"
+)
+NAME_WORD = re.compile(r"(?i:\bnamed?\b|\bcalled\b)")
+
+
+def said_as_a_name(span: Span, text: str, passage: Passage, beside: float) -> bool:
+    """Whether ``span`` of ``text`` is given as a name: right after a naming word, or opening the
+    reply to a question that asks for one ("no way! name?" — "Saffran. the kids chose it")."""
+    if NAMING_BEFORE.search(text[: span.start]):
+        return True
+    asked = passage.reply and bool(passage.context) and NAME_WORD.search(passage.context[0]) is not None
+    return asked and not beside and span.start == 0
 
 
 def named_near(question: Question, passage: Passage) -> bool:
@@ -1020,7 +1062,12 @@ def extract(
     mean. ``closeness``: as for :func:`read_candidates`."""
     left = left_behind(found)
     candidates = read_candidates(question, found, known, closeness)
-    probabilities = answer_probabilities([c.features for c in candidates])
+    # A name said as one ("named it Grijsje") answers a question asking what something is called
+    # once it is likely enough to be shown at all: the model has no feature for naming words.
+    probabilities = [
+        max(p, minimum) if c.named and p >= alternative else p
+        for p, c in zip(answer_probabilities([c.features for c in candidates]), candidates, strict=True)
+    ]
     people = asked_people(question, known)
     # Of the candidates above the threshold, one the graph types as what cannot answer ("Hisingen
     # Snickeri" for "who is my boss") yields to those it does not; of a sentence's, one it gives up

@@ -112,6 +112,10 @@ SPOT_ASKED = re.compile(
     r"|do\s+(?:i|we)\s+(?:keep|store)|can\s+(?:i|we)\s+find)\b)"
 )
 SPOT_MEASURE = "spot"
+# "What is the name of Tove's cat", "what did Jordan name the car", "what is the van called": a
+# name is asked, which a sentence about the thing does not give.
+NAME_ASKED = re.compile(r"(?i:\bname\s+of\b|\b(?:called|named)\s*\??\s*$|\bname\s+(?:the|his|her|their|its|my|our)\b)")
+NAME_MEASURE = "name"
 
 
 @dataclass(frozen=True)
@@ -265,6 +269,8 @@ def read_question(text: str) -> Question:
         kind = AnswerKind.NUMBER  # "what did I score on part 1", "what marks did Leo get": a count
     if kind == AnswerKind.TIME and CLOCK_ASKED.search(text):
         measure = CLOCK_MEASURE  # "what time do we stop": a time of day, not a day
+    if kind in (AnswerKind.SENTENCE, AnswerKind.NAME) and NAME_ASKED.search(text):
+        kind, measure = AnswerKind.NAME, NAME_MEASURE
     # A thing's spot, also of something named ("where is the Claimwise office"), not where someone
     # named is ("where is Tom").
     named_words = {fold(word) for name in names for word in name.split()}

@@ -11,7 +11,7 @@ from remen.ask.question import DATE_WORD, AnswerKind
 from remen.core.text import fold
 from remen.memory.cues import is_phone_number
 from remen.memory.dates import stated_date
-from remen.memory.entity_model import gazetteer
+from remen.memory.entity_model import english_words, gazetteer
 from remen.memory.lexicon import HONORIFICS
 from remen.memory.names import POSSESSIVE
 from remen.memory.patterns import STREET_ADDRESS
@@ -147,6 +147,11 @@ SPOT = re.compile(
 SPOT_REACH = 4
 # A place of common nouns answers only right after the question's word ("works at a paper mill").
 COMMON_SPOT_REACH = 1
+# A stretch of time is no spot: "the wedding is in three weeks", "back in the morning".
+TIME_WORD = re.compile(
+    r"(?i:\b(?:minutes?|hours?|days?|weeks?|fortnights?|months?|years?|mornings?|afternoons?|evenings?|nights?"
+    r"|weekends?|today|tonight|tomorrow|yesterday|time)\b)"
+)
 CLAUSE_BREAK = re.compile(r"[,;:!?()]|\.(?:\s|$)")
 SPOT_KINDS = frozenset((AnswerKind.PLACE,))
 
@@ -200,7 +205,7 @@ def name_spans(sentence: str, known: dict[str, str]) -> list[Span]:
         kind = known.get(fold(text)) or known.get(fold(text.split()[-1]))
         words_before = [fold(w) for w in sentence[:start].split() if fold(w) not in DETERMINERS]
         before = words_before[-1] if words_before else ""
-        if first == 0 and len(text.split()) == 1 and kind is None:
+        if first == 0 and len(text.split()) == 1 and kind is None and not said_alone(sentence, text):
             continue  # a sentence's first word is capitalised anyway: no sign of a name
         # The graph's type, an honorific or a place's preposition make a kind sure. Any name may
         # answer any of them all the same, only not surely: on notes nobody tuned the extractor
@@ -213,6 +218,12 @@ def name_spans(sentence: str, known: dict[str, str]) -> list[Span]:
             sure = frozenset((AnswerKind.PLACE,)) if before in AT_A_PLACE else frozenset()
         spans.append(Span(start, end, text, ANY_NAME, sure, before))
     return spans
+
+
+def said_alone(sentence: str, word: str) -> bool:
+    """Whether ``sentence`` is the one capitalised word and no English word: a reply's name
+    ("Name?" — "Saffran."), not a reply's "Sure." or "Perfect."."""
+    return sentence.strip().rstrip(TRAILING).strip() == word and fold(word) not in english_words()
 
 
 def place_only(name: str) -> bool:
@@ -234,7 +245,12 @@ def spot_spans(sentence: str, thing: tuple[str, ...], named: bool = True) -> lis
         # Within the thing's own clause: "key cut today, then lunch at the Crown" tells no spot.
         between = [sentence[end : m.start()] for end in ends if end <= m.start()]
         gap = [len(words.split()) for words in between if not CLAUSE_BREAK.search(words)]
-        if not gap or min(gap) > (SPOT_REACH if named else COMMON_SPOT_REACH) or DATE_WORD.search(m.group(0)):
+        if (
+            not gap
+            or min(gap) > (SPOT_REACH if named else COMMON_SPOT_REACH)
+            or DATE_WORD.search(m.group(0))
+            or TIME_WORD.search(m.group(0))
+        ):
             continue
         text = m.group(0).rstrip(TRAILING)
         if not named and any(w[:1].isupper() for w in text.split()):

@@ -1028,16 +1028,53 @@ def test_a_number_whose_unit_measures_something_else_than_asked_gives_way(app: R
 
 
 def test_a_reply_that_opens_on_a_place_and_a_comma_answers_where(app: Remen) -> None:
-    written = NOW - timedelta(days=3)
-    for minutes, turn in enumerate(
-        (
-            "Mina: how was the stag weekend? where did you all go in the end?",
-            "Tariq: Portugal, four days. Samir booked every restaurant in advance.",
-            "Mina: sounds exhausting",
-        )
-    ):
-        app.add(turn, created=written + timedelta(minutes=minutes))
-    app.extract_pending()
+    chat(
+        app,
+        "Mina: how was the stag weekend? where did you all go in the end?",
+        "Tariq: Portugal, four days. Samir booked every restaurant in advance.",
+        "Mina: sounds exhausting",
+    )
     # "Portugal," opens the turn as a name someone is spoken to would ("Walt, did you …").
     answers = app.ask("where did Tariq go for the stag weekend", now=NOW).answers
     assert answers and answers[0].answer == "Portugal"
+
+
+def chat(app: Remen, *turns: str) -> None:
+    """Turns of one chat, a minute apart, three days before NOW, all read into the graph."""
+    written = NOW - timedelta(days=3)
+    for minutes, turn in enumerate(turns):
+        app.add(turn, created=written + timedelta(minutes=minutes))
+    app.extract_pending()
+
+
+def test_a_we_in_a_turn_that_names_someone_may_be_them(app: Remen) -> None:
+    chat(
+        app,
+        "Kit: are you still singing with Marta?",
+        "Sol: Still with Marta, yes. We finally have a gig, 3 March at St George's Hall.",
+        "Kit: amazing",
+    )
+    where = app.ask("where does Marta have a gig", now=NOW).answers
+    assert where and "St George's Hall" in (where[0].answer or "")
+
+
+def test_a_name_asked_for_is_the_one_given_not_a_sentence_about_the_thing(app: Remen) -> None:
+    app.add("Bought the van from a dealer in Leeds. Priya named it Biscuit, the kids love it.")
+    app.extract_pending()
+    for question in ("what did Priya name the van", "what is the van called"):
+        answers = app.ask(question, now=NOW).answers
+        assert answers and answers[0].answer == "Biscuit", question
+
+
+def test_a_chat_turn_speaks_of_whom_the_turns_before_it_named(app: Remen) -> None:
+    chat(
+        app,
+        "Kit: Rafa's wedding is in two weeks, I wrote the toast on the bus",
+        "Sol: read me a line!",
+        "Kit: Rafa has never been on time for anything, so today is a miracle.",
+        "Sol: ha, perfect. where's the reception?",
+        "Kit: At a hotel by the harbour, the Lantern. Two hundred guests.",
+    )
+    answers = app.ask("Where is the reception of Rafa's wedding?", now=NOW).answers
+    # "in two weeks" is no spot: a stretch of time.
+    assert answers and answers[0].answer == "Lantern"
