@@ -38,7 +38,8 @@ PHONE = re.compile(r"(?<![\w.])\+?\d[\d ()-]{7,}\d(?![\w.])")
 UNIT = (
     r"%|€|£|\$|¥|k\b|m\b|bn\b|million\b|thousand\b|kg\b|g\b|km\b|ft\b|lb\b|oz\b|mins?\b|minutes?\b|h\b|hrs?\b"
     r"|hours?\b|days?\b|weeks?\b"
-    r"|months?\b|years?\b|euros?\b|pounds?\b|dollars?\b|units?\b|pages?\b|words?\b|covers?\b|kilos?\b|metres?\b"
+    r"|months?\b|years?\b|euros?\b|pounds?\b|dollars?\b|quid\b|bucks?\b|units?\b|pages?\b|words?\b|covers?\b"
+    r"|kilos?\b|metres?\b"
     r"|(?:eur|usd|gbp|chf|cad|aud|sek|nok|dkk|pln|czk|inr|jpy|kr)\b"
 )
 NUMBER = re.compile(
@@ -93,14 +94,14 @@ RECURRING = re.compile(
 PER_PERIOD = r"\d\s?/\s?(?:month|mo|week|wk|year|yr|day|hour|hr)\b|\d\s+(?:a|an|per)\s+(?:month|week|year|hour|day)\b"
 # A sum of money in a sentence: a currency, thousands written short, or an amount per period.
 MONEY = re.compile(
-    r"[£$€¥₹]|\b(?:euros?|pounds?|dollars?|yen|kr|zł|rand|naira|cedis?|reais|usd|eur|gbp)\b|\d\s?(?:k|m|bn)\b"
+    r"[£$€¥₹]|\b(?:euros?|pounds?|dollars?|quid|bucks?|yen|kr|zł|rand|naira|cedis?|reais|usd|eur|gbp)\b|\d\s?(?:k|m|bn)\b"
     rf"|{PER_PERIOD}|\d\s*(?:million|thousand|grand)\b",
     re.IGNORECASE,
 )
 MEASURE_UNITS = {
     # An amount per period is a sum of money ("780/month", "50 a week").
     "much": re.compile(
-        rf"[£$€¥]|\d\s?(?:k|m|bn)\b|euros?|pounds?|dollars?|%|\d[.,]\d|{PER_PERIOD}",
+        rf"[£$€¥]|\d\s?(?:k|m|bn)\b|euros?|pounds?|dollars?|quid|bucks?|%|\d[.,]\d|{PER_PERIOD}",
         re.IGNORECASE,
     ),
     "long": re.compile(r"min|hour|hrs?\b|\dh\b|days?|weeks?|months?|years?|km|metres|miles", re.IGNORECASE),
@@ -267,6 +268,12 @@ def unit_fits(span: Span, measure: str | None) -> bool:
     return MEASURE_UNITS[measure].search(span.text) is not None
 
 
+# A year told as when, no amount: "in 2009 it was trainers", "since 2019".
+YEAR_TOLD = re.compile(
+    rf"(?i:\b(?:in|since|from|until|till|by|before|after)\s+((?:19|20)\d\d)\b(?![.,]\d|\s?(?:{UNIT})|\s+(?:a|an|per)\s|\s?/))"
+)
+
+
 def value_spans(sentence: str, written: datetime, kind: AnswerKind) -> list[Span]:
     """The emails, phone numbers, addresses, days or numbers (with their units) a question of
     ``kind`` can be answered with; days also where a number could be part of one ("Nov 17")."""
@@ -285,6 +292,7 @@ def value_spans(sentence: str, written: datetime, kind: AnswerKind) -> list[Span
         spans.extend(time_spans(sentence, written))
     if kind == AnswerKind.NUMBER:
         taken = [(s.start, s.end) for s in spans] + [m.span() for m in CLOCK.finditer(sentence)]
+        taken += [m.span(1) for m in YEAR_TOLD.finditer(sentence)]
         for pattern in (NUMBER, WORD_NUMBER) if digits else (WORD_NUMBER,):
             for m in pattern.finditer(sentence):
                 text = m.group(0).strip()

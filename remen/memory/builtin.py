@@ -395,6 +395,13 @@ def plain_unknown_word(word: str) -> bool:
     return word.islower() and word in english_words() and word not in lexicon.LEXICON_TYPES
 
 
+def plain_opening_word(name: str) -> bool:
+    """Whether a name opening a sentence is one English word no one is called ("Mostly",
+    "Honestly"; not "Grace", a first name too)."""
+    word = name.lower()
+    return " " not in word and word in english_words() and word not in gazetteer().first_names
+
+
 def duty_takers(text: str) -> list[str]:
     """Who takes over a duty the sentence names by what it is, not whose ("Sofia takes over the
     team", "Johan Ek will take over the department"): the subject of "take … over" whose object
@@ -1430,7 +1437,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "9"
+    version = "10"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -1533,6 +1540,8 @@ class BuiltinExtractor:
             cars(state, text, span, named)  # beside what the sentence says: "Sold the Vitz" stays an event
         tie_mentions(state, sent, span, named)
         for left in LEFT.finditer(text):
+            if left.start(1) == 0 and plain_opening_word(left.group(1)):
+                continue  # "Mostly retired teachers who boss me around": no one named Mostly retired
             # Which ties end is known only to the graph: the writer ends them (see GraphWriter).
             person = state.entity(left.group(1), EntityType.PERSON, span, None, text, sure=True)
             state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, ENDS_TIES, span, object_name=person))

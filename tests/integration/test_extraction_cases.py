@@ -1915,3 +1915,13 @@ def test_hashtags_opening_lines_tag_them_as_items_of_their_own(reader: BuiltinEx
     assert ("Amara", EntityType.TECHNOLOGY) not in entities(found)
     # A heading's "#" is followed by a space: it names things only.
     assert not [s for s in read(reader, "# Dentist Dr. Hill\nbring the forms").statements if "Dentist" in s.text]
+
+
+def test_an_english_word_opening_a_sentence_is_no_one_who_retired(reader: BuiltinExtractor) -> None:
+    mostly = read(reader, "Heavy boxes, lovely people. Mostly retired teachers who boss me around.")
+    assert not [s for s in mostly.statements if s.predicate == "ends_ties"]
+    assert ("Mostly", EntityType.PERSON) not in entities(mostly)
+    # A first name that is an English word too still retires.
+    grace = read(reader, "Grace retired last week, Tom takes over the ward.")
+    assert ("me", "ends_ties", "Grace") in triples(grace)
+

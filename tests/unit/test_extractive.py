@@ -29,7 +29,7 @@ from remen.ask.extractive import (
 from remen.ask.handlers import Handled, fact_item
 from remen.ask.question import AnswerKind, read_question
 from remen.ask.router import ATTRIBUTE_WORD, EntityIndex, ahead_of, asks_the_attribute, attribute_asked, route
-from remen.ask.spans import Span, name_spans, spot_spans, time_spans, unit_fits, value_spans
+from remen.ask.spans import MONEY, Span, name_spans, spot_spans, time_spans, unit_fits, value_spans
 from remen.core.answers import EntityHint, QueryType, Route
 from remen.core.constants import ANSWER_TYPICAL_COSINE
 from remen.core.errors import ModelError
@@ -91,6 +91,17 @@ def test_values_are_found_by_their_shape() -> None:
     assert {"£640", "7 lb 2 oz"} <= set(found)
     # An IP address is no phone number.
     assert value_spans("router at 192.168.178.1", WRITTEN, AnswerKind.PHONE) == []
+
+
+def test_a_year_told_as_when_is_no_amount_and_quid_is_money() -> None:
+    def amounts(text: str) -> list[str]:
+        return [s.text for s in value_spans(text, WRITTEN, AnswerKind.NUMBER)]
+
+    assert amounts("In 2009 it was trainers, and he paid for them with my bike.") == []
+    assert amounts("since 2019 I pay 40 a month") == ["40"]
+    assert amounts("the rent went up by 2000 euros") == ["2000 euros"]
+    assert amounts("A used Yamaha, 240 quid off a guy in Harrogate.") == ["240 quid"]
+    assert MONEY.search("240 quid") and MONEY.search("fifty bucks")
 
 
 def test_names_are_runs_of_capitalised_words_typed_by_the_graph_when_it_knows_them() -> None:
