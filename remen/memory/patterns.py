@@ -849,7 +849,9 @@ WORKS_AT = re.compile(
     r"(?i:\b(?:(?:works?|working|start(?:s|ed|ing)?|joined)\s+(?:(?:full|part)[- ]time\s+)?"
     r"(?:on\s+\w+\s+\w+\s+)?(?:at|for|with)?"
     r"(?:\s+the)?|(?:start(?:ed|ing)?|took|accepted|got|landed|(?:leav(?:e|es|ing)|left)\s+for)\s+"
-    r"(?:a|an|my|the)\s+(?:new\s+)?(?:job|position|role|post)\s+(?:at|with)(?:\s+the)?)\s*)" + NAME
+    r"(?:a|an|my|the)\s+(?:new\s+)?(?:job|position|role|post)\s+(?:at|with)(?:\s+the)?)"
+    # The kind of place first, its name after a comma: "a job at a podcast studio, Northern Echo".
+    r"(?:(?<=\bat)\s+an?\s+(?:[a-z-]+\s+){0,3}?[a-z-]+,)?\s*)" + NAME
 )
 # "Sneha works in Medhavi Hospitals HR", "I work in Wipro": a workplace only where the note names
 # an organisation there ("works in Berlin", "works in Figma" say where and with what).

@@ -1925,3 +1925,10 @@ def test_an_english_word_opening_a_sentence_is_no_one_who_retired(reader: Builti
     grace = read(reader, "Grace retired last week, Tom takes over the ward.")
     assert ("me", "ends_ties", "Grace") in triples(grace)
 
+
+def test_a_workplace_named_after_what_kind_of_place_it_is(reader: BuiltinExtractor) -> None:
+    found = read(reader, "I got a job at a podcast studio, Northern Echo Audio, starting 13 April.")
+    assert ("me", "works_at", "Northern Echo Audio") in triples(found)
+    # Whom one works with, set off by commas, is no workplace.
+    roof = read(reader, "Working with a friend, Tom, on the garage roof all weekend.")
+    assert not [s for s in roof.statements if s.predicate == "works_at"]
