@@ -1,5 +1,5 @@
 """Scoring `ask` on the ask set (tests/data/ask_set): questions with short gold answers over
-notebooks written in four styles (the memory set's people) and two long chats, split into dev and
+notebooks written in four styles (the memory set's people) and three long chats, split into dev and
 test by notebook. Every figure comes with the same-run baseline the card must beat: whether the
 top search hit (and the top five) hold the gold answer."""
 
@@ -16,7 +16,7 @@ from pathlib import Path
 from remen.core.answers import Answer, AnswerItem
 from remen.service import Remen
 
-from .chat import OMAR_JONAS, PRIYA_MEI, session_notes
+from .chat import OMAR_JONAS, PRIYA_MEI, Session, session_notes
 from .memory_set import SET_DIR, load_person
 from .rows import json_lines
 from .tally import Tally
@@ -182,12 +182,28 @@ def ask_time(last_note: datetime) -> datetime:
     return (last_note + timedelta(days=1)).replace(hour=9, minute=0)
 
 
+def read_chat(path: Path) -> list[Session]:
+    """A chat kept as a file: "=== 2026-03-02 19:10" opens a session at that time, each
+    "Name: words" line after it is a turn, "#" lines are comments."""
+    sessions: list[Session] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("=== "):
+            sessions.append((line[4:].strip(), []))
+        elif line.strip() and not line.startswith("#"):
+            speaker, _, words = line.partition(": ")
+            sessions[-1][1].append((speaker.strip(), words.strip()))
+    return sessions
+
+
 def notebook_notes(name: str, split: str) -> list[tuple[str, datetime]]:
-    """The notes of one notebook: a memory-set person's, or one of the two chats (a note per turn,
-    "Name: words")."""
+    """The notes of one notebook: a memory-set person's, or a chat (a note per turn, "Name: words"):
+    one of the two in chat.py, or one kept as a ``.chat`` file beside the questions."""
     chats = {"chat-omar-jonas": OMAR_JONAS, "chat-priya-mei": PRIYA_MEI}
     if name in chats:
         return [(text, when.astimezone()) for text, when in session_notes(chats[name])]
+    written = ASK_SET_DIR / split / f"{name}.chat"
+    if written.is_file():
+        return [(text, when.astimezone()) for text, when in session_notes(read_chat(written))]
     return [(note.text, note.created) for note in load_person(SET_DIR / split / f"{name}.txt").notes]
 
 
