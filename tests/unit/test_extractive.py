@@ -702,6 +702,10 @@ def test_where_a_thing_is_asks_for_its_spot_which_a_phrase_after_it_tells() -> N
     # A phrase far from the thing, or a day, is no spot of it.
     assert spot_spans("spare key cut today, then lunch with Mum at the Crown", key) == []
     assert spot_spans("lost the key on Friday", key) == []
+    # Nor is a stretch of time.
+    wedding = read_question("where is the wedding").focus
+    assert spot_spans("the wedding is in two weeks, I wrote the toast on the bus", wedding) == []
+    assert [s.text for s in spot_spans("the wedding is in the old town hall", wedding)] == ["in the old town hall"]
 
 
 def test_work_after_a_preposition_is_the_scene_and_after_going_to_the_workplace_asked() -> None:
