@@ -87,6 +87,7 @@ from remen.search.time_handlers import (
     h_rolling,
     h_same_time_last_year,
     h_season,
+    h_so_far,
     h_this_part,
     h_today,
     h_weekday,
@@ -146,6 +147,16 @@ POINTS: list[tuple[re.Pattern[str], Handler, bool]] = [
             r"\s+(?P<period>week|month|quarter|year)"
         ),
         h_relative_period,
+        False,
+    ),
+    # "so far this year", "this month so far", "year to date": this period until now.
+    (
+        pattern(
+            r"(?:so\s+far\s+)?(?P<which>this)\s+(?P<period>week|month|quarter|year)\s+so\s+far"
+            r"|so\s+far\s+(?P<which2>this)\s+(?P<period2>week|month|quarter|year)"
+            r"|(?P<period3>week|month|quarter|year)[\s-]+to[\s-]+date|(?P<ytd>ytd)"
+        ),
+        h_so_far,
         False,
     ),
     (pattern(r"(?:(?P<which>last|this|next|this past|past)\s+|(?:over\s+|on\s+)?the\s+)weekend"), h_weekend, False),
@@ -214,7 +225,7 @@ TIME_ANCHOR_RE = re.compile(
     r"\d|\b(?:" + alternation({*MONTHS, *WEEKDAY_NAMES, *SEASONS}) + r")s?\b"
     r"|today|tonight|yesterday|tomorrow|morning|afternoon|evening|night|week|month|year|quarter|fortnight"
     r"|day|hour|minute|recent|lately|late\b|xmas|christmas|easter|halloween|valentine|thanksgiving|friday"
-    r"|\b(?:yrs?|wks?|qtrs?|hrs?|mins?|mos?|tmrw|tmw|tmr|yday|tonite|noon|midday|midnight)\b|\d0['’]?s\b"
+    r"|\b(?:yrs?|wks?|qtrs?|hrs?|mins?|mos?|tmrw|tmw|tmr|yday|tonite|noon|midday|midnight|ytd)\b|\d0['’]?s\b"
     r"|\b(?:" + alternation(ORDINAL_WORDS) + r")\b|\bq[1-4]\b"
 )
 THE_SHORT_DAY_RE = re.compile(r"\bthe\s+" + SHORT_WEEKDAY_RE + r"(?:\s|$)")

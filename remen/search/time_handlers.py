@@ -152,23 +152,35 @@ def h_other_day(m: re.Match[str], now: datetime) -> Span:
 
 
 def h_relative_period(m: re.Match[str], now: datetime) -> Span:
-    which, period = m.group("which"), m.group("period")
+    return relative_period(m.group("which"), m.group("period"), m.group(0), m.groupdict().get("when"), now)
+
+
+def relative_period(which: str, period: str, label: str, when: str | None, now: datetime) -> Span:
+    """The week, month, quarter or year ``which`` (this, last, next …) names; this one runs until
+    now (from now, told ``when`` "later")."""
     step = {"this": 0, "current": 0, "last": -1, "previous": -1, "past": -1, "next": 1}.get(which, 1)
     if period == "week":
-        span = week_of(now + timedelta(weeks=step), m.group(0))
+        span = week_of(now + timedelta(weeks=step), label)
     elif period == "month":
         moment = now + relativedelta(months=step)
-        span = month_span(moment.year, moment.month, m.group(0))
+        span = month_span(moment.year, moment.month, label)
     elif period == "quarter":
         first = datetime(now.year, 3 * ((now.month - 1) // 3) + 1, 1) + relativedelta(months=3 * step)
-        span = Span(first, first + relativedelta(months=3), m.group(0))
+        span = Span(first, first + relativedelta(months=3), label)
     else:
-        span = Span(datetime(now.year + step, 1, 1), datetime(now.year + step + 1, 1, 1), m.group(0))
-    if step == 0 and m.groupdict().get("when") == "later":
+        span = Span(datetime(now.year + step, 1, 1), datetime(now.year + step + 1, 1, 1), label)
+    if step == 0 and when == "later":
         return Span(min(now, span.end), span.end, span.label)  # "later this month": from now on
     if step == 0:
         return Span(span.start, max(now, span.start + timedelta(minutes=1)), span.label, span.end)
     return span
+
+
+def h_so_far(m: re.Match[str], now: datetime) -> Span:
+    """This week, month, quarter or year until now: "so far this year", "month to date", "YTD"
+    (the year's, the only such shorthand common enough to read: "MTD" is also a tax scheme)."""
+    period = m.group("period") or m.group("period2") or m.group("period3") or "year"
+    return relative_period("this", period, m.group(0), None, now)
 
 
 def weekend_of(which: str, now: datetime, label: str) -> Span:

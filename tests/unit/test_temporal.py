@@ -99,6 +99,11 @@ CASES: list[tuple[str, str, str, str]] = [
     ("that pasta thing from last month", "2026-02-01 00:00", "2026-03-01 00:00", "that pasta thing"),
     ("next month", "2026-04-01 00:00", "2026-05-01 00:00", ""),
     ("this year", "2026-01-01 00:00", "2026-03-16 10:00", ""),
+    # this period until now, said as "so far" or "to date"
+    ("so far this year", "2026-01-01 00:00", "2026-03-16 10:00", ""),
+    ("spend this month so far", "2026-03-01 00:00", "2026-03-16 10:00", "spend"),
+    ("month-to-date spend", "2026-03-01 00:00", "2026-03-16 10:00", "spend"),
+    ("YTD expenses", "2026-01-01 00:00", "2026-03-16 10:00", "expenses"),
     ("last year", "2025-01-01 00:00", "2026-01-01 00:00", ""),
     ("goals for next year", "2027-01-01 00:00", "2028-01-01 00:00", "goals"),
     ("this quarter", "2026-01-01 00:00", "2026-03-16 10:00", ""),
@@ -357,6 +362,8 @@ CASES: list[tuple[str, str, str, str]] = [
 NEGATIVES = [
     "may I ask a question",
     "h1 heading styles",
+    "so far so good",
+    "mtd return filing",
     "the first half of the match",
     "the week of hell",
     "won 2-1 at home",
