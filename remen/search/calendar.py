@@ -47,6 +47,7 @@ WEEKDAYS = {
     "saturday": 5,
     "sunday": 6,
 }
+SATURDAY = WEEKDAYS["saturday"]
 # Short weekday names: a day only with a cue ("on sat", "next thu"); "the sun" is no Sunday.
 WEEKDAY_SHORT = {
     "mon": 0,
@@ -204,6 +205,20 @@ def whole_day(day: datetime | date, label: str, part: str | None = None) -> Span
         first, last = PARTS_OF_DAY[part]
         return Span(start + timedelta(hours=first), start + timedelta(hours=last), label)
     return Span(start, start + timedelta(days=1), label)
+
+
+def weekend_of(which: str, now: datetime, label: str, weeks: int = 0) -> Span:
+    """The weekend ``which`` ("last", "this", "next" or "") names as of ``now``, moved ``weeks``
+    weeks on (back, when negative): "the weekend before last" is last weekend a week back."""
+    which = {"this past": "last", "past": "last"}.get(which, which)
+    saturday = day_start(now) - timedelta(days=(now.weekday() - SATURDAY) % 7)
+    in_weekend = now.weekday() >= SATURDAY
+    if which == "last" and in_weekend:
+        saturday -= timedelta(days=7)
+    elif (which in ("this", "next") and not in_weekend) or which == "next":
+        saturday += timedelta(days=7)
+    saturday += timedelta(weeks=weeks)
+    return Span(saturday, saturday + timedelta(days=2), label)
 
 
 def week_of(day: datetime, label: str) -> Span:

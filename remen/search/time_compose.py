@@ -25,6 +25,7 @@ from remen.search.calendar import (
     number,
     recent_weekday,
     week_of,
+    weekend_of,
     whole_day,
 )
 
@@ -49,7 +50,6 @@ AFTER_NEXT = re.compile(rf"(?:the\s+)?(?:{WEEKDAY}|(?P<unit>week|weekend))\s+aft
 WEEK_AFTER = re.compile(rf"{WEEKDAY}\s+(?P<gap>week|fortnight)")
 WEEK_ON = re.compile(rf"a\s+(?P<gap>week|fortnight)\s+on\s+{WEEKDAY}")
 GAP_WEEKS = {"week": 1, "fortnight": 2}
-SATURDAY = 5
 DAY_AFTER_TOMORROW = re.compile(r"(?:the\s+)?day\s+after\s+tomorrow")
 FOLLOWING = re.compile(rf"the\s+following\s+(?:{WEEKDAY}|(?P<unit>day|week|month|year|weekend))")
 SHIFTED = re.compile(rf"{COUNT_RE}\s+(?P<unit>day|week|month|year)s?\s+(?:from|after)\s+(?P<anchor>.+)")
@@ -170,8 +170,7 @@ def counted(phrase: str, now: datetime) -> Span | None:
         if unit == "week":
             return week_of(now + timedelta(weeks=step), phrase)
         if unit == "weekend":
-            saturday = coming_weekday(now, 5) + timedelta(weeks=step - 1)
-            return Span(saturday, saturday + timedelta(days=2), phrase)
+            return weekend_of("next", now, phrase, weeks=step - 1)
         first = now + (relativedelta(months=step) if unit == "month" else relativedelta(years=step))
         if unit == "month":
             start = datetime(first.year, first.month, 1)
@@ -187,12 +186,9 @@ def counted(phrase: str, now: datetime) -> Span | None:
     if match:
         n = number(match.group("n"))
         if match.group("way").startswith("from"):
-            saturday = coming_weekday(now, SATURDAY) + timedelta(weeks=n - 1)
-        else:
-            # As "last weekend": on a Saturday or Sunday, the one before this one.
-            in_weekend = now.weekday() >= SATURDAY
-            saturday = recent_weekday(now, SATURDAY, allow_today=True) - timedelta(weeks=n - 1 + in_weekend)
-        return Span(saturday, saturday + timedelta(days=2), phrase)
+            return weekend_of("next", now, phrase, weeks=n - 1)
+        # Counted back from last weekend: on a Saturday or Sunday, the one before this one.
+        return weekend_of("last", now, phrase, weeks=1 - n)
     return None
 
 

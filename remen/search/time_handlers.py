@@ -39,6 +39,7 @@ from remen.search.calendar import (
     two_digit_year,
     unit_delta,
     week_of,
+    weekend_of,
     whole_day,
 )
 
@@ -183,25 +184,12 @@ def h_so_far(m: re.Match[str], now: datetime) -> Span:
     return relative_period("this", period, m.group(0), None, now)
 
 
-def weekend_of(which: str, now: datetime, label: str) -> Span:
-    """The weekend ``which`` ("last", "this", "next" or "") names as of ``now``."""
-    which = {"this past": "last", "past": "last"}.get(which, which)
-    saturday = day_start(now) - timedelta(days=(now.weekday() - 5) % 7)
-    in_weekend = now.weekday() >= 5
-    if which == "last" and in_weekend:
-        saturday -= timedelta(days=7)
-    elif (which in ("this", "next") and not in_weekend) or which == "next":
-        saturday += timedelta(days=7)
-    return Span(saturday, saturday + timedelta(days=2), label)
-
-
 def h_weekend(m: re.Match[str], now: datetime) -> Span:
     return weekend_of(m.group("which") or "", now, m.group(0))
 
 
 def h_weekend_before_last(m: re.Match[str], now: datetime) -> Span:
-    last = weekend_of("last", now, m.group(0))
-    return Span(last.start - timedelta(days=7), last.end - timedelta(days=7), m.group(0))
+    return weekend_of("last", now, m.group(0), weeks=-1)
 
 
 def h_weekday(m: re.Match[str], now: datetime) -> Span:
