@@ -23,6 +23,7 @@ from remen.core.constants import (
     MAX_EXTRACT_CHARS,
     MAX_LABELS_PER_NOTE,
     MIN_ASPECT_CONFIDENCE,
+    MIN_SPEAKER_LETTERS,
     MIN_STATEMENT_WORDS,
     SECOND_ASPECT_CONFIDENCE,
     TIE_MIN_PROBABILITY,
@@ -235,7 +236,7 @@ from remen.memory.tool_use import (
     read_tools,
 )
 from remen.memory.truecase import truecased
-from remen.search.calendar import number
+from remen.search.calendar import MONTHS, SEASONS, WEEKDAY_NAMES, number
 
 if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan
@@ -395,6 +396,28 @@ def plain_unknown_word(word: str) -> bool:
     return word.islower() and word in english_words() and word not in lexicon.LEXICON_TYPES
 
 
+def is_speaker(label: str) -> bool:
+    """Whether the "Name" of a "Name: words" line is someone speaking: a first name the name lists
+    know, alone or before a surname ("Tove", "Amira Haddad"), not a day, a month, a season, a
+    label they hold as a name too ("Edit"), an acronym ("GP"), a place or a firm ("Moseley
+    Medical"). A name they lack stays a label: "Todo", "Recap" and "Backlog" are no one."""
+    words = label.split()
+    first, pools = name_key(words[0]), gazetteer()
+    if (
+        len(first) < MIN_SPEAKER_LETTERS
+        or label.isupper()
+        or first in MONTHS
+        or first in SEASONS
+        or first in WEEKDAY_NAMES
+        or first in lexicon.LABELS_NAMED_AS_PEOPLE
+        or any(name_key(word) in english_words() for word in words[1:])
+        or pools.is_brand(label)
+        or name_key(label) in pools.places
+    ):
+        return False
+    return first in pools.first_names
+
+
 def plain_opening_word(name: str) -> bool:
     """Whether a name opening a sentence is one English word no one is called ("Mostly",
     "Honestly"; not "Grace", a first name too)."""
@@ -541,7 +564,7 @@ def note_pieces(text: str) -> tuple[str, list[Piece]]:
     parts: list[str] = []
     pieces: list[Piece] = []
     budget, at = MAX_EXTRACT_CHARS, 0
-    for block, speaker in chat_turns(titled_lines(list(note_lines(text)))):
+    for block, speaker in chat_turns(titled_lines(list(note_lines(text))), is_speaker):
         if budget <= 0:
             break
         line = block.text[:budget]
@@ -592,11 +615,12 @@ def state_use(state: NoteState, uses: ExtractedStatement, use: ToolUse, when: fl
         state.state(replace(uses, valid_at=when, negated=use == ToolUse.NOT_TAKEN))
 
 
-def spoken_by(state: NoteState, speaker: str, since: int, span: Span) -> None:
-    """A chat turn of someone else's: they are a person of the note, and the statements read from
-    it since index ``since`` that would be the writer's ("I have the clinic") are theirs."""
+def spoken_by(state: NoteState, speaker: str, since: int, span: Span, said: str) -> None:
+    """A chat turn of someone else's (``said``, a sentence of it): they are a person of the note,
+    known by what they say, and the statements read from it since index ``since`` that would be
+    the writer's ("I have the clinic") are theirs."""
     spoken_of = state.last_person
-    who = state.entity(speaker, EntityType.PERSON, span, None, speaker, sure=True)
+    who = state.entity(speaker, EntityType.PERSON, span, None, f"{speaker}: {said}", sure=True)
     # The speaker is "you" to the turn after: its "she" or "he" is someone spoken of.
     state.last_person = spoken_of
     state.statements[since:] = [
@@ -1480,14 +1504,14 @@ class BuiltinExtractor:
                     self.entities_in(state, sent, piece.original - piece.start)
                 else:
                     said, named = len(state.statements), len(state.tie_mentions)
-                    self.read_sentence(state, sent, piece.original - piece.start)
+                    self.read_sentence(state, sent, piece.original - piece.start, piece.speaker is not None)
                     if piece.done:
                         state.statements[said:] = [
                             replace(s, aspect=Aspect.EVENT) if s.aspect == Aspect.TASK else s
                             for s in state.statements[said:]
                         ]
                     if piece.speaker is not None:
-                        spoken_by(state, piece.speaker, said, piece.span)
+                        spoken_by(state, piece.speaker, said, piece.span, sent.text.strip())
                         speaker_manages(state, piece, sent.text.strip())
                         del state.tie_mentions[named:]  # the tie classifier reads the writer's own words
                 state.previous_sentence = sent.text
@@ -1517,8 +1541,9 @@ class BuiltinExtractor:
 
     # --- one sentence ------------------------------------------------------------------------
 
-    def read_sentence(self, state: NoteState, sent: SpacySpan, offset: int) -> None:
-        """Entities and statements of one sentence (``offset``: where its line starts in the note)."""
+    def read_sentence(self, state: NoteState, sent: SpacySpan, offset: int, spoken: bool = False) -> None:
+        """Entities and statements of one sentence (``offset``: where its line starts in the note;
+        ``spoken``: a chat turn of someone else's, whose words are what they told)."""
         text = sent.text.strip()
         if len(text) < 3:
             return
@@ -1566,7 +1591,7 @@ class BuiltinExtractor:
             # A triple read from the sentence says it (or all the classifier can be sure of); a date
             # it states is kept on its own statement ("physio with Aaron Tan on Tuesday").
             return
-        impersonal = subject == USER_NAME and not FIRST_PERSON.search(text) and not said_to_self(text)
+        impersonal = not spoken and subject == USER_NAME and not FIRST_PERSON.search(text) and not said_to_self(text)
         if impersonal and (confidence < MIN_ASPECT_CONFIDENCE or aspect == Aspect.KNOWLEDGE):
             # About nobody the note names: how-to prose ("the flag sets the port") stays in the
             # note, whose vector finds it; the graph keeps what is said of someone or something.

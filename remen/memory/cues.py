@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from remen.core.knowledge import Aspect, EntityType
@@ -222,13 +222,19 @@ def sentence_bounds(line: str) -> list[tuple[int, int]]:
     return [(a, b) for a, b in bounds if line[a:b].strip()]
 
 
-def chat_turns(lines: list[NoteLine]) -> list[tuple[NoteLine, str | None]]:
+def chat_turns(
+    lines: list[NoteLine], is_someone: Callable[[str], bool] = lambda _: False
+) -> list[tuple[NoteLine, str | None]]:
     """Each line of a note with who said it. In a chat (two turns or more, one of them the
-    writer's) each turn loses its "Name: " and says who spoke: None for the writer, whose "I" is
-    the user; a line of a note that is no chat keeps its words ("Goal: a fourteener"). An item of
-    a list is no turn: "Attendees: Gary, Kev, me" and "- me: check the tyres" are a meeting's."""
+    writer's; or turns only, each of someone ``is_someone`` takes for a person: "Dayo: I got the
+    job", a turn of a chat kept a note a turn) each turn loses its "Name: " and says who spoke:
+    None for the writer, whose "I" is the user; a line of a note that is no chat keeps its words
+    ("Goal: a fourteener"). An item of a list is no turn: "Attendees: Gary, Kev, me" and "- me:
+    check the tyres" are a meeting's."""
     turns = [None if line.item else TURN.match(line.text) for line in lines]
     is_chat = sum(t is not None for t in turns) >= 2 and any(t and t.group(1).lower() in WRITER for t in turns)
+    prose = [turn for line, turn in zip(lines, turns, strict=True) if not line.heading]
+    is_chat = is_chat or (bool(prose) and all(turn is not None and is_someone(turn.group(1)) for turn in prose))
     if not is_chat:
         return [(line, None) for line in lines]
     out: list[tuple[NoteLine, str | None]] = []

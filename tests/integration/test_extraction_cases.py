@@ -335,6 +335,18 @@ def test_a_pasted_chat_gives_each_speaker_their_own_words(reader: BuiltinExtract
     assert {"Wendell Hargreaves", "Priti"} <= {name for name, _ in entities(meeting)}
 
 
+def test_a_chat_kept_a_turn_a_note_gives_each_turn_to_its_speaker(reader: BuiltinExtractor) -> None:
+    turn = read(reader, "Tove: I got a job at Northern Echo Audio, and my sister Ingrid moved to Malmö.")
+    assert ("Tove", EntityType.PERSON) in entities(turn)
+    assert {("Tove", "works_at", "Northern Echo Audio"), ("Tove", "sister", "Ingrid")} <= triples(turn)
+    assert not [s for s in turn.statements if s.subject == "me"]
+    two = read(reader, "Omar: I live in Leeds now.\nAmira Haddad: I moved to Leeds too!")
+    assert {("Omar", "lives_in", "Leeds"), ("Amira Haddad", "lives_in", "Leeds")} <= triples(two)
+    # A label is no speaker, though the name lists hold it as a name ("Edit") or lack it ("Todo").
+    for label in ("Edit", "Todo", "June", "Update"):
+        assert ("me", "lives_in", "Leeds") in triples(read(reader, f"{label}: I moved to Leeds in May.")), label
+
+
 def test_a_title_typed_in_the_app_is_read_when_it_is_the_note_or_speaks_of_the_writer(reader: BuiltinExtractor) -> None:
     # The app saves what is typed in the search box as the note's "# " title.
     alone = read(reader, "# Dentist Dr. Hill on 14.01. at 9:30\n\n")
