@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import lru_cache
 from itertools import pairwise
@@ -395,8 +395,26 @@ def weights(question: Question, found: list[Passage]) -> dict[str, float]:
 
 def names_in_note(question: Question, passage: Passage) -> bool:
     """Whether the sentence's note (with the notes beside it in its thread), or the turn's speaker,
-    names everyone the question is about: an answer about one person is no answer about another."""
-    return names_everyone(question, passage, passage.note_words)
+    names everyone the question is about: an answer about one person is no answer about another.
+    People asked of together ("where did Tove and Lina adopt their cat") are one "we" of any of
+    them: "Tove: We adopted a cat" names Lina too."""
+    if names_everyone(question, passage, passage.note_words):
+        return True
+    together = asked_together(question)
+    return (
+        {fold(name) for name in together} == {fold(name) for name in question.names}
+        and not SAID_OF_US.isdisjoint(passage.words | passage.around)
+        and any(names_everyone(replace(question, names=(name,)), passage, passage.note_words) for name in together)
+    )
+
+
+def asked_together(question: Question) -> tuple[str, ...]:
+    """The question's names it joins with "and" ("Tove and Lina", "Ana, Rui and Marta")."""
+    names = "|".join(re.escape(name) for name in question.names)
+    joined = (
+        re.search(rf"(?i)(?:(?:{names}),\s+)*(?:{names}),?\s+(?:and|&)\s+(?:{names})", question.text) if names else None
+    )
+    return tuple(name for name in question.names if joined and fold(name) in fold(joined.group(0)))
 
 
 def names_everyone(question: Question, passage: Passage, words: frozenset[str]) -> bool:
@@ -410,6 +428,8 @@ PAST_VERB = re.compile(r"[a-z]{2,}ed")
 # A sentence's first word that makes its writer (or a chat turn's speaker) its subject.
 FIRST_PLURAL = frozenset(("we", "we're", "we've", "we'll"))
 FIRST_PERSON = frozenset(("i", "i'm", "i've", "i'll", "i'd", *FIRST_PLURAL))
+# The words of a sentence about its writer (or speaker) and others with them.
+SAID_OF_US = frozenset(stem(word) for word in (*FIRST_PLURAL, "us", "our", "ours"))
 # A speaker who does something: "I", "we", "(want) me to", "let us".
 SPEAKING_OF_ONESELF = re.compile(r"(?i)\b(?:i|we)\b|\b(?:me|us)\s+to\b|\blet\s+(?:me|us)\b")
 

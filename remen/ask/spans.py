@@ -153,6 +153,12 @@ TIME_WORD = re.compile(
     r"(?i:\b(?:minutes?|hours?|days?|weeks?|fortnights?|months?|years?|mornings?|afternoons?|evenings?|nights?"
     r"|weekends?|today|tonight|tomorrow|yesterday|time)\b)"
 )
+# English's set phrases of a place's preposition tell no place: "we adopted a cat, by the way".
+SPOT_IDIOM = re.compile(
+    r"(?i:(?:by\s+(?:the\s+way|far)|in\s+(?:fact|general|particular|total|any\s+case|case|the\s+end|a\s+way"
+    r"|the\s+meantime|short|person|public|love)|at\s+(?:least|most|all|last|first|once|the\s+moment|the\s+end\s+of"
+    r"\s+the\s+day)|on\s+(?:purpose|average|the\s+whole|the\s+other\s+hand))\b)"
+)
 CLAUSE_BREAK = re.compile(r"[,;:!?()]|\.(?:\s|$)")
 SPOT_KINDS = frozenset((AnswerKind.PLACE,))
 
@@ -251,6 +257,7 @@ def spot_spans(sentence: str, thing: tuple[str, ...], named: bool = True) -> lis
             or min(gap) > (SPOT_REACH if named else COMMON_SPOT_REACH)
             or DATE_WORD.search(m.group(0))
             or TIME_WORD.search(m.group(0))
+            or SPOT_IDIOM.match(m.group(0))
         ):
             continue
         text = m.group(0).rstrip(TRAILING)

@@ -1058,6 +1058,23 @@ def test_a_we_in_a_turn_that_names_someone_may_be_them(app: Remen) -> None:
     assert where and "St George's Hall" in (where[0].answer or "")
 
 
+def test_people_asked_of_together_are_a_we_of_either_of_them(app: Remen) -> None:
+    chat(
+        app,
+        "Kit: how is Sam?",
+        "Nadia: Busy as ever. We adopted a dog, by the way. A beagle from the rescue centre in Ashfield.",
+        "Kit: a beagle!",
+    )
+    where = app.ask("where did Nadia and Sam adopt their dog", now=NOW).answers
+    assert where and where[0].answer == "Ashfield"
+
+
+def test_people_asked_of_together_are_not_one_of_them_alone(app: Remen) -> None:
+    chat(app, "Kit: how are things?", "Nadia: Busy. I adopted a dog from the rescue centre in Ashfield.", "Kit: wow")
+    where = app.ask("where did Nadia and Sam adopt their dog", now=NOW).answers
+    assert not where or where[0].answer != "Ashfield"
+
+
 def test_a_name_asked_for_is_the_one_given_not_a_sentence_about_the_thing(app: Remen) -> None:
     app.add("Bought the van from a dealer in Leeds. Priya named it Biscuit, the kids love it.")
     app.extract_pending()

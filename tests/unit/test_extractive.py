@@ -706,6 +706,11 @@ def test_where_a_thing_is_asks_for_its_spot_which_a_phrase_after_it_tells() -> N
     wedding = read_question("where is the wedding").focus
     assert spot_spans("the wedding is in two weeks, I wrote the toast on the bus", wedding) == []
     assert [s.text for s in spot_spans("the wedding is in the old town hall", wedding)] == ["in the old town hall"]
+    # Nor is a set phrase of English that opens with a place's preposition.
+    cat = read_question("where did we adopt the cat").focus
+    for said in ("We adopted a cat, by the way.", "adopted the cat at last", "the cat came in fact"):
+        assert spot_spans(said, cat) == [], said
+    assert [s.text for s in spot_spans("we adopted the cat at the shelter", cat)] == ["at the shelter"]
 
 
 def test_work_after_a_preposition_is_the_scene_and_after_going_to_the_workplace_asked() -> None:
