@@ -588,6 +588,21 @@ def past_verbs(text: str) -> list[re.Match[str]]:
     return [m for m in PAST.finditer(text) if past_form(m.group(0))]
 
 
+def narrowed(asked: Span, told: list[Span], written: datetime) -> bool:
+    """Whether a time a question offers (``asked``) is narrowed by one its reply tells (``told``):
+    "Are you going to Green Man this year?" — "Yes, 14 to 17 August"; "Are you coming to Tokyo in
+    April?" — "10 to 24 April!". The question's time is then no answer; one as wide as the reply's
+    ("at the review on the 14th?" — "sure, slides by Monday") still is."""
+    wide, _ = parse_temporal(asked.text, written)
+    if wide is None:
+        return False
+    for span in told:
+        narrow, _ = parse_temporal(span.text, written)
+        if narrow is not None and narrow.end - narrow.start < wide.end - wide.start:
+            return True
+    return False
+
+
 def spoken_time(span: Span, sentence: str, written: datetime) -> str:
     """A day as the note tells it, with what it means resolved against the note's date: "Monday
     (Mon 16 Mar 2026)", "last weekend (Sat 18 – Sun 19 Mar 2023)", "next month (July 2023)". A day
@@ -875,6 +890,7 @@ def passage_candidates(
     if question.kind in SPAN_KINDS:
         besides = zip(passage.context, passage.context_notes, passage.context_turns, strict=True)
         own = (passage.text, 0.0, None, passage.speaker is not None)
+        own_times: list[Span] = []
         for text, beside, note, turn in (own, *((c, 1.0, n, t) for c, n, t in besides)):
             if beside and (
                 about_someone_else(people, text, frozenset(stems(text)), known)
@@ -886,7 +902,9 @@ def passage_candidates(
                 s
                 for s in typed_spans(question, text, passage.created, known, turn)
                 if not number_label(question, text, s)
+                and not (beside and is_question(text) and narrowed(s, own_times, passage.created))
             ]
+            own_times = own_times or [s for s in spans if question.kind == AnswerKind.TIME]
             for span in spans:
                 told = spoken_time(span, text, passage.created) if question.kind == AnswerKind.TIME else span.text
                 features = measured | span_measures(question, span, text, len(spans), weight) | {"beside": beside}

@@ -1069,6 +1069,21 @@ def test_people_asked_of_together_are_a_we_of_either_of_them(app: Remen) -> None
     assert where and where[0].answer == "Ashfield"
 
 
+def test_a_reply_that_narrows_the_time_asked_is_the_answer_not_the_question(app: Remen) -> None:
+    chat(
+        app,
+        "Kit: are you going to the folk festival this year?",
+        "Sol: Yes, all three of us, 14 to 17 August.",
+        "Kit: can you bring the big tent to the planning night on the 14th?",
+        "Sol: sure, I'll drop it round on Monday",
+    )
+    going = app.ask("when is Sol going to the folk festival", now=NOW).answers
+    assert going and (going[0].answer or "").startswith("14 to 17 August")
+    # A reply's time no narrower than the one asked leaves the question's standing.
+    planning = app.ask("when is the planning night", now=NOW).answers
+    assert planning and "the 14th" in (planning[0].answer or "")
+
+
 def test_people_asked_of_together_are_not_one_of_them_alone(app: Remen) -> None:
     chat(app, "Kit: how are things?", "Nadia: Busy. I adopted a dog from the rescue centre in Ashfield.", "Kit: wow")
     where = app.ask("where did Nadia and Sam adopt their dog", now=NOW).answers
