@@ -185,8 +185,11 @@ def stem(word: str) -> str:
     return folded[:STEM_LENGTH]
 
 
-# The relation words narrower than each, by stem: "partner" covers "wife".
-NARROWER_STEMS = {stem(word): frozenset(stem(n) for n in below) for word, below in NARROWER_RELATIONS.items()}
+# The relation words narrower than each, by stem: "partner" covers "wife"; and the words English
+# says the same thing with: "where does Nina work" is told by "a job at Langford".
+NARROWER_STEMS = {stem(word): frozenset(stem(n) for n in below) for word, below in NARROWER_RELATIONS.items()} | {
+    stem("work"): frozenset((stem("job"),)),
+}
 
 
 # Leaving a thing, said with any verb of giving it up or moving on from it.
@@ -492,6 +495,39 @@ def named_anothers(question: Question, text: str) -> bool:
         return False
     owner, thing = stem(owned.group(1)), stem(owned.group(2))
     return any(stem(m.group(1)) != owner and stem(m.group(2)) == thing for m in OWNED.finditer(text))
+
+
+# The verb a question asks its subject did: "where did Dayo move to", "where does Lina work",
+# "when did I start".
+ASKED_VERB = re.compile(
+    r"(?i:\b(?:did|does|do|will|would|has|have|had|can|could)\s+(?:i|you|we|he|she|they|(?-i:[A-Z][\w'’-]*))"
+    r"(?:\s+and\s+(?:i|(?-i:[A-Z][\w'’-]*)))?\s+([a-z]+)\b)"
+)
+# Someone's someone right before a verb, the one who does it: "our old keyboard player moved",
+# "my sister lives"; not "my sister and I moved".
+WHOSE_DOER = re.compile(r"(?i:\b(?:my|our|his|her|their|your)\s+((?:[\w'’-]+\s+){1,4})$)")
+# Where a clause opens: a mark, or a word that joins one to the one before.
+CLAUSE_OPENS = re.compile(r"(?i:[,;:!?()]|\.\s|\b(?:and|but|so|because|when|while|then|after|before)\s)")
+
+
+def done_by_another(question: Question, text: str) -> bool:
+    """Whether every time the sentence does what the question asks its subject did, it is someone
+    else's someone who does it: "Yes, our old keyboard player moved to Glasgow" tells nowhere Dayo
+    moved (nor where I did). Someone the question asks of stays: "where did my sister move"."""
+    asked = ASKED_VERB.search(question.text)
+    if asked is None:
+        return False
+    verb = stem(asked.group(1))
+    done = [m for m in WORD.finditer(text) if stem(m.group(0)) == verb and m.start() > 0]
+    if not done:
+        return False
+    focus = {stem(word) for word in question.focus}
+    for at in done:
+        clause = CLAUSE_OPENS.split(text[: at.start()])[-1]
+        doer = WHOSE_DOER.search(clause)
+        if doer is None or not focus.isdisjoint(stem(word) for word in WORD.findall(doer.group(1))):
+            return False
+    return True
 
 
 def anothers_thing(question: Question, passage: Passage) -> bool:
@@ -983,6 +1019,7 @@ def read_candidates(
             or not names_in_note(question, passage)
             or about_someone_else(people, passage.text, passage.words, known, passage.note_words)
             or anothers_thing(question, passage)
+            or done_by_another(question, passage.text)
         ):
             continue  # a question in the notes answers nothing, nor a sentence about another
         age = (passage.created.timestamp() - oldest) / (newest - oldest) if newest > oldest else 0.0

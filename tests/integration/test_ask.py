@@ -1084,6 +1084,30 @@ def test_a_reply_that_narrows_the_time_asked_is_the_answer_not_the_question(app:
     assert planning and "the 14th" in (planning[0].answer or "")
 
 
+def test_what_someones_someone_did_is_no_answer_of_what_the_asked_one_did(app: Remen) -> None:
+    chat(
+        app,
+        "Sol: We moved! Out of the old flat at last, into a house in Roundhay with a garden.",
+        "Kit: congrats! is the band ok?",
+        "Sol: Yes, though our old drummer moved to Glasgow, so I'm learning the parts myself.",
+    )
+    moved = app.ask("where did Sol move to", now=NOW).answers
+    assert moved and moved[0].answer == "Roundhay"
+    assert "Glasgow" not in [item.answer for item in moved]
+
+
+def test_where_someone_works_is_told_by_a_job(app: Remen) -> None:
+    chat(
+        app,
+        "Kit: how was the week?",
+        "Sol: Big news. I've been offered a job at Harbour Bakery, in the bread team.",
+        "Kit: amazing!",
+        "Sol: I signed yesterday. I start on 6 April, early shifts.",
+    )
+    works = app.ask("where does Sol work now", now=NOW).answers
+    assert works and works[0].answer == "Harbour Bakery"
+
+
 def test_people_asked_of_together_are_not_one_of_them_alone(app: Remen) -> None:
     chat(app, "Kit: how are things?", "Nadia: Busy. I adopted a dog from the rescue centre in Ashfield.", "Kit: wow")
     where = app.ask("where did Nadia and Sam adopt their dog", now=NOW).answers

@@ -17,6 +17,7 @@ from remen.ask.extractive import (
     Read,
     candidate_out_of_turn,
     cut_note,
+    done_by_another,
     extract,
     given_up,
     left_behind,
@@ -830,3 +831,15 @@ def test_a_number_with_its_own_period_is_no_count_beside_a_sum() -> None:
 def test_a_weekday_after_a_name_is_its_day_not_part_of_it() -> None:
     spans = name_spans("Dentist appt Dr. Okoye Thurs 9:30, then lunch with Ana Friday", {})
     assert [s.text for s in spans] == ["Dr. Okoye", "Ana"]
+
+
+def test_what_someones_someone_did_tells_nothing_the_asked_one_did() -> None:
+    moved = read_question("where did Dayo move to")
+    assert done_by_another(moved, "Yes, our old keyboard player moved to Glasgow, so I'm learning the parts.")
+    assert not done_by_another(moved, "We moved! Out of Headingley at last.")
+    assert not done_by_another(read_question("where did I move"), "My sister and I moved to Leeds")
+    # One the question asks of, or one of several doings that is the asked one's own, stays.
+    assert not done_by_another(read_question("where did my sister move"), "my sister moved to Leeds")
+    work = read_question("where does Lina work")
+    assert done_by_another(work, "her brother works at the bank")
+    assert not done_by_another(work, "she works at the bike shop and her brother works at the bank")
