@@ -87,6 +87,7 @@ from remen.memory.patterns import (
     BIRTHDAY_OCCASION,
     BROKE_UP,
     CAR_GONE,
+    CAR_JOTTED,
     CAR_KEPT,
     CAR_TAKEN,
     CHECK_AFTER,
@@ -728,10 +729,12 @@ def cars(state: NoteState, text: str, span: Span, named: list[tuple[str, EntityT
     the Vitz … Bought a second-hand Mazda Demio"). The classifier's kind is not asked (it takes models for people);
     a relation is no car ("my Mum"), nor is a tool the word lists know ("bought a Kindle"). The
     model is the whole name the sentence holds ("a used Tesla Model Y", not "Tesla Model")."""
-    for pattern, given_up in ((CAR_TAKEN, False), (CAR_KEPT, False), (CAR_GONE, True)):
+    for pattern, given_up in ((CAR_TAKEN, False), (CAR_KEPT, False), (CAR_GONE, True), (CAR_JOTTED, False)):
         for match in pattern.finditer(text):
             found = next(i for i, g in enumerate(match.groups(), 1) if g)
             model = whole_name(text, match.start(found), match.group(found), named)
+            if pattern is CAR_JOTTED and not known_car(model):
+                continue  # "Maria 2019 from Lisbon": only a make or model the word lists know
             model = CHECK_AFTER.sub("", model)  # "Astra APK due 3 Feb": the Astra
             if len(model.split()) > 1 and model.split()[0].lower() in ("the", "my", "our"):
                 model = model.split(maxsplit=1)[1]  # "The Punto is gone …" opening a sentence
@@ -774,12 +777,20 @@ def known_tool(name: str) -> bool:
     return name.lower() in lexicon.LEXICON_TYPES or gazetteer().is_brand(name)
 
 
+def known_car(model: str) -> bool:
+    """Whether a name holds a make or a model the word lists know ("Kia Niro", "RAV4")."""
+    return any(w in lexicon.CAR_MAKES or w.lower() in lexicon.CAR_MODEL_KEYS for w in model.split())
+
+
 def car_like(model: str, text: str) -> bool:
     """Whether a name only called "my …" may be a car: a make or a model the word lists know, a
     model with a number ("EV6", "MX-5"), or one the sentence speaks of as a car otherwise (one
     bought, sold or kept up is a car by what is done to it: "bought the Jazz")."""
-    known = any(w in lexicon.CAR_MAKES or w.lower() in lexicon.CAR_MODEL_KEYS for w in model.split())
-    return known or any(ch.isdigit() for ch in model) or VEHICLE_WORDS.search(text.replace(model, " ")) is not None
+    return (
+        known_car(model)
+        or any(ch.isdigit() for ch in model)
+        or VEHICLE_WORDS.search(text.replace(model, " ")) is not None
+    )
 
 
 def everyday_noun(token: Token) -> bool:
@@ -1461,7 +1472,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "11"
+    version = "12"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.

@@ -162,6 +162,15 @@ CAR_KEPT = re.compile(
     + r"|(?i:\b(?:fuel(?:led)?|refuel(?:led)?|fill(?:ed)?\s+up|wash(?:ed)?|valet(?:ed)?)\s+(?:the|my|our)\s+)"
     + NAME
 )
+# A vehicle jotted as it is taken up: its model opening the line, then its year, where it comes
+# from, how it is paid or when it is picked up ("Honda Accord 2015 from Cars45, pick up Wednesday",
+# "RAV4 2021 from CarMax, monthly $389", "Kia Niro on a lease, pick up Friday").
+CAR_JOTTED = re.compile(
+    r"^\s*(?:[-*•]\s*)?"
+    + NAME
+    + r"(?=,?\s+(?:(?:19|20)\d\d\b"
+    + r"|(?i:from|on\s+(?:a\s+)?(?:lease|finance|PCP)|leased|pick(?:ed|ing)?\s+up|collected)\b))"
+)
 # A vehicle given up: "Sold the Vitz", "Panda sold for scrap", "scrapped the Micra", "the old Golf
 # went for scrap", "Micra gone to the scrapyard", "Micra to the scrapyard on Monday", "traded in
 # the Probox", "traded the LeSabre in".

@@ -1780,6 +1780,17 @@ def test_a_car_fuelled_is_the_writers(reader: BuiltinExtractor) -> None:
     assert ("me", "car", "Corolla") in triples(read(reader, "- fuel the Corolla, queue at Total was crazy"))
 
 
+def test_a_car_jotted_with_its_year_its_dealer_or_its_lease_is_the_writers(reader: BuiltinExtractor) -> None:
+    for jot, model in (
+        ("- sold the Corolla for 4.2m\n- Honda Accord 2015 from Cars45, pick up Wednesday", "Honda Accord"),
+        ("Kia Niro on a lease, pick up Friday from Sturgess", "Kia Niro"),
+        ("- RAV4 2021 from CarMax, monthly $389", "RAV4"),
+    ):
+        assert ("me", "car", model) in triples(read(reader, jot)), jot
+    # A name no word list holds for a make or a model is no car, whatever follows it.
+    assert "car" not in predicates(read(reader, "Maria 2019 from Lisbon, a great trip"))
+
+
 def test_a_day_and_month_written_with_dots_needs_no_cue(reader: BuiltinExtractor) -> None:
     written = datetime(2026, 4, 14, 20, 0).astimezone()
     for text, day in (
