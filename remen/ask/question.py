@@ -150,6 +150,8 @@ class Question:
     scene_names: tuple[str, ...] = ()
 
 
+# "Who is Hywel", "who's Ola", "who was Dr. Brandt": someone asked about as a whole.
+WHO_IS = re.compile(r"(?i)^\s*who(?:['’]s|\s+is|\s+was)\s")
 # A "who" question whose verb is one of telling: in a chat, whoever says the thing told it.
 WHO_TOLD = re.compile(
     r"(?i)^\s*who(?:['’]s|\s+has|\s+had)?\s+(?:first\s+)?(told|said|mentioned|suggested|recommended|warned|"
@@ -274,6 +276,13 @@ def read_question(text: str) -> Question:
     # A thing's spot, also of something named ("where is the Claimwise office"), not where someone
     # named is ("where is Tom").
     named_words = {fold(word) for name in names for word in name.split()}
+    said_names = {word.strip(".'’") for word in named_words} | set(HONORIFICS)
+    who_is = WHO_IS.match(text)
+    only_a_name = who_is is not None and all(word[:1].isupper() for word in WORD.findall(text[who_is.end() :]))
+    if kind == AnswerKind.PERSON and focus and all(w in said_names for w in focus) and only_a_name:
+        # "who is Hywel" asks what the notes say of him, never for another name: "Marcus" of
+        # "I've started a podcast with Hywel" is no answer.
+        kind = AnswerKind.SENTENCE
     if kind == AnswerKind.PLACE and any(w not in named_words for w in focus) and SPOT_ASKED.search(text):
         measure = SPOT_MEASURE
     asks = (

@@ -1108,6 +1108,18 @@ def test_where_someone_works_is_told_by_a_job(app: Remen) -> None:
     assert works and works[0].answer == "Harbour Bakery"
 
 
+def test_who_someone_is_is_what_the_notes_say_of_them_not_another_name(app: Remen) -> None:
+    chat(
+        app,
+        "Marcus: I didn't get it. They gave it to Hywel, who has been there twelve years.",
+        "Nina: Sorry. Their loss.",
+        "Marcus: I've started a podcast with Hywel instead, about chemistry in the kitchen.",
+    )
+    who = app.ask("who is Hywel", now=NOW).answers
+    assert who and not {"Marcus", "Nina"} & {item.answer for item in who}
+    assert any("twelve years" in (item.sentence or item.text) for item in who)
+
+
 def test_people_asked_of_together_are_not_one_of_them_alone(app: Remen) -> None:
     chat(app, "Kit: how are things?", "Nadia: Busy. I adopted a dog from the rescue centre in Ashfield.", "Kit: wow")
     where = app.ask("where did Nadia and Sam adopt their dog", now=NOW).answers

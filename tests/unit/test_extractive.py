@@ -57,6 +57,12 @@ WRITTEN = datetime(2026, 3, 18, 9, 0).astimezone()
         ("what is the dentist's phone number", AnswerKind.PHONE),
         ("why did we leave Jira", AnswerKind.REASON),
         ("how do I take my tea", AnswerKind.SENTENCE),
+        # Someone asked about as a whole: what the notes say of them, no other name.
+        ("who is Hywel?", AnswerKind.SENTENCE),
+        ("who's Dr. Brandt", AnswerKind.SENTENCE),
+        ("who is my dentist", AnswerKind.PERSON),
+        ("who is Tom's manager", AnswerKind.PERSON),
+        ("who is the CFO of Orbis Labs", AnswerKind.PERSON),
     ],
 )
 def test_a_question_says_what_kind_of_answer_it_wants(question: str, kind: AnswerKind) -> None:
