@@ -16,6 +16,7 @@ from datetime import datetime
 from dateutil.relativedelta import relativedelta
 from rapidfuzz import fuzz, process
 
+from remen.ask.question import WHO_TOLD
 from remen.core.answers import EntityHint, LookupMode, QueryType, Route
 from remen.core.constants import ASK_FUZZY_MIN_SCORE, ASK_MIN_CONFIDENCE, MIN_FUZZY_NAME
 from remen.core.knowledge import Aspect, EntityType
@@ -435,7 +436,8 @@ def route(
             # said without "my" (a place only sets the scene).
             hints.append(EntityHint("I", index.user_name, "user"))
             people = 1
-        if people < row.needs_entity and describe is not None:
+        if people < row.needs_entity and describe is not None and not WHO_TOLD.search(text):
+            # "who told me about the foreman job": its words are what was told, no one's description.
             rest = topic_of(text, "", hints)  # a date can describe someone ("born in 1988")
             described_as = describe(rest) if rest else None
             describe = None

@@ -616,12 +616,11 @@ def state_use(state: NoteState, uses: ExtractedStatement, use: ToolUse, when: fl
         state.state(replace(uses, valid_at=when, negated=use == ToolUse.NOT_TAKEN))
 
 
-def spoken_by(state: NoteState, speaker: str, since: int, span: Span, said: str) -> None:
-    """A chat turn of someone else's (``said``, a sentence of it): they are a person of the note,
-    known by what they say, and the statements read from it since index ``since`` that would be
-    the writer's ("I have the clinic") are theirs."""
+def spoken_by(state: NoteState, speaker: str, since: int, span: Span) -> None:
+    """A chat turn of someone else's: they are a person of the note, and the statements read from
+    it since index ``since`` that would be the writer's ("I have the clinic") are theirs."""
     spoken_of = state.last_person
-    who = state.entity(speaker, EntityType.PERSON, span, None, f"{speaker}: {said}", sure=True)
+    who = state.entity(speaker, EntityType.PERSON, span, None, speaker, sure=True)
     # The speaker is "you" to the turn after: its "she" or "he" is someone spoken of.
     state.last_person = spoken_of
     state.statements[since:] = [
@@ -1472,7 +1471,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "12"
+    version = "13"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -1522,7 +1521,7 @@ class BuiltinExtractor:
                             for s in state.statements[said:]
                         ]
                     if piece.speaker is not None:
-                        spoken_by(state, piece.speaker, said, piece.span, sent.text.strip())
+                        spoken_by(state, piece.speaker, said, piece.span)
                         speaker_manages(state, piece, sent.text.strip())
                         del state.tie_mentions[named:]  # the tie classifier reads the writer's own words
                 state.previous_sentence = sent.text
