@@ -61,6 +61,7 @@ from remen.memory.dates import stated_date
 from remen.memory.entity_model import english_words
 from remen.memory.lexicon import ARRANGED_VERBS, LEXICON_TYPES, NARROWER_RELATIONS, RELATIONS, SAME_TIE, ties_of
 from remen.memory.names import POSSESSIVE
+from remen.memory.speakers import is_speaker
 from remen.memory.tool_use import END_VERBS
 from remen.search.calendar import MONTHS, WEEKDAYS, day_text
 from remen.search.query import STOPWORDS
@@ -268,7 +269,7 @@ def cut_note(text: str) -> list[tuple[str, str | None]]:
     chat the way the graph reads it (a meeting's "Attendees: Jens, Kofi, me" is no turn)."""
     lines = list(note_lines(text))
     if len(lines) > 1:
-        turns = [(line.text, speaker) for line, speaker in chat_turns(lines)]
+        turns = [(line.text, speaker) for line, speaker in chat_turns(lines, is_speaker)]
     else:
         turns = [one_turn(line) for line in lines]
     cut: list[tuple[str, str | None]] = []

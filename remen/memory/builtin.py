@@ -23,7 +23,6 @@ from remen.core.constants import (
     MAX_EXTRACT_CHARS,
     MAX_LABELS_PER_NOTE,
     MIN_ASPECT_CONFIDENCE,
-    MIN_SPEAKER_LETTERS,
     MIN_STATEMENT_WORDS,
     SECOND_ASPECT_CONFIDENCE,
     TIE_MIN_PROBABILITY,
@@ -225,6 +224,7 @@ from remen.memory.patterns import (
     WORKS_IN,
     WRITER_SAID,
 )
+from remen.memory.speakers import is_speaker
 from remen.memory.tie_model import TIE_OF, tie_features, tie_probabilities
 from remen.memory.tool_use import (
     OWNING_VERBS,
@@ -237,7 +237,7 @@ from remen.memory.tool_use import (
     read_tools,
 )
 from remen.memory.truecase import truecased
-from remen.search.calendar import MONTHS, SEASONS, WEEKDAY_NAMES, number
+from remen.search.calendar import number
 
 if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan
@@ -395,28 +395,6 @@ def plain_unknown_word(word: str) -> bool:
     """Whether ``word`` is an English word in lower case the word lists know no tool by ("moved
     to another gym"; not "obsidian")."""
     return word.islower() and word in english_words() and word not in lexicon.LEXICON_TYPES
-
-
-def is_speaker(label: str) -> bool:
-    """Whether the "Name" of a "Name: words" line is someone speaking: a first name the name lists
-    know, alone or before a surname ("Tove", "Amira Haddad"), not a day, a month, a season, a
-    label they hold as a name too ("Edit"), an acronym ("GP"), a place or a firm ("Moseley
-    Medical"). A name they lack stays a label: "Todo", "Recap" and "Backlog" are no one."""
-    words = label.split()
-    first, pools = name_key(words[0]), gazetteer()
-    if (
-        len(first) < MIN_SPEAKER_LETTERS
-        or label.isupper()
-        or first in MONTHS
-        or first in SEASONS
-        or first in WEEKDAY_NAMES
-        or first in lexicon.LABELS_NAMED_AS_PEOPLE
-        or any(name_key(word) in english_words() for word in words[1:])
-        or pools.is_brand(label)
-        or name_key(label) in pools.places
-    ):
-        return False
-    return first in pools.first_names
 
 
 def plain_opening_word(name: str) -> bool:

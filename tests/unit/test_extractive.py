@@ -657,6 +657,14 @@ def test_a_notes_turns_are_read_as_the_graph_reads_them() -> None:
     assert [speaker for _, speaker in cut_note(chat)] == ["Zinhle", None, "Zinhle", "Zinhle"]
     # A note that is one turn of a chat kept one note per turn.
     assert cut_note("Omar: I'm in Lisbon!") == [("I'm in Lisbon!", "Omar")]
+    # A chat pasted without the writer in it, of speakers the name lists know; a note of labels is none.
+    pasted = "Tove: I got a job at Northern Echo Audio.\nOmar: Amazing! I moved to Chapel Allerton."
+    assert cut_note(pasted) == [
+        ("I got a job at Northern Echo Audio.", "Tove"),
+        ("Amazing!", "Omar"),
+        ("I moved to Chapel Allerton.", "Omar"),
+    ]
+    assert {speaker for _, speaker in cut_note("Goal: a fourteener\nTodo: I book the hut")} == {None}
 
 
 def test_what_the_rent_or_a_price_is_asks_for_a_sum() -> None:
