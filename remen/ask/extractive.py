@@ -941,7 +941,8 @@ def passage_candidates(
                 if not number_label(question, text, s)
                 and not (beside and is_question(text) and narrowed(s, own_times, passage.created))
             ]
-            own_times = own_times or [s for s in spans if question.kind == AnswerKind.TIME]
+            if not beside and question.kind == AnswerKind.TIME:
+                own_times = spans  # the reply's own times, which may narrow a question's beside it
             for span in spans:
                 told = spoken_time(span, text, passage.created) if question.kind == AnswerKind.TIME else span.text
                 features = measured | span_measures(question, span, text, len(spans), weight) | {"beside": beside}

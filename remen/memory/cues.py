@@ -232,10 +232,10 @@ def chat_turns(
     ("Goal: a fourteener"). An item of a list is no turn: "Attendees: Gary, Kev, me" and "- me:
     check the tyres" are a meeting's."""
     turns = [None if line.item else TURN.match(line.text) for line in lines]
-    is_chat = sum(t is not None for t in turns) >= 2 and any(t and t.group(1).lower() in WRITER for t in turns)
+    with_writer = sum(t is not None for t in turns) >= 2 and any(t and t.group(1).lower() in WRITER for t in turns)
     prose = [turn for line, turn in zip(lines, turns, strict=True) if not line.heading]
-    is_chat = is_chat or (bool(prose) and all(turn is not None and is_someone(turn.group(1)) for turn in prose))
-    if not is_chat:
+    of_others = bool(prose) and all(turn is not None and is_someone(turn.group(1)) for turn in prose)
+    if not (with_writer or of_others):
         return [(line, None) for line in lines]
     out: list[tuple[NoteLine, str | None]] = []
     for line, turn in zip(lines, turns, strict=True):

@@ -659,14 +659,14 @@ HONORIFIC_SUFFIXES = ("san", "sama", "kun", "chan", "sensei", "senpai", "ji")
 # Honorifics written after a name with a space, as Indian English does ("Ramesh sir", "Anjali
 # madam", "Sharma ji"): the person is the bare name, and one the writer looks up to.
 HONORIFICS_AFTER = ("sir", "madam", "ma'am", "maam", "ji", "sahab", "saab", "garu")
-# Shorthand of notes and texts, and the word each stands for. The tagger is told (as the token's
-# norm, which its model reads) so "movers booked w/ Cullen Removals" has a preposition before the
-# firm, not a proper noun glued to it; the text and every offset stay as typed.
 # Words that open a note as its label ("Edit: I was wrong") though the name lists hold them as
 # first names too: no one speaking.
 LABELS_NAMED_AS_PEOPLE = frozenset(
     ("edit", "dev", "owner", "song", "win", "low", "miles", "love", "hope", "honey", "king", "mood", "ps")
 )
+# Shorthand of notes and texts, and the word each stands for. The tagger is told (as the token's
+# norm, which its model reads) so "movers booked w/ Cullen Removals" has a preposition before the
+# firm, not a proper noun glued to it; the text and every offset stay as typed.
 NOTE_SHORTHAND = {
     "w/": "with",
     "W/": "with",
