@@ -7,7 +7,7 @@ import re
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
@@ -61,7 +61,8 @@ from remen.core.knowledge import Aspect, EntityType
 from remen.core.links import link_line, links_asked_about
 from remen.core.models import DateOrder, SearchHit, SearchResult
 from remen.core.text import fold, is_short_turn
-from remen.memory.lexicon import HONORIFICS, USES
+from remen.memory.cues import TOOL_TYPES
+from remen.memory.lexicon import HONORIFICS, LEXICON_TYPES, USES
 from remen.memory.reader import MemoryReader
 from remen.search.query import STOPWORDS
 from remen.store import Store
@@ -276,7 +277,7 @@ class Asker:
         read = self.read_notes(question, chosen, found)
         from_notes = extract(read.question, read.passages, read.known, closeness=read.closeness)
         from_notes = self.followed_up(read.question, chosen, from_notes, index.user_name)
-        answers = merged(read.question, chosen, handled, from_notes)
+        answers = merged(read.question, chosen, handled, from_notes, read.known)
         not_found = unanswered(read.question, chosen, handled)
         linked = self.linking_notes(question)
         if linked is not None:
@@ -454,8 +455,10 @@ def names_only(asked: Question, chosen: Route) -> bool:
     return bool(named) and all(word in named for word in asked.focus)
 
 
-def merged(asked: Question, chosen: Route, handled: Handled, notes: list[Extracted]) -> tuple[AnswerItem, ...]:
-    """The card.
+def merged(
+    asked: Question, chosen: Route, handled: Handled, notes: list[Extracted], known: Mapping[str, str] | None = None
+) -> tuple[AnswerItem, ...]:
+    """The card (``known``: the graph's kind of each name the notes read mention, folded).
 
     - An entity's card answers "who is Sarah" / "tell me about my wife".
     - A precise graph answer (an attribute's current value, a relation's holder) leads, the notes'
@@ -519,6 +522,12 @@ def merged(asked: Question, chosen: Route, handled: Handled, notes: list[Extract
     listed = asked.kind == AnswerKind.NAME and chosen.query_type != QueryType.ENTITY_LOOKUP
     if asked.kind in SPECIFIC_KINDS and chosen.query_type not in SUMMARIES and (from_notes or not listed):
         return tuple(from_notes[:3])
+    if graph and from_notes and handled.guessed and names_a_tool(notes[0].sentence, known, asked):
+        # "what do I use for notes": the tools nearest in meaning, none said to be for notes, come
+        # after a sentence that says one is ("moved all my notes to Joplin"), not after one that
+        # only shares a word ("no phones in class") or names only the tool asked of ("before
+        # Notion": "try notion").
+        return (*from_notes[:1], *graph[:2])
     if graph and from_notes and not asked.earlier and not ASKS_PAST.search(asked.text):
         # "what do I use for invoices": a value given up answers no question put in the present;
         # the notes' answer comes before it.
@@ -527,6 +536,26 @@ def merged(asked: Question, chosen: Route, handled: Handled, notes: list[Extract
             ended = [item for item in graph if item not in held]
             return (*held, *from_notes[: max(0, 3 - len(held))], *ended)
     return (*graph, *from_notes[: max(0, 3 - len(graph))]) if graph else tuple(from_notes[:3])
+
+
+def names_a_tool(sentence: str, known: Mapping[str, str] | None, asked: Question) -> bool:
+    """Whether ``sentence`` names a tool the question does not: one the graph types as one
+    (``known``) or the word lists know."""
+    said = f" {spaced(sentence)} "
+    tools = [name for name, kind in (known or {}).items() if kind in TOOL_KINDS] + list(LEXICON_TOOLS)
+    given = {spaced(name) for name in (*asked.names, *asked.markers)}
+    return any(f" {spaced(name)} " in said and spaced(name) not in given for name in tools)
+
+
+def spaced(text: str) -> str:
+    """``text`` folded, its words one space apart, marks dropped ("Joplin," → "joplin")."""
+    return " ".join(NAME_PART.findall(fold(text)))
+
+
+# The parts of a name set apart by anything else: "node.js" → "node js", "1Password." → "1password".
+NAME_PART = re.compile(r"[\w+#]+")
+TOOL_KINDS = frozenset(kind.value for kind in TOOL_TYPES)
+LEXICON_TOOLS = frozenset(word for word, kind in LEXICON_TYPES.items() if kind in TOOL_TYPES)
 
 
 # A question put in the past: a value given up may answer it ("what did I use for invoices").

@@ -66,6 +66,9 @@ class Handled:
     written_day: bool = False
     # That value is the day a tie began: a note written later is no newer word on it.
     began: bool = False
+    # The answers are only the statements nearest the question in meaning, none of them saying
+    # what it asks: an answer the notes tell, sure enough to be shown, leads them.
+    guessed: bool = False
 
 
 def whose(hint: EntityHint, user: str) -> str:
@@ -382,10 +385,15 @@ def attribute_value(hint: EntityHint, facts: list[Fact], attribute: str, user: s
     label = ATTRIBUTE_LABELS.get(attribute, attribute)
     values = [f for f in facts if f.subject == hint.name and f.predicate == attribute and f.target]
     current = [f for f in values if f.current]
+    earlier = tuple(f for f in values if not f.current)
+    if not current and before and earlier:
+        # "where did Laila work before": "who used to be at Fawry" ended a value no later one took.
+        newest_first = sorted(earlier, key=lambda f: f.valid_at, reverse=True)
+        text = f"{whose(hint, user)} {label} before: {newest_first[0].target}"
+        return Handled((fact_item(newest_first[0], text, tuple(newest_first[1:])),), precise=True)
     if not current:
         return Handled((), f"Your notes don't say {whose(hint, user).replace('Your', 'your')} {label}.")
     best = current[0]
-    earlier = tuple(f for f in values if not f.current)
     if before and earlier:
         newest_first = sorted(earlier, key=lambda f: f.valid_at, reverse=True)
         text = f"{whose(hint, user)} {label} before {best.target}: {newest_first[0].target}"
@@ -562,7 +570,8 @@ def aspect_query(route: Route, memory: MemoryReader, similar: Similar) -> Handle
             # ("what editor do I use": not Bitwarden, nor a car) is none.
             near = similar(topic) if topic else None
             fitting = [f for f in every if not of_another_kind(fold(f.target or ""), kind)]
-            return Handled(tuple(fact_item(f, marked(f)) for f in by_closeness(fitting, near)[:MAX_LIST]))
+            nearest = by_closeness(fitting, near)[:MAX_LIST]
+            return Handled(tuple(fact_item(f, marked(f)) for f in nearest), guessed=True)
     elif named:
         try:
             scoped = memory.statements(aspects, entity=named[0].name)

@@ -78,6 +78,7 @@ from remen.memory.patterns import (
     AMOUNT_CHANGE,
     AMOUNT_IS,
     AMOUNT_JOTTED,
+    ARROW_SWITCH,
     ATTENDEE_FIRM,
     ATTENDEE_FROM,
     ATTENDEE_LIST,
@@ -2283,13 +2284,13 @@ class BuiltinExtractor:
             subject = state.entity(project.group(1), EntityType.PROJECT, span, None, text)
         when = state.time_of(text)
         found = False
-        switches = (SWITCH, MOVED_INTO, REPLACED, SWITCHED_OVER)
+        switches = (SWITCH, MOVED_INTO, REPLACED, SWITCHED_OVER, ARROW_SWITCH)
         for pattern, match in [(told, found) for told in switches for found in told.finditer(text)]:
             old, new = match.group(1).strip(".,"), match.group(2).strip(".,")
             verb = match.group(0).lower().startswith("switch")
             if not (could_be_tool(old, named, new, verb) and could_be_tool(new, named, old, verb)):
                 continue
-            if pattern is SWITCHED_OVER and not (is_tool(old, named) or is_tool(new, named)):
+            if pattern in (SWITCHED_OVER, ARROW_SWITCH) and not (is_tool(old, named) or is_tool(new, named)):
                 continue  # "swapped Monday for Tuesday": without "from", a known tool says it is a switch
             if house_move(text):
                 continue  # "We moved from Podgórze to Bronowice": a home, though the names read as apps

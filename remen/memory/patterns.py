@@ -487,6 +487,11 @@ SWITCHED_OVER = re.compile(
     rf"\s+(?:to|for)\s+(?=(?-i:[A-Z0-9])){TOOL_NAME}",
     re.I,
 )
+# A switch jotted as an arrow between two names: "Jira → Linear migration done", "Todoist -> TickTick"
+# (only with a tool the lists know, as for SWITCHED_OVER: "FR→JA" and "Leeds → York" are none).
+ARROW_SWITCH = re.compile(
+    rf"(?<![\w.+#-])(?=(?-i:[A-Z0-9])){TOOL_NAME}\s*(?:→|->|=>|⇒)\s*(?=(?-i:[A-Z0-9])){TOOL_NAME}"
+)
 ADOPT = re.compile(
     r"\b(?:decided to (?:use|go with|try|switch to|adopt)|going with|went with|chose|settled on|switched to|"
     r"moving to|moved to|migrated to|now use|now using|started using|adopted|picked|"

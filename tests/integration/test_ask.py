@@ -1146,3 +1146,10 @@ def test_a_chat_turn_speaks_of_whom_the_turns_before_it_named(app: Remen) -> Non
     answers = app.ask("Where is the reception of Rafa's wedding?", now=NOW).answers
     # "in two weeks" is no spot: a stretch of time.
     assert answers and answers[0].answer == "Lantern"
+
+
+def test_a_workplace_someone_used_to_have_answers_where_they_worked_before(app: Remen) -> None:
+    app.add("First day at Sahra Pay. My manager is Laila Mostafa, who used to be at Fawry and talks fast.")
+    app.extract_pending()
+    before = app.ask("where did Laila work before", now=NOW)
+    assert before.answers and before.answers[0].text == "Laila Mostafa's workplace before: Fawry"

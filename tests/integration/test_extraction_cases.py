@@ -1960,3 +1960,13 @@ def test_a_workplace_named_after_what_kind_of_place_it_is(reader: BuiltinExtract
     # Whom one works with, set off by commas, is no workplace.
     roof = read(reader, "Working with a friend, Tom, on the garage roof all weekend.")
     assert "works_at" not in predicates(roof)
+
+
+def test_a_switch_jotted_as_an_arrow_between_tools_replaces_the_first(reader: BuiltinExtractor) -> None:
+    for jotted in ("- Jira → Linear migration done", "Todoist -> TickTick, finally"):
+        found = read(reader, jotted)
+        old, new = (s for s in found.statements if s.predicate == "uses")
+        assert new.replaces == old.object_name and old.object_name in jotted.split()[0:2], jotted
+    # An arrow between languages, places or words the lists know no tool of is no switch.
+    for other in ("- spring catalogue FR→JA, 42k words", "Leeds → York by train", "Draft → Final by Friday"):
+        assert "uses" not in predicates(read(reader, other)), other

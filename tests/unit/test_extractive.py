@@ -31,7 +31,7 @@ from remen.ask.handlers import Handled, fact_item
 from remen.ask.question import AnswerKind, read_question
 from remen.ask.router import ATTRIBUTE_WORD, EntityIndex, ahead_of, asks_the_attribute, attribute_asked, route
 from remen.ask.spans import MONEY, Span, name_spans, spot_spans, time_spans, unit_fits, value_spans
-from remen.core.answers import EntityHint, QueryType, Route
+from remen.core.answers import AnswerItem, EntityHint, QueryType, Route
 from remen.core.constants import ANSWER_TYPICAL_COSINE
 from remen.core.errors import ModelError
 from remen.core.knowledge import Aspect, Fact
@@ -830,6 +830,37 @@ def test_a_later_note_tells_no_other_first_day_unless_it_speaks_of_the_start() -
     assert merged(asked, chosen, handled, [wedding])[0].source == "graph"
     start = Extracted("16 May", "I start at Medhavi Hospitals on 16 May.", "n2", later, 0.9, AnswerKind.TIME)
     assert merged(asked, chosen, handled, [start])[0].source == "notes"
+
+
+def test_a_sentence_naming_a_tool_leads_the_tools_only_near_the_question_in_meaning() -> None:
+    written = datetime(2026, 5, 4, 21, 40).astimezone()
+
+    def used(fid: int, tool: str) -> AnswerItem:
+        fact = Fact(fid, Aspect.KNOWLEDGE, "", "Me", "uses", tool, written, None, None, ("n1",), "")
+        return fact_item(fact, f"Me · uses · {tool}")
+
+    guessed = Handled((used(1, "Enyaq"), used(2, "Figma")), guessed=True)
+    chosen = Route(QueryType.ASPECT_QUERY, 0.7, attribute_hint="uses")
+    asked = read_question("what do I use for notes")
+    known = {"joplin": "Technology", "evernote": "Product", "lena": "Person"}
+    joplin = Extracted(
+        "moved all my notes to Joplin, deleted Evernote",
+        "moved all my notes to Joplin, deleted Evernote",
+        "n2",
+        written,
+        0.7,
+        AnswerKind.SENTENCE,
+    )
+    assert merged(asked, chosen, guessed, [joplin], known)[0].source == "notes"
+    # A sentence that only shares a word with the question, or names only the tool it names, does not.
+    phones = Extracted("no phones in class", "Lena: no phones in class", "n3", written, 0.7, AnswerKind.SENTENCE)
+    assert merged(asked, chosen, guessed, [phones], known)[0].source == "graph"
+    before = read_question("what did I use for notes before Joplin")
+    try_it = Extracted("try Joplin", "try Joplin, it is free", "n4", written, 0.7, AnswerKind.SENTENCE)
+    assert merged(before, chosen, guessed, [try_it], known)[0].source == "graph"
+    # The graph's own answer, not a guess, keeps its place.
+    sure = Handled((used(1, "Enyaq"),))
+    assert merged(asked, chosen, sure, [joplin], known)[0].source == "graph"
 
 
 def test_a_number_with_its_own_period_is_no_count_beside_a_sum() -> None:
