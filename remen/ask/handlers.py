@@ -305,14 +305,20 @@ def held_during(route: Route, chain: list[Fact], stays: list[Fact]) -> Fact | No
     if not places:
         described = set(stems(route.topic))
         places = {f.target for f in stays if f.target and not f.current and described & set(stems(f.target))}
-    stints = [f for f in stays if f.target in places and not f.current]
-    if not stints:
+    # A place named short is the stays of its longer names too: "at Zenox" is "Zenox Bank".
+    asked = [set(fold(place).split()) for place in places]
+    stints = [
+        f for f in stays if f.target and not f.current and any(words <= set(fold(f.target).split()) for words in asked)
+    ]
+    ends = [f.invalid_at for f in stints if f.invalid_at is not None]
+    if not ends:
         return None
-    stint, end = stints[-1], stints[-1].invalid_at
-    if end is None:
-        return None
-    during = [f for f in chain if f.valid_at < end and (f.invalid_at is None or f.invalid_at > stint.valid_at)]
-    return during[-1] if during else None
+    start, end = min(f.valid_at for f in stints), max(ends)
+    during = [f for f in chain if f.valid_at < end and (f.invalid_at is None or f.invalid_at > start)]
+    # One whose tie began during the stay and outlived it is likely the next job's boss, named
+    # before it began ("You will report to me"), or its salary: another held there comes first.
+    held_there = [f for f in during if f.valid_at <= start or (f.invalid_at is not None and f.invalid_at <= end)]
+    return (held_there or during)[-1] if during else None
 
 
 def held_while_spoken_of(

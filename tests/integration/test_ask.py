@@ -1153,3 +1153,20 @@ def test_a_workplace_someone_used_to_have_answers_where_they_worked_before(app: 
     app.extract_pending()
     before = app.ask("where did Laila work before", now=NOW)
     assert before.answers and before.answers[0].text == "Laila Mostafa's workplace before: Fawry"
+
+
+def test_a_boss_named_before_the_next_job_began_was_not_the_boss_at_the_last(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    written = [
+        (60, "Another long day at Zenox Bank. My oga Mr. Adewale shouted at the whole team again."),
+        (10, "Tolu called: Kudipay wants me! Tolu will be my manager there."),
+        (30, "Submitted my resignation letter to Mr. Adewale. My last day at Zenox is 12 June."),
+        (1, "First day at Kudipay!"),
+    ]
+    for days, body in written:
+        app.add(body, embed=False)
+        clock.advance(days * 86_400)
+    app.extract_pending()
+    now = datetime.fromtimestamp(clock()).astimezone()
+    # "at Zenox" is the stay at Zenox Bank too; Tolu, named in its last weeks, is the next job's boss.
+    there = app.ask("who was my boss at Zenox", now=now)
+    assert there.answers and there.answers[0].text == "Your boss there: Mr. Adewale"
