@@ -13,6 +13,7 @@ from remen.core.answers import AnswerItem, EntityHint, Route
 from remen.core.errors import EntityNotFoundError
 from remen.core.knowledge import ENDED_PREFIX, Aspect, Digest, EntityDetail, Fact
 from remen.core.text import fold
+from remen.core.wording import addressed
 from remen.memory.lexicon import MONEY_OF_MINE, RELATIONS, of_another_kind, ties_of, tool_kind
 from remen.memory.reader import MemoryReader
 from remen.search.calendar import day_text
@@ -112,7 +113,7 @@ def entity_lookup(route: Route, memory: MemoryReader, user: str) -> Handled:
         if hint.matched_by == "relation" and not attribute:
             return relation_holders(route, hint, memory, user)
         if not hint.name:
-            return Handled((), f"Your notes don't say who {hint.text} is.")
+            return Handled((), f"Your notes don't say who {addressed(hint.text)} is.")
         if attribute in MONEY_OF_MINE and (me := user_hint(route)) is not None:
             # "how much was I earning at Zenox", "what was my rent in Wedding": the writer's own
             # sum while they worked or lived there; the place only sets the scene.
@@ -128,7 +129,7 @@ def entity_lookup(route: Route, memory: MemoryReader, user: str) -> Handled:
         card = entity_card(detail)
         return with_evidence(card, detail, hint.text) if hint.matched_by == "meaning" else card
     except EntityNotFoundError:
-        return Handled((), f"Your notes say nothing about {hint.text}.")
+        return Handled((), f"Your notes say nothing about {addressed(hint.text)}.")
 
 
 def their_tie(route: Route, hint: EntityHint, memory: MemoryReader) -> Handled | None:

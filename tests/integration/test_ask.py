@@ -1170,3 +1170,11 @@ def test_a_boss_named_before_the_next_job_began_was_not_the_boss_at_the_last(app
     # "at Zenox" is the stay at Zenox Bank too; Tolu, named in its last weeks, is the next job's boss.
     there = app.ask("who was my boss at Zenox", now=now)
     assert there.answers and there.answers[0].text == "Your boss there: Mr. Adewale"
+
+
+def test_a_relative_the_notes_never_name_is_told_back_as_the_users_own(app: Remen) -> None:
+    app.add("Long walk by the canal, then soup in town.")
+    app.extract_pending()
+    asked = app.ask("where does my mother live", now=NOW)
+    assert not asked.answers
+    assert asked.not_found == "Your notes don't say who your mother is."
