@@ -23,6 +23,7 @@ from remen.ask.question import (
     SCORE_WORDS,
     SPAN_KINDS,
     SPOT_MEASURE,
+    WHO_IS,
     WHO_TOLD,
     AnswerKind,
     Question,
@@ -55,6 +56,7 @@ from remen.core.constants import (
     EXTRACT_SCENE_SHARE,
     WHOLE_ANSWER_MIN_WORDS,
 )
+from remen.core.knowledge import EntityType
 from remen.core.text import IRREGULAR_PAST, TURN, fold, is_short_turn
 from remen.memory.cues import WRITER, NoteLine, chat_turns, note_lines, sentence_bounds
 from remen.memory.dates import stated_date
@@ -1146,11 +1148,13 @@ def extract(
         for p, c in zip(answer_probabilities([c.features for c in candidates]), candidates, strict=True)
     ]
     people = asked_people(question, known)
+    describing = describes(question, known)
     # Of the candidates above the threshold, one the graph types as what cannot answer ("Hisingen
     # Snickeri" for "who is my boss") yields to those it does not; of a sentence's, one it gives up
     # ("sold the Fiesta and bought the Corsa") yields to the other, unless the question asks what
     # came before. A sentence that is itself the answer to what someone did yields to one that
-    # names them ("what did Josée bring": not "Book club at my place").
+    # names them ("what did Josée bring": not "Book club at my place"). Of sentences telling who
+    # someone is, one that says where they are from or what they are to the writer comes first.
     scored = sorted(
         zip(probabilities, candidates, strict=True),
         key=lambda pc: (
@@ -1158,6 +1162,7 @@ def extract(
             pc[1].features.get("contrary", 0.0) > 0,
             whole_but_unnamed(pc[1], people),
             candidate_out_of_turn(pc[1], left, question.earlier),
+            not describing(pc[1].sentence),
             -pc[0],
         ),
     )
@@ -1183,6 +1188,30 @@ def extract(
         key=lambda a: out_of_turn(a.answer, a.created, left, question.earlier),
     )
     return [*sure, *(a for a in best.values() if a.score < minimum)][:limit]
+
+
+def describes(question: Question, known: dict[str, str]) -> Callable[[str], bool]:
+    """For "who is Mr. Sato": whether a sentence says who they are, naming a firm or a place of
+    the graph's beside them ("Kyoto Press check-in (Mr. Sato + editor Ms. Kondo)") or a tie ("my
+    old flatmate"), not only mentioning them ("first 50 pages sent to Mr. Sato"). Any sentence
+    does for another question."""
+    if question.kind != AnswerKind.SENTENCE or WHO_IS.match(question.text) is None:
+        return lambda _: True
+    asked = {fold(word) for name in question.names for word in name.split()}
+    places = [name for name, kind in known.items() if kind in PLACE_KINDS and name not in asked]
+
+    def telling(sentence: str) -> bool:
+        said = fold(sentence)
+        return any(re.search(rf"\b{re.escape(name)}\b", said) for name in places) or not RELATION_STEMS.isdisjoint(
+            stems(sentence)
+        )
+
+    return telling
+
+
+# Kinds of the graph's names that say where someone is from: their firm or their place.
+PLACE_KINDS = frozenset({EntityType.ORGANIZATION.value, EntityType.PLACE.value})
+RELATION_STEMS = frozenset(stem(word) for word in RELATIONS)
 
 
 def whole_but_unnamed(candidate: Candidate, people: list[str]) -> bool:

@@ -1178,3 +1178,16 @@ def test_a_relative_the_notes_never_name_is_told_back_as_the_users_own(app: Reme
     asked = app.ask("where does my mother live", now=NOW)
     assert not asked.answers
     assert asked.not_found == "Your notes don't say who your mother is."
+
+
+def test_who_someone_is_is_told_first_by_a_sentence_saying_where_they_are_from(app: Remen) -> None:
+    app.add(
+        "Kyoto Press check-in (Mr. Sato + editor Ms. Kondo)\n- first chapter due end of May\n- glossary in Drive",
+        created=NOW - timedelta(days=40),
+    )
+    app.add("first 50 pages sent to Mr. Sato. a day early!", created=NOW - timedelta(days=20))
+    app.extract_pending()
+    # The later sentence only mentions him; the meeting's says the firm he is with.
+    who = app.ask("who is Mr. Sato", now=NOW)
+    assert who.answers and "Kyoto Press" in who.answers[0].text
+    assert any("first 50 pages" in item.text for item in who.answers[1:])
