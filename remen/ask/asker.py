@@ -542,9 +542,9 @@ def names_a_tool(sentence: str, known: Mapping[str, str] | None, asked: Question
     """Whether ``sentence`` names a tool the question does not: one the graph types as one
     (``known``) or the word lists know."""
     said = f" {spaced(sentence)} "
-    tools = [name for name, kind in (known or {}).items() if kind in TOOL_KINDS] + list(LEXICON_TOOLS)
+    tools = {spaced(name) for name, kind in (known or {}).items() if kind in TOOL_KINDS} | LEXICON_TOOLS
     given = {spaced(name) for name in (*asked.names, *asked.markers)}
-    return any(f" {spaced(name)} " in said and spaced(name) not in given for name in tools)
+    return any(f" {tool} " in said for tool in tools - given - {""})
 
 
 def spaced(text: str) -> str:
@@ -555,7 +555,7 @@ def spaced(text: str) -> str:
 # The parts of a name set apart by anything else: "node.js" → "node js", "1Password." → "1password".
 NAME_PART = re.compile(r"[\w+#]+")
 TOOL_KINDS = frozenset(kind.value for kind in TOOL_TYPES)
-LEXICON_TOOLS = frozenset(word for word, kind in LEXICON_TYPES.items() if kind in TOOL_TYPES)
+LEXICON_TOOLS = frozenset(spaced(word) for word, kind in LEXICON_TYPES.items() if kind in TOOL_TYPES)
 
 
 # A question put in the past: a value given up may answer it ("what did I use for invoices").

@@ -318,8 +318,8 @@ def held_during(route: Route, chain: list[Fact], stays: list[Fact]) -> Fact | No
     during = [f for f in chain if f.valid_at < end and (f.invalid_at is None or f.invalid_at > start)]
     # One whose tie began during the stay and outlived it is likely the next job's boss, named
     # before it began ("You will report to me"), or its salary: another held there comes first.
-    held_there = [f for f in during if f.valid_at <= start or (f.invalid_at is not None and f.invalid_at <= end)]
-    return (held_there or during)[-1] if during else None
+    kept_there = [f for f in during if f.valid_at <= start or (f.invalid_at is not None and f.invalid_at <= end)]
+    return (kept_there or during)[-1] if during else None
 
 
 def held_while_spoken_of(
@@ -393,18 +393,16 @@ def attribute_value(hint: EntityHint, facts: list[Fact], attribute: str, user: s
     values = [f for f in facts if f.subject == hint.name and f.predicate == attribute and f.target]
     current = [f for f in values if f.current]
     earlier = tuple(f for f in values if not f.current)
-    if not current and before and earlier:
-        # "where did Laila work before": "who used to be at Fawry" ended a value no later one took.
+    if before and earlier:
+        # With no current value, the newest ended one: "where did Laila work before" of "who used
+        # to be at Fawry", a value no later one took.
         newest_first = sorted(earlier, key=lambda f: f.valid_at, reverse=True)
-        text = f"{whose(hint, user)} {label} before: {newest_first[0].target}"
+        replaced = f" {current[0].target}" if current else ""
+        text = f"{whose(hint, user)} {label} before{replaced}: {newest_first[0].target}"
         return Handled((fact_item(newest_first[0], text, tuple(newest_first[1:])),), precise=True)
     if not current:
         return Handled((), f"Your notes don't say {whose(hint, user).replace('Your', 'your')} {label}.")
     best = current[0]
-    if before and earlier:
-        newest_first = sorted(earlier, key=lambda f: f.valid_at, reverse=True)
-        text = f"{whose(hint, user)} {label} before {best.target}: {newest_first[0].target}"
-        return Handled((fact_item(newest_first[0], text, tuple(newest_first[1:])),), precise=True)
     return Handled((fact_item(best, f"{whose(hint, user)} {label}: {best.target}", earlier),))
 
 
