@@ -1198,13 +1198,13 @@ def describes(question: Question, known: dict[str, str]) -> Callable[[str], bool
     if question.kind != AnswerKind.SENTENCE or WHO_IS.match(question.text) is None:
         return lambda _: True
     asked = {fold(word) for name in question.names for word in name.split()}
-    places = [name for name, kind in known.items() if kind in PLACE_KINDS and name not in asked]
+    places = [re.escape(name) for name, kind in known.items() if kind in PLACE_KINDS and name not in asked]
+    # One pattern for all of them, built once for the question's sentences.
+    placed = re.compile(rf"\b(?:{'|'.join(places)})\b") if places else None
 
     def telling(sentence: str) -> bool:
-        said = fold(sentence)
-        return any(re.search(rf"\b{re.escape(name)}\b", said) for name in places) or not RELATION_STEMS.isdisjoint(
-            stems(sentence)
-        )
+        said = placed is not None and placed.search(fold(sentence)) is not None
+        return said or not RELATION_STEMS.isdisjoint(stems(sentence))
 
     return telling
 
