@@ -455,6 +455,12 @@ def names_only(asked: Question, chosen: Route) -> bool:
     return bool(named) and all(word in named for word in asked.focus)
 
 
+def described(chosen: Route) -> bool:
+    """Whether the router found every entity the question asks of by its description's meaning
+    alone (no name or relation word of the question names it)."""
+    return bool(chosen.entity_hints) and all(hint.matched_by == "meaning" for hint in chosen.entity_hints)
+
+
 def merged(
     asked: Question, chosen: Route, handled: Handled, notes: list[Extracted], known: Mapping[str, str] | None = None
 ) -> tuple[AnswerItem, ...]:
@@ -472,7 +478,9 @@ def merged(
     - A day the notes give for an attribute that is a day (a birthday) comes from a sentence that
       says which: "Ola starts Aug 3" is no answer to "when is Ola's birthday".
     """
-    graph = handled.answers
+    # A name the question counts from or sets its scene with is no answer to it ("what did I use
+    # before Dorico": not Dorico, though the graph holds it in use).
+    graph = tuple(item for item in handled.answers if not is_marker(asked, item))
     said = ATTRIBUTE_SAID.get(chosen.attribute_hint or "")
     if said is not None and asked.kind in (AnswerKind.PLACE, AnswerKind.PERSON):
         # "where do I get Sigrid's birthday cake": a day answers no "where" nor "who".
@@ -513,6 +521,21 @@ def merged(
             or (from_notes and earlier_one_asked(asked, chosen, graph[0], notes[0]))
         ):
             return (from_notes[0], graph[0], *from_notes[1:2])
+        if asked.earlier and only_current(asked, graph[0]):
+            # "where did Maria Lind work before": where she works now is no answer, nor what the
+            # question counts back from; what else the notes say may be ("she used to be at Nokia").
+            before = [
+                item
+                for item, found in zip(from_notes, notes, strict=True)
+                if item not in agreeing and not names_a_marker(asked, found)
+            ]
+            if before:
+                return (before[0], graph[0], *[item for item in from_notes if item is not before[0]][:1])
+        if whole_entity and from_notes and described(chosen) and from_notes[0] not in agreeing:
+            # "who is the chief pharmacist": the name the router found nearest the description
+            # is a guess; a sentence that says the description beside another name answers it
+            # ("Panel: Dr. Helen Ashby (chief pharmacist), Sunil Rao (HR)").
+            return (from_notes[0], *graph[:1], *from_notes[1:2])
         if whole_entity:
             return (*graph, *from_notes[: max(0, 3 - len(graph))])
         others = [item for item in from_notes if item not in agreeing]
@@ -580,6 +603,28 @@ def earlier_one_asked(asked: Question, chosen: Route, item: AnswerItem, found: E
     if item.fact is None or not item.fact.current or not chosen.topic or not ASKS_PAST.search(asked.text):
         return False
     return fold(found.answer) in {fold(f.target) for f in item.earlier if f.target}
+
+
+def only_current(asked: Question, item: AnswerItem) -> bool:
+    """Whether a graph answer is a tie held now that the graph knows nothing before, and so no
+    answer to a question asking what came before ("where did Maria work before": not where she
+    works now). Before another value ("what car did I have before the EV6"), the one held may be
+    the one asked for: the graph may not have read the change."""
+    fact = item.fact
+    return fact is not None and fact.current and not item.earlier and not asked.markers
+
+
+def is_marker(asked: Question, item: AnswerItem) -> bool:
+    """Whether a graph answer's value is a name the question counts from or sets its scene with."""
+    target = fold(item.fact.target or "") if item.fact is not None else ""
+    return bool(target) and any(fold(marker) == target for marker in asked.markers)
+
+
+def names_a_marker(asked: Question, found: Extracted) -> bool:
+    """Whether an answer from the notes is (or says) a name the question counts from ("the EV6"
+    of "what car did I have before the EV6")."""
+    said = fold(found.answer)
+    return any(fold(marker) in said for marker in asked.markers)
 
 
 def filled_since(asked: Question, item: AnswerItem, found: Extracted) -> bool:

@@ -99,6 +99,8 @@ UNMARKED_QUESTION = re.compile(
 )
 # A verb of telling right before a name: the name is the one told ("telling Jussi tomorrow").
 TOLD_BEFORE = re.compile(r"(?i:\b(?:tell|tells|told|telling|text|texted|message|messaged|email|emailed)\s+$)")
+# A name said to have told: "Okada said you asked him", "Ana told me".
+TOLD_AFTER = re.compile(r"(?i:\s+(?:said|says|told|tells|mentioned|texted|messaged|emailed|wrote)\b)")
 # Someone spoken of by a pronoun: named before in the note.
 SPOKEN_OF = re.compile(r"(?i:\b(?:she|he|her|his|they|their|him)\b)")
 # An arrow: what a thing is at or comes to ("mock dates -> 3 March").
@@ -751,7 +753,9 @@ def sentence_measures(
         "reply": float(passage.reply),
         "rank": 1 / (1 + passage.rank),
         "similarity": passage.similarity,
-        "recency": (1 - age) if question.earlier else age,
+        # Who told of something is who told first: a later note that speaks of it again (the
+        # firm's own letter) is no telling; the oldest sentence counts as the newest does elsewhere.
+        "recency": (1 - age) if question.earlier or WHO_TOLD.search(question.text) else age,
         "length": min(len(passage.text.split()), LONG_SENTENCE) / LONG_SENTENCE,
         f"kind_{question.kind.value}": 1.0,
     }
@@ -788,6 +792,14 @@ TIME_ASKED = re.compile(
 
 # Words of a sentence past which its length tells nothing more.
 LONG_SENTENCE = 40
+
+
+def told_in_turn(question: Question, span: Span, text: str, speaker: str) -> bool:
+    """Whether a "who told" question's candidate is someone a chat turn names, not its speaker,
+    nor one it says told ("Ryo: Okada said you asked him")."""
+    if WHO_TOLD.search(question.text) is None or fold(span.text) == fold(speaker):
+        return False
+    return TOLD_AFTER.match(text, span.end) is None
 
 
 def span_measures(question: Question, span: Span, text: str, among: int, weight: dict[str, float]) -> dict[str, float]:
@@ -947,6 +959,10 @@ def passage_candidates(
                 own_times = spans  # the reply's own times, which may narrow a question's beside it
             for span in spans:
                 told = spoken_time(span, text, passage.created) if question.kind == AnswerKind.TIME else span.text
+                if passage.speaker and not beside and told_in_turn(question, span, text, passage.speaker):
+                    # "who told me Midland Freight was hiring" — "Kev: ask for Joanne Ellis": whom a
+                    # turn names did not tell it; its speaker did (a candidate of its own).
+                    continue
                 features = measured | span_measures(question, span, text, len(spans), weight) | {"beside": beside}
                 # An answer is shown with the sentence it stands in; one found beside a sentence too
                 # short to say much comes with it: "Dentist" found the note, "Dr. Hill on 14.01. at

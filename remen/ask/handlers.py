@@ -11,7 +11,7 @@ from datetime import timedelta
 from remen.ask.extractive import stem, stems
 from remen.core.answers import AnswerItem, EntityHint, Route
 from remen.core.errors import EntityNotFoundError
-from remen.core.knowledge import ENDED_PREFIX, Aspect, Digest, EntityDetail, Fact
+from remen.core.knowledge import ENDED_PREFIX, Aspect, Digest, EntityDetail, EntityType, Fact
 from remen.core.text import fold
 from remen.core.wording import addressed
 from remen.memory.lexicon import MONEY_OF_MINE, RELATIONS, of_another_kind, ties_of, tool_kind
@@ -121,6 +121,8 @@ def entity_lookup(route: Route, memory: MemoryReader, user: str) -> Handled:
             if then is not None:
                 return then
             hint = me
+        if attribute and (me := counted_from(route, hint, memory)) is not None:
+            hint = me
         if attribute:
             told = own_sequence(route, memory, attribute, user)
             facts = memory.facts(hint.name, history=True)
@@ -130,6 +132,16 @@ def entity_lookup(route: Route, memory: MemoryReader, user: str) -> Handled:
         return with_evidence(card, detail, hint.text) if hint.matched_by == "meaning" else card
     except EntityNotFoundError:
         return Handled((), f"Your notes say nothing about {addressed(hint.text)}.")
+
+
+def counted_from(route: Route, hint: EntityHint, memory: MemoryReader) -> EntityHint | None:
+    """The user, when the question asks the user's own value before or after a name that is no
+    person ("where did we live before Pearland"): the name is where the sequence is counted from,
+    not whose home is asked; None otherwise."""
+    me = user_hint(route)
+    if me is None or hint is me or sequence_marker(route) is None:
+        return None
+    return me if memory.entity(hint.name).type != EntityType.PERSON else None
 
 
 def their_tie(route: Route, hint: EntityHint, memory: MemoryReader) -> Handled | None:

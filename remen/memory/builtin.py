@@ -102,6 +102,7 @@ from remen.memory.patterns import (
     DOCTOR_NAME,
     EMAIL,
     ENGAGED,
+    FAREWELL_SWITCH,
     FIRM_AFTER,
     FIRM_BEFORE,
     FIRST_PERSON,
@@ -821,6 +822,15 @@ def cars_are_no_tools(state: NoteState) -> None:
     ]
 
 
+def taken_tool(match: re.Match[str], new: str, old: str, named: list[tuple[str, EntityType]]) -> bool:
+    """Whether the name a farewell switch takes up is a tool: one the lists or the sentence's types
+    know, or one the sentence says is used ("They use Dorico here"; "in Leeds" says nothing)."""
+    if is_tool(new, named):
+        return True
+    used = match.group("taken").lower().startswith("us")
+    return used and new[:1].isupper() and could_be_tool(new, named, old, switched=True)
+
+
 def house_move(text: str) -> bool:
     """Whether the sentence moves from one place to another with nothing moved between ("we moved
     from Podgórze to Bronowice"): a home's move, unless the word lists know a side for a tool
@@ -1450,7 +1460,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "14"
+    version = "15"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -2284,11 +2294,19 @@ class BuiltinExtractor:
             subject = state.entity(project.group(1), EntityType.PROJECT, span, None, text)
         when = state.time_of(text)
         found = False
-        switches = (SWITCH, MOVED_INTO, REPLACED, SWITCHED_OVER, ARROW_SWITCH)
+        switches = (SWITCH, MOVED_INTO, REPLACED, SWITCHED_OVER, ARROW_SWITCH, FAREWELL_SWITCH)
         for pattern, match in [(told, found) for told in switches for found in told.finditer(text)]:
-            old, new = match.group(1).strip(".,"), match.group(2).strip(".,")
+            farewell = pattern is FAREWELL_SWITCH
+            # A farewell switch says the tool taken up first (after the word that takes it up).
+            old, new = (match.group(3), match.group(2)) if farewell else (match.group(1), match.group(2))
+            old, new = old.strip(".,"), new.strip(".,")
             verb = match.group(0).lower().startswith("switch")
-            if not (could_be_tool(old, named, new, verb) and could_be_tool(new, named, old, verb)):
+            if farewell:
+                # A farewell beside a tool taken up is said to a tool, whatever its name's sound made
+                # of it ("so goodbye Sibelius"), unless the sentence names a person ("so long Priya").
+                if (old, EntityType.PERSON) in named or not taken_tool(match, new, old, named):
+                    continue
+            elif not (could_be_tool(old, named, new, verb) and could_be_tool(new, named, old, verb)):
                 continue
             if pattern in (SWITCHED_OVER, ARROW_SWITCH) and not (is_tool(old, named) or is_tool(new, named)):
                 continue  # "swapped Monday for Tuesday": without "from", a known tool says it is a switch

@@ -492,6 +492,15 @@ SWITCHED_OVER = re.compile(
 ARROW_SWITCH = re.compile(
     rf"(?<![\w.+#-])(?=(?-i:[A-Z0-9])){TOOL_NAME}\s*(?:→|->|=>|⇒)\s*(?=(?-i:[A-Z0-9])){TOOL_NAME}"
 )
+# A tool taken up, then a farewell to another in the same sentence: "Everyone tracks work in Asana
+# here, so goodbye Trello", "They use Dorico here, so goodbye Sibelius" (only with a tool the lists
+# know or one the sentence says is used, as for SWITCHED_OVER: "Moved in on Monday, so goodbye
+# Leeds" is none). The new one comes first.
+FAREWELL_SWITCH = re.compile(
+    rf"\b(?P<taken>in|on|into|to|use|uses|used|using)\s+(?=(?-i:[A-Z0-9])){TOOL_NAME}[^.;!?]{{0,40}}?"
+    rf"\b(?:good-?\s?bye|bye[\s-]+bye|farewell|so\s+long|no\s+more)(?:\s+to)?[,!:]?\s+(?=(?-i:[A-Z0-9])){TOOL_NAME}",
+    re.I,
+)
 ADOPT = re.compile(
     r"\b(?:decided to (?:use|go with|try|switch to|adopt)|going with|went with|chose|settled on|switched to|"
     r"moving to|moved to|migrated to|now use|now using|started using|adopted|picked|"

@@ -1191,3 +1191,68 @@ def test_who_someone_is_is_told_first_by_a_sentence_saying_where_they_are_from(a
     who = app.ask("who is Mr. Sato", now=NOW)
     assert who.answers and "Kyoto Press" in who.answers[0].text
     assert any("first 50 pages" in item.text for item in who.answers[1:])
+
+
+def test_a_role_said_beside_a_name_answers_who_holds_it_before_a_guess_by_meaning(app: Remen) -> None:
+    day = NOW - timedelta(days=30)
+    app.add(
+        "Interview at Northgate Hospital pharmacy. Panel: Dr. Helen Ashby (chief pharmacist), Sunil Rao (HR).",
+        created=day,
+    )
+    app.add("Sunil Rao from HR emailed the contract, start date 1 June.", created=day + timedelta(days=3))
+    app.add("Sunil Rao says the pharmacy team is twelve people.", created=day + timedelta(days=5))
+    app.extract_pending()
+    answers = app.ask("who is the chief pharmacist", now=NOW).answers
+    assert answers and answers[0].answer == "Dr. Helen Ashby"
+
+
+def test_where_someone_works_now_is_no_answer_to_where_they_worked_before(app: Remen) -> None:
+    day = NOW - timedelta(days=30)
+    app.add("Eetu: sent. their lead is Maria Lind, she used to be at Nokia", created=day)
+    app.add("Two weeks in at Valo Health. Maria Lind runs the QA team like a clock.", created=day + timedelta(days=20))
+    app.add("Maria Lind works at Valo Health, she leads QA.", created=day + timedelta(days=21))
+    app.extract_pending()
+    answers = app.ask("where did Maria Lind work before", now=NOW).answers
+    assert [a.answer for a in answers[:2]] == ["Nokia", None]
+    assert answers[1].text == "Maria Lind's workplace: Valo Health"
+
+
+def test_who_told_of_something_is_who_told_first_and_the_turn_s_speaker(app: Remen) -> None:
+    day = NOW - timedelta(days=60)
+    app.add("Coffee with the crew\nJoana: easyJet is opening a base in Porto. they want cabin crew", created=day)
+    app.add(
+        "Hello Beatriz, Rui Teixeira, base manager for easyJet Porto. We would like to invite you to an interview.",
+        created=day + timedelta(days=20),
+    )
+    # Chats of other days: turns written days apart are no one thread.
+    kev = "Kev: days too, ask for Joanne Ellis at Midland Freight, she hired my cousin"
+    app.add(kev, created=day + timedelta(days=1))
+    app.add("Ryo: Okada said you asked him about work direct", created=day + timedelta(days=2))
+    app.add("Ana: the bakery on Elm Street is hiring bakers", created=day + timedelta(days=3))
+    app.add("Ben: the bakery on Elm Street is hiring bakers, did you see?", created=day + timedelta(days=9))
+    app.extract_pending()
+    for question, teller in (
+        ("who told me about the easyJet base", "Joana"),
+        ("who told me Midland Freight was hiring", "Kev"),
+        ("who told Ryo I was leaving", "Okada"),
+        ("who told me the bakery on Elm Street was hiring", "Ana"),
+    ):
+        answers = app.ask(question, now=NOW).answers
+        assert answers and answers[0].answer == teller, question
+
+
+def test_a_place_counted_from_is_not_whose_home_is_asked(app: Remen) -> None:
+    day = NOW - timedelta(days=90)
+    app.add("The commute from Gulfton is 45 minutes on the 610.", created=day)
+    app.add("Marco and I are looking at townhouses in Pearland, closer to his work.", created=day + timedelta(days=9))
+    app.extract_pending()
+    answers = app.ask("where did we live before Pearland", now=NOW).answers
+    assert answers and answers[0].text == "Your home town: Gulfton"
+
+
+def test_the_name_a_question_counts_from_is_no_answer_to_it(app: Remen) -> None:
+    app.add("- renew Sibelius licence before the 31st", created=NOW - timedelta(days=200))
+    app.add("First day at the Ponsonby Music Academy. They use Dorico here.", created=NOW - timedelta(days=20))
+    app.extract_pending()
+    answers = app.ask("what did I use before Dorico", now=NOW).answers
+    assert [a.text for a in answers] == ["Me · uses · Sibelius"]

@@ -709,7 +709,10 @@ def test_goodbye_to_a_tool_gives_it_up_and_hello_takes_one_up(reader: BuiltinExt
     def used(text: str) -> set[tuple[str | None, bool]]:
         return {(s.object_name, s.negated) for s in read(reader, text).statements if s.predicate == "uses"}
 
-    assert ("Trello", True) in used("Everyone tracks work in Asana here, so goodbye Trello.")
+    # Beside a tool taken up, the farewell is a switch: the new tool replaces the old.
+    switched = read(reader, "Everyone tracks work in Asana here, so goodbye Trello.").statements
+    assert any(s.object_name == "Asana" and s.replaces == "Trello" for s in switched)
+    assert ("Trello", True) in used("Work is tracked on paper again, so goodbye Trello.")
     assert used("Bye bye Evernote, hello Obsidian.") >= {("Evernote", True), ("Obsidian", False)}
     assert ("Evernote", True) in used("Handed the laptop back, which means goodbye to Evernote as well.")
     # Saying goodbye to a person ends nothing.
@@ -1970,3 +1973,17 @@ def test_a_switch_jotted_as_an_arrow_between_tools_replaces_the_first(reader: Bu
     # An arrow between languages, places or words the lists know no tool of is no switch.
     for other in ("- spring catalogue FR→JA, 42k words", "Leeds → York by train", "Draft → Final by Friday"):
         assert "uses" not in predicates(read(reader, other)), other
+
+
+def test_a_farewell_beside_a_tool_taken_up_replaces_the_tool_given_up(reader: BuiltinExtractor) -> None:
+    for said, old, new in (
+        ("They use Dorico here, so goodbye Sibelius after eight years.", "Sibelius", "Dorico"),
+        ("Everyone tracks work in Asana here, so goodbye Trello.", "Trello", "Asana"),
+        ("whole kitchen plans in Notion, so bye bye Trello", "Trello", "Notion"),
+    ):
+        uses = {s.object_name: s for s in read(reader, said).statements if s.predicate == "uses"}
+        assert set(uses) == {old, new} and uses[new].replaces == old, said
+    # A farewell to a place or a person beside no tool taken up is no switch.
+    for other in ("Moved in with Tom in Leeds, so goodbye London.", "We use Slack at work, so long Priya, she left."):
+        uses = {s.object_name for s in read(reader, other).statements if s.predicate == "uses"}
+        assert uses <= {"Slack"}, other
