@@ -24,7 +24,6 @@ from remen.ask.question import (
     SPAN_KINDS,
     SPOT_MEASURE,
     WHO_IS,
-    WHO_TOLD,
     AnswerKind,
     Question,
 )
@@ -711,10 +710,9 @@ def sentence_measures(
     if passage.reply and passage.context:
         # "Eetu: when do you start" — "me: 13 April": a reply says what the question it answers asks.
         have = have | stems(passage.context[0])
-    told = WHO_TOLD.search(question.text) if passage.speaker else None
-    if told is not None:
+    if passage.speaker and question.telling is not None:
         # "who told me to try Bitwarden" — "Zinhle: Bitwarden. trust me": a chat turn is the telling.
-        have = have | stems(told.group(1))
+        have = have | stems(question.telling)
     total = sum(weight.values()) or 1.0
     names = [name_stems(name) for name in question.names]
     named = {key for keys in names for key in keys}
@@ -755,7 +753,7 @@ def sentence_measures(
         "similarity": passage.similarity,
         # Who told of something is who told first: a later note that speaks of it again (the
         # firm's own letter) is no telling; the oldest sentence counts as the newest does elsewhere.
-        "recency": (1 - age) if question.earlier or WHO_TOLD.search(question.text) else age,
+        "recency": (1 - age) if question.earlier or question.telling is not None else age,
         "length": min(len(passage.text.split()), LONG_SENTENCE) / LONG_SENTENCE,
         f"kind_{question.kind.value}": 1.0,
     }
@@ -797,7 +795,7 @@ LONG_SENTENCE = 40
 def told_in_turn(question: Question, span: Span, text: str, speaker: str) -> bool:
     """Whether a "who told" question's candidate is someone a chat turn names, not its speaker,
     nor one it says told ("Ryo: Okada said you asked him")."""
-    if WHO_TOLD.search(question.text) is None or fold(span.text) == fold(speaker):
+    if question.telling is None or fold(span.text) == fold(speaker):
         return False
     return TOLD_AFTER.match(text, span.end) is None
 
@@ -814,7 +812,7 @@ def span_measures(question: Question, span: Span, text: str, among: int, weight:
         "contrary": float(
             (bool(span.sure) and (question.kind not in span.sure or (question.human and span.sure == FIRM_KINDS)))
             # "who told me about the job": one the writer tells ("don't tell Solveig") told nothing.
-            or (WHO_TOLD.search(question.text) is not None and TOLD_BEFORE.search(text, 0, span.start) is not None)
+            or (question.telling is not None and TOLD_BEFORE.search(text, 0, span.start) is not None)
             # "what time do we stop roasting": a day ("before Friday") is no time of day.
             or (question.measure == CLOCK_MEASURE and TIME_OF_DAY.search(span.text) is None)
             # "how much does it pay": a sum has figures ("second", "the fourth floor" are none),
@@ -1004,7 +1002,7 @@ def speaks_unasked(question: Question, passage: Passage) -> bool:
     hiring" — "Ana: the depot is hiring drivers")."""
     if passage.speaker is None:
         return False
-    if not SPEAKING_OF_ONESELF.search(passage.text) and not WHO_TOLD.search(question.text):
+    if not SPEAKING_OF_ONESELF.search(passage.text) and question.telling is None:
         return False
     return not said_by_named(question, passage)
 
@@ -1032,7 +1030,7 @@ def read_candidates(
     own_tie = writers_tie(asked_ties)
     read: list[tuple[float, Passage, dict[str, float]]] = []
     # "Ingrid: did you see Dyreparken wants a keeper??" tells of the job, though put as a question.
-    telling = WHO_TOLD.search(question.text) is not None
+    telling = question.telling is not None
     for passage in found:
         if (
             (is_question(passage.text) and not (telling and passage.speaker))

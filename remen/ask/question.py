@@ -148,6 +148,8 @@ class Question:
     human: bool = False
     # The names of a clause setting the question's scene ("when Liisa visited"), among ``markers``.
     scene_names: tuple[str, ...] = ()
+    # The verb of telling a "who told" question asks of ("told", "recommended"), read once.
+    telling: str | None = None
 
 
 # "Who is Hywel", "who's Ola", "who was Dr. Brandt": someone asked about as a whole.
@@ -293,8 +295,9 @@ def read_question(text: str) -> Question:
         or bool(bare_words and bare_words[0] in REQUESTS)
     )
     setting = scene_words(words, focus, names)
+    told = WHO_TOLD.search(text)
     human = kind == AnswerKind.PERSON and (
-        any(w in PERSON_TIES or w in GATHERINGS for w in bare_words) or WHO_TOLD.search(text) is not None
+        any(w in PERSON_TIES or w in GATHERINGS for w in bare_words) or told is not None
     )
     return Question(
         text,
@@ -308,6 +311,7 @@ def read_question(text: str) -> Question:
         setting,
         human,
         tuple(m for m in dict.fromkeys(markers) if fold(m.split()[0]) not in marked),
+        told.group(1) if told is not None else None,
     )
 
 
