@@ -9,6 +9,7 @@ import hashlib
 import os
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +18,7 @@ from typing import Any, Generic, Protocol, TypeVar, cast
 import numpy as np
 
 from remen.core.constants import (
+    ALONE_VECTORS_REMEMBERED,
     CHUNK_OVERLAP,
     CHUNK_TOKENS,
     EMBED_BATCH,
@@ -180,14 +182,47 @@ def embed_documents(
     return out
 
 
-def embed_texts(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
-    """One vector per short text (its first chunk): sentences, names, labels. Each is embedded on
-    its own: the model's dynamic int8 quantisation scales a batch as a whole, so in a batch a
-    text's vector would depend on its batch-mates (by up to 0.04 a component), and a note read
-    again in another batch would get other facts. Alone costs ~7% more for short texts."""
-    if not texts:
-        return np.zeros((0, embedder.dim), dtype=np.float32)
-    return np.stack([embedder.embed_chunks(embedder.chunk(text[:SHORT_TEXT_CHARS])[:1])[0] for text in texts])
+class AloneVectors:
+    """The model's vectors of short texts (sentences, names, labels: their first chunk), each run
+    alone: the model's dynamic int8 quantisation scales a batch as a whole, so in a batch a text's
+    vector would depend on its batch-mates (by up to 0.04 a component), and a note read again in
+    another batch would get other facts. A vector is then the same whenever it is asked for: the
+    latest ``capacity`` are remembered by the tokens they ran on, so a name or label ("git", "Tom")
+    met note after note, or a sentence read for its aspect and then stored as a statement, runs once."""
+
+    def __init__(self, embedder: Embedder, capacity: int = ALONE_VECTORS_REMEMBERED) -> None:
+        """``capacity``: how many vectors are kept (~1.5 KB each; the least recently asked for go first)."""
+        self.embedder = embedder
+        self.capacity = capacity
+        self.remembered: OrderedDict[tuple[Any, ...], np.ndarray] = OrderedDict()
+        # An extractor may be shared by threads (the in-process worker, the MCP server's).
+        self.lock = threading.Lock()
+
+    @staticmethod
+    def for_model(embedder: Embedder | None) -> AloneVectors | None:
+        """Vectors of ``embedder`` when it is MiniLM; None for none or the hashed fallback."""
+        model = real_model(embedder)
+        return AloneVectors(model) if model is not None else None
+
+    def of_chunk(self, chunk: Chunk) -> np.ndarray:
+        """The vector of one chunk run alone."""
+        with self.lock:
+            vector: np.ndarray | None = self.remembered.get(chunk.tokens)
+            if vector is not None:
+                self.remembered.move_to_end(chunk.tokens)
+                return vector
+        vector = self.embedder.embed_chunks([chunk])[0]
+        with self.lock:
+            self.remembered[chunk.tokens] = vector
+            if len(self.remembered) > self.capacity:
+                self.remembered.popitem(last=False)
+        return vector
+
+    def of_texts(self, texts: Sequence[str]) -> np.ndarray:
+        """One vector per text: its first chunk's."""
+        if not texts:
+            return np.zeros((0, self.embedder.dim), dtype=np.float32)
+        return np.stack([self.of_chunk(self.embedder.chunk(text[:SHORT_TEXT_CHARS])[0]) for text in texts])
 
 
 class OnnxMiniLM:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from remen.core.config import model_dir
-from remen.embed import load_embedder
+from remen.embed import AloneVectors, load_embedder
 from remen.memory.aspect_model import SentenceVectors
 from remen.memory.builtin import note_pieces
 from remen.memory.extractor import load_spacy
@@ -119,7 +119,7 @@ def with_vectors(
 ) -> np.ndarray:
     """``x`` (rows without a sentence vector) with each sentence's MiniLM vector written in by
     ``put``; the model is needed to train ``what``."""
-    vectors = SentenceVectors(load_embedder(model_dir())[0]).of([t.strip() for t in texts])
+    vectors = SentenceVectors(AloneVectors.for_model(load_embedder(model_dir())[0])).of([t.strip() for t in texts])
     out = x.copy()
     for row, vector in enumerate(vectors):
         if vector is None:

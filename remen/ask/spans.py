@@ -9,7 +9,7 @@ from datetime import datetime
 
 from remen.ask.question import DATE_WORD, AnswerKind
 from remen.core.text import fold
-from remen.memory.cues import is_phone_number
+from remen.memory.cues import phone_numbers
 from remen.memory.dates import stated_date
 from remen.memory.entity_model import english_words, gazetteer
 from remen.memory.lexicon import HONORIFICS
@@ -290,7 +290,7 @@ def value_spans(sentence: str, written: datetime, kind: AnswerKind) -> list[Span
         only = frozenset((kind,))
         spans.extend(Span(m.start(), m.end(), m.group(0), only, only) for m in EMAIL.finditer(sentence))
     if kind in (AnswerKind.PHONE, AnswerKind.NUMBER) and digits:
-        phones = (m for m in PHONE.finditer(sentence) if is_phone_number(m.group(0)))
+        phones = phone_numbers(sentence, PHONE)
         spans.extend(Span(m.start(), m.end(), m.group(0), PHONE_KINDS, PHONE_KINDS) for m in phones)
     if kind in (AnswerKind.ADDRESS, AnswerKind.PLACE) and digits:
         for m in STREET_ADDRESS.finditer(sentence):

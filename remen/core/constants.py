@@ -17,6 +17,8 @@ MAX_CHUNKS_PER_NOTE = 16
 MAX_EMBED_CHARS = 24_000
 # Short texts (sentences, names, labels) are embedded from their first this many characters.
 SHORT_TEXT_CHARS = 2000
+# Vectors of short texts each run alone that a reader keeps (~1.5 KB each; see AloneVectors).
+ALONE_VECTORS_REMEMBERED = 8192
 EMBED_BATCH = 32
 # Notes embedded per step of a bulk run: big enough to batch chunks of similar length, small
 # enough that Ctrl-C loses only seconds of work.

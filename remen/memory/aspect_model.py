@@ -24,7 +24,7 @@ import numpy as np
 
 from remen.core.constants import EMBED_DIM
 from remen.core.knowledge import Aspect
-from remen.embed import Embedder, real_model
+from remen.embed import AloneVectors
 from remen.memory.cues import cue_aspect, has_event_word, is_negated
 from remen.memory.linear_model import SoftmaxModel, bucket, load_model, put_vector, unit, word_shape
 from remen.memory.patterns import FIRST_PERSON
@@ -51,7 +51,6 @@ SENTENCE_VECTOR_SCALE = 2.0
 FEATURE_DIM = BASE_DIM + EMBED_DIM + 1
 # A sentence longer than this many tokens is read by its start (the aspect is said early).
 MAX_SENTENCE_TOKENS = 64
-SENTENCE_BATCH = 16
 # The label before a meeting's action items ("Action:", "Action items:", "Next steps:"), and the
 # words of a name an item is handed to.
 ACTION_LABEL = re.compile(r"actions?(?: items?)?|next steps?|todo|ai|follow[- ]ups?")
@@ -61,28 +60,22 @@ MAX_NAME_WORDS = 3
 class SentenceVectors:
     """MiniLM's vectors of sentences; none without the real model."""
 
-    def __init__(self, embedder: Embedder | None) -> None:
-        """``embedder``: the model the vectors come from (None, or the hashed fallback: no vectors)."""
-        self.embedder = real_model(embedder)
+    def __init__(self, vectors: AloneVectors | None) -> None:
+        """``vectors``: the model's (None: no vectors)."""
+        self.vectors = vectors
 
     def of(self, texts: list[str]) -> list[np.ndarray | None]:
-        """One vector per text (None each without the model), run in batches of similar length so
-        that little of a batch is padding."""
-        if self.embedder is None or not texts:
+        """One vector per text (None each without the model), each run alone (see AloneVectors;
+        on one core a batch of long sentences also costs more a sentence than one at a time: the
+        activations outgrow the cache)."""
+        if self.vectors is None:
             return [None] * len(texts)
-        chunks = [self.embedder.chunk(text)[0] for text in texts]
-        chunks = [
-            replace(c, tokens=(*c.tokens[: MAX_SENTENCE_TOKENS - 1], c.tokens[-1]))
-            if len(c.tokens) > MAX_SENTENCE_TOKENS
-            else c
-            for c in chunks
-        ]
-        order = sorted(range(len(texts)), key=lambda i: len(chunks[i].tokens))
-        out: list[np.ndarray | None] = [None] * len(texts)
-        for at in range(0, len(order), SENTENCE_BATCH):
-            batch = order[at : at + SENTENCE_BATCH]
-            for i, vector in zip(batch, self.embedder.embed_chunks([chunks[i] for i in batch]), strict=True):
-                out[i] = vector
+        out: list[np.ndarray | None] = []
+        for text in texts:
+            chunk = self.vectors.embedder.chunk(text)[0]
+            if len(chunk.tokens) > MAX_SENTENCE_TOKENS:
+                chunk = replace(chunk, tokens=(*chunk.tokens[: MAX_SENTENCE_TOKENS - 1], chunk.tokens[-1]))
+            out.append(self.vectors.of_chunk(chunk))
         return out
 
 

@@ -39,7 +39,7 @@ from remen.core.knowledge import (
 )
 from remen.core.models import DateOrder
 from remen.core.text import alternation, fold
-from remen.embed import Embedder
+from remen.embed import AloneVectors, Embedder
 from remen.memory import lexicon
 from remen.memory.aspect_model import SentenceVectors, classify_aspect
 from remen.memory.cues import (
@@ -49,10 +49,10 @@ from remen.memory.cues import (
     chat_turns,
     could_be_tool,
     is_negated,
-    is_phone_number,
     is_tool,
     note_lines,
     period_said,
+    phone_numbers,
     sentence_bounds,
     title_case,
     tool_type,
@@ -159,7 +159,6 @@ from remen.memory.patterns import (
     PERSON_BY_TIE,
     PERSON_OF_FIRM,
     PERSONAL_PRONOUNS,
-    PHONE,
     PONDERING,
     POSSESSIVE_DETAIL,
     PREMISES_WORDS,
@@ -1460,7 +1459,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "15"
+    version = "16"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -1468,7 +1467,10 @@ class BuiltinExtractor:
         (MiniLM) gives the entity classifier each name's vector (without it, the context only)."""
         self.date_order = order or date_order()
         self.name_vectors = NameVectors(embedder)
-        self.sentence_vectors = SentenceVectors(embedder)
+        # Shared with the memory vectors of a reader process: a sentence stored as a statement has
+        # the vector its aspect was read with.
+        self.vectors = AloneVectors.for_model(embedder)
+        self.sentence_vectors = SentenceVectors(self.vectors)
 
     @property
     def nlp(self) -> Any:
@@ -1969,11 +1971,10 @@ class BuiltinExtractor:
                 found = True
             else:
                 attribute("email", email.lower())
-        for phone in PHONE.finditer(text):
-            if is_phone_number(phone.group(0)):
-                # "new number: 07922 654321, the old 07911 123456 is dead": the old one held before.
-                before = OLD_VALUE.search(text, max(0, phone.start() - OLD_VALUE_REACH), phone.start())
-                attribute("phone", phone.group(0).strip(), when=state.written - 1 if before else None)
+        for phone in phone_numbers(text):
+            # "new number: 07922 654321, the old 07911 123456 is dead": the old one held before.
+            before = OLD_VALUE.search(text, max(0, phone.start() - OLD_VALUE_REACH), phone.start())
+            attribute("phone", phone.group(0).strip(), when=state.written - 1 if before else None)
         address = told_at[0] if told_at else None
         if address and not any(ch.isdigit() for ch in address.group(1)):
             address = None  # an address has a number: "the address is wrong again" gives none

@@ -14,6 +14,7 @@ from remen.memory.patterns import (
     DONE_ITEM,
     FENCE,
     HASHTAGS,
+    LINK_OR_CODE,
     MARKUP,
     NOT_A_PHONE,
     NOT_NAMES,
@@ -21,6 +22,7 @@ from remen.memory.patterns import (
     PERIOD_TOLD,
     PERIOD_WORDS,
     PERSONAL_PRONOUNS,
+    PHONE,
 )
 
 
@@ -140,6 +142,17 @@ def is_phone_number(text: str) -> bool:
     digits = sum(ch.isdigit() for ch in shape)
     is_year = re.fullmatch(r"(19|20)\d\d(-\d\d){0,2}", shape)
     return 7 <= digits <= 15 and not is_year and not NOT_A_PHONE.match(shape)
+
+
+def phone_numbers(text: str, shape: re.Pattern[str] = PHONE) -> list[re.Match[str]]:
+    """The phone numbers ``text`` writes (digits in ``shape`` that are one, see
+    :func:`is_phone_number`), none inside a web address or a code span."""
+    hidden = [m.span() for m in LINK_OR_CODE.finditer(text)]
+    return [
+        m
+        for m in shape.finditer(text)
+        if is_phone_number(m.group(0)) and not any(start < m.end() and m.start() < end for start, end in hidden)
+    ]
 
 
 def is_negated(text: str) -> bool:

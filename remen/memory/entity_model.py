@@ -239,6 +239,8 @@ def unknown_opening(sent: SpacySpan, i: int) -> bool:
     is, and is no English word: "Trados keeps freezing", "Headspace renewed itself", which the
     tagger reads as common nouns."""
     token = sent[i]
+    if not token.text[:1].isupper():
+        return False
     opening = i == 0 or sent[i - 1].text in OPENING_MARKS
     words = english_words()
     return (
@@ -262,6 +264,8 @@ def unknown_capitalised(sent: SpacySpan, i: int) -> bool:
     tagger took it for one: "signed up for Todoist" (an adjective, by its -ist), "moved to
     Grafana"."""
     token = sent[i]
+    if not token.text[:1].isupper():
+        return False
     words = english_words()
     return (
         i > 0
@@ -279,6 +283,12 @@ def first_name_read_as_word(sent: SpacySpan, i: int) -> bool:
     finite verb or a surname ("Per wants the kitchen fitted", "Per Lindqvist still measures",
     never "In Berlin"), and a noun only before a surname or another proper noun."""
     token = sent[i]
+    if (
+        not token.text[:1].isupper()
+        or not token.text[1:].islower()
+        or name_key(token.text) not in gazetteer().first_names
+    ):
+        return False  # asked of every word of every sentence: the cheap tests first
     opening = i == 0 or sent[i - 1].text in OPENING_MARKS
     after = sent[i + 1] if i + 1 < len(sent) else None
     before_surname = after is not None and after.text[:1].isupper() and name_key(after.text) in gazetteer().surnames
@@ -290,12 +300,7 @@ def first_name_read_as_word(sent: SpacySpan, i: int) -> bool:
         and after is not None
         and (before_surname or after.tag_ in PROPER_NOUN_TAGS)
     )
-    if (
-        (token.tag_ not in FUNCTION_WORD_TAGS and not read_as_noun)
-        or not token.text[:1].isupper()
-        or not token.text[1:].islower()
-        or name_key(token.text) not in gazetteer().first_names
-    ):
+    if token.tag_ not in FUNCTION_WORD_TAGS and not read_as_noun:
         return False
     if opening:
         return read_as_noun or (after is not None and (after.tag_ in ("VBZ", "VBD") or before_surname))

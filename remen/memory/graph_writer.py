@@ -477,10 +477,15 @@ class GraphWriter:
         self, subject: int, statement: ExtractedStatement, vector: np.ndarray
     ) -> tuple[int | None, int | None]:
         """(a voice statement saying the same thing, one it contradicts) among the subject's, by ASPECT vectors."""
-        rows = {r.sid: r for r in memory_store.visible_statements_of(self.conn, [(subject, statement.predicate)])}
-        for ref, sim in memory_store.nearest(self.conn, "aspect", vector, NEIGHBOURS):
+        near = memory_store.nearest(self.conn, "aspect", vector, NEIGHBOURS)
+        rows = {r.sid: r for r in memory_store.visible_statements(self.conn, [ref for ref, _ in near])}
+        for ref, sim in near:
             row = rows.get(ref)
-            if row is None or row.aspect != statement.aspect.value:
+            if row is None or (row.subject_eid, row.predicate, row.aspect) != (
+                subject,
+                statement.predicate,
+                statement.aspect.value,
+            ):
                 continue
             if row.negated == statement.negated and sim >= VOICE_DUPLICATE_SIMILARITY:
                 return ref, None
@@ -536,12 +541,16 @@ def refresh_chains(conn: Connection, chains: set[tuple[int, str]]) -> None:
                 one_at_a_time_kind(fold(row.object_name)) if row.predicate == USES and row.object_name else None,
             )
         )
+    # Only what changed is written: a long chain ("I use …") is recomputed for every note that adds
+    # to it, and each row updated marks its notes' weeks for a digest rebuild.
+    stored = {row.sid: row.validity for row in rows}
     updates = []
     for (_, predicate), items in by_chain.items():
         # An amount of one's own (rent, savings) holds one value at a time, whatever it is called.
         amounts = all(item.object_key and IS_MY_SUM.fullmatch(item.object_key) for item in items)
         functional = FUNCTIONAL_PREDICATES | {predicate} if amounts else FUNCTIONAL_PREDICATES
         for sid, (invalid_at, by) in validity(items, functional, SINGLE_RELATIONS).items():
-            updates.append((invalid_at, by, sid))
+            if stored[sid] != (invalid_at, by):
+                updates.append((invalid_at, by, sid))
     memory_store.set_validity(conn, updates)
     memory_store.clear_validity_of_hidden(conn, chains)

@@ -7,6 +7,7 @@ added without touching code.
 from __future__ import annotations
 
 from collections.abc import Collection
+from functools import lru_cache
 
 from remen.core.knowledge import Aspect, EntityType
 
@@ -228,9 +229,11 @@ ONE_AT_A_TIME = (
 )
 
 
+@lru_cache(maxsize=4096)
 def one_at_a_time_kind(tool: str) -> str | None:
     """The kind of a well-known tool (lower case) when every kind it is of is one people keep one
-    of at a time (Notion is a task tracker too: None), else None."""
+    of at a time (Notion is a task tracker too: None), else None. Remembered: every write of a note
+    recomputes the chains it adds to, each tool of a long "I use" chain again."""
     kinds = [asked for asked, tools in TOOL_KINDS.items() if tool in tools]
     return min(kinds[0]) if kinds and all(kind in ONE_AT_A_TIME for kind in kinds) else None
 

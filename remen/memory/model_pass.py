@@ -20,7 +20,6 @@ from remen.memory.llm.client import LLMCancelled
 from remen.memory.llm.extractor import LLMExtractor
 from remen.memory.llm.validate import LLMBadOutput
 from remen.memory.queue import Claimed, JobQueue, put_back_if_interrupted
-from remen.memory.reading import memory_vectors
 from remen.store import jobs as job_store
 from remen.store import memory as memory_store
 
@@ -110,7 +109,7 @@ class ModelPass:
         """Write a note as the built-in extractor read it plus what the model found, in one
         transaction, if the note still has the content the job was queued for."""
         worker = self.worker
-        vectors = memory_vectors(worker.embedder(), [base, found], claimed.note.known_names, labels)
+        vectors = worker.memory_vectors().of([base, found], claimed.note.known_names, labels)
         try:
             with worker.store.transaction() as conn:
                 if not job_store.is_current(conn, claimed.job):

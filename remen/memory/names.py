@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from remen.core.knowledge import USER_NAME
 from remen.core.text import alternation
@@ -18,8 +19,10 @@ HONORIFIC_SUFFIX = re.compile(r"(?<=\w)-(?:" + alternation(HONORIFIC_SUFFIXES) +
 ACRONYM = re.compile(r"[A-Z]{3,6}")
 
 
+@lru_cache(maxsize=65536)
 def name_key(name: str) -> str:
-    """'@Sarah', 'sarah', 'Sarah's', 'SARAH' → 'sarah'; accents folded ('Müller' → 'muller')."""
+    """'@Sarah', 'sarah', 'Sarah's', 'SARAH' → 'sarah'; accents folded ('Müller' → 'muller').
+    Remembered: the reader asks it of most words of every note."""
     text = unicodedata.normalize("NFKD", name.strip().lstrip("@").casefold())
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     text = POSSESSIVE.sub("", text.strip(" .,:;!?\"'()[]"))

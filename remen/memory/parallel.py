@@ -21,12 +21,11 @@ from pathlib import Path
 
 from remen.core.knowledge import Extraction, NoteForExtraction
 from remen.core.priority import lower_process_priority
-from remen.embed import Embedder
 from remen.memory.builtin import BuiltinExtractor
-from remen.memory.reading import ReadNotes, memory_vectors
+from remen.memory.reading import MemoryVectors, ReadNotes
 
 _extractor: list[BuiltinExtractor] = []
-_embedder: list[Embedder | None] = []
+_vectors: list[MemoryVectors] = []
 
 
 def _start(model_dir: Path | None, background: bool) -> None:
@@ -47,8 +46,9 @@ def _start(model_dir: Path | None, background: bool) -> None:
         embedder = loaded if status.ok else None
         single = getattr(embedder, "single_threaded", None)
         embedder = single() if single is not None else embedder
-    _extractor.append(BuiltinExtractor(embedder=embedder))
-    _embedder.append(embedder)
+    extractor = BuiltinExtractor(embedder=embedder)
+    _extractor.append(extractor)
+    _vectors.append(MemoryVectors(extractor.vectors))
 
 
 def _exit_with_parent() -> None:
@@ -64,7 +64,7 @@ def _read(notes: Sequence[NoteForExtraction], labels: set[str]) -> ReadNotes:
     writer: the model's work is spread over the processes too."""
     extractions = _extractor[0].extract_many(notes)
     known = notes[0].known_names if notes else {}
-    return ReadNotes(extractions, memory_vectors(_embedder[0], extractions, known, labels))
+    return ReadNotes(extractions, _vectors[0].of(extractions, known, labels))
 
 
 @contextmanager

@@ -19,8 +19,13 @@ HASHTAGS = r"(?:#[^\W\d_][\w-]*\s+)+"
 MARKUP = re.compile(rf"^\s*(?:#{{1,6}}\s+|{HASHTAGS}|[{re.escape(BULLET_MARKS)}]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+|>\s*)")
 # A ticked checkbox or a bullet journal's done mark: the item is done, not an open task.
 DONE_ITEM = re.compile(r"^\s*(?:[-*+]\s+\[[xX]\]|[×✓✔])\s+")
-# Dotted numbers that are not phone numbers: IPv4 addresses and dates (14.01.2026, 3/2/26).
-NOT_A_PHONE = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3}){3}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4})$")
+# Dotted numbers that are not phone numbers: IPv4 addresses and dates (14.01.2026, 3/2/26, 2014/10/08).
+NOT_A_PHONE = re.compile(
+    r"^(?:\d{1,3}(?:\.\d{1,3}){3}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|(?:19|20)\d\d[./-]\d{1,2}[./-]\d{1,2})$"
+)
+# Where digits are no one's number: a code span, a web address with or without its scheme
+# ("stackoverflow.com/questions/15895579").
+LINK_OR_CODE = re.compile(r"`[^`\n]*`|(?i:[a-z][a-z0-9+.-]*://|www\.)\S+|(?<![\w@.])[\w-]+(?:\.[\w-]+)+/\S*")
 EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 PHONE = re.compile(r"(?<![\w+])(\+?\d[\d ()./-]{6,}\d)(?!\w)")
 HANDLE = re.compile(r"(?<![\w@])@([A-Za-z][\w-]{1,30})\b")

@@ -10,8 +10,8 @@ from typing import Protocol
 
 from remen.core.knowledge import ExtractionRun, NoteForExtraction
 from remen.core.models import Job, JobKind
-from remen.embed import Embedder
 from remen.memory.graph_writer import Producer
+from remen.memory.reading import MemoryVectors
 from remen.store import Store
 
 
@@ -29,7 +29,10 @@ class JobQueue(Protocol):
 
     store: Store
     clock: Callable[[], float]
-    embedder: Callable[[], Embedder | None]
+
+    def memory_vectors(self) -> MemoryVectors:
+        """The memory vectors of the embedder in use."""
+        ...
 
     def pending(self) -> int:
         """Notes still waiting for their built-in reading."""

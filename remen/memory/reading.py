@@ -11,7 +11,7 @@ import numpy as np
 
 from remen.core.constants import MEMORY_VECTOR_CHARS
 from remen.core.knowledge import EntityType, Extraction
-from remen.embed import Embedder, embed_texts, real_model
+from remen.embed import AloneVectors
 from remen.memory.graph_writer import texts_to_embed
 
 
@@ -23,15 +23,18 @@ class ReadNotes:
     vectors: dict[str, np.ndarray] | None = None
 
 
-def memory_vectors(
-    embedder: Embedder | None,
-    extractions: Sequence[Extraction],
-    known: Mapping[str, EntityType],
-    labels: AbstractSet[str],
-) -> dict[str, np.ndarray]:
-    """MiniLM vectors of the texts the writes may need (none with the fallback embedder)."""
-    embedder = real_model(embedder)
-    if embedder is None:
-        return {}
-    texts = sorted({t for extraction in extractions for t in texts_to_embed(extraction, known, labels)})
-    return dict(zip(texts, embed_texts(embedder, [t[:MEMORY_VECTOR_CHARS] for t in texts]), strict=True))
+class MemoryVectors:
+    """MiniLM vectors of the texts the writes may need (none without the model)."""
+
+    def __init__(self, vectors: AloneVectors | None) -> None:
+        """``vectors``: the model's (None: no model), shared with the reader's sentence vectors."""
+        self.vectors = vectors
+
+    def of(
+        self, extractions: Sequence[Extraction], known: Mapping[str, EntityType], labels: AbstractSet[str]
+    ) -> dict[str, np.ndarray]:
+        """The vectors of every text the writes of ``extractions`` may need."""
+        if self.vectors is None:
+            return {}
+        texts = sorted({t for extraction in extractions for t in texts_to_embed(extraction, known, labels)})
+        return dict(zip(texts, self.vectors.of_texts([t[:MEMORY_VECTOR_CHARS] for t in texts]), strict=True))

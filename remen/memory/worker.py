@@ -34,7 +34,7 @@ from remen.core.models import Job, JobKind
 from remen.core.priority import lower_thread_priority
 from remen.core.progress import Progress, ProgressCallback
 from remen.core.timeutil import from_epoch, to_epoch
-from remen.embed import Embedder
+from remen.embed import AloneVectors, Embedder, real_model
 from remen.memory.digests import digest_from_row, rebuild_week, week_of
 from remen.memory.extractor import Extractor, extract_all
 from remen.memory.graph_writer import GraphWriter, Producer
@@ -43,7 +43,7 @@ from remen.memory.llm.validate import LLMBadOutput
 from remen.memory.model_pass import ModelPass
 from remen.memory.nearby import nearby_names
 from remen.memory.queue import Claimed, put_back_if_interrupted
-from remen.memory.reading import ReadNotes, memory_vectors
+from remen.memory.reading import MemoryVectors, ReadNotes
 from remen.store import Store
 from remen.store import digests as digest_store
 from remen.store import jobs as job_store
@@ -112,6 +112,15 @@ class MemoryWorker:
         self.embedder = embedder
         self.clock = clock
         self.llm = llm
+        self._vectors = MemoryVectors(None)
+
+    def memory_vectors(self) -> MemoryVectors:
+        """The memory vectors of the embedder in use (the model may load after the worker starts)."""
+        embedder = real_model(self.embedder())
+        held = self._vectors.vectors
+        if embedder is not (held.embedder if held is not None else None):
+            self._vectors = MemoryVectors(AloneVectors.for_model(embedder))
+        return self._vectors
 
     def pending(self) -> int:
         """Notes still to extract."""
@@ -324,7 +333,7 @@ class MemoryWorker:
             extractions = read.extractions
             vectors = read.vectors
             if vectors is None:
-                vectors = memory_vectors(self.embedder(), extractions, todo[0].note.known_names, batch.labels)
+                vectors = self.memory_vectors().of(extractions, todo[0].note.known_names, batch.labels)
         except Exception as exc:
             log.exception("extraction of %d notes failed", len(todo))
             self.fail([c.job for c in todo], f"{type(exc).__name__}: {exc}", run)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 
@@ -46,6 +46,8 @@ class StatementRow:
     aspect: str
     # The name of the object entity (None for a value).
     object_name: str | None = None
+    # What the chain said last: (invalid_at, invalidated_by), (None, None) while current.
+    validity: tuple[float | None, int | None] = (None, None)
 
 
 def entity_by_key(conn: Connection, key: str) -> EntityRow | None:
@@ -295,25 +297,42 @@ def retract_note(conn: Connection, nid: int) -> tuple[set[int], set[int]]:
     return eids, lids
 
 
+STATEMENT_ROW = (
+    "SELECT s.sid, s.subject_eid, s.predicate, s.object_eid, s.object_value, s.replaces_eid, s.replaces_sid,"
+    " s.negated, s.valid_at, s.aspect, e.name, s.invalid_at, s.invalidated_by FROM statements s"
+    " LEFT JOIN entities e ON e.eid = s.object_eid"
+)
+
+
+def statement_rows(rows: Iterable[Sequence[Any]]) -> list[StatementRow]:
+    """Rows of :data:`STATEMENT_ROW` as :class:`StatementRow`."""
+    return [
+        StatementRow(
+            int(r[0]), int(r[1]), r[2], r[3], r[4], r[5], r[6], bool(r[7]), float(r[8]), r[9], r[10], (r[11], r[12])
+        )
+        for r in rows
+    ]
+
+
 def visible_statements_of(conn: Connection, chains: Iterable[tuple[int, str]]) -> list[StatementRow]:
     """Statements of the (subject, predicate) chains that a note outside the trash still states."""
     found: list[StatementRow] = []
     for subject, predicate in set(chains):
-        rows = conn.execute(
-            "SELECT s.sid, s.subject_eid, s.predicate, s.object_eid, s.object_value, s.replaces_eid, s.replaces_sid,"
-            " s.negated, s.valid_at, s.aspect, e.name FROM statements s LEFT JOIN entities e ON e.eid = s.object_eid"
-            f" WHERE s.subject_eid = ? AND s.predicate = ? AND {VISIBLE}",
-            (subject, predicate),
-        )
-        found += [
-            StatementRow(int(r[0]), int(r[1]), r[2], r[3], r[4], r[5], r[6], bool(r[7]), float(r[8]), r[9], r[10])
-            for r in rows
-        ]
+        query = f"{STATEMENT_ROW} WHERE s.subject_eid = ? AND s.predicate = ? AND {VISIBLE}"
+        found += statement_rows(conn.execute(query, (subject, predicate)))
     return found
 
 
+def visible_statements(conn: Connection, sids: Sequence[int]) -> list[StatementRow]:
+    """The statements ``sids`` that a note outside the trash still states."""
+    if not sids:
+        return []
+    marks = ",".join("?" * len(sids))
+    return statement_rows(conn.execute(f"{STATEMENT_ROW} WHERE s.sid IN ({marks}) AND {VISIBLE}", list(sids)))
+
+
 def set_validity(conn: Connection, updates: Sequence[tuple[float | None, int | None, int]]) -> None:
-    """(invalid_at, invalidated_by, sid) for each statement whose chain was recomputed."""
+    """(invalid_at, invalidated_by, sid) for each statement whose validity the recomputed chain changed."""
     conn.executemany("UPDATE statements SET invalid_at = ?, invalidated_by = ? WHERE sid = ?", updates)
 
 

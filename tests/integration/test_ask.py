@@ -209,6 +209,19 @@ def test_weekly_digests_are_built_by_the_worker_and_never_answer_stale(tmp_path:
         )
 
 
+def test_a_note_that_adds_to_a_long_chain_makes_only_its_own_week_stale(tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
+    monday = datetime(2026, 3, 2, 9, 0).astimezone()
+    with Remen.open(tmp_path / "chain.db", embedder=embedder) as app:
+        for weeks, tool in enumerate(("Todoist for my tasks", "Firefox as my browser", "Spotify for music")):
+            app.add(f"I use {tool} now. #setup", created=monday + timedelta(weeks=weeks))
+        assert app.extract_pending().digests == 3
+        app.add("I use Tailscale for the VPN now. #setup", created=monday + timedelta(weeks=3))
+        # The chain "I use …" is recomputed; the statements it leaves as they were keep their weeks' digests.
+        assert app.extract_pending().digests == 1
+        used = {f.target for f in app.memory.facts("me") if f.predicate == "uses" and f.invalid_at is None}
+        assert {"Todoist", "Firefox", "Spotify", "Tailscale"} <= used
+
+
 def written_days_apart(app: Remen, clock, days: int, *bodies: str) -> datetime:  # type: ignore[no-untyped-def]
     """Each note written ``days`` after the one before, all read into the graph; returns the time
     after the last."""

@@ -11,7 +11,8 @@ import pytest
 from remen.core.config import model_dir
 from remen.core.constants import CHUNK_TOKENS, FALLBACK_DIM, MAX_CHUNKS_PER_NOTE
 from remen.core.errors import ModelError
-from remen.embed import HashedEmbedder, OnnxMiniLM, PendingQuery, embed_documents, load_embedder
+from remen.embed import AloneVectors, Chunk, HashedEmbedder, OnnxMiniLM, PendingQuery, embed_documents, load_embedder
+from remen.memory.aspect_model import SentenceVectors
 
 
 def test_paraphrases_are_closer_than_unrelated_text(embedder: OnnxMiniLM) -> None:
@@ -50,6 +51,33 @@ def test_batch_matches_single_embedding(embedder: OnnxMiniLM) -> None:
     for text, vecs in zip(texts, batch, strict=True):
         assert float(vecs[0] @ embedder.embed_query(text)) > 0.97
     assert np.array_equal(embed_documents(embedder, texts)[1], batch[1])
+
+
+def test_a_short_text_has_one_vector_run_once_whatever_is_asked_with_it(embedder: OnnxMiniLM) -> None:
+    runs: list[int] = []
+
+    class Counted:
+        namespace, dim, chunk = embedder.namespace, embedder.dim, embedder.chunk
+
+        def embed_chunks(self, chunks: list[Chunk]) -> np.ndarray:
+            runs.append(len(chunks))
+            return embedder.embed_chunks(chunks)
+
+    sentence = "Switched my notes from Evernote to Obsidian last week"
+    vectors = AloneVectors.for_model(Counted())  # type: ignore[arg-type]
+    assert vectors is not None
+    read_for_aspect = SentenceVectors(vectors).of([sentence])[0]
+    stored = vectors.of_texts(["Obsidian", sentence, "Evernote"])
+    # The sentence read for its aspect is not run again when it is stored as a statement, and
+    # each text ran alone: its vector is the one it has with no batch-mates.
+    assert runs == [1, 1, 1]
+    assert read_for_aspect is not None and np.array_equal(stored[1], read_for_aspect)
+    assert np.array_equal(stored[1], embedder.embed_query(sentence))
+    small = AloneVectors(embedder, capacity=2)
+    first = small.of_texts(["git"])[0]
+    small.of_texts(["tea", "coffee"])
+    assert len(small.remembered) == 2 and np.array_equal(small.of_texts(["git"])[0], first)
+    assert AloneVectors.for_model(HashedEmbedder()) is None
 
 
 def test_missing_model_falls_back_with_reason(tmp_path: Path) -> None:

@@ -64,6 +64,17 @@ def test_an_ip_address_is_not_a_phone_but_a_phone_number_is(reader: BuiltinExtra
     assert [s.object_value for s in garage.statements if s.predicate == "phone"] == ["+44 20 7946 0958"]
 
 
+def test_numbers_in_links_code_and_dates_are_not_phones(reader: BuiltinExtractor) -> None:
+    pasted = read(
+        reader,
+        "Fixed the build thanks to [this answer](https://stackoverflow.com/questions/15895579/last-value), "
+        "see also example.org/a/24689738/535590 and the post from 2014/10/08. The job id was `60028624`.",
+    )
+    assert "phone" not in predicates(pasted)
+    plumber = read(reader, "The plumber's number is 030/1234567, see https://plumber.example/")
+    assert [s.object_value for s in plumber.statements if s.predicate == "phone"] == ["030/1234567"]
+
+
 def test_an_ordinal_before_a_noun_is_not_a_day(reader: BuiltinExtractor) -> None:
     room = read(reader, "Our meeting room is on the 5th floor.")
     assert not [s for s in room.statements if s.aspect == Aspect.EVENT]
