@@ -66,11 +66,12 @@ from remen.memory.entity_model import (
     english_words,
     gazetteer,
     name_kinds,
+    unknown_word,
     written_like_a_name,
 )
 from remen.memory.extractor import load_spacy, parse
 from remen.memory.lexicon import ENDS_PARTNER, ENDS_TIES, TAKES_OVER
-from remen.memory.names import POSSESSIVE, name_key, name_tokens
+from remen.memory.names import POSSESSIVE, compatible, name_key, name_tokens
 from remen.memory.patterns import (
     ADDRESSED,
     AGENT_NOUN,
@@ -93,6 +94,7 @@ from remen.memory.patterns import (
     CHECK_AFTER,
     CLAUSE_END,
     COME_FROM,
+    COMPARED_WITH,
     DATE_HINT,
     DAY_COUNT,
     DAY_TOLD,
@@ -106,8 +108,10 @@ from remen.memory.patterns import (
     FIRM_AFTER,
     FIRM_BEFORE,
     FIRST_PERSON,
+    FIRST_SINGULAR,
     FOR_PROJECT,
     FORMER_WORK,
+    FRESH_START,
     HANDLE,
     HEAD_OF_IS,
     HEALTH_CARE,
@@ -152,6 +156,7 @@ from remen.memory.patterns import (
     OLD_VALUE_REACH,
     OPENING_ROLE,
     OTHERS_KIN,
+    OUR_RELATION_WORD,
     OWNERS_SITE,
     PAID_TO_ME,
     PAIRED_WITH_ME,
@@ -597,14 +602,27 @@ def state_use(state: NoteState, uses: ExtractedStatement, use: ToolUse, when: fl
 
 def spoken_by(state: NoteState, speaker: str, since: int, span: Span) -> None:
     """A chat turn of someone else's: they are a person of the note, and the statements read from
-    it since index ``since`` that would be the writer's ("I have the clinic") are theirs."""
+    it since index ``since`` that would be the writer's ("I have the clinic") are theirs; a tie the
+    turn calls "our" ("Dubois from station 4 is our new captain") the writer shares, and keeps."""
     spoken_of = state.last_person
     who = state.entity(speaker, EntityType.PERSON, span, None, speaker, sure=True)
     # The speaker is "you" to the turn after: its "she" or "he" is someone spoken of.
     state.last_person = spoken_of
     state.statements[since:] = [
-        replace(s, subject=who) if s.subject == USER_NAME else s for s in state.statements[since:]
+        replace(s, subject=who) if s.subject == USER_NAME and not shared_tie(s) else s for s in state.statements[since:]
     ]
+
+
+def shared_tie(statement: ExtractedStatement) -> bool:
+    """Whether a tie read from a chat turn is one the turn calls "our", its speaker saying nothing
+    of their own ("my", "I") in the sentence."""
+    text = statement.text
+    return (
+        statement.aspect == Aspect.RELATIONSHIP
+        and statement.object_name is not None
+        and OUR_RELATION_WORD.search(text) is not None
+        and FIRST_SINGULAR.search(text) is None
+    )
 
 
 def speaker_manages(state: NoteState, piece: Piece, text: str) -> None:
@@ -1004,6 +1022,48 @@ def predecessor_departed(state: NoteState) -> None:
         if len(others) != 1:
             continue
         (old,) = others
+        taken = statement.valid_at if statement.valid_at is not None else state.written
+        state.statements[at] = replace(statement, replaces=old)
+        state.state(replace(statement, object_name=old, valid_at=taken - 1))
+        return
+
+
+def predecessor_compared(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
+    """A note that names a new holder of a role the writer has one of at a time (not a partner),
+    told as new or at its start, and compares them with someone else in the writer's words ("First
+    week with Imran as my manager. He is calmer than Gwen"; not "Lunch with my manager Dana. She is
+    taller than Tom"): the one compared with held the role until the new one took it, though no
+    note said so."""
+    compared = [
+        match.groups()
+        for piece, sent in sentences
+        if piece.speaker is None
+        for match in COMPARED_WITH.finditer(sent.text)
+    ]
+    if not compared:
+        return
+    for at, statement in enumerate(state.statements):
+        new = statement.object_name
+        if (
+            new is None
+            or statement.subject != USER_NAME
+            or statement.negated
+            or statement.replaces is not None
+            or statement.predicate not in lexicon.SINGLE_RELATIONS - lexicon.PARTNER_WORDS
+            or not (NEW_ROLE.search(statement.text) or FRESH_START.search(statement.text))
+        ):
+            continue
+        olds = {
+            entity.name
+            for subject, other in compared
+            if (subject.lower() in ("he", "she", "they") or compatible(subject, new))
+            and not compatible(other, new)
+            and (entity := state.entities.get(other.lower())) is not None
+            and entity.type == EntityType.PERSON
+        }
+        if len(olds) != 1:
+            continue
+        (old,) = olds
         taken = statement.valid_at if statement.valid_at is not None else state.written
         state.statements[at] = replace(statement, replaces=old)
         state.state(replace(statement, object_name=old, valid_at=taken - 1))
@@ -1459,7 +1519,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "16"
+    version = "17"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -1523,6 +1583,7 @@ class BuiltinExtractor:
             interview_panel(state, sentences)
             workplaces_are_organisations(state)
             predecessor_departed(state)
+            predecessor_compared(state, sentences)
             dentists_seen(state, sentences)
             doctors_seen(state, sentences)
             firm_runners(state, sentences)
@@ -1677,9 +1738,11 @@ class BuiltinExtractor:
             at = token.idx - sent.start_char
             # A tool's name that is also a plain word is the plain word when used as one: "I go
             # to the market", "less sugar", "the fish from the market" are no Go, no less, no fish.
+            # One written with a capital that is no English word is a name whatever the tagger made
+            # of it ("Todoist: move the project", an adjective by its -ist).
             if (
                 kind is not None
-                and token.tag_ not in PLAIN_WORD_TAGS
+                and (token.tag_ not in PLAIN_WORD_TAGS or (token.text[:1].isupper() and unknown_word(word)))
                 and not everyday_noun(token)
                 and not any(n.lower() == word for n, _ in named)
                 and not any(start <= at < end for start, end in streets)

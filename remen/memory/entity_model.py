@@ -252,6 +252,13 @@ def unknown_opening(sent: SpacySpan, i: int) -> bool:
     )
 
 
+def unknown_word(word: str) -> bool:
+    """Whether ``word`` (lower case) is no English word MiniLM's vocabulary knows (never, without
+    the model files: then nothing is known to be unknown)."""
+    words = english_words()
+    return bool(words) and word not in words
+
+
 def foreign_spelled(word: str) -> bool:
     """Whether a word holds a letter English does not spell with ("Ørsted", "Søren", "Łódź"): no
     English word, whatever the tagger made of its ending ("Ørsted are hiring", read as a verb's

@@ -193,6 +193,8 @@ CAR_GONE = re.compile(
 INSTEAD = re.compile(r"(?i:\binstead\b)")
 # A role freshly filled: "New trainer at the gym: Brianna", "my new dentist is Dr. Lee".
 NEW_ROLE = re.compile(rf"(?i:\bnew\s+({RELATION_WORDS})\b)")
+# A tie told at its start: "First week with Imran as my manager", "first appointment with Dr. Lee".
+FRESH_START = re.compile(r"(?i:\b(?:first|1st)\s+(?:day|week|month|shift|appointment|visit|session)\b)")
 # Someone taking over another's place: "Frau Demir replaces Herr Vogt", "Duarte takes over from
 # Rita" (SUCCEEDS: new, old); "Herr Vogt's successor: Frau Demir", "his replacement at the firm is
 # Frau Demir" (SUCCESSOR: old or his/her, new).
@@ -426,6 +428,10 @@ PERSON_BY_TIE = re.compile(
 # A relation of the writer's somewhere in a sentence ("… will be my manager"): the parse is asked
 # whom it names.
 MY_RELATION_WORD = re.compile(rf"(?i:\b(?:my|our)\s+(?:[a-z]+\s+)?(?:{RELATION_WORDS})\b)")
+# "Dubois is our new captain" in a colleague's chat turn: a tie of the speaker's and the writer's.
+OUR_RELATION_WORD = re.compile(rf"(?i:\bour\s+(?:[a-z]+\s+)?(?:{RELATION_WORDS})\b)")
+# The speaker alone: "I", "my", "me".
+FIRST_SINGULAR = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine)\b", re.I)
 # "Leo's teacher Ms Park" / "Leo's teacher is Ms Park".
 THEIR_RELATION = re.compile(rf"\b{NAME}'s\s+({RELATION_WORDS})(?:\s+is)?\s+({TITLE})?{NAME}")
 # "Sipho came with his new girlfriend Naledi": the relation of someone named before it.
@@ -659,13 +665,21 @@ HOME_BY = re.compile(
     rf"(?:(?:the|my|our)\s+)?{HOMES_IN}\s+in\s+)" + NAME
 )
 # Coming in to work from home: "the drive in from Varde", "no point driving in from Varde", "my
-# commute from Tallaght", "commuting from Hove" (not "the train from Paris": a trip is no commute).
+# commute from Tallaght", "commuting from Hove", "the commute to Northgate from Rusholme" (not "the
+# train from Paris": a trip is no commute).
 HOME_FROM = re.compile(
     r"(?i:\b(?:(?:drive|driving|drove|ride|riding|rode|cycle|cycling|cycled|walk|walking|walked|bus|train|tram|come|"
-    r"coming|came)\s+in|commut(?:e|es|ed|ing))\s+from\s+)" + NAME
+    r"coming|came)\s+in|commut(?:e|es|ed|ing)(?:\s+(?:in)?to\s+(?:the\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})?)"
+    r"\s+from\s+)" + NAME
 )
 # The writer in a sentence's words before a place: "Wei Ming and I took …", "we drove …".
 WRITER_SAID = re.compile(r"\b(?:I|we|We|me|us)\b")
+# A new holder of a role compared with the one before: "First week with Imran as my manager. He is
+# calmer than Gwen", "Dr. Lee is gentler than Dr. Weber" (the subject, then the one compared with).
+COMPARED_WITH = re.compile(
+    r"(\b(?i:he|she|they)|" + PERSON_NAME[1:-1] + r")(?i:\s+(?:is|'s|was|seems|feels)\s+(?:(?:so|much|a\s+lot|way|far|"
+    r"even)\s+)?(?:[a-z]+er|more\s+[a-z]+|less\s+[a-z]+)\s+than\s+)" + PERSON_NAME
+)
 # The home a move leaves: "we moved from Austin to Denver" (Austin until then).
 MOVED_FROM = re.compile(r"(?i:\b(?:moved|moving)\s+from\s+)" + NAME + r"(?i:\s+to\b)")
 # The writer's home named by its place: "the Brunswick flat", "rent for the Majorna flat", "our
@@ -839,10 +853,10 @@ WEEK_COUNT = re.compile(
 WITH_FAMILY = re.compile(rf"(?i:\bwith\s+(?:the|my|our)\s+(?:{KIN_WORDS}|kids|children|family|friends|mates|dog)\b)")
 # A spell at a workplace told by what the writer does there, where, or how the day went: "twelve
 # years driving for NZ Bus", "third year of testing games at Kettu", "six years behind the counter
-# at Kingsway", "long day at Farmacia Tei". Read only when the name is an organisation's (not
-# "three days waiting for Tom", "a long day at Bondi").
+# at Kingsway", "eight seasons guiding for Inka Trails", "long day at Farmacia Tei". Read only when
+# the name is an organisation's (not "three days waiting for Tom", "a long day at Bondi").
 WORK_SPELL_LOOSE = re.compile(
-    r"(?i:\b(\w+\s+(?:(?:days|weeks|months|years)\s+|(?:day|week|month|year)\s+of\s+)"
+    r"(?i:\b(\w+\s+(?:(?:days|weeks|months|years|seasons|summers|winters)\s+|(?:day|week|month|year|season)\s+of\s+)"
     r"(?:\w+ing(?:\s+[a-z]+)?|(?:behind|on|in|at)\s+the\s+[a-z]+)"
     r"|(?:long|busy|hard|quiet|slow|crazy|good|bad)\s+"
     r"(?:day|shift|week|night))\s+(?:at|for|with)\s+(?:the\s+)?)" + NAME

@@ -320,6 +320,9 @@ def test_a_spell_at_a_workplace_starts_or_ends_working_there(reader: BuiltinExtr
     # How the day went says where, when the name is an organisation's.
     long_day = read(reader, "Long day at Farmacia Tei. The flu season is brutal.")
     assert ("me", "works_at", "Farmacia Tei") in triples(long_day)
+    # A seasonal job is counted in seasons.
+    seasons = read(reader, "Three winters teaching for Snowsports Verbier, and the knees still hold.")
+    assert ("me", "works_at", "Snowsports Verbier") in triples(seasons)
     for elsewhere in ("Three days waiting for Tom to call back.", "A long day at Bondi with the kids."):
         assert "works_at" not in predicates(read(reader, elsewhere))
     # Handing in one's notice ends the job, a decision; the firm is an organisation, however named.
@@ -358,6 +361,14 @@ def test_a_chat_kept_a_turn_a_note_gives_each_turn_to_its_speaker(reader: Builti
         assert ("me", "lives_in", "Leeds") in triples(read(reader, f"{label}: I moved to Leeds in May.")), label
 
 
+def test_a_tie_a_chat_turn_calls_ours_is_the_writers_too(reader: BuiltinExtractor) -> None:
+    crew = read(reader, "Bilge: guess what, Okafor from the night shift is our new supervisor\nme: finally")
+    assert ("me", "manager", "Okafor") in triples(crew)
+    # What the speaker calls theirs stays theirs, even beside an "our".
+    own = read(reader, "Bilge: my new supervisor is Okafor, our old one retired\nme: nice")
+    assert ("Bilge", "manager", "Okafor") in triples(own) and ("me", "manager", "Okafor") not in triples(own)
+
+
 def test_a_title_typed_in_the_app_is_read_when_it_is_the_note_or_speaks_of_the_writer(reader: BuiltinExtractor) -> None:
     # The app saves what is typed in the search box as the note's "# " title.
     alone = read(reader, "# Dentist Dr. Hill on 14.01. at 9:30\n\n")
@@ -375,6 +386,24 @@ def test_a_switch_names_the_old_tool_as_used_until_then(reader: BuiltinExtractor
     assert uses["Bitwarden"].replaces == "LastPass" and "LastPass" in uses
     assert (uses["LastPass"].valid_at or 0) < WRITTEN.timestamp()
     assert "uses" not in predicates(read(reader, "I usually go to the market on Saturdays."))
+
+
+def test_a_new_holder_of_a_role_compared_with_someone_ends_that_ones_hold(reader: BuiltinExtractor) -> None:
+    found = read(reader, "First week with Idris as my manager. He is calmer than Maren, fewer emails.")
+    held = {s.object_name: s for s in found.statements if s.predicate == "manager"}
+    assert held["Idris"].replaces == "Maren" and (held["Maren"].valid_at or 0) < WRITTEN.timestamp()
+    dentist = read(reader, "My new dentist Dr. Lowry is much gentler than Dr. Brandt.")
+    assert ("me", "dentist", "Dr. Brandt") in triples(dentist)
+    # A tie not told as new compares with anyone: "taller than Tom" makes no one a former manager.
+    lunch = read(reader, "Lunch with my manager Dana. She is taller than Tom.")
+    assert ("me", "manager", "Tom") not in triples(lunch)
+
+
+def test_a_tool_no_english_word_names_is_a_tool_whatever_the_tagger_made_of_it(reader: BuiltinExtractor) -> None:
+    # The tagger reads "Todoist" opening a jot as an adjective (by its -ist).
+    jot = read(reader, "- Todoist: move all the pharmacy stuff into one project")
+    assert ("me", "uses", "Todoist") in triples(jot)
+    assert "uses" not in predicates(read(reader, "Less sugar in the coffee from now on."))
 
 
 # Names none of which is in the memory set, each in a sentence written for this test.
@@ -1596,6 +1625,10 @@ def test_the_drive_in_from_a_place_is_from_home(reader: BuiltinExtractor) -> Non
     found = read(reader, "Still beats the drive in from Varde in the dark, forty minutes each way.")
     assert ("me", "lives_in", "Varde") in triples(found)
     assert ("me", "lives_in", "Hove") in triples(read(reader, "The commute from Hove is brutal."))
+    # Where the commute goes may be said first.
+    to_work = read(reader, "The commute to Kelvin Works from Paisley is forty minutes on a good day.")
+    assert ("me", "lives_in", "Paisley") in triples(to_work)
+    assert ("me", "lives_in", "Kelvin Works") not in triples(to_work)
     # Someone else's commute says nothing of the writer's home.
     assert "lives_in" not in predicates(read(reader, "Tom drives in from Leeds every day."))
 
