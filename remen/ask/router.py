@@ -88,8 +88,11 @@ ATTRIBUTE_WORD = re.compile(
     # kind; not "what time do I work" nor "what do I think about work".
     r"|(?:\bwhere\b|\b(?:which|what)\s+(?!(?:time|times|day|days|hours?|shifts?)\b)(?:[a-z]+\s+){1,2}(?:do|does|did)\b)"
     r".*\b(" + "|".join(WHERE_ATTRIBUTES) + r")\b"
-    # "what car do I drive", "which van did Tom have": the car itself ("when is the car's MOT" is not).
-    r"|\b(?:what|which)\s+(?:kind\s+of\s+|make\s+of\s+)?(car|van|motorbike|motorcycle|scooter|truck|ute)\b"
+    # "what car do I drive", "which van did Tom have", "what was my old car", "what's Tom's van": the
+    # car itself ("when is the car's MOT", "what was my car's MOT" are not).
+    r"|\b(?:what|which)(?:\s+(?:kind|make)\s+of|(?:\s+(?:is|was)|['’]s)\s+(?:my|our|[a-z]+['’]s)"
+    r"(?:\s+(?:old|previous|former|first|last|new|current|other))?)?\s+"
+    r"(car|van|motorbike|motorcycle|scooter|truck|ute)\b(?!['’])"
 )
 # An attribute word after one of these (and at most two words more) is the occasion, not what is
 # asked: "what did Alex want for their birthday", "where did we go on my birthday", "what did Tom

@@ -454,6 +454,10 @@ def test_the_car_you_drive_is_the_one_you_bought_after_selling_the_last(app: Rem
     before = app.ask("what car did I have before the Mazda Demio", now=now).answers[0]
     assert before.text == "Before Mazda Demio, your car was Vitz"
     assert app.ask("what car did I sell", now=now).answers[0].text == "Your car before Mazda Demio: Vitz"
+    # "My old car", "my previous car" ask the graph for the one before, as "before" does.
+    for old in ("what was my old car", "what's my previous car"):
+        assert app.ask(old, now=now).answers[0].text == "Your car before Mazda Demio: Vitz", old
+    assert app.ask("what was my car's MOT", now=now).route.attribute_hint != "car"
     # The car is no tool of yours, and a question about its MOT asks no car.
     assert not [f for f in app.facts("me", history=True) if f.predicate == "uses"]
     assert app.ask("when is the car's MOT", now=now).route.attribute_hint != "car"
