@@ -1022,9 +1022,7 @@ def predecessor_departed(state: NoteState) -> None:
         if len(others) != 1:
             continue
         (old,) = others
-        taken = statement.valid_at if statement.valid_at is not None else state.written
-        state.statements[at] = replace(statement, replaces=old)
-        state.state(replace(statement, object_name=old, valid_at=taken - 1))
+        took_over_from(state, at, old)
         return
 
 
@@ -1064,10 +1062,16 @@ def predecessor_compared(state: NoteState, sentences: list[tuple[Piece, SpacySpa
         if len(olds) != 1:
             continue
         (old,) = olds
-        taken = statement.valid_at if statement.valid_at is not None else state.written
-        state.statements[at] = replace(statement, replaces=old)
-        state.state(replace(statement, object_name=old, valid_at=taken - 1))
+        took_over_from(state, at, old)
         return
+
+
+def took_over_from(state: NoteState, at: int, old: str) -> None:
+    """The tie stated at index ``at`` replaced ``old``'s, which held until the new one began."""
+    statement = state.statements[at]
+    taken = statement.valid_at if statement.valid_at is not None else state.written
+    state.statements[at] = replace(statement, replaces=old)
+    state.state(replace(statement, object_name=old, valid_at=taken - 1))
 
 
 class SpellRead(NamedTuple):
