@@ -195,7 +195,7 @@ class AloneVectors:
         self.embedder = embedder
         self.capacity = capacity
         self.remembered: OrderedDict[tuple[Any, ...], np.ndarray] = OrderedDict()
-        # An extractor may be shared by threads (the in-process worker, the MCP server's).
+        # One extractor serves every thread of a process (the service's context keeps one).
         self.lock = threading.Lock()
 
     @staticmethod

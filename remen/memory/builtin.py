@@ -1047,7 +1047,7 @@ def predecessor_compared(state: NoteState, sentences: list[tuple[Piece, SpacySpa
             or statement.subject != USER_NAME
             or statement.negated
             or statement.replaces is not None
-            or statement.predicate not in lexicon.SINGLE_RELATIONS - lexicon.PARTNER_WORDS
+            or statement.predicate not in lexicon.HELD_ROLES
             or not (NEW_ROLE.search(statement.text) or FRESH_START.search(statement.text))
         ):
             continue

@@ -366,6 +366,8 @@ SINGLE_RELATIONS = frozenset(
     # the firm a trade buys its stock from: "switched suppliers" leaves one for another
     | {"supplier"}
 )
+# ...of which the ones a new holder takes over from an old one: the roles, not the partners.
+HELD_ROLES = SINGLE_RELATIONS - PARTNER_WORDS
 
 # Words for many people at once, which a list of who came may hold beside names ("Present: Ama,
 # Kofi, the whole team").

@@ -78,8 +78,9 @@ HEALTH_CARE = re.compile(
     r"|knee|wrist|shoulder|ankle|hip|neck|elbow|(?:my|bad)\s+back|back\s+(?:pain|injury)"
     r"|malaria|typhoid|fever|infection|(?:test|lab|scan)\s+results?|x-?rays?|ultrasound)\b)"
 )
-# A person's name, with a title or without.
-PERSON_NAME = rf"((?:{TITLE})?[A-ZÀ-Ý][\w'À-ÿ-]+{NEXT_NAME_WORD})"
+# A person's name, with a title or without (PERSON_NAME captures it).
+PERSON_NAME_WORDS = rf"(?:{TITLE})?[A-ZÀ-Ý][\w'À-ÿ-]+{NEXT_NAME_WORD}"
+PERSON_NAME = rf"({PERSON_NAME_WORDS})"
 MY_RELATION_NAMED = re.compile(
     rf"(?i:\b(?:my|our)\s+(?:new\s+|old\s+|best\s+)?({RELATION_WORDS}))(?:,)?\s+{LOOSE_NAME}"
     # "my depot manager, Faisal,": a word saying which, and the name set off by commas.
@@ -677,7 +678,7 @@ WRITER_SAID = re.compile(r"\b(?:I|we|We|me|us)\b")
 # A new holder of a role compared with the one before: "First week with Imran as my manager. He is
 # calmer than Gwen", "Dr. Lee is gentler than Dr. Weber" (the subject, then the one compared with).
 COMPARED_WITH = re.compile(
-    r"(\b(?i:he|she|they)|" + PERSON_NAME[1:-1] + r")(?i:\s+(?:is|'s|was|seems|feels)\s+(?:(?:so|much|a\s+lot|way|far|"
+    r"(\b(?i:he|she|they)|" + PERSON_NAME_WORDS + r")(?i:\s+(?:is|'s|was|seems|feels)\s+(?:(?:so|much|a\s+lot|way|far|"
     r"even)\s+)?(?:[a-z]+er|more\s+[a-z]+|less\s+[a-z]+)\s+than\s+)" + PERSON_NAME
 )
 # The home a move leaves: "we moved from Austin to Denver" (Austin until then).
