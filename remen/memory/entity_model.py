@@ -242,14 +242,7 @@ def unknown_opening(sent: SpacySpan, i: int) -> bool:
     if not token.text[:1].isupper():
         return False
     opening = i == 0 or sent[i - 1].text in OPENING_MARKS
-    words = english_words()
-    return (
-        opening
-        and bool(words)
-        and (token.tag_ in ("NN", "NNS") or foreign_spelled(token.text))
-        and token.text[:1].isupper()
-        and token.lower_ not in words
-    )
+    return opening and (token.tag_ in ("NN", "NNS") or foreign_spelled(token.text)) and unknown_word(token.lower_)
 
 
 def unknown_word(word: str) -> bool:
@@ -273,14 +266,7 @@ def unknown_capitalised(sent: SpacySpan, i: int) -> bool:
     token = sent[i]
     if not token.text[:1].isupper():
         return False
-    words = english_words()
-    return (
-        i > 0
-        and bool(words)
-        and (token.tag_ in ("JJ", "NN", "NNS") or foreign_spelled(token.text))
-        and token.text[:1].isupper()
-        and token.lower_ not in words
-    )
+    return i > 0 and (token.tag_ in ("JJ", "NN", "NNS") or foreign_spelled(token.text)) and unknown_word(token.lower_)
 
 
 def first_name_read_as_word(sent: SpacySpan, i: int) -> bool:
