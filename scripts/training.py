@@ -1,5 +1,5 @@
 """Fitting and cross-validating the shipped linear models: softmax regression (full-batch gradient
-descent with L2, classes weighted by inverse frequency) with leave-one-person-out accuracy on the
+descent with L2, classes weighted by inverse frequency or not) with leave-one-person-out accuracy on the
 memory set's dev split (scripts/train_aspects.py, train_entities.py); a ranker that picks one
 right candidate among a question's, and its scores calibrated to probabilities
 (scripts/train_answers.py)."""
@@ -27,11 +27,22 @@ if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan
 
 
-def fit(x: np.ndarray, y: np.ndarray, labels: tuple[str, ...], l2: float, steps: int, rate: float) -> SoftmaxModel:
-    """Softmax regression of ``y`` (indices into ``labels``) on ``x``; rare labels count as much."""
+def fit(
+    x: np.ndarray,
+    y: np.ndarray,
+    labels: tuple[str, ...],
+    l2: float,
+    steps: int,
+    rate: float,
+    balanced: bool = True,
+) -> SoftmaxModel:
+    """Softmax regression of ``y`` (indices into ``labels``) on ``x``; ``balanced``: rare labels
+    count as much as common ones (else every example counts the same, and the labels' frequencies
+    stay the model's prior)."""
     classes = len(labels)
     counts = np.bincount(y, minlength=classes).astype(np.float32)
-    sample_weight = (len(y) / (classes * np.maximum(counts, 1)))[y]
+    equal = np.ones(len(y), dtype=np.float32)
+    sample_weight = (len(y) / (classes * np.maximum(counts, 1)))[y] if balanced else equal
     onehot = np.eye(classes, dtype=np.float32)[y]
     w = np.zeros((x.shape[1], classes), dtype=np.float32)
     b = np.zeros(classes, dtype=np.float32)
@@ -84,6 +95,7 @@ def leave_one_person_out(
     steps: int,
     rate: float,
     sources: list[str] | None = None,
+    balanced: bool = True,
 ) -> np.ndarray:
     """Each example's label predicted by a model fitted without its person's examples (nor, when
     ``sources`` says whose names an example was made with, any made with that person's names);
@@ -93,7 +105,7 @@ def leave_one_person_out(
     for person in sorted(set(owners)):
         held = np.array([o == person for o in owners])
         unseen = np.array([o != person and s != person for o, s in zip(owners, made_with, strict=True)])
-        model = fit(x[unseen], y[unseen], labels, l2, steps, rate)
+        model = fit(x[unseen], y[unseen], labels, l2, steps, rate, balanced)
         predicted[held] = np.argmax(model.probabilities(x[held]), axis=1)
         scored = held & np.array([o == s for o, s in zip(owners, made_with, strict=True)])
         print(f"  {person:<14} {float((predicted[scored] == y[scored]).mean()):.3f} ({int(scored.sum())} examples)")

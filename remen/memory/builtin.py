@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from itertools import takewhile
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
@@ -233,6 +234,7 @@ from remen.memory.patterns import (
 from remen.memory.speakers import is_speaker
 from remen.memory.tie_model import TIE_OF, tie_features, tie_probabilities
 from remen.memory.tool_use import (
+    OBJECT_OPENING_TAGS,
     OWNING_VERBS,
     REPLACING,
     SOFTWARE_DOES,
@@ -1202,13 +1204,15 @@ CODE_AFTER = ("`", "(", "_", "<", "/")
 def software(sent: SpacySpan, start: int, end: int) -> bool:
     """Whether the name from token ``start`` to ``end`` of the sentence is software by what is done
     with it or what it does: installed, downloaded, deleted ("Installed Reaper", "uninstalled the
-    Zoom app", "deleted Opay"), or crashing, freezing ("Pro Tools crashed twice"; an English word opening the sentence
-    is the sentence's own: "Goodbye freezes"), or by a software noun after it ("renew Sibelius
-    licence")."""
+    Zoom app", "deleted Opay"), or crashing, freezing with no object ("Pro Tools crashed twice"; an
+    English word opening the sentence is the sentence's own: "Goodbye freezes"), or by a software
+    noun after it ("renew Sibelius licence")."""
     before = start - 1 if start >= 1 and sent[start - 1].tag_ not in ("DT", "PRP$") else start - 2
     plain_opening = start == 0 and end == 1 and sent[0].lower_ in english_words()
     after = sent[end].lower_ if end < len(sent) else ""
     does = not plain_opening and end < len(sent) and sent[end].tag_.startswith("VB") and after in SOFTWARE_DOES
+    # Software crashes; someone crashes something ("Tomas crashed his bike", "crashed the car").
+    does &= end + 1 >= len(sent) or sent[end + 1].tag_ not in OBJECT_OPENING_TAGS
     licensed = not plain_opening and after in SOFTWARE_NOUNS
     # "Deleted Tom's number": what is done is to a thing of the name's, not to it.
     owner = end < len(sent) and sent[end].tag_ == "POS"
@@ -1523,7 +1527,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "17"
+    version = "18"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -1664,7 +1668,7 @@ class BuiltinExtractor:
             return
         negated = is_negated(text)
         if aspect == Aspect.EVENT:
-            state.state(ExtractedStatement(aspect, text, USER_NAME, "event", span, object_value=text, valid_at=when))
+            state.state(ExtractedStatement(aspect, text, subject, "event", span, object_value=text, valid_at=when))
         elif aspect == Aspect.PROBLEM:
             about = next((n for n, t in named if t in (EntityType.TECHNOLOGY, EntityType.PRODUCT)), subject)
             state.state(
@@ -2492,12 +2496,20 @@ class BuiltinExtractor:
 
     @staticmethod
     def subject_of(state: NoteState, sent: SpacySpan, named: list[tuple[str, EntityType]]) -> str:
-        """The subject when it is a named entity (the first one named before the first verb) or
-        'she'/'he' (the last person named), else the user."""
-        for token in sent:
+        """The subject when it is a named entity (the first one named before the first verb, also
+        after the writer's word for them: "My sister Lena moved to Porto") or 'she'/'he' (the last
+        person named), else the user."""
+        words = iter(sent)
+        for token in words:
             if token.tag_.startswith("VB") or token.tag_ == "MD":
                 break
-            if token.lower_ in ("i", "we", "my", "our"):
+            if token.lower_ in ("my", "our"):
+                title = list(takewhile(lambda t: t.tag_ in ("NN", "NNS"), words))
+                name = next(
+                    (n for n, _ in named if title and sent[title[-1].i - sent.start + 1 :].text.startswith(n)), None
+                )
+                return name or USER_NAME
+            if token.lower_ in ("i", "we"):
                 return USER_NAME
             if token.lower_ in ("she", "he") and state.last_person:
                 return state.last_person

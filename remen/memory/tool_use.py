@@ -89,6 +89,8 @@ START_VERBS = verb_class(
 # only software does ("Pro Tools crashed twice").
 SOFTWARE_VERBS = verb_class("install uninstall reinstall download delete")
 SOFTWARE_DOES = verb_class("crash freeze")
+# Tags that open a verb's object: a determiner, a possessive, a pronoun.
+OBJECT_OPENING_TAGS = frozenset({"DT", "PRP$", "PRP"})
 # Nouns of software right after its name: "renew Sibelius licence", "the Dorico update".
 SOFTWARE_NOUNS = frozenset(
     {"licence", "licences", "license", "licenses", "subscription", "plugin", "plugins", "plug-in", "app", "update"}

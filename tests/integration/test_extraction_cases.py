@@ -313,6 +313,18 @@ def test_who_lives_at_an_address_is_the_verbs_subject(reader: BuiltinExtractor) 
     assert not [e for e in read(reader, "She lives at 9 Elm Street.").entities if e.name == "Elm"]
 
 
+def test_an_event_is_its_subjects(model_reader: BuiltinExtractor) -> None:
+    def events(text: str) -> list[str]:
+        return [s.subject for s in read(model_reader, text).statements if s.aspect == Aspect.EVENT]
+
+    # "who booked the venue" is answered by the one who did it, not by the writer.
+    assert events("Priya booked the venue for the reunion yesterday.") == ["Priya"]
+    assert events("I booked the venue for the reunion yesterday.") == [USER_NAME]
+    # The writer's word for someone, then their name: the one named is who the sentence is about.
+    assert events("My colleague Ines Duarte presented the budget on Monday.") == ["Ines Duarte"]
+    assert events("My colleague and I presented the budget on Monday.") == [USER_NAME]
+
+
 def test_a_spell_at_a_workplace_starts_or_ends_working_there(reader: BuiltinExtractor) -> None:
     assert ("me", "works_at", "Halcyon Health") in triples(read(reader, "Day one at Halcyon Health. Laptop Wednesday."))
     last = read(reader, "Last day at Northwind. Cake and speeches.")
@@ -854,6 +866,11 @@ def test_software_is_known_by_what_is_done_with_it_or_what_it_does(model_reader:
     assert ("Reaper", None, False) in uses(installed)
     crashed = read(model_reader, "Long session at the studio. Pro Tools crashed twice and ate a whole comp.")
     assert ("Pro Tools", EntityType.TECHNOLOGY) in entities(crashed)
+    # Someone crashes something: a person crashing a bike is no software, nor used by the writer.
+    for text, name in (("Tomasz crashed his bike on the way to work.", "Tomasz"), ("Priya crashed the van.", "Priya")):
+        found = read(model_reader, text)
+        assert (name, EntityType.PERSON) in entities(found)
+        assert not uses(found)
     # A plain word opening the sentence is the sentence's own, whatever verb follows it.
     assert "Goodbye" not in {name for name, _ in entities(read(model_reader, "Licence not renewed. Goodbye freezes."))}
 
