@@ -2505,10 +2505,8 @@ class BuiltinExtractor:
                 break
             if token.lower_ in ("my", "our"):
                 title = list(takewhile(lambda t: t.tag_ in ("NN", "NNS"), words))
-                name = next(
-                    (n for n, _ in named if title and sent[title[-1].i - sent.start + 1 :].text.startswith(n)), None
-                )
-                return name or USER_NAME
+                after = sent[title[-1].i - sent.start + 1 :].text if title else ""
+                return next((n for n, _ in named if after.startswith(n)), USER_NAME)
             if token.lower_ in ("i", "we"):
                 return USER_NAME
             if token.lower_ in ("she", "he") and state.last_person:
