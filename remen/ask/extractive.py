@@ -52,6 +52,7 @@ from remen.core.constants import (
     EXTRACT_RANK_WEIGHT,
     EXTRACT_READ_SENTENCES,
     EXTRACT_RECENCY_WEIGHT,
+    EXTRACT_REPLY_REACH,
     EXTRACT_SCENE_SHARE,
     WHOLE_ANSWER_MIN_WORDS,
 )
@@ -314,7 +315,7 @@ def passages(thread: Sequence[Read]) -> list[Passage]:
     out = []
     for j, (k, sentence, speaker) in enumerate(flat):
         next_to = [n for n in (j - 1, j + 1) if 0 <= n < len(flat) and abs(flat[n][0] - k) <= 1]
-        around = beside[k].union(*(words[n] for n in next_to if flat[n][0] == k))
+        around = beside[k].union(*(words[n] for n in next_to if flat[n][0] == k), *asked_before(flat, words, j))
         read = thread[k]
         out.append(
             Passage(
@@ -340,6 +341,21 @@ def passages(thread: Sequence[Read]) -> list[Passage]:
             )
         )
     return out
+
+
+def asked_before(
+    flat: Sequence[tuple[int, str, str | None]], words: Sequence[frozenset[str]], j: int
+) -> list[frozenset[str]]:
+    """The words of the question a turn answers: the nearest one someone else asked a few
+    sentences before it in its note or the note beside ("doing the Celtic Connections album?" —
+    "Stevie put me forward" — "you'll get it" — "recording six nights at the Royal Concert Hall")."""
+    k, _, speaker = flat[j]
+    for n in range(j - 1, max(-1, j - 1 - EXTRACT_REPLY_REACH), -1):
+        if abs(flat[n][0] - k) > 1:
+            break
+        if flat[n][2] != speaker and is_question(flat[n][1]):
+            return [words[n]]
+    return []
 
 
 HEADING = re.compile(r"^\s*#{1,6}\s+(.+)")
@@ -530,6 +546,33 @@ def done_by_another(question: Question, text: str) -> bool:
         clause = CLAUSE_OPENS.split(text[: at.start()])[-1]
         doer = WHOSE_DOER.search(clause)
         if doer is None or not focus.isdisjoint(stem(word) for word in WORD.findall(doer.group(1))):
+            return False
+    return True
+
+
+# The one a question asks did something, by name: "how much did Dougie sell his car for".
+ASKED_DOER = re.compile(r"\b(?:did|does|do|will|would|has|have|had|can|could)\s+([A-Z][\w'’-]*)\s+([a-z]+)\b")
+# Whom a deed is done to or got from, right after it: "sold the Punto to Dougie", "bought it off Jo".
+DONE_TO = re.compile(r"(?i:\b(?:to|from|off|for)\s+([\w'’-]+))")
+
+
+def done_to_the_asked(question: Question, text: str) -> bool:
+    """Whether the one the question asks did something is, every time the sentence does it, the
+    one it is done to or got from, and never named before it: "sold the Fiat Punto to Dougie for
+    £600" tells nothing Dougie sold (a false premise, not an answer)."""
+    asked = ASKED_DOER.search(question.text)
+    if asked is None:
+        return False
+    doer, verb = stem(asked.group(1)), stem(asked.group(2))
+    done = [m for m in WORD.finditer(text) if stem(m.group(0)) == verb]
+    if not done:
+        return False
+    for at in done:
+        clause_start = text[: at.start()]
+        if doer in {stem(word) for word in WORD.findall(CLAUSE_OPENS.split(clause_start)[-1])}:
+            return False
+        after = CLAUSE_OPENS.split(text[at.end() :])[0]
+        if not any(stem(m.group(1)) == doer for m in DONE_TO.finditer(after)):
             return False
     return True
 
@@ -945,6 +988,7 @@ def passage_candidates(
                 about_someone_else(people, text, frozenset(stems(text)), known)
                 or anothers_thing_in(question, text, None)
                 or another_numbered(question, text)
+                or done_to_the_asked(question, text)
             ):
                 continue
             spans = [
@@ -1038,6 +1082,7 @@ def read_candidates(
             or about_someone_else(people, passage.text, passage.words, known, passage.note_words)
             or anothers_thing(question, passage)
             or done_by_another(question, passage.text)
+            or done_to_the_asked(question, passage.text)
         ):
             continue  # a question in the notes answers nothing, nor a sentence about another
         age = (passage.created.timestamp() - oldest) / (newest - oldest) if newest > oldest else 0.0

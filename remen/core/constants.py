@@ -299,6 +299,8 @@ THREAD_MAX_CHARS = 400
 # turn that named it (ask dev: "why" card 5 → 6 of 8, all else and false premises unchanged; the
 # forty-third probe, a chat: first item 16 → 17 of 34).
 EXTRACT_NAMED_TURNS_BACK = 3
+# A turn's question, asked by someone else, counts as around it for this many sentences before it.
+EXTRACT_REPLY_REACH = 4
 # A chat turn's label this short is no one's name: "Q: ..." and "A: ..." are a question and its answer.
 MIN_SPEAKER_LETTERS = 2
 # A search hit in a thread lends the note written next (its reply) this share of its score: the

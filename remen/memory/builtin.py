@@ -118,6 +118,7 @@ from remen.memory.patterns import (
     HEALTH_CARE,
     HIRING_AFTER,
     HIS_RELATION,
+    HOLDER_NAMED_BEFORE,
     HOME_BY,
     HOME_FROM,
     HOME_NOUN,
@@ -194,6 +195,7 @@ from remen.memory.patterns import (
     SOMEONE_ELSES,
     SPEAKER_MANAGES,
     SPELL_SITE,
+    SPELL_WITH_TOOL,
     STREET_ADDRESS,
     STREET_NAMED,
     SUBJECTLESS_CUE,
@@ -1527,7 +1529,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "18"
+    version = "19"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -1987,7 +1989,12 @@ class BuiltinExtractor:
             # Nor is a sum theirs who it is shared with or paid to ("rent 1,400, split with Joy";
             # "rent £850/month, landlord Mr. Whitaker 07700 900456", whose phone that is).
             not_theirs = [m.end() for m in NOT_THE_HOLDER.finditer(text)]
-            paying = [(n, t) for n, t in kept if not any(text.startswith(n, at) for at in not_theirs)]
+            paying = [
+                (n, t)
+                for n, t in kept
+                if not any(text.startswith(n, at) for at in not_theirs)
+                and not any(HOLDER_NAMED_BEFORE.match(text, m.end()) for m in re.finditer(re.escape(n), text))
+            ]
             payer = self.person_in(state, text, paying)
         found = False
 
@@ -2165,6 +2172,12 @@ class BuiltinExtractor:
         if spell is not None and SPELL_SITE.search(text, spell.end(1), spell.start(2)):
             firm = whole_name(text, spell.start(2), spell.group(2), named)
             spell = spell if (firm, EntityType.ORGANIZATION) in named else None
+        if (
+            spell is not None
+            and SPELL_WITH_TOOL.fullmatch(text, spell.end(1), spell.start(2))
+            and is_tool(spell.group(2), named)
+        ):
+            spell = None  # "twelve years of Pro Tools": time spent on a tool
         if spell is None:
             loose = WORK_SPELL_LOOSE.search(text) or WORK_SPELL_BY.search(text)
             if (

@@ -583,6 +583,9 @@ def name_kinds(sentences: list[SpacySpan], vectors: NameVectors) -> dict[str, En
             kinds[name] = EntityType.PERSON
         if kinds[name] is not None and SAINTED_PLACE.match(name) and not owned(name, sentences):
             kinds[name] = EntityType.PLACE
+        if kinds[name] in NEVER_WHO and said_with_who(name, sentences):
+            # "Sent my CV to Stevie Rae, who runs the place": a place or a tool is no "who".
+            kinds[name] = EntityType.PERSON
         if kinds[name] == EntityType.PERSON and name.split()[0] in COUNTED:
             # "Seven Seeds", "Five Guys": nobody's name opens with a number; the likeliest other kind.
             others = (label_kind(model.labels[i], name) for i in np.argsort(-total))
@@ -597,6 +600,24 @@ COUNTED = frozenset(NUMBER_WORDS) - {"a", "an"}
 def label_kind(label: str, name: str) -> EntityType | None:
     """The entity type a classifier label means for ``name`` (None: not a name)."""
     return tool_type(name) if label == TOOL else KINDS[label]
+
+
+# Kinds of names nobody speaks of as "who" (a firm may be: "called Vodafone, who said …").
+NEVER_WHO = frozenset({EntityType.PLACE, EntityType.TECHNOLOGY, EntityType.PRODUCT, EntityType.STANDARD})
+# A relative clause about the name right before it, "Stevie Rae, who runs the place"; after a word
+# of where, "who" is about someone named before the place ("my sister Ingrid in Duluth, who …").
+WHO_AFTER = re.compile(r"^,?\s+who\b", re.IGNORECASE)
+WHERE_BEFORE = re.compile(r"\b(?:in|at|near|from|outside|around|by|of)\s+(?:the\s+)?$", re.IGNORECASE)
+
+
+def said_with_who(name: str, sentences: list[SpacySpan]) -> bool:
+    """Whether a sentence follows the name with "who", not after a word of where."""
+    pattern = re.compile(r"(?<![\w'’])" + re.escape(name) + r"(?![\w'’])", re.IGNORECASE)
+    return any(
+        WHO_AFTER.match(sent.text[m.end() :]) and not WHERE_BEFORE.search(sent.text[: m.start()])
+        for sent in sentences
+        for m in pattern.finditer(sent.text)
+    )
 
 
 def owned(name: str, sentences: list[SpacySpan]) -> bool:

@@ -576,6 +576,8 @@ NOT_THE_HOLDER = re.compile(
     r"(?i:\b(?:(?:split|shared?|sharing|halved)\s+(?:it\s+|evenly\s+|50/50\s+)?(?:with|w/)"
     r"|(?:landlord|landlady|letting\s+agent)(?:\s+is)?[:,]?|paid\s+to)\s+)"
 )
+# The same said after the name: "keys from Mr. Lennox (landlord), rent £780", "Mr. Ortiz, the landlord".
+HOLDER_NAMED_BEFORE = re.compile(r"(?i:\s*(?:\(|,\s*(?:the\s+|my\s+|our\s+)?)(?:landlord|landlady|letting\s+agent)\b)")
 # A sum of the writer's written without its currency after the word that names it: thousands
 # written with separators ("78,000") or with a k ("48k a year"), or a number paid per a period
 # ("720 a week"); no year.
@@ -594,11 +596,12 @@ AMOUNT_CHANGE = re.compile(
     rf"gets|be|been)\s+)*(?:up|down|raised|increased|decreased|dropped|reduced|cut|rose|risen|changed|moved|moves|"
     rf"bumped|lowered)?\s*from\s+({AMOUNT})\s+to\s+({AMOUNT}))"
 )
-# A jot that opens with a sum of the writer's and gives its amount within a few words: "rent
-# Bronowice 3100 zł from July", "- rent to Herr Brandt, 890 €", "salary: 4 200 €".
+# A jot (or a jotted list's item after a comma) that opens with a sum of the writer's and gives its
+# amount within a few words: "rent Bronowice 3100 zł from July", "- rent to Herr Brandt, 890 €",
+# "salary: 4 200 €", "keys from the landlord, rent £780 on the 1st".
 # "Salary at the academy is 78,000", "rent 720 a week": a bare sum after the word that names it.
 AMOUNT_JOTTED = re.compile(
-    rf"(?i:^\s*(?:[-*•]\s*)?(?:(?:pg|flat|room|house|home|hostel|monthly)\s+)?({alternation(lexicon.MONEY_OF_MINE)})\b"
+    rf"(?i:(?:^|[,;]|\s[-–]\s)\s*(?:[-*•]\s*)?(?:(?:pg|flat|room|house|home|hostel|monthly)\s+)?({alternation(lexicon.MONEY_OF_MINE)})\b"
     # "Salary would be 78.000 €": an offer's, not the writer's yet.
     rf"(?:\s+(?!\d|would\b|could\b|might\b)[\w'’.-]+){{0,4}}?\s*[:,]?\s*({MY_SUM}))"
 )
@@ -834,6 +837,9 @@ WORK_SPELL = re.compile(
 # The part of the firm a spell is spent in, before the firm: "two weeks at the arboretum with Five
 # Rivers MetroParks". Only a name known for a firm is then the workplace ("a week at the lake with Kim").
 SPELL_SITE = re.compile(r"(?i:\b(?:at|in|on)\s+the\s+[a-z]+\s+(?:at|with|of)\b)")
+# What joins a spell to a name it was spent on, not at: "twelve years of Pro Tools" (while "first
+# day with easyJet" is a job, whatever the name's kind).
+SPELL_WITH_TOOL = re.compile(r"(?i:\s+(?:back\s+|in\s+)?of\s+(?:the\s+)?)")
 # Notice given to the workplace named before it: "I'll give Ace two weeks notice", "handed Brightloop
 # my notice" (group 1 ends in "notice", as WORK_SPELL's does when notice ends a spell).
 NOTICE_TO = re.compile(

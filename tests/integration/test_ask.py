@@ -1086,6 +1086,29 @@ def test_people_asked_of_together_are_a_we_of_either_of_them(app: Remen) -> None
     assert where and where[0].answer == "Ashfield"
 
 
+def test_a_turn_answers_the_question_someone_asked_a_few_turns_before(app: Remen) -> None:
+    app.add(
+        "Nell: are you still playing the harvest festival with the choir?\n"
+        "me: Maria signed us up. nothing's printed yet\n"
+        "Nell: fingers crossed\n"
+        "me: thanks, it's in October, three evenings at St Cuthbert's Church",
+        created=NOW - timedelta(days=3),
+    )
+    app.extract_pending()
+    # The answer's turn never names the festival: the question it answers, three turns up, does.
+    when = app.ask("when is the harvest festival", now=NOW).answers
+    assert when and "October" in (when[0].answer or "")
+
+
+def test_the_one_a_deed_is_done_to_did_not_do_it(app: Remen) -> None:
+    app.add("Bought the road bike off Priyanka for £150, tyres need replacing.", created=NOW - timedelta(days=3))
+    app.extract_pending()
+    # Priyanka sold it: "how much did she buy it for" has a false premise, not £150.
+    assert not app.ask("how much did Priyanka buy the road bike for", now=NOW).answers
+    paid = app.ask("how much was the road bike", now=NOW).answers
+    assert paid and paid[0].answer == "£150"
+
+
 def test_a_reply_that_narrows_the_time_asked_is_the_answer_not_the_question(app: Remen) -> None:
     chat(
         app,

@@ -1059,6 +1059,26 @@ def test_a_new_flat_and_a_jotted_rent_say_where_i_live_and_who_my_landlord_is(re
     assert ("me", "landlord", "Herr Brandt") in triples(read(reader, "- rent to Herr Brandt, 890 €, by Friday"))
 
 
+def test_a_sum_opening_a_jotted_item_after_a_comma_is_mine_not_the_landlords(reader: BuiltinExtractor) -> None:
+    found = triples(read(reader, "new place sorted. deposit back from Mrs. Ahern (landlady), rent €1,150 from May."))
+    assert ("me", "rent", "€1,150") in found
+    assert not any(predicate == "rent" and subject != "me" for subject, predicate, _ in found)
+
+
+def test_a_name_followed_by_who_is_a_person(model_reader: BuiltinExtractor) -> None:
+    found = dict(entities(read(model_reader, "Handed the invoice to Rhona Baird, who runs the place.")))
+    assert found.get("Rhona Baird") == "Person"
+    # After a word of where, "who" is about someone named before the place.
+    found = dict(entities(read(model_reader, "Called my cousin Aled in Llanelli, who just got engaged.")))
+    assert found.get("Llanelli") == "Place"
+
+
+def test_years_spent_with_a_tool_are_no_workplace(model_reader: BuiltinExtractor) -> None:
+    found = triples(read(model_reader, "Nine years of Photoshop habits and Figma still confuses me."))
+    assert not any(predicate == "works_at" for _, predicate, _ in found)
+    assert ("me", "works_at", "Arup") in triples(read(model_reader, "Nine years at Arup and still no parking space."))
+
+
 def test_amounts_in_the_worlds_currencies_a_landlady_and_a_polish_title(reader: BuiltinExtractor) -> None:
     rent = triples(read(reader, "My rent is 3100 zł from July."))
     assert ("me", "rent", "3100 zł") in rent
