@@ -577,6 +577,19 @@ def done_to_the_asked(question: Question, text: str) -> bool:
     return True
 
 
+def notes_of_a_deed_done_to_the_asked(question: Question, found: Sequence[Passage]) -> set[str]:
+    """The notes whose every sentence naming the one the question asks did something says it was
+    done to them ("Sold my old bike to Kieran for £90"): the rest of such a note is not about what
+    they did ("rent £820" beside it answers nothing Kieran sold)."""
+    asked = ASKED_DOER.search(question.text)
+    if asked is None:
+        return set()
+    doer = stem(asked.group(1))
+    naming = [p for p in found if doer in p.words]
+    done_to = {p.note_id for p in naming if done_to_the_asked(question, p.text)}
+    return done_to - {p.note_id for p in naming if not done_to_the_asked(question, p.text)}
+
+
 def anothers_thing(question: Question, passage: Passage) -> bool:
     """Whether the sentence speaks of someone else's thing than the one the question asks of
     ("what is Jonas's dog called"): its owner saying "that dog" or "your dog" (people call their
@@ -1073,6 +1086,7 @@ def read_candidates(
     )
     own_tie = writers_tie(asked_ties)
     read: list[tuple[float, Passage, dict[str, float]]] = []
+    deed_notes = notes_of_a_deed_done_to_the_asked(question, found)
     # "Ingrid: did you see Dyreparken wants a keeper??" tells of the job, though put as a question.
     telling = question.telling is not None
     for passage in found:
@@ -1083,6 +1097,7 @@ def read_candidates(
             or anothers_thing(question, passage)
             or done_by_another(question, passage.text)
             or done_to_the_asked(question, passage.text)
+            or passage.note_id in deed_notes
         ):
             continue  # a question in the notes answers nothing, nor a sentence about another
         age = (passage.created.timestamp() - oldest) / (newest - oldest) if newest > oldest else 0.0

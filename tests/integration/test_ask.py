@@ -1101,9 +1101,13 @@ def test_a_turn_answers_the_question_someone_asked_a_few_turns_before(app: Remen
 
 
 def test_the_one_a_deed_is_done_to_did_not_do_it(app: Remen) -> None:
-    app.add("Bought the road bike off Priyanka for £150, tyres need replacing.", created=NOW - timedelta(days=3))
+    app.add(
+        "Bike stuff\nBought the road bike off Priyanka for £150, tyres need replacing. New lights were £35.",
+        created=NOW - timedelta(days=3),
+    )
     app.extract_pending()
-    # Priyanka sold it: "how much did she buy it for" has a false premise, not £150.
+    # Priyanka sold it: "how much did she buy it for" has a false premise, neither £150 nor the
+    # lights' £35 beside it.
     assert not app.ask("how much did Priyanka buy the road bike for", now=NOW).answers
     paid = app.ask("how much was the road bike", now=NOW).answers
     assert paid and paid[0].answer == "£150"
