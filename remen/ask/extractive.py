@@ -585,9 +585,8 @@ def notes_of_a_deed_done_to_the_asked(question: Question, found: Sequence[Passag
     if asked is None:
         return set()
     doer = stem(asked.group(1))
-    naming = [p for p in found if doer in p.words]
-    done_to = {p.note_id for p in naming if done_to_the_asked(question, p.text)}
-    return done_to - {p.note_id for p in naming if not done_to_the_asked(question, p.text)}
+    naming = [(p.note_id, done_to_the_asked(question, p.text)) for p in found if doer in p.words]
+    return {note for note, done in naming if done} - {note for note, done in naming if not done}
 
 
 def anothers_thing(question: Question, passage: Passage) -> bool:
