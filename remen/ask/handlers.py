@@ -15,6 +15,7 @@ from remen.core.knowledge import ENDED_PREFIX, Aspect, Digest, EntityDetail, Ent
 from remen.core.text import fold
 from remen.core.wording import addressed
 from remen.memory.lexicon import MONEY_OF_MINE, RELATIONS, of_another_kind, ties_of, tool_kind
+from remen.memory.names import compatible
 from remen.memory.reader import MemoryReader
 from remen.search.calendar import day_text
 from remen.search.query import STOPWORDS
@@ -30,6 +31,9 @@ ATTRIBUTE_LABELS = {
     "age": "age",
 }
 MAX_CARD_FACTS = 8
+# The writer's sums that belong to a stay, the stay's predicate, and the kinds of place it is at.
+SUM_STAYS = {"salary": "works_at", "rent": "lives_in"}
+SUM_PLACES = {"salary": frozenset({EntityType.ORGANIZATION}), "rent": frozenset({EntityType.PLACE})}
 # The user's stays a tie may be asked of ("my boss at Kibo", "my landlord in Wedding").
 STINT_PREDICATES = ("works_at", "lives_in")
 # A "when" question's words that ask when a tie began: "when did I start at Acme", "join Catena".
@@ -120,6 +124,10 @@ def entity_lookup(route: Route, memory: MemoryReader, user: str) -> Handled:
             then = own_sum_there(route, memory, attribute, me)
             if then is not None:
                 return then
+            if attribute in SUM_STAYS and hint != me and memory.entity(hint.name).type in SUM_PLACES[attribute]:
+                # "how much does Kudipay pay", "how much is our rent in Hamilton": the sum of the stay
+                # there, not one the writer paid or earned before it.
+                return sum_of_the_stay(memory, attribute, hint, me.name)
             hint = me
         if attribute and (me := counted_from(route, hint, memory)) is not None:
             hint = me
@@ -271,6 +279,34 @@ def own_sequence(route: Route, memory: MemoryReader, attribute: str, user: str) 
     if point is None or point[1] is None:
         return None
     return neighbour(point[0], point[1], chain, f"your {ATTRIBUTE_LABELS.get(attribute, attribute)}")
+
+
+def sum_of_the_stay(memory: MemoryReader, attribute: str, place: EntityHint, user: str) -> Handled:
+    """The writer's pay at a firm or rent in a place ("how much does Kudipay pay", "our rent in
+    Hamilton"): the sum that began with their stay there, or was theirs when it began, was stated
+    once the notes spoke of the place, and whose sentence names none of their other stays (the
+    job offered: "the job is mine. €41,000"); none when the graph holds no such sum ("Zenox pays
+    me ₦380k" is the job before's, the last flat's rent no rent in Hamilton), so the notes'
+    sentences answer."""
+    held = chain_of(memory, user, (SUM_STAYS[attribute],))
+    stays = [f for f in held if f.target and compatible(f.target, place.name)]
+    others = [f.target for f in held if f.target and f not in stays]
+    spoken = memory.mentioned_between(place.name)
+
+    def of_the_stay(told: Fact, stay: Fact) -> bool:
+        began_there = stay.valid_at - SWITCH_MARGIN <= told.valid_at and (
+            stay.invalid_at is None or told.valid_at < stay.invalid_at
+        )
+        held_at_start = told.valid_at <= stay.valid_at and (told.invalid_at is None or told.invalid_at > stay.valid_at)
+        said = set(re.findall(r"\w+", fold(told.quote or told.text)))
+        about_it = spoken is not None and told.valid_at >= spoken[0] - SWITCH_MARGIN
+        return began_there or (held_at_start and about_it and not any(fold(o).split()[0] in said for o in others))
+
+    told = [f for f in chain_of(memory, user, (attribute,)) if any(of_the_stay(f, s) for s in stays)]
+    label = ATTRIBUTE_LABELS.get(attribute, attribute)
+    if not told:
+        return Handled((), f"Your notes don't say your {label} there.")
+    return Handled((fact_item(told[-1], f"Your {label} there: {told[-1].target}"),), precise=True)
 
 
 def own_sum_there(route: Route, memory: MemoryReader, attribute: str, me: EntityHint) -> Handled | None:

@@ -61,6 +61,8 @@ ATTRIBUTES = {
     **{word: word for word in MONEY_OF_MINE if word not in ("pay", "wages")},
     # "how much do I earn", "what was I earning at Zenox": the pay.
     **dict.fromkeys(("earn", "earns", "earned", "earning", "earnings"), "salary"),
+    # "how much does Northlight pay me", "what does the studio job pay?": the pay too.
+    **dict.fromkeys(("pay", "pays"), "salary"),
 }
 # "where does X live / work": a place, asked with "where" only ("what do I think about work" is not).
 WHERE_ATTRIBUTES = {
@@ -77,13 +79,22 @@ WHERE_ATTRIBUTES = {
 # Attribute words that ask for the attribute only after these words: "how old is Jonas" asks his
 # age, "Jonas's old bike" does not.
 ATTRIBUTE_AFTER = {"old": "how "}
+# Attribute words that ask for it only in this shape: "pay" is the pay a job or a firm gives ("how
+# much does Northlight pay me", "what does the job pay?"), not a price the writer paid ("how much
+# did I pay for the Jazz").
+PAID_TO_THE_ASKER = r"(?<!\bi\s)(?<!\bwe\s)(?<!\byou\s)(?:{})(?=\s+(?:me|us)\b|\s*[?.!]*\s*$)"
+ATTRIBUTE_SHAPE = {"pay": PAID_TO_THE_ASKER, "pays": PAID_TO_THE_ASKER}
+
+
+def attribute_word(word: str) -> str:
+    """The pattern of one attribute word, in the shape it must be asked in."""
+    if word in ATTRIBUTE_SHAPE:
+        return ATTRIBUTE_SHAPE[word].format(re.escape(word))
+    return rf"(?<=\b{ATTRIBUTE_AFTER[word]}){re.escape(word)}" if word in ATTRIBUTE_AFTER else re.escape(word)
+
+
 ATTRIBUTE_WORD = re.compile(
-    r"\b("
-    + "|".join(
-        rf"(?<=\b{ATTRIBUTE_AFTER[w]}){re.escape(w)}" if w in ATTRIBUTE_AFTER else re.escape(w)
-        for w in sorted(ATTRIBUTES, key=len, reverse=True)
-    )
-    + r")\b"
+    r"\b(" + "|".join(attribute_word(w) for w in sorted(ATTRIBUTES, key=len, reverse=True)) + r")\b"
     # "which neighbourhood do we live in", "what company does Tom work for": a place named by its
     # kind; not "what time do I work" nor "what do I think about work".
     r"|(?:\bwhere\b|\b(?:which|what)\s+(?!(?:time|times|day|days|hours?|shifts?)\b)(?:[a-z]+\s+){1,2}(?:do|does|did)\b)"

@@ -108,6 +108,7 @@ from remen.memory.patterns import (
     FAREWELL_SWITCH,
     FIRM_AFTER,
     FIRM_BEFORE,
+    FIRST_NIGHT_IN,
     FIRST_PERSON,
     FIRST_SINGULAR,
     FOR_PROJECT,
@@ -127,6 +128,9 @@ from remen.memory.patterns import (
     HOME_WORDS,
     INSTEAD,
     INTERVIEW_WITH,
+    IS_MY_SUM,
+    JOB_REFUSED,
+    JOB_WON,
     JOINED,
     LAST_SPELL_WITH,
     LEASE_SIGNED,
@@ -140,6 +144,7 @@ from remen.memory.patterns import (
     MOVED_FROM,
     MOVED_INTO,
     MOVED_MY_THINGS,
+    MOVING_NOTE,
     MY_HOME,
     MY_RELATION_IS,
     MY_RELATION_NAMED,
@@ -163,6 +168,9 @@ from remen.memory.patterns import (
     PAID_TO_ME,
     PAIRED_WITH_ME,
     PANEL_LIST,
+    PAY_AT_LEAST,
+    PAY_OPENING,
+    PERIOD_TOLD,
     PERSON_BY_TIE,
     PERSON_OF_FIRM,
     PERSONAL_PRONOUNS,
@@ -613,8 +621,16 @@ def spoken_by(state: NoteState, speaker: str, since: int, span: Span) -> None:
     # The speaker is "you" to the turn after: its "she" or "he" is someone spoken of.
     state.last_person = spoken_of
     state.statements[since:] = [
-        replace(s, subject=who) if s.subject == USER_NAME and not shared_tie(s) else s for s in state.statements[since:]
+        replace(s, subject=who) if s.subject == USER_NAME and not shared_tie(s) and not offered_to_you(s) else s
+        for s in state.statements[since:]
     ]
+
+
+def offered_to_you(statement: ExtractedStatement) -> bool:
+    """Whether a pay read from a chat turn is of a job the turn offers to "you", the writer ("We'd
+    like to offer you the position, start May 4, $41/hour")."""
+    won = JOB_WON.search(statement.text) if statement.predicate == "salary" else None
+    return won is not None and re.search(r"(?i:\byou(?:rs)?\b)", won.group()) is not None
 
 
 def shared_tie(statement: ExtractedStatement) -> bool:
@@ -721,6 +737,32 @@ def services(text: str) -> list[tuple[str, str]]:
     found += [(m.group(2), m.group(1)) for m in SERVICE_JOTTED.finditer(text)]
     found += [(m.group(1), "rent") for m in RENT_RAISED.finditer(text)]
     return [(name, lexicon.SERVICE_ROLES[service.lower()]) for name, service in found if names_someone(name)]
+
+
+def offered_pay(text: str, previous: str) -> str | None:
+    """The pay of a job offered to the writer or won, told after the offer in its sentence ("offer
+    you the position, start May 4, $41/hour") or opening the next ("Stevie offered me the job.
+    £31,000, four days a week"): a sum by the hour, week, month or year, or in thousands; never
+    one of an offer turned down."""
+    won = JOB_WON.search(text)
+    if won is not None:
+        sums = [m.group(0) for m in IS_MY_SUM.finditer(text, won.end())]
+        refused = JOB_REFUSED.search(text)
+    else:
+        opening = PAY_OPENING.match(text) if JOB_WON.search(previous) else None
+        sums = [opening.group(1)] if opening is not None else []
+        refused = JOB_REFUSED.search(previous) or JOB_REFUSED.search(text)
+    pay = next((s.strip() for s in sums if pay_like(s)), None)
+    return None if refused else pay
+
+
+def pay_like(told: str) -> bool:
+    """Whether a sum reads as pay: by a period, in thousands, or a thousand and more."""
+    if PERIOD_TOLD.search(told) or re.search(r"\dk\b", told, re.IGNORECASE):
+        return True
+    digits = re.sub(r"[.,\s](?=\d{3}\b)", "", told)
+    whole = re.search(r"\d+", digits)
+    return whole is not None and int(whole.group()) >= PAY_AT_LEAST
 
 
 def cars(state: NoteState, text: str, span: Span, named: list[tuple[str, EntityType]]) -> None:
@@ -1529,7 +1571,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "19"
+    version = "20"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -1558,7 +1600,12 @@ class BuiltinExtractor:
         docs = self.nlp.pipe([text for text, _ in joined], batch_size=64)
         states = []
         for note, doc, (_, pieces) in zip(notes, docs, joined, strict=True):
-            state = NoteState(note.created, self.date_order, about_a_car=VEHICLE_WORDS.search(note.text) is not None)
+            state = NoteState(
+                note.created,
+                self.date_order,
+                about_a_car=VEHICLE_WORDS.search(note.text) is not None,
+                about_a_move=MOVING_NOTE.search(note.text) is not None,
+            )
             sentences = [
                 (piece, sent)
                 for piece in pieces
@@ -2067,7 +2114,7 @@ class BuiltinExtractor:
             attribute("address", address.group(1).strip())
         elif streets:
             found |= self.street_address(state, text, span, named, whose, streets[0])
-        lives = LIVES_IN.search(text)
+        lives = LIVES_IN.search(text) or (FIRST_NIGHT_IN.search(text) if state.about_a_move else None)
         if lives and PONDERING.search(text, max(0, lives.start() - PONDER_REACH), lives.start()):
             lives = None
         if lives and is_tool(lives.group(1), named) and not house_move(text):
@@ -2152,6 +2199,11 @@ class BuiltinExtractor:
             attribute(amount.group(2).lower(), amount.group(1).strip(), holder=payer)
         for pay in PAID_TO_ME.finditer(text):
             attribute("salary", pay.group(1).strip(), holder=USER_NAME)
+        offered = offered_pay(text, state.previous_sentence)
+        if offered is not None:
+            # The pay of a job to come is the writer's from its first day ("starting April 20").
+            starts = state.time_of(text)
+            attribute("salary", offered, holder=USER_NAME, when=starts if starts and starts > state.written else None)
         taken = RENTED_HOME_IN.search(text) if lives is None and HOME_TAKEN.search(text) else None
         if taken is not None and (taken.group(1), EntityType.PLACE) in named and my_rent_told(state, span):
             # "flat in Jayanagar, 1BHK, 21,000 rent, advance 1.5 lakhs": the home taken for that

@@ -260,9 +260,15 @@ def chat_turns(
     return out
 
 
+# A comma, semicolon or stop after a sum's last digit: the sentence's, not the sum's.
+SUM_RAN_ON = re.compile(r"(?<=\d)[,.;]+$")
+
+
 def period_said(value: str) -> str:
     """A stated sum with its period said one way ("18,500/mo", "18,500 per month" → "18,500 a
-    month"), so the same sum written twice is one value, not a change; any other value as it is."""
+    month"), so the same sum written twice is one value, not a change; the comma or stop a jot
+    ran on into dropped ("salary $58,000, start Monday"); any other value as it is."""
+    value = SUM_RAN_ON.sub("", value)
     told = PERIOD_TOLD.search(value)
     if told is None or told.start() == 0:
         return value

@@ -23,6 +23,10 @@ BEHIND_DAYS = 30
 # Wednesday": the coming one; "launched Monday", written on a Monday: that day), unless the
 # phrase says it ("last Friday", "next Tuesday"). Weekdays written out or short ("on Wed").
 WEEKDAY = re.compile(r"\b(?:mon|tue|tues|wed|weds|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?\b", re.IGNORECASE)
+# Two weekdays joined as a span, with no word saying which week: a schedule that recurs.
+WEEKDAY_SPAN = re.compile(
+    rf"(?:from\s+)?{WEEKDAY.pattern}\s*(?:to|through|thru|till|until|-|–|—)\s*{WEEKDAY.pattern}", re.IGNORECASE
+)
 # The words that open a range at a day: the day is what a note states.
 # A period's end ("end of month", "by the end of March"): its last day, not its last stretch.
 END_OF = re.compile(r"(?:(?:by|at|until|till|before)\s+)?(?:the\s+)?end\s+of\b", re.IGNORECASE)
@@ -106,6 +110,15 @@ def stated_date(
         found = parse_temporal(rest, written, date_order)[0]
         if found is not None and ordinal_of_a_noun(rest, found.phrase or ""):
             found = None
+    if found is not None and WEEKDAY_SPAN.fullmatch((found.phrase or "").strip(" ,.;")):
+        # "Monday to Friday" in a note is a week's schedule, not this week: the date is elsewhere
+        # ("$58,000, Monday to Friday, starting April 20").
+        at = sentence.lower().find((found.phrase or "").lower())
+        found = parse_temporal(
+            sentence[:at] + " " * len(found.phrase or "") + sentence[at + len(found.phrase or "") :],
+            written,
+            date_order,
+        )[0]
     lone = LONE_ORDINAL.search(sentence) if found is None else None
     if lone is not None and not PLACE_OR_AGE_BEFORE.search(sentence, 0, lone.start()):
         found = day_as_cued(f"on the {lone.group()}", lone.group(), written, date_order)

@@ -140,6 +140,8 @@ def trimmed(sent: SpacySpan, start: int, end: int) -> tuple[int, int]:
         start = 1
     # A plain lower-case word closes no name: "TickTick today" is TickTick.
     while end > start and (at_name_edge(sent[end - 1]) or plain_word(sent[end - 1])):
+        if end - 1 > start and numbered_name(sent[end - 1]) and not at_name_edge(sent[end - 2]):
+            break
         end -= 1
     if end - start > 1 and sent[end - 1].lower_ in EDGE_ADDRESSES:
         end -= 1
@@ -307,6 +309,12 @@ def continues_name(token: Token) -> bool:
     return token.tag_ in PROPER_NOUN_TAGS and not token.ent_type_ and token.lower_ not in DAY_WORDS
 
 
+def numbered_name(token: Token) -> bool:
+    """Whether ``token`` is a number word written with a capital after a name, its last word
+    ("Capture One", "Phase One", "Formula One"), which the tagger reads as a number."""
+    return token.tag_ == "CD" and token.text[:1].isupper() and token.lower_ in COUNTED
+
+
 def model_of_make(sent: SpacySpan, end: int) -> bool:
     """Whether token ``end`` is a car's model after its make ("Honda Jazz", "Mazda 3"), which the
     tagger reads as any word."""
@@ -356,6 +364,7 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
             and end < len(sent)
             and (
                 continues_name(sent[end])
+                or numbered_name(sent[end])
                 or model_of_make(sent, end)
                 or (end - start > len(ent) and labelled_alone(sent[end]))
             )

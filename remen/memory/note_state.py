@@ -66,7 +66,10 @@ def clause_tenses(sent: SpacySpan) -> tuple[tuple[int, bool], ...]:
             past = perfect = False
             opening = True
         elif token.lower_ in PERFECT_AUXILIARIES:
+            # "have" in the present is a perfect only when a participle follows ("I have sent"
+            # is past, "told them I have an interview on Monday" speaks of the coming Monday).
             perfect = True
+            past = past and token.tag_ not in PRESENT_TAGS
         elif token.lower_ in ARRANGED_VERBS:
             past = False  # "part 3 exam booked 30 Sept": what is arranged is ahead
         elif token.tag_ == "VBD" or (token.tag_ == "VBN" and (perfect or first)):
@@ -114,6 +117,8 @@ class NoteState:
     # Whether the note speaks of a car anywhere (patterns.VEHICLE_WORDS): a model it names as
     # bought, sold or "my …" is the writer's car.
     about_a_car: bool = False
+    # Whether the note speaks of moving house (MOVING_NOTE).
+    about_a_move: bool = False
     # The clauses of the sentence being read and whether each is in the past tense: a day a past
     # clause states is not the coming one (clause_tenses).
     clauses: tuple[tuple[int, bool], ...] = ()

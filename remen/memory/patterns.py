@@ -150,6 +150,9 @@ CAR_PARTS = (
     rf"{CAR_CHECKS}|tax|inspection|tyres?|tires?|brakes|clutch|battery|engine|gearbox|exhaust|windscreen|windshield"
     r"|oil\s+change"
 )
+# The parts only a car has: a jot of one after a model's name is about a car ("Honda Fit oil change",
+# "Corolla tyres"), where a battery or an engine may be a phone's or a game's.
+CAR_ONLY_PARTS = r"oil\s+change|tyres?|tires?|brakes|clutch|gearbox|exhaust|windscreen|windshield"
 CAR_KEPT = re.compile(
     rf"(?i:\b(?:{CAR_PARTS})\s+(?:for|on|of)\s+(?:the|my|our)\s+)"
     + NAME
@@ -159,7 +162,7 @@ CAR_KEPT = re.compile(
     # A jot of the check alone after the model: "Astra APK due 3 Feb", "EV6 service at Bilhuset".
     + r"|^\s*(?:[-*•]\s*)?"
     + NAME
-    + rf"(?=\s+(?i:first\s+|annual\s+|next\s+)?(?:{CAR_CHECKS})\b)"
+    + rf"(?=\s+(?i:first\s+|annual\s+|next\s+)?(?:{CAR_CHECKS}|{CAR_ONLY_PARTS})\b)"
     # A jot of its part after the model and a colon: "Polo: winter tyres still in the garage".
     + r"|^\s*(?:[-*•]\s*)?"
     + NAME
@@ -297,8 +300,6 @@ SERVICE_PAID_TO = re.compile(
     rf"({SERVICES})\s+(?:money\s+)?to\s+(?:the\s+)?|\b(?:my|our|the)\s+({SERVICES})\s+goes\s+to\s+(?:the\s+)?)"
     + SERVED_BY
 )
-# A jot of a payment: "- rent to Herr Brandt, 890 €, by Friday".
-SERVICE_JOTTED = re.compile(rf"^[\s*>-]*(?i:({SERVICES}))\s+to\s+" + SERVED_BY)
 # Who puts the rent up is the landlord: "Greenway Lettings put the rent up £75".
 RENT_RAISED = re.compile(
     SERVED_BY
@@ -565,16 +566,19 @@ PERIOD_WORDS = {
 PERIOD_SUFFIX = rf"\s?(?:/|a|per)\s?(?:{'|'.join(PERIOD_WORDS)})\b"
 # The period at the end of a stated sum.
 PERIOD_TOLD = re.compile(rf"(?i:\s?(?:/|\ba|\bper)\s?({'|'.join(PERIOD_WORDS)})\s*$)")
+# A sign after the digits is theirs unless a number follows it: "start May 4, $41/hour" is $41.
 AMOUNT = (
-    rf"(?:[{CURRENCY_SIGNS}]\s?\d[\d,.]*k?|\d[\d,.]*(?:\s\d{{3}})*k?\s?(?:[{CURRENCY_SIGNS}]|(?:{CURRENCY_WORDS})(?!\w)))"
+    rf"(?:[{CURRENCY_SIGNS}]\s?\d[\d,.]*k?|\d[\d,.]*(?:\s\d{{3}})*k?\s?(?:[{CURRENCY_SIGNS}](?!\s?\d)|(?:{CURRENCY_WORDS})(?!\w)))"
     rf"(?:{PERIOD_SUFFIX})?"
 )
 # Who a sum names but does not belong to: one it is shared with, who pays a part ("rent 1,400,
 # split with Joy", "the bills, shared w/ Tom"), and one it is paid to ("rent £850/month, landlord
-# Mr. Whitaker", "paid to Aling Nena").
+# Mr. Whitaker", "paid to Aling Nena", "rent $2,150 to Mr. Papadakis").
 NOT_THE_HOLDER = re.compile(
     r"(?i:\b(?:(?:split|shared?|sharing|halved)\s+(?:it\s+|evenly\s+|50/50\s+)?(?:with|w/)"
-    r"|(?:landlord|landlady|letting\s+agent)(?:\s+is)?[:,]?|paid\s+to)\s+)"
+    r"|(?:landlord|landlady|letting\s+agent)(?:\s+is)?[:,]?|paid\s+to)\s+"
+    # and a sum sent to them: "rent $2,150 to Mr. Papadakis".
+    rf"|(?<=[\d{CURRENCY_SIGNS}])\s+to\s+)"
 )
 # The same said after the name: "keys from Mr. Lennox (landlord), rent £780", "Mr. Ortiz, the landlord".
 HOLDER_NAMED_BEFORE = re.compile(r"(?i:\s*(?:\(|,\s*(?:the\s+|my\s+|our\s+)?)(?:landlord|landlady|letting\s+agent)\b)")
@@ -586,6 +590,9 @@ BARE_SUM = (
     rf"|\d{{2,}}(?:\.\d+)?{PERIOD_SUFFIX})"
 )
 MY_SUM = rf"(?:{AMOUNT}|{BARE_SUM})"
+# A jot of a payment, with its sum or without: "- rent to Herr Brandt, 890 €, by Friday", "rent
+# $2,150 to Mr. Papadakis".
+SERVICE_JOTTED = re.compile(rf"^[\s*>-]*(?i:({SERVICES}))(?:\s+{MY_SUM})?\s+to\s+" + SERVED_BY)
 IS_MY_SUM = re.compile(rf"(?i:{MY_SUM})")
 # What an amount of the writer's is or becomes: "rent up from 780 € to 820 €", "raised my savings
 # from £300 to £400" (AMOUNT_CHANGE), "my rent is now 820 €", "our budget: $2,000" (AMOUNT_IS).
@@ -615,6 +622,19 @@ SUM_JOTTED = re.compile(
 PAID_TO_ME = re.compile(
     rf"(?i:\b(?:pays?\s+me|paying\s+me|I\s+(?:earn|am\s+earning)|I['’]m\s+earning)\s+(?:only\s+|just\s+|about\s+)?)({MY_SUM})"
 )
+# A job offered to the writer or won: "Stevie offered me the job", "We'd love to offer you the QA lead
+# role", "the job is mine", "Sahra Pay offer:". Its pay is the sum said after it in the sentence,
+# or opening the next one ("Stevie offered me the job. £31,000, four days a week").
+JOB_WON = re.compile(
+    r"(?i:\b(?:offer(?:ed|ing|s)?\s+(?:me|you)\s+(?:the|a|this)\s+(?:[\w-]+\s+){0,3}?(?:job|position|role|post|contract)"
+    r"|(?:job|position|role)\s+is\s+(?:mine|yours)|(?:got|landed)\s+the\s+(?:job|position|role)|(?:job\s+)?offer\s*:))"
+)
+JOB_REFUSED = re.compile(
+    r"(?i:\b(?:turn(?:ed|ing)?\s+(?:it\s+)?down|declin(?:e|ed|ing)|reject(?:ed|ing)?|refus(?:e|ed|ing))\b)"
+)
+# The least a sum with no period or thousands must be to read as a year's pay.
+PAY_AT_LEAST = 1000
+PAY_OPENING = re.compile(rf"^\s*(?:[-*•]\s*)?({MY_SUM})")
 # The sum it was before, said after the new one: "78,000, up from 71,500".
 AMOUNT_BEFORE = re.compile(rf"(?i:[,;]?\s*(?:up|down)\s+from\s+({MY_SUM}))")
 # "my salary is £46,100", "our rent's 1150 a month", and the household's own without an owner:
@@ -804,6 +824,15 @@ STREET_ADDRESS = re.compile(
 # A street named without its number: "the bakery on Elm Street", "Swift Road" (its words name no tool).
 STREET_NAMED = re.compile(rf"\b(?-i:[A-ZÀ-Þ])[\w'’-]*(?:\s+(?-i:[A-ZÀ-Þ])[\w'’-]*){{0,2}}\s+(?-i:[A-Z])(?i:{STREET})\b")
 # Where a street address is someone's home, or an organisation's premises.
+# A note about moving house ("Moving day.", "the movers came", "unpacking"), in which a first night
+# somewhere is the first night of the new home: "First night in Hamilton: no curtains".
+MOVING_NOTE = re.compile(
+    r"(?i:\b(?:moving\s+day|moved\s+(?:in|out|house)|movers|removal\s+van|unpack(?:ed|ing)|the\s+move\b))"
+)
+FIRST_NIGHT_IN = re.compile(
+    r"(?i:\bfirst\s+(?:night|evening|morning|weekend)\s+in\s+"
+    r"(?:(?:the|our|my)\s+new\s+(?:flat|place|house|apartment|home)\s+in\s+)?)" + NAME
+)
 HOME_WORDS = re.compile(r"\b(?:flat|apartment|condo|house|home|moved|moving|lease|new\s+place|address)\b", re.I)
 PREMISES_WORDS = re.compile(r"\b(?:office|offices|studio|shop|clinic|restaurant|premises|hq|headquarters)\b", re.I)
 LIVES_AT = re.compile(r"\b(?:lives?\s+at|address(?:\s+[\w'’]+){0,3}?(?:\s+is|:))\s+([^.;\n]{6,80})", re.I)

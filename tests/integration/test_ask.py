@@ -807,6 +807,22 @@ def test_the_pay_at_an_earlier_workplace_is_the_one_held_there(app: Remen, clock
     assert started and started[0].source == "graph" and "since" in started[0].text.lower()
 
 
+def test_what_a_firm_pays_is_the_pay_of_the_job_it_offered(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        20,
+        "Two years at Brightside Bakery and still on nights. Applied to Greystone Kitchens.",
+        "Marta from Greystone Kitchens called: the job is mine. €41,000, Tuesday to Saturday, starting soon.",
+        "First week at Greystone Kitchens done. Marta runs a calm pass.",
+    )
+    for asked in ("how much does Greystone Kitchens pay me", "how much does Greystone pay?"):
+        answers = app.ask(asked, now=now).answers
+        assert answers and answers[0].source == "graph" and "€41,000" in answers[0].text, asked
+    # What the writer paid is a price, not what a job pays.
+    assert app.ask("how much did I pay for the oven", now=now).route.attribute_hint != "salary"
+
+
 def test_the_lines_under_a_heading_are_about_what_it_names(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
     now = written_days_apart(
         app,

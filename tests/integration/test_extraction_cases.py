@@ -2068,3 +2068,54 @@ def test_a_farewell_beside_a_tool_taken_up_replaces_the_tool_given_up(reader: Bu
     for other in ("Moved in with Tom in Leeds, so goodbye London.", "We use Slack at work, so long Priya, she left."):
         uses = {s.object_name for s in read(reader, other).statements if s.predicate == "uses"}
         assert uses <= {"Slack"}, other
+
+
+def test_a_present_have_and_a_weekly_schedule_do_not_turn_a_day_back(reader: BuiltinExtractor) -> None:
+    # Written on Monday 16 March: "have" with no participle after it speaks of what is ahead.
+    found = read(reader, "Told my brother I have a viva on Thursday.")
+    assert days_of(found, "a viva on Thursday") == {date(2026, 3, 19)}
+    done = read(reader, "I have posted the forms on Thursday.")
+    assert days_of(done, "posted the forms") == {date(2026, 3, 12)}
+    # "Monday to Friday" is the week's hours, not this week; the first day is the date.
+    hours = stated_date("€3,100 a month, Tuesday to Saturday, first shift 7 April", WRITTEN)
+    assert hours is not None and hours.moment.date() == date(2026, 4, 7)
+    assert stated_date("open Mon-Fri only", WRITTEN) is None
+
+
+def test_a_sum_sent_to_someone_is_the_writers_and_they_are_paid_it(reader: BuiltinExtractor) -> None:
+    found = triples(read(reader, "- rent €940 to Mrs. Okoye, standing order from the 3rd"))
+    assert {("me", "rent", "€940"), ("me", "landlord", "Mrs. Okoye")} <= found
+    assert not [t for t in found if t[0] == "Mrs. Okoye"]
+
+
+def test_a_car_jotted_with_a_part_only_a_car_has_is_the_writers(reader: BuiltinExtractor) -> None:
+    assert ("me", "car", "Skoda Fabia") in triples(read(reader, "Skoda Fabia brakes squeaking again, garage Tues"))
+    # A battery or an engine may be anything's.
+    assert "car" not in predicates(read(reader, "Pixel battery dying by noon, mechanic Tom says buy a new car"))
+
+
+def test_the_pay_of_a_job_offered_is_the_writers_from_its_first_day(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Ingrid offered me the job at the bakery. €36,500, early shifts, start 4 May.")
+    pay = [s for s in found.statements if s.predicate == "salary"]
+    assert [(s.subject, s.object_value) for s in pay] == [("me", "€36,500")]
+    assert pay[0].valid_at is not None and datetime.fromtimestamp(pay[0].valid_at).date() == date(2026, 5, 4)
+    # Offered to "you" in someone's chat turn: still the writer's pay, its sign kept after a day.
+    chat = read(reader, "Marguerite: we would love to offer you the sous-chef post, start June 2, $24/hour.\nme: yes!")
+    assert ("me", "salary", "$24 an hour") in triples(chat)
+    for other in (
+        "They offered me the job at 52k but I turned it down.",
+        "Got the job! Bought a new bike for €300 to celebrate.",
+    ):
+        assert "salary" not in predicates(read(reader, other)), other
+
+
+def test_a_number_word_with_a_capital_ends_a_name(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Colour grading the catalogue in Capture One all afternoon.")
+    assert "Capture One" in {e.name for e in found.entities}
+    assert "One" not in {e.name for e in read(reader, "Capture it. One more try tomorrow.").entities}
+
+
+def test_a_first_night_somewhere_in_a_note_about_moving_is_the_new_home(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Unpacking all weekend. First night in Lincoln: no curtains yet.")
+    assert ("Lincoln", EntityType.PLACE) in entities(found)
+    assert ("me", "lives_in", "Lincoln") in triples(found)
