@@ -1227,7 +1227,8 @@ def extract(
     # ("sold the Fiesta and bought the Corsa") yields to the other, unless the question asks what
     # came before. A sentence that is itself the answer to what someone did yields to one that
     # names them ("what did Josée bring": not "Book club at my place"). Of sentences telling who
-    # someone is, one that says where they are from or what they are to the writer comes first.
+    # someone is, one set beside their name ("Amaru, the other retoucher,") comes first, then one
+    # that says where they are from or what they are to the writer.
     scored = sorted(
         zip(probabilities, candidates, strict=True),
         key=lambda pc: (
@@ -1235,7 +1236,7 @@ def extract(
             pc[1].features.get("contrary", 0.0) > 0,
             whole_but_unnamed(pc[1], people),
             candidate_out_of_turn(pc[1], left, question.earlier),
-            not describing(pc[1].sentence),
+            describing(pc[1].sentence),
             -pc[0],
         ),
     )
@@ -1263,21 +1264,31 @@ def extract(
     return [*sure, *(a for a in best.values() if a.score < minimum)][:limit]
 
 
-def describes(question: Question, known: dict[str, str]) -> Callable[[str], bool]:
+def describes(question: Question, known: dict[str, str]) -> Callable[[str], int]:
     """For "who is Mr. Sato": whether a sentence says who they are, naming a firm or a place of
-    the graph's beside them ("Kyoto Press check-in (Mr. Sato + editor Ms. Kondo)") or a tie ("my
-    old flatmate"), not only mentioning them ("first 50 pages sent to Mr. Sato"). Any sentence
-    does for another question."""
+    the graph's beside them ("Kyoto Press check-in (Mr. Sato + editor Ms. Kondo)"), a tie ("my
+    old flatmate") or a description set beside their name, not only mentioning them ("first 50
+    pages sent to Mr. Sato"). 0 for a description beside the name, which says it best, 1 for a
+    firm, place or tie, 2 for none. Any sentence does for another question (0)."""
     if question.kind != AnswerKind.SENTENCE or WHO_IS.match(question.text) is None:
-        return lambda _: True
+        return lambda _: 0
     asked = {fold(word) for name in question.names for word in name.split()}
     places = [re.escape(name) for name, kind in known.items() if kind in PLACE_KINDS and name not in asked]
     # One pattern for all of them, built once for the question's sentences.
     placed = re.compile(rf"\b(?:{'|'.join(places)})\b") if places else None
 
-    def telling(sentence: str) -> bool:
+    # Or a description set beside the name: "Amaru, the other retoucher,", "Raj Malhotra (store
+    # manager)".
+    named = [re.escape(fold(name)) for name in question.names]
+    described = (
+        re.compile(rf"\b(?:{'|'.join(named)})\s*(?:,\s*(?:the|my|our|a|an|his|her|their)\s|\()") if named else None
+    )
+
+    def telling(sentence: str) -> int:
+        if described is not None and described.search(fold(sentence)) is not None:
+            return 0
         said = placed is not None and placed.search(fold(sentence)) is not None
-        return said or not RELATION_STEMS.isdisjoint(stems(sentence))
+        return 1 if said or not RELATION_STEMS.isdisjoint(stems(sentence)) else 2
 
     return telling
 

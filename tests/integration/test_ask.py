@@ -823,6 +823,19 @@ def test_what_a_firm_pays_is_the_pay_of_the_job_it_offered(app: Remen, clock) ->
     assert app.ask("how much did I pay for the oven", now=now).route.attribute_hint != "salary"
 
 
+def test_who_someone_is_is_told_by_the_words_set_beside_their_name(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        10,
+        "Coffee with Priyesh, the new sound designer, who came over from the radio.",
+        "Standup at Kestrel Labs with Dana, Priyesh and Olu, mixing notes for episode 4.",
+    )
+    # The card says who the graph holds; of the notes' sentences, the one describing them leads.
+    read = [a for a in app.ask("who is Priyesh", now=now).answers if a.source == "notes"]
+    assert read and "sound designer" in read[0].text
+
+
 def test_the_lines_under_a_heading_are_about_what_it_names(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
     now = written_days_apart(
         app,
