@@ -277,7 +277,7 @@ class Asker:
         read = self.read_notes(question, chosen, found)
         from_notes = extract(read.question, read.passages, read.known, closeness=read.closeness)
         from_notes = self.followed_up(read.question, chosen, from_notes, index.user_name)
-        answers = merged(read.question, chosen, handled, from_notes, read.known)
+        answers = shown_once(merged(read.question, chosen, handled, from_notes, read.known))
         not_found = unanswered(read.question, chosen, handled)
         linked = self.linking_notes(question)
         if linked is not None:
@@ -559,6 +559,19 @@ def merged(
             ended = [item for item in graph if item not in held]
             return (*held, *from_notes[: max(0, 3 - len(held))], *ended)
     return (*graph, *from_notes[: max(0, 3 - len(graph))]) if graph else tuple(from_notes[:3])
+
+
+def shown_once(answers: tuple[AnswerItem, ...]) -> tuple[AnswerItem, ...]:
+    """The card without an item that says what one before it says in the same words ("Coffee with
+    Tomek, the night baker, …" stored as an event and read again from its note)."""
+    seen: set[str] = set()
+    kept = []
+    for item in answers:
+        said = fold(item.text)
+        if said not in seen:
+            seen.add(said)
+            kept.append(item)
+    return tuple(kept)
 
 
 def names_a_tool(sentence: str, known: Mapping[str, str] | None, asked: Question) -> bool:

@@ -10,8 +10,11 @@ from pathlib import Path
 import pytest
 from cli_runner import run_cli
 
+from remen.ask.extractive import extract
 from remen.ask.handlers import mentions
+from remen.ask.router import route
 from remen.core.answers import QueryType
+from remen.core.constants import ASK_NOTES
 from remen.embed import HashedEmbedder
 from remen.service import Remen
 from remen.store import digests as digest_store
@@ -831,9 +834,21 @@ def test_who_someone_is_is_told_by_the_words_set_beside_their_name(app: Remen, c
         "Coffee with Priyesh, the new sound designer, who came over from the radio.",
         "Standup at Kestrel Labs with Dana, Priyesh and Olu, mixing notes for episode 4.",
     )
-    # The card says who the graph holds; of the notes' sentences, the one describing them leads.
-    read = [a for a in app.ask("who is Priyesh", now=now).answers if a.source == "notes"]
-    assert read and "sound designer" in read[0].text
+    # Of the notes' sentences, the one describing them leads (the card may show it as the graph's).
+    asker = app.memory.context.asker
+    chosen = route("who is Priyesh", now, asker.index(), asker.entity_by_meaning, asker.date_order)
+    read = asker.read_notes("who is Priyesh", chosen, asker.search("who is Priyesh", now, ASK_NOTES))
+    found = extract(read.question, read.passages, read.known, closeness=read.closeness)
+    assert found and "sound designer" in found[0].sentence
+    assert any("sound designer" in item.text for item in app.ask("who is Priyesh", now=now).answers)
+
+
+def test_the_card_says_a_sentence_once(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    # Stored as an event and read again from its note: the same words are shown once.
+    now = written_days_apart(app, clock, 5, "Coffee with Tomek, the night baker, who has been at Lindenhof for years.")
+    texts = [item.text for item in app.ask("who is Tomek", now=now).answers]
+    assert any("night baker" in text for text in texts)
+    assert len(texts) == len(set(texts)), texts
 
 
 def test_the_lines_under_a_heading_are_about_what_it_names(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
