@@ -556,14 +556,22 @@ ASKED_DOER = re.compile(r"\b(?:did|does|do|will|would|has|have|had|can|could)\s+
 DONE_TO = re.compile(r"(?i:\b(?:to|from|off|for)\s+([\w'’-]+))")
 
 
+@lru_cache(maxsize=64)
+def asked_deed(asked: str) -> tuple[str, str] | None:
+    """The stems of whom a question asks did something and of the deed ("how much did Kieran sell
+    his bike for": kieran, sell), or None; read once for every sentence it is held against."""
+    found = ASKED_DOER.search(asked)
+    return None if found is None else (stem(found.group(1)), stem(found.group(2)))
+
+
 def done_to_the_asked(question: Question, text: str) -> bool:
     """Whether the one the question asks did something is, every time the sentence does it, the
     one it is done to or got from, and never named before it: "sold the Fiat Punto to Dougie for
     £600" tells nothing Dougie sold (a false premise, not an answer)."""
-    asked = ASKED_DOER.search(question.text)
-    if asked is None:
+    deed = asked_deed(question.text)
+    if deed is None:
         return False
-    doer, verb = stem(asked.group(1)), stem(asked.group(2))
+    doer, verb = deed
     done = [m for m in WORD.finditer(text) if stem(m.group(0)) == verb]
     if not done:
         return False
@@ -581,11 +589,10 @@ def notes_of_a_deed_done_to_the_asked(question: Question, found: Sequence[Passag
     """The notes whose every sentence naming the one the question asks did something says it was
     done to them ("Sold my old bike to Kieran for £90"): the rest of such a note is not about what
     they did ("rent £820" beside it answers nothing Kieran sold)."""
-    asked = ASKED_DOER.search(question.text)
-    if asked is None:
+    deed = asked_deed(question.text)
+    if deed is None:
         return set()
-    doer = stem(asked.group(1))
-    naming = [(p.note_id, done_to_the_asked(question, p.text)) for p in found if doer in p.words]
+    naming = [(p.note_id, done_to_the_asked(question, p.text)) for p in found if deed[0] in p.words]
     return {note for note, done in naming if done} - {note for note, done in naming if not done}
 
 

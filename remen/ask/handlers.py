@@ -290,7 +290,8 @@ def sum_of_the_stay(memory: MemoryReader, attribute: str, place: EntityHint, use
     sentences answer."""
     held = chain_of(memory, user, (SUM_STAYS[attribute],))
     stays = [f for f in held if f.target and compatible(f.target, place.name)]
-    others = [f.target for f in held if f.target and f not in stays]
+    # Each other stay by its first word ("Zenox pays me" names the stay at Zenox Bank).
+    others = {words[0] for f in held if f.target and f not in stays and (words := fold(f.target).split())}
     spoken = memory.mentioned_between(place.name)
 
     def of_the_stay(told: Fact, stay: Fact) -> bool:
@@ -300,7 +301,7 @@ def sum_of_the_stay(memory: MemoryReader, attribute: str, place: EntityHint, use
         held_at_start = told.valid_at <= stay.valid_at and (told.invalid_at is None or told.invalid_at > stay.valid_at)
         said = set(re.findall(r"\w+", fold(told.quote or told.text)))
         about_it = spoken is not None and told.valid_at >= spoken[0] - SWITCH_MARGIN
-        return began_there or (held_at_start and about_it and not any(fold(o).split()[0] in said for o in others))
+        return began_there or (held_at_start and about_it and not others & said)
 
     told = [f for f in chain_of(memory, user, (attribute,)) if any(of_the_stay(f, s) for s in stays)]
     label = ATTRIBUTE_LABELS.get(attribute, attribute)

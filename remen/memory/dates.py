@@ -97,6 +97,13 @@ class StatedDate:
     phrase: str
 
 
+def blanked(sentence: str, phrase: str) -> str:
+    """``sentence`` with its first ``phrase`` (any case) spaced out, every other offset kept, so
+    the date grammar reads what else it states."""
+    at = sentence.lower().find(phrase.lower())
+    return sentence[:at] + " " * len(phrase) + sentence[at + len(phrase) :]
+
+
 def stated_date(
     sentence: str, written: datetime, past: bool = False, date_order: DateOrder = "mdy"
 ) -> StatedDate | None:
@@ -105,20 +112,14 @@ def stated_date(
     found, _ = parse_temporal(sentence, written, date_order)
     if found is not None and ordinal_of_a_noun(sentence, found.phrase or ""):
         # "the 2nd office … on 4 May": the ordinal is not the date; another may follow.
-        at = sentence.lower().find((found.phrase or "").lower())
-        rest = sentence[:at] + " " * len(found.phrase or "") + sentence[at + len(found.phrase or "") :]
+        rest = blanked(sentence, found.phrase or "")
         found = parse_temporal(rest, written, date_order)[0]
         if found is not None and ordinal_of_a_noun(rest, found.phrase or ""):
             found = None
     if found is not None and WEEKDAY_SPAN.fullmatch((found.phrase or "").strip(" ,.;")):
         # "Monday to Friday" in a note is a week's schedule, not this week: the date is elsewhere
         # ("$58,000, Monday to Friday, starting April 20").
-        at = sentence.lower().find((found.phrase or "").lower())
-        found = parse_temporal(
-            sentence[:at] + " " * len(found.phrase or "") + sentence[at + len(found.phrase or "") :],
-            written,
-            date_order,
-        )[0]
+        found = parse_temporal(blanked(sentence, found.phrase or ""), written, date_order)[0]
     lone = LONE_ORDINAL.search(sentence) if found is None else None
     if lone is not None and not PLACE_OR_AGE_BEFORE.search(sentence, 0, lone.start()):
         found = day_as_cued(f"on the {lone.group()}", lone.group(), written, date_order)
