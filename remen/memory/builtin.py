@@ -665,13 +665,23 @@ def given_up_for_the_other(state: NoteState) -> None:
     Waze") and names one other tool of the same kind they do not give up ("Everyone at Discovery
     uses Zed, so I gave it a proper week"), or moves their things to ("Moved all my transfers to
     Kuda, deleted Opay"): the writer uses that one from then, in its place. Of a kind the word
-    lists do not know, the two must be the note's only tools."""
+    lists know, that one is the note's only other tool of the kind; of a kind they do not, the two
+    must be the note's only tools."""
     mine = [s for s in state.statements if s.predicate == "uses" and s.subject == USER_NAME]
     ended = {s.object_name for s in mine if s.negated}
-    taken = {s.object_name for s in mine if not s.negated} - ended
-    if len(ended) != 1 or taken:
+    if len(ended) != 1:
         return
     (old,) = ended
+    # Of a kind the lists know, only a tool of that kind can take its place: "Gave Zed a proper
+    # week … uninstalled IntelliJ. The Rust plugin still has rough edges" (Rust is no editor).
+    kinds = [kind for kind in lexicon.TOOL_KINDS.values() if fold(old or "") in kind]
+
+    def of_its_kind(tool: str) -> bool:
+        return not kinds or any(fold(tool) in kind for kind in kinds)
+
+    taken = {s.object_name for s in mine if not s.negated and s.object_name} - ended
+    if any(of_its_kind(tool) for tool in taken):
+        return
     tools = {e.name for e in state.entities.values() if e.type in TOOL_TYPES} - ended
     gone = next(s for s in mine if s.negated)
     moved = MOVED_MY_THINGS.search(gone.text)
@@ -683,12 +693,10 @@ def given_up_for_the_other(state: NoteState) -> None:
         # place only when the things are kept in apps: "moved all my notes to Joplin").
         state.entities[known.name.lower()] = replace(known, type=EntityType.TECHNOLOGY)
         tools = {known.name}
+    tools = {tool for tool in tools if of_its_kind(tool)}
     if len(tools) != 1:
         return
     (new,) = tools
-    kinds = [kind for kind in lexicon.TOOL_KINDS.values() if fold(old or "") in kind]
-    if kinds and not any(fold(new) in kind for kind in kinds):
-        return
     state.state(replace(gone, aspect=Aspect.DECISION, object_name=new, negated=False, replaces=old))
 
 
@@ -833,6 +841,13 @@ def car_like(model: str, text: str) -> bool:
         or any(ch.isdigit() for ch in model)
         or VEHICLE_WORDS.search(text.replace(model, " ")) is not None
     )
+
+
+def named_car(name: str, kind: EntityType, text: str) -> bool:
+    """Whether a name typed a tool is a car in a sentence about one: a product there is the car
+    ("The Fiesta failed the MOT"), and so is any name the lists know for no software ("Vivaro
+    needs two new tyres"; "Waze sent me round the diesel queue" still names the app)."""
+    return VEHICLE_WORDS.search(text) is not None and (kind == EntityType.PRODUCT or not known_tool(name))
 
 
 def everyday_noun(token: Token) -> bool:
@@ -1515,7 +1530,13 @@ def inferred_ties(state: NoteState) -> None:
     features = [tie_features(m.sent, m.at, m.at + len(m.name), m.kind, m.person_before, m.vector) for m in mentions]
     chances = tie_probabilities(np.stack(features), [m.kind for m in mentions])
     best: dict[str, tuple[float, TieMention]] = {}
-    for chance, mention in zip(chances, mentions, strict=True):
+    for tie_chance, mention in zip(chances, mentions, strict=True):
+        # A tool's use holds only if the name is a tool: "the walk home to Rusholme" reads as using
+        # one only as far as Rusholme is one. (Firms and places the classifier types well; the
+        # lists' tools are sure.)
+        key = mention.name.lower()
+        typed = mention.kind in TOOL_TYPES and state.name_kinds.get(key) == mention.kind and not known_tool(key)
+        chance = tie_chance * (state.kind_sureness.get(key, 1.0) if typed else 1.0)
         if chance >= TIE_MIN_PROBABILITY and chance > best.get(mention.name, (0.0, mention))[0]:
             best[mention.name] = (chance, mention)
     for _, mention in best.values():
@@ -1571,7 +1592,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "20"
+    version = "21"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -1611,7 +1632,8 @@ class BuiltinExtractor:
                 for piece in pieces
                 if (sent := doc.char_span(piece.start, piece.start + piece.length, alignment_mode="expand"))
             ]
-            state.name_kinds = name_kinds([sent for _, sent in sentences], self.name_vectors)
+            read_kinds = name_kinds([sent for _, sent in sentences], self.name_vectors)
+            state.name_kinds, state.kind_sureness = read_kinds.kinds, read_kinds.sureness
             kept = [sent for piece, sent in sentences if not piece.heading and may_be_kept(state, sent.text)]
             vectors = self.sentence_vectors.of([sent.text.strip() for sent in kept])
             state.sentence_vectors = {
@@ -2492,8 +2514,7 @@ class BuiltinExtractor:
             for name, kind in named
             if kind in TOOL_TYPES and name not in stated and (at := text.find(name)) >= 0
             if not any(ch.isdigit() for ch in name)
-            # In a sentence about a car, a product is the car ("The Fiesta failed the MOT").
-            if not (kind == EntityType.PRODUCT and VEHICLE_WORDS.search(text))
+            if not named_car(name, kind, text)
         ]
         reading = read_tools(sent, mentions, earlier_tool is not None)
         writer = FIRST_PERSON.search(text) is not None and not is_negated(text)

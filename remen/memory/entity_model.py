@@ -570,24 +570,35 @@ def features(sentences: list[SpacySpan], vectors: NameVectors) -> tuple[list[str
     return names, np.hstack([np.stack(rows), vectors.of(names)])
 
 
-def name_kinds(sentences: list[SpacySpan], vectors: NameVectors) -> dict[str, EntityType | None]:
-    """The kind of each candidate name of a note (by its lower-case text; None: not a name), the
-    evidence of all its mentions in the note taken together: "Kenji" read once after "with" and
-    once at the start of a sentence is one person."""
+@dataclass
+class NameKinds:
+    """The kind of each candidate name of a note (by its lower-case text; None: not a name), and
+    how sure the classifier is of each kind it chose (a rule's verdict is sure)."""
+
+    kinds: dict[str, EntityType | None]
+    sureness: dict[str, float]
+
+
+def name_kinds(sentences: list[SpacySpan], vectors: NameVectors) -> NameKinds:
+    """The kind of each candidate name of a note, the evidence of all its mentions in the note taken
+    together: "Kenji" read once after "with" and once at the start of a sentence is one person."""
     names, rows = features(sentences, vectors)
     if not names:
-        return {}
+        return NameKinds({}, {})
     model = shipped_classifier()
     log_p = np.log(model.probabilities(rows) + 1e-9)
     evidence: dict[str, np.ndarray] = {}
     for name, row in zip((n.lower() for n in names), log_p, strict=True):
         evidence[name] = evidence.get(name, 0) + row
     kinds: dict[str, EntityType | None] = {}
+    sureness: dict[str, float] = {}
     # The classifier learnt "per" and "will" as the words they are; written as names, they are people.
     first_names = {sent[i].lower_ for sent in sentences for i in range(len(sent)) if first_name_read_as_word(sent, i)}
     for name, total in evidence.items():
-        label = model.labels[int(np.argmax(total))]
+        best = int(np.argmax(total))
+        label = model.labels[best]
         kinds[name] = label_kind(label, name)
+        chosen = kinds[name]
         if kinds[name] is None and name in first_names:
             kinds[name] = EntityType.PERSON
         if kinds[name] is not None and SAINTED_PLACE.match(name) and not owned(name, sentences):
@@ -599,7 +610,9 @@ def name_kinds(sentences: list[SpacySpan], vectors: NameVectors) -> dict[str, En
             # "Seven Seeds", "Five Guys": nobody's name opens with a number; the likeliest other kind.
             others = (label_kind(model.labels[i], name) for i in np.argsort(-total))
             kinds[name] = next((k for k in others if k not in (None, EntityType.PERSON)), None)
-    return kinds
+        posterior = np.exp(total - total.max())
+        sureness[name] = float(posterior[best] / posterior.sum()) if kinds[name] == chosen else 1.0
+    return NameKinds(kinds, sureness)
 
 
 # Number words a firm's name may open with ("Seven Seeds", "Two Birds Brewing"), never a person's.

@@ -127,6 +127,8 @@ class NoteState:
     # The kind of each name the note's sentences may hold, read once for the whole note
     # (remen.memory.entity_model.name_kinds); None: not a name.
     name_kinds: dict[str, EntityType | None] = field(default_factory=dict)
+    # How sure the classifier was of each kind it chose there (a tie needs the kind and the tie).
+    kind_sureness: dict[str, float] = field(default_factory=dict)
     # MiniLM's vector of each sentence the graph may keep, by where it starts in the note's text.
     sentence_vectors: dict[int, np.ndarray] = field(default_factory=dict)
     # The writer's own sentences' organisations, places and tools, for the tie classifier to read

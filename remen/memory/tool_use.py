@@ -135,6 +135,9 @@ CLAUSE_BREAKS = frozenset((",", ";", ":", "—", "–"))
 # A noun the tool's name modifies stands for the tool: "the Windows update", "Trados licence".
 TOOL_HEADS = ("compound", "poss", "nmod")
 OBJECT_ROLES = ("dobj", "nsubjpass", "oprd")
+# Tags of a preposition ("to", "along") and of the determiner that may stand between it and a name.
+PREPOSITION_TAGS = frozenset({"IN", "TO"})
+DETERMINER_TAGS = frozenset({"DT", "PRP$"})
 
 
 @dataclass(frozen=True)
@@ -229,6 +232,19 @@ def subjects(sent: SpacySpan, mentions: list[ToolMention]) -> dict[str, ToolUse]
     return found
 
 
+def governed(sent: SpacySpan, mention: ToolMention) -> bool:
+    """Whether a preposition governs the name, its determiner between ("The walk home to Rusholme
+    is …", "along the Rhine"): a name in a prepositional phrase is no clause's subject (but a part
+    "of" a tool still speaks of it: "half of Notion's pages are gone")."""
+    first = next((t for t in sent if t.idx - sent.start_char >= mention.start), None)
+    if first is None or first.i == 0:
+        return False
+    before = first.doc[first.i - 1]
+    if before.tag_ in DETERMINER_TAGS and before.i > sent.start:
+        before = first.doc[before.i - 1]
+    return before.i >= sent.start and before.tag_ in PREPOSITION_TAGS and before.lower_ != "of"
+
+
 def clause_subjects(sent: SpacySpan, tokens: list[Token], mentions: list[ToolMention]) -> dict[str, ToolUse]:
     """The tools named before the clause's first verb: used ("Trados keeps freezing", "Notion
     search can't find it"); given up when that verb is a negated taking up ("Trados licence not
@@ -241,7 +257,7 @@ def clause_subjects(sent: SpacySpan, tokens: list[Token], mentions: list[ToolMen
     verb = tokens[verb_at]
     opening = tokens[0].idx - sent.start_char
     start = verb.idx - sent.start_char
-    named = [m for m in mentions if opening <= m.start and m.end <= start]
+    named = [m for m in mentions if opening <= m.start and m.end <= start and not governed(sent, m)]
     # A person named first is the subject; the tagger's "person" that is the tool's own name is not
     # ("Strava says 52:40").
     others = [t for t in tokens[:verb_at] if not any(m.start <= t.idx - sent.start_char < m.end for m in named)]

@@ -16,10 +16,11 @@ from remen.core.errors import ModelError
 from remen.core.knowledge import USER_NAME, Aspect, EntityType, Extraction, NoteForExtraction
 from remen.embed import Embedder
 from remen.memory import aspect_model, entity_model, tie_model
-from remen.memory.builtin import PRODUCT_SHAPE, BuiltinExtractor, passed_over_brand
+from remen.memory.builtin import PRODUCT_SHAPE, BuiltinExtractor, named_car, passed_over_brand
 from remen.memory.dates import stated_date
 from remen.memory.extractor import load_spacy
 from remen.memory.names import compatible, name_tokens
+from remen.memory.tool_use import ToolMention, ToolUse, read_tools
 
 WRITTEN = datetime(2026, 3, 16, 10, 0).astimezone()
 
@@ -2119,3 +2120,43 @@ def test_a_first_night_somewhere_in_a_note_about_moving_is_the_new_home(reader: 
     found = read(reader, "Unpacking all weekend. First night in Lincoln: no curtains yet.")
     assert ("Lincoln", EntityType.PLACE) in entities(found)
     assert ("me", "lives_in", "Lincoln") in triples(found)
+
+
+def test_a_name_a_preposition_governs_is_no_clauses_subject() -> None:
+    nlp = load_spacy()
+
+    def read_alone(text: str, name: str) -> dict[str, ToolUse]:
+        sent = nlp(text)[:]
+        at = text.index(name)
+        return read_tools(sent, [ToolMention(name, at, at + len(name))]).uses
+
+    # Before the first verb, the tool is what the clause speaks of, unless a preposition governs it.
+    assert read_alone("Figma ran slow all afternoon.", "Figma") == {"Figma": ToolUse.USES}
+    assert read_alone("The talk about Figma ran long.", "Figma") == {}
+    assert read_alone("The walk along the Loire is the best part of the day.", "Loire") == {}
+
+
+def test_a_car_named_in_a_sentence_about_one_is_no_tool_but_an_app_stays_one() -> None:
+    assert named_car("Vivaro", EntityType.TECHNOLOGY, "Vivaro needs two new tyres")
+    assert named_car("Berlingo", EntityType.PRODUCT, "Berlingo failed its MOT")
+    assert not named_car("Waze", EntityType.TECHNOLOGY, "Waze sent me round the diesel queue")
+    assert not named_car("Notion", EntityType.TECHNOLOGY, "Notion search can't find it")
+
+
+def test_a_tool_given_up_makes_way_for_the_one_of_its_kind(model_reader: BuiltinExtractor) -> None:
+    # Python is no editor: the one of Sublime Text's kind the note names takes its place.
+    found = read(
+        model_reader,
+        "Gave Emacs a fair week and it is quick. Deleted Sublime Text on Monday. "
+        "The Python plugin for it never worked anyway.",
+    )
+    assert ("Emacs", "Sublime Text", False) in uses(found)
+
+
+def test_the_entity_classifier_says_how_sure_it_is_of_each_kind(embedder: Embedder) -> None:
+    nlp = load_spacy()
+    sentences = [nlp(text)[:] for text in ("Lunch with Tarek at Kibo Freight.", "Tarek wants the quote in Harvest.")]
+    read_kinds = entity_model.name_kinds(sentences, entity_model.NameVectors(embedder))
+    assert read_kinds.kinds and read_kinds.sureness.keys() == read_kinds.kinds.keys()
+    assert all(0.0 < sure <= 1.0 for sure in read_kinds.sureness.values())
+    assert read_kinds.kinds["tarek"] == EntityType.PERSON
