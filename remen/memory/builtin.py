@@ -154,6 +154,7 @@ from remen.memory.patterns import (
     NAMED_HEAD_OF,
     NAMED_IS_RELATION,
     NAMED_MY_ROLE,
+    NAMED_THE_BEST_ROLE,
     NEW_ROLE,
     NOT_NAMES,
     NOT_THE_HOLDER,
@@ -396,7 +397,8 @@ def proper_name(token: Token) -> str | None:
     if token.tag_ not in PROPER_NOUN_TAGS:
         return None
     words = [c for c in token.lefts if c.dep_ == "compound" and c.tag_ in PROPER_NOUN_TAGS]
-    return " ".join(t.text for t in [*words, token])
+    # As written, from its first word: "Choi Eun-ji" keeps its hyphen.
+    return token.doc[words[0].i : token.i + 1].text if words else token.text
 
 
 # What one takes over when taking another's place ("Sofia takes over the team"), not a task of
@@ -873,6 +875,12 @@ def aged_person(name: str, named: list[tuple[str, EntityType]]) -> bool:
     return all(kind == EntityType.PERSON for found, kind in named if found.lower() == name.lower())
 
 
+def said_to_someone(text: str, upto: int) -> bool:
+    """Whether a sentence about a home asks, or speaks to someone up to character ``upto`` ("the
+    flat you found is …"); a "you" after that is anyone's ("… and you can see the river")."""
+    return text.rstrip().endswith("?") or ADDRESSED.search(text, 0, upto) is not None
+
+
 def home_rent(text: str) -> str | None:
     """The monthly sum a sentence tells of a rented home before it, which it says is taken ("flat on
     Torvegade, 3rd floor, 8,400 kr a month, keys 25 May"): the writer's rent, unless the home is
@@ -881,7 +889,7 @@ def home_rent(text: str) -> str | None:
     home = None if monthly is None else RENTED_HOME.search(text, 0, monthly.start())
     if monthly is None or home is None or not HOME_TAKEN.search(text):
         return None
-    if text.rstrip().endswith("?") or ADDRESSED.search(text):
+    if said_to_someone(text, monthly.end()):
         return None
     before = text[: home.start()]
     return None if PONDERING.search(before) or VIEWING.search(before) else monthly.group(0).strip()
@@ -1403,6 +1411,26 @@ def family_firm_owner(state: NoteState, sentences: list[tuple[SpacySpan, int]]) 
             runs_firm(state, sent.text.strip(), Span(start, start + len(sent.text)), entity.name, firm)
 
 
+def fragments_dropped(state: NoteState, text: str) -> None:
+    """A person the note never names but at the end of a firm's or a place's longer name ("Harbor
+    Games", read alone from "at Blue Harbor Games") is that name cut short: it is dropped, and what
+    was said of them."""
+    for key, entity in list(state.entities.items()):
+        if entity.type != EntityType.PERSON:
+            continue
+        at = [m.start() for m in re.finditer(rf"(?<!\w){re.escape(entity.name)}(?!\w)", text)]
+        longer = [
+            other
+            for other in state.entities.values()
+            if other.type in (EntityType.ORGANIZATION, EntityType.PLACE) and other.name.endswith(" " + entity.name)
+        ]
+        inside = [(m.start(), m.end()) for other in longer for m in re.finditer(re.escape(other.name), text)]
+        if at and inside and all(any(start <= a < end for start, end in inside) for a in at):
+            del state.entities[key]
+            del state.mentions[key]
+            state.statements = [s for s in state.statements if entity.name not in (s.subject, s.object_name)]
+
+
 def runs_firm(state: NoteState, text: str, span: Span, person: str, firm: str) -> None:
     """``person`` runs ``firm``, read in ``text``; in a note that says the writer works there and
     names no manager of theirs, they are the writer's manager too."""
@@ -1592,7 +1620,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "21"
+    version = "22"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -1668,6 +1696,7 @@ class BuiltinExtractor:
             firm_runners(state, sentences)
             told_of_leaving(state, sentences)
             home_owner(state, sentences)
+            fragments_dropped(state, doc.text)
             inferred_ties(state)
             # The writer's own sentences: a place another speaker misses is theirs to miss.
             own = [(sent, piece.original - piece.start) for piece, sent in sentences if piece.speaker is None]
@@ -1775,7 +1804,9 @@ class BuiltinExtractor:
             if (final, kind) not in named:
                 named.append((final, kind))
 
-        titled = [(m.start(), m.end()) for m in (*TITLED_NAME.finditer(text), *SUFFIX_TITLED_NAME.finditer(text))]
+        # "Hoshino-san", "Sharma-ji"; but "Eun-ji" is a given name the gazetteer knows, not "Eun" titled.
+        suffixed = [m for m in SUFFIX_TITLED_NAME.finditer(text) if name_key(m.group(0)) not in gazetteer().first_names]
+        titled = [(m.start(), m.end()) for m in (*TITLED_NAME.finditer(text), *suffixed)]
         for start, end in titled:
             add(text[start:end], EntityType.PERSON, start)
         for candidate in candidates(sent):
@@ -1945,7 +1976,8 @@ class BuiltinExtractor:
                 continue
             relation = lexicon.canonical_relation(word.lower())
             tie(name, relation)
-        for match in [*NAMED_IS_RELATION.finditer(text), *NAMED_MY_ROLE.finditer(text), *NAMED_HEAD_OF.finditer(text)]:
+        said = (NAMED_IS_RELATION, NAMED_MY_ROLE, NAMED_HEAD_OF, NAMED_THE_BEST_ROLE)
+        for match in [m for pattern in said for m in pattern.finditer(text)]:
             name, relation = match.group(1), lexicon.canonical_relation(match.group(2).lower())
             if not names_someone(name):
                 continue
@@ -2403,7 +2435,7 @@ class BuiltinExtractor:
         home_said = lease_word or HOME_NOUN.search(before) or monthly
         if not home_said or (place, EntityType.PLACE) not in named:
             return False
-        if PONDERING.search(text, 0, lease.start()) or text.rstrip().endswith("?") or ADDRESSED.search(text):
+        if PONDERING.search(text, 0, lease.start()) or said_to_someone(text, (monthly or lease).end()):
             return False
         when = state.time_of(text)
         state.state(

@@ -116,6 +116,8 @@ EDGE_ADDRESSES = frozenset({"dad", "mom", "mum", "mama", "papa", "mommy", "daddy
 # firms, "Notion to Linear" a move between two apps, "Toggl, Kees" a tool and a person.
 NAME_PARTINGS = frozenset({"+", "to", "from", ",", ";"})
 DASHES = frozenset({"-", "–", "—"})
+# The particles that make a noun of a verb they are hyphened to ("Follow-up", "Drop-off", "Log-in").
+VERB_PARTICLES = frozenset({"up", "out", "off", "down", "over", "back", "away", "in", "on"})
 # What a name is written with: letters, digits, and the marks inside names ("O'Brien", "Byrne &
 # Moran", "Notepad++", "St. John"). Pieces of links and code ("docs", "vmt`](https://…") are not.
 NAME_TEXT = re.compile(r"[^\W_][\w'’.&+ -]*")
@@ -138,14 +140,25 @@ def trimmed(sent: SpacySpan, start: int, end: int) -> tuple[int, int]:
         start += 1
     if start == 0 and end > 1 and opening_past_verb(sent[0].lower_):
         start = 1
-    # A plain lower-case word closes no name: "TickTick today" is TickTick.
-    while end > start and (at_name_edge(sent[end - 1]) or plain_word(sent[end - 1])):
+    # A plain lower-case word closes no name: "TickTick today" is TickTick. The word a hyphen
+    # joins to the one before is part of it, whatever its tag ("Seo-ah", read as "ah").
+    while end > start and not hyphen_tail(sent, end - 1) and (at_name_edge(sent[end - 1]) or plain_word(sent[end - 1])):
         if end - 1 > start and numbered_name(sent[end - 1]) and not at_name_edge(sent[end - 2]):
             break
         end -= 1
     if end - start > 1 and sent[end - 1].lower_ in EDGE_ADDRESSES:
         end -= 1
     return start, end
+
+
+def hyphen_tail(sent: SpacySpan, i: int) -> bool:
+    """Whether token ``i`` is a word a hyphen joins, without spaces, to a capitalised word before it:
+    the second half of "Seo-yeon", "Hyun-woo", "Jean-Luc", which the tagger reads as any word (a
+    verb's particle makes a noun of it instead: "Drop-off", "Check-in")."""
+    if i < 2 or i >= len(sent) or not sent[i].is_alpha or sent[i].lower_ in VERB_PARTICLES:
+        return False
+    hyphen, first = sent[i - 1], sent[i - 2]
+    return hyphen.text == "-" and not hyphen.whitespace_ and not first.whitespace_ and first.text[:1].isupper()
 
 
 def plain_word(token: Token) -> bool:
@@ -217,6 +230,23 @@ def english_words() -> frozenset[str]:
     except (OSError, ValueError, KeyError, TypeError):
         return frozenset()
     return frozenset(word for word in vocab if word.isalpha())
+
+
+def called_by(name: str, kind: EntityType) -> str | None:
+    """The part of a name of several words it is also called by alone, if any: a firm's own word
+    after the common ones that say what it is ("Studio Dalgona", "Garage Verhoef" → Dalgona,
+    Verhoef), a person's hyphened given name after the family name written first ("Kang Ji-hoon"
+    → Ji-hoon)."""
+    words = name.split()
+    if len(words) < 2:
+        return None
+    last = words[-1]
+    if kind == EntityType.PERSON:
+        return last if "-" in last.strip("-") and last[:1].isupper() else None
+    if kind == EntityType.ORGANIZATION:
+        common = all(not unknown_word(word.lower()) for word in words[:-1])
+        return last if common and unknown_word(last.lower()) and last[:1].isupper() else None
+    return None
 
 
 def opening_past_verb(word: str) -> bool:
@@ -366,10 +396,11 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
                 continues_name(sent[end])
                 or numbered_name(sent[end])
                 or model_of_make(sent, end)
+                or hyphen_tail(sent, end + 1)
                 or (end - start > len(ent) and labelled_alone(sent[end]))
             )
         ):
-            end += 1
+            end += 2 if hyphen_tail(sent, end + 1) else 1
         for piece_start, piece_end in parted(sent, start, end):
             text = sent[piece_start:piece_end].text
             if written_like_a_name(text) and not in_link(sent, piece_start, piece_end):
@@ -390,6 +421,7 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
             or not sent[i].text[:1].isalpha()
             or not (
                 sent[i].tag_ in PROPER_NOUN_TAGS
+                or hyphen_tail(sent, i + 2)
                 or unknown_opening(sent, i)
                 or unknown_capitalised(sent, i)
                 or first_name_read_as_word(sent, i)
@@ -400,8 +432,13 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
             i += 1
             continue
         end = i + 1
-        while end < len(sent) and not taken[end] and (sent[end].tag_ in PROPER_NOUN_TAGS or model_of_make(sent, end)):
-            end += 1
+        while end < len(sent) and not taken[end]:
+            if hyphen_tail(sent, end + 1):
+                end += 2
+            elif sent[end].tag_ in PROPER_NOUN_TAGS or model_of_make(sent, end):
+                end += 1
+            else:
+                break
         if written_like_a_name(sent[i:end].text) and not in_link(sent, i, end):
             found.append(Candidate(i, end, ""))
         i = end
@@ -522,9 +559,13 @@ class Gazetteer:
             return 0.0, 0.0, 0.0, 0.0
         titled = len(words) < len(name_key(name).replace(".", " ").split())
         whole = " ".join(words)
+        # The family name first, as Korean puts it: "Park Seo-yeon" (the hyphened given name last).
+        family_first = (
+            len(words) == 2 and "-" in words[1] and words[0] in self.surnames and words[1] in self.first_names
+        )
         return (
-            float(words[0] in self.first_names and len(words) <= 3 and not titled),
-            float(words[-1] in self.surnames and (len(words) > 1 or titled)),
+            float((words[0] in self.first_names and len(words) <= 3 and not titled) or family_first),
+            float((words[-1] in self.surnames and (len(words) > 1 or titled)) or family_first),
             float(whole in self.places),
             float(whole in self.brands),
         )

@@ -29,7 +29,7 @@ from remen.core.knowledge import (
 )
 from remen.core.text import fold
 from remen.memory.chains import ChainItem, validity
-from remen.memory.entity_model import gazetteer
+from remen.memory.entity_model import called_by, gazetteer
 from remen.memory.lexicon import (
     ENDS_PARTNER,
     ENDS_TIES,
@@ -253,6 +253,8 @@ class GraphWriter:
                     for c in memory_store.entities_by_first_word(conn, form, kind.value)
                     if compatible(c.name, name)
                 ]
+            if not candidates:
+                candidates = self.called_alike(name, key, kind)
             chosen = candidates[0] if len(candidates) == 1 else self.closest_in_context(candidates, vector)
             if chosen is not None:
                 memory_store.add_alias(conn, chosen.eid, name, key)
@@ -264,6 +266,20 @@ class GraphWriter:
         if vector is not None:
             memory_store.put_vector(conn, "entity", eid, vector)
         return eid
+
+    def called_alike(self, name: str, key: str, kind: EntityType) -> list[memory_store.EntityRow]:
+        """The entities of ``kind`` one name is the other's part called alone (entity_model.called_by):
+        "Studio Dalgona" met after "Dalgona", or "Dalgona" after it; "Kang Ji-hoon" and "Ji-hoon"."""
+        short = called_by(name, kind)
+        if short is not None:
+            return [c for c in memory_store.entities_by_alias(self.conn, name_key(short)) if c.type == kind.value]
+        if " " in key:
+            return []
+        return [
+            c
+            for c in memory_store.entities_of_several_words(self.conn, kind.value)
+            if (alone := called_by(c.name, kind)) is not None and name_key(alone) == key
+        ]
 
     def spelled_out(self, name: str, key: str, kind: EntityType) -> int | None:
         """The one organisation an acronym stands for ("DOC": the Department of Conservation), or

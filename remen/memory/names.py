@@ -56,13 +56,16 @@ def is_user(name: str) -> bool:
 
 def compatible(a: str, b: str) -> bool:
     """Whether two names can be one entity: same first word and the words of one within the other
-    ('Sarah' / 'Sarah Chen' yes; 'Tom Chen' / 'Sarah Chen' no: a shared surname is not enough)."""
+    ('Sarah' / 'Sarah Chen' yes; 'Tom Chen' / 'Sarah Chen' no: a shared surname is not enough), or
+    a hyphened given name and the name it ends ('Seo-yeon' / 'Park Seo-yeon')."""
     left, right = name_tokens(a), name_tokens(b)
     if not left or not right or left == right:
         return bool(left) and left == right
-    if left[0] != right[0]:
-        return False
     shorter, longer = (left, right) if len(left) <= len(right) else (right, left)
+    if left[0] != right[0]:
+        # A hyphened given name alone is the one written after the family name: "Seo-yeon" is
+        # "Park Seo-yeon".
+        return len(shorter) == 1 and "-" in shorter[0].strip("-") and shorter[0] == longer[-1]
     return set(shorter) <= set(longer)
 
 

@@ -405,6 +405,12 @@ NAMED_IS_RELATION = re.compile(
     rf"|\s+(?:is\s+)?(?:now|officially|finally)(?:\s+officially)?\s+(?:my|our)\s+"
     rf"|\s*=\s*(?:my\s+|our\s+)?)(?:new\s+|old\s+|good\s+|best\s+)?({RELATION_WORDS})\b(?!['’]s)"
 )
+# A relation said as the best or worst of the writer's own: "Seo-yeon is the best lead I've had",
+# "Dana is the worst manager I ever worked for" (one still held: "is").
+NAMED_THE_BEST_ROLE = re.compile(
+    rf"\b{NAME}\s+is\s+(?i:the\s+(?:[a-z]+\s+){{1,2}}?({RELATION_WORDS})\s+(?:that\s+|who\s+)?I(?:['’]ve|\s+have)?"
+    r"\s+(?:ever\s+)?(?:had|worked\s+(?:for|with|under)))"
+)
 # Whoever heads the writer's part of a workplace, said as theirs: "Mr. Tuilagi, our head of music,",
 # "Carys is my head of department" (NAMED_HEAD_OF); "my head of department is Carys" (HEAD_OF_IS).
 # "Marta Soler (head of nursing)" is her role, nobody's tie.
@@ -552,7 +558,8 @@ CURRENCY_SIGNS = "€£$¥₹₽₺₩₦₱₴₪₫฿"
 CURRENCY_WORDS = (
     "eur|euros?|usd|dollars?|pounds?|gbp|chf|bucks|kr|kroner|kronor|krona|sek|nok|dkk|isk|zł|zl|pln|złoty|zloty|czk|kč|"
     "huf|forints?|ron|lei|inr|rs|rupees?|jpy|yen|cny|rmb|yuan|krw|cad|aud|nzd|sgd|hkd|zar|brl|reais|mxn|ngn|naira|kes|"
-    "ksh|ghs|cedis?|egp|aed|dirhams?|sar|riyals?|"
+    "ksh|ghs|cedis?|egp|aed|dirhams?|sar|riyals?|won|baht|pesos?|lira|ringgit|rupiah|rand|shillings?|francs?|"
+    "hryvnias?|dinars?|taka|soles|"
     # Indian sums are told in lakhs and crores ("6.5 lakhs", "9 LPA": lakhs a year).
     "lakhs?|lacs?|crores?|lpa"
 )
@@ -567,8 +574,10 @@ PERIOD_SUFFIX = rf"\s?(?:/|a|per)\s?(?:{'|'.join(PERIOD_WORDS)})\b"
 # The period at the end of a stated sum.
 PERIOD_TOLD = re.compile(rf"(?i:\s?(?:/|\ba|\bper)\s?({'|'.join(PERIOD_WORDS)})\s*$)")
 # A sign after the digits is theirs unless a number follows it: "start May 4, $41/hour" is $41.
+# A number's scale written as a word: "62 million won", "£1.2m"; "k" is the thousands of "38k".
+SCALE = r"(?:k|\s?(?:million|billion|thousand|mn|bn)\b)"
 AMOUNT = (
-    rf"(?:[{CURRENCY_SIGNS}]\s?\d[\d,.]*k?|\d[\d,.]*(?:\s\d{{3}})*k?\s?(?:[{CURRENCY_SIGNS}](?!\s?\d)|(?:{CURRENCY_WORDS})(?!\w)))"
+    rf"(?:[{CURRENCY_SIGNS}]\s?\d[\d,.]*{SCALE}?|\d[\d,.]*(?:\s\d{{3}})*{SCALE}?\s?(?:[{CURRENCY_SIGNS}](?!\s?\d)|(?:{CURRENCY_WORDS})(?!\w)))"
     rf"(?:{PERIOD_SUFFIX})?"
 )
 # Who a sum names but does not belong to: one it is shared with, who pays a part ("rent 1,400,
@@ -577,16 +586,17 @@ AMOUNT = (
 NOT_THE_HOLDER = re.compile(
     r"(?i:\b(?:(?:split|shared?|sharing|halved)\s+(?:it\s+|evenly\s+|50/50\s+)?(?:with|w/)"
     r"|(?:landlord|landlady|letting\s+agent)(?:\s+is)?[:,]?|paid\s+to)\s+"
-    # and a sum sent to them: "rent $2,150 to Mr. Papadakis".
-    rf"|(?<=[\d{CURRENCY_SIGNS}])\s+to\s+)"
+    # and a sum sent to them: "rent $2,150 to Mr. Papadakis", "rent 850,000 won to Mrs. Choi".
+    rf"|(?<=[\d{CURRENCY_SIGNS}])\s+to\s+|\d\s?(?:{CURRENCY_WORDS})\s+to\s+)"
 )
 # The same said after the name: "keys from Mr. Lennox (landlord), rent £780", "Mr. Ortiz, the landlord".
 HOLDER_NAMED_BEFORE = re.compile(r"(?i:\s*(?:\(|,\s*(?:the\s+|my\s+|our\s+)?)(?:landlord|landlady|letting\s+agent)\b)")
 # A sum of the writer's written without its currency after the word that names it: thousands
-# written with separators ("78,000") or with a k ("48k a year"), or a number paid per a period
-# ("720 a week"); no year.
+# written with separators ("78,000"), with a k ("48k a year") or a scale word ("71 million"), or
+# a number paid per a period ("720 a week"); no year.
 BARE_SUM = (
     rf"(?:\d{{1,3}}(?:,\d{{3}})+(?:{PERIOD_SUFFIX})?|\d{{1,3}}(?:\.\d+)?k\b(?![-–]\d)(?:{PERIOD_SUFFIX})?"
+    rf"|\d{{1,3}}(?:\.\d+)?\s(?:million|billion)\b(?:{PERIOD_SUFFIX})?"
     rf"|\d{{2,}}(?:\.\d+)?{PERIOD_SUFFIX})"
 )
 MY_SUM = rf"(?:{AMOUNT}|{BARE_SUM})"
@@ -637,11 +647,12 @@ PAY_AT_LEAST = 1000
 PAY_OPENING = re.compile(rf"^\s*(?:[-*•]\s*)?({MY_SUM})")
 # The sum it was before, said after the new one: "78,000, up from 71,500".
 AMOUNT_BEFORE = re.compile(rf"(?i:[,;]?\s*(?:up|down)\s+from\s+({MY_SUM}))")
-# "my salary is £46,100", "our rent's 1150 a month", and the household's own without an owner:
+# "my salary is £46,100", "our rent's 1150 a month", "my salary, which is 62 million won", and the
+# household's own without an owner:
 # "the rent's 1150 a month", "the mortgage is 980".
 AMOUNT_IS = re.compile(
     rf"(?i:\b(?:my|our|the(?=\s+(?:monthly\s+|new\s+)?(?:rent|mortgage)\b))\s+{AMOUNT_OF}"
-    rf"\s*(?::|['’]s|(?:is|are|will\s+be)(?:\s+now)?|now)\s*(?:up\s+to\s+|down\s+to\s+)?({MY_SUM}))"
+    rf"\s*(?::|['’]s|(?:,\s*which\s+)?(?:is|are|will\s+be)(?:\s+now)?|now)\s*(?:up\s+to\s+|down\s+to\s+)?({MY_SUM}))"
 )
 BIRTHDAY = re.compile(r"\b(birthday|bday|born)\b", re.I)
 # A birthday's occasion, whose day told before it is its own: "Sunday 16th, for Samira's birthday
@@ -756,7 +767,7 @@ LEASE_SIGNED = re.compile(
 # A monthly sum, with or without its currency ("1,590 a month", "£850 pcm", "900 soles/month",
 # "9 800 kr/month").
 MONTHLY_SUM = re.compile(
-    rf"(?i:(?:[{CURRENCY_SIGNS}]\s?)?\b(?:\d{{1,3}}(?:[ \u00a0]\d{{3}})+|\d[\d,.]*)"
+    rf"(?i:(?:[{CURRENCY_SIGNS}]\s?)?\b(?:\d{{1,3}}(?:[ \u00a0]\d{{3}})+|\d[\d,.]*){SCALE}?"
     rf"(?:\s?(?:[{CURRENCY_SIGNS}]|(?:{CURRENCY_WORDS})\b))?"
     r"\s?(?:a|per|/)\s?(?:month|mo)\b|(?:[{CURRENCY_SIGNS}]\s?)?\b\d[\d,.]*\s?pcm\b)"
 )

@@ -2160,3 +2160,34 @@ def test_the_entity_classifier_says_how_sure_it_is_of_each_kind(embedder: Embedd
     assert read_kinds.kinds and read_kinds.sureness.keys() == read_kinds.kinds.keys()
     assert all(0.0 < sure <= 1.0 for sure in read_kinds.sureness.values())
     assert read_kinds.kinds["tarek"] == EntityType.PERSON
+
+
+def test_a_hyphened_given_name_is_one_person_and_a_verbs_noun_no_name(model_reader: BuiltinExtractor) -> None:
+    people = entities(read(model_reader, "Lunch with Min-ji and Jae-sung, then Hyun-woo joined us."))
+    assert {("Min-ji", EntityType.PERSON), ("Jae-sung", EntityType.PERSON), ("Hyun-woo", EntityType.PERSON)} <= people
+    # Korean puts the family name first: one person, not a firm.
+    assert ("Choi Eun-ji", EntityType.PERSON) in entities(read(model_reader, "Choi Eun-ji would be my lead there."))
+    for text in ("Follow-up with the bank on Monday.", "Drop-off went from 40% to 31%."):
+        assert not entities(read(model_reader, text))
+
+
+def test_sums_in_won_and_in_millions_are_sums(reader: BuiltinExtractor) -> None:
+    found = read(reader, "- rent 640,000 won to Mr. Jang by the 5th")
+    assert ("me", "rent", "640,000 won") in triples(found)
+    assert ("me", "landlord", "Mr. Jang") in triples(found)
+    salary = read(reader, "Mum asked about my salary, which is 48 million won, and sighed.")
+    assert ("me", "salary", "48 million won") in triples(salary)
+    # A "you" after the sum is anyone's: the home is still the writer's, its sum the rent.
+    flat = read(reader, "We signed for a flat in Mangwon, 900,000 won a month, and you can hear the trains.")
+    assert ("me", "rent", "900,000 won a month") in triples(flat)
+
+
+def test_a_person_cut_from_a_firms_name_is_no_one(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "Fourth year at Red Kettle Games and I still dread the milestone reviews.")
+    assert ("Red Kettle Games", EntityType.ORGANIZATION) in entities(found)
+    assert not [e for e in found.entities if e.type == EntityType.PERSON]
+    assert not [s for s in found.statements if s.predicate in ("manager", "runs")]
+
+
+def test_the_best_boss_i_have_had_is_my_boss(reader: BuiltinExtractor) -> None:
+    assert ("me", "manager", "Ines") in triples(read(reader, "Ines is the best manager I've had, she shields us."))

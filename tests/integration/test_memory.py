@@ -145,6 +145,24 @@ def test_aliases_resolve_to_one_entity_but_a_shared_surname_does_not(memory: Rem
     assert sarah.name == "Sarah Chen" and sarah.attributes["email"] == "sarah.chen@acme.com"
 
 
+def test_a_name_is_one_with_the_part_it_is_called_by_alone_whichever_comes_first(memory: Remen) -> None:
+    add_notes(
+        memory,
+        [
+            ("First week at Salon Ameline, the tips are better than the pay.", "2026-02-02T19:00"),
+            ("Ji-won checked my timesheet again.", "2026-02-03T19:00"),
+            ("Three months at Ameline now, still the only one who cleans the dryers.", "2026-05-04T19:00"),
+            ("Lunch with Lee Ji-won and the new intern.", "2026-05-05T19:00"),
+        ],
+    )
+    # The firm's own word after the common one, and the given name after the family name.
+    firm = memory.entity("Ameline")
+    assert firm.name == "Salon Ameline" and len(firm.note_ids) == 2
+    person = memory.entity("Ji-won")
+    assert person.name == "Lee Ji-won" and len(person.note_ids) == 2
+    assert {("Salon Ameline", True)} == my_values(memory, "works_at")
+
+
 def test_an_acronym_is_the_organisation_it_spells_whichever_comes_first(memory: Remen) -> None:
     memory.add("Tom checks the permits with DOC.", created=at("2026-01-12T10:00"))
     memory.extract_pending()

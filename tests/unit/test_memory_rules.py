@@ -92,6 +92,9 @@ def test_a_voice_contradiction_links_by_statement_whatever_the_arrival_order() -
         ("Ms Park", "Park", True),
         ("Anna", "Annabel", False),
         ("Müller", "muller", True),
+        # A hyphened given name is the one written after the family name; a plain one is not.
+        ("Seo-yeon", "Park Seo-yeon", True),
+        ("Chen", "Sarah Chen", False),
     ],
 )
 def test_compatible_names(a: str, b: str, same: bool) -> None:
