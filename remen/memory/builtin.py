@@ -1203,6 +1203,13 @@ def firm_named(name: str) -> bool:
     return len(words) > 1 and words[-1].strip(".") in lexicon.FIRM_HEADS
 
 
+def place_named(name: str) -> bool:
+    """Whether a name of several words ends in a feature of the land: "Rainbow Mountain", "Victoria
+    Island", "Small Heath" (lexicon.PLACE_HEADS)."""
+    words = name.lower().split()
+    return len(words) > 1 and words[-1] in lexicon.PLACE_HEADS
+
+
 def town_and_state(name: str) -> bool:
     """Whether a name is a town and a US state's postal code ("Denver CO", "Austin TX")."""
     words = name.split()
@@ -1620,7 +1627,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "22"
+    version = "23"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -1838,6 +1845,8 @@ class BuiltinExtractor:
                 kind = EntityType.ORGANIZATION
             elif kind is not None and town_and_state(mention.text):
                 kind = EntityType.PLACE
+            elif kind not in (None, EntityType.PERSON) and place_named(mention.text):
+                kind = EntityType.PLACE  # "Rainbow Mountain", read as a firm by its capitals
             if kind is not None:
                 add(mention.text, kind, at)
         # A word of a street's name is no tool: "9 Elm Street" names no Elm.

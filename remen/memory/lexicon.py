@@ -317,6 +317,15 @@ PERSON_TIES = (
 # The last word of a firm's name that says it is one: a legal form, or the trade or profession it
 # is in ("Greenfield Roofing", "Keane Accountancy", "Footscray Dental", "Brum Removals"). Shops,
 # cafés and restaurants are left out: the notes speak of them as places as often as firms.
+# Words for a feature of the land a place's name ends in: "Rainbow Mountain", "Victoria Island",
+# "Small Heath", "Western Springs" (not "park", "green", "hill": surnames too).
+PLACE_HEADS = words(
+    """
+    mountain mountains mount peak peaks island islands isle lake loch river valley beach bay coast
+    springs heath forest woods falls canyon glacier gorge cove fjord quays quay heights common
+    village district quarter borough township
+    """
+)
 FIRM_HEADS = words(
     """
     ltd limited inc llc llp gmbh ag plc pty bv srl corp

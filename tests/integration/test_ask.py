@@ -601,6 +601,13 @@ def test_a_sentence_whose_subject_is_someones_kin_answers_nothing_of_another(app
     assert "laksa" in app.ask("what did Marcus cook", now=NOW).answers[0].text
 
 
+def test_someones_kin_named_with_a_hyphened_name_is_the_one_asked(app: Remen) -> None:
+    app.add("Got back late from the depot and my flatmate Ji-won had saved me a bowl of japchae.")
+    app.extract_pending()
+    answers = app.ask("what did Ji-won save for me", now=NOW).answers
+    assert answers and "japchae" in answers[0].text
+
+
 def test_who_told_me_is_the_speaker_whose_turn_names_the_thing(app: Remen) -> None:
     app.add(
         "Thandi: did you sort the password thing?\nme: no, the vault still won't sync on my phone\n"

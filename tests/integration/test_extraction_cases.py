@@ -2191,3 +2191,14 @@ def test_a_person_cut_from_a_firms_name_is_no_one(model_reader: BuiltinExtractor
 
 def test_the_best_boss_i_have_had_is_my_boss(reader: BuiltinExtractor) -> None:
     assert ("me", "manager", "Ines") in triples(read(reader, "Ines is the best manager I've had, she shields us."))
+
+
+def test_a_name_ending_in_a_feature_of_the_land_is_a_place(model_reader: BuiltinExtractor) -> None:
+    for text, place in (
+        ("Camped two nights below Harrow Peak with the scouts.", "Harrow Peak"),
+        ("Ferry to Tern Island was cancelled again.", "Tern Island"),
+        ("Walked the dog round Copper Lake before work.", "Copper Lake"),
+    ):
+        assert (place, EntityType.PLACE) in entities(read(model_reader, text))
+    # A person's surname may be such a word too: "Tom Hill" stays a person.
+    assert ("Tom Hill", EntityType.PERSON) in entities(read(model_reader, "Tom Hill fixed the boiler."))
