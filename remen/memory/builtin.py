@@ -1627,7 +1627,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "23"
+    version = "24"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -2550,12 +2550,15 @@ class BuiltinExtractor:
         # An inference beside what the sentence says, so the sentence keeps its own aspect.
         stated = {s.object_name for s in state.statements if s.predicate == "uses" and s.text == text}
         lead = len(sent.text) - len(sent.text.lstrip())
+        # Every time the sentence names it: "miles better than Tradify so I've cancelled Tradify"
+        # gives it up the second time.
         mentions = [
-            ToolMention(name, lead + at, lead + at + len(name))
+            ToolMention(name, lead + found.start(), lead + found.end())
             for name, kind in named
-            if kind in TOOL_TYPES and name not in stated and (at := text.find(name)) >= 0
+            if kind in TOOL_TYPES and name not in stated
             if not any(ch.isdigit() for ch in name)
             if not named_car(name, kind, text)
+            for found in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", text)
         ]
         reading = read_tools(sent, mentions, earlier_tool is not None)
         writer = FIRST_PERSON.search(text) is not None and not is_negated(text)
@@ -2565,6 +2568,8 @@ class BuiltinExtractor:
             unnamed = unnamed.replace(name, " " * len(name))
         trying = TRYING.search(unnamed) is not None
         for mention in mentions:
+            if mention.name in stated:
+                continue
             use = reading.uses.get(mention.name)
             if use == ToolUse.USES and trying:
                 use = None

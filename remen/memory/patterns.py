@@ -126,8 +126,10 @@ OLD_VALUE_REACH = 24
 # model bought, sold or "my …" is about the writer's car ("bought a used Yaris hybrid … from the
 # dealer", "my Vitz needs new tyres", "Sold the Civic").
 VEHICLE_WORDS = re.compile(
-    r"(?i:\b(?:cars?|MOT|APK|NCT|WOF|TÜV|ITV|smog\s+check|tyres?|tires?|fuel|petrol|diesel|mileage|miles"
-    r"|test\s+drive|dealer(?:ship)?|scrap(?:yard)?|"
+    r"(?i:\b(?:cars?|MOT|APK|NCT|WOF|TÜV|ITV|smog\s+check|tyres?|tires?|fuel|petrol|diesel|mileage"
+    # "miles better", "miles away": a distance's word for how much, no car's
+    r"|miles(?!\s+(?:\w+er|ahead|away|behind|apart|off)\b)"
+    r"|test\s+drive|dealer(?:ship)?|motors|scrap(?:yard)?|"
     r"hatchback|hybrid|brakes|clutch|gearbox|transmission|mechanic|oil\s+change|windscreen|windshield|motorbike|"
     r"scooter|van)\b)" + rf"|\b(?:{alternation(lexicon.CAR_MAKES | lexicon.CAR_MODELS)})\b"
 )

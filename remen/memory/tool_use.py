@@ -202,6 +202,8 @@ def read_tools(sent: SpacySpan, mentions: list[ToolMention], earlier_tool: bool 
     for mention in mentions:
         tokens = [t for t in doc if mention.start <= t.idx < mention.end]
         use = tool_use(tokens, replacing)
+        # Of a tool named twice, what the later clause does to it stands: "Tradify crashed again,
+        # so I cancelled Tradify".
         if use is not None:
             uses[mention.name] = use
     its = [t.head for t in doc if t.lower_ == "it" and t.dep_ in OBJECT_ROLES and not someone_else(t.head)]

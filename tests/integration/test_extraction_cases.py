@@ -2202,3 +2202,14 @@ def test_a_name_ending_in_a_feature_of_the_land_is_a_place(model_reader: Builtin
         assert (place, EntityType.PLACE) in entities(read(model_reader, text))
     # A person's surname may be such a word too: "Tom Hill" stays a person.
     assert ("Tom Hill", EntityType.PERSON) in entities(read(model_reader, "Tom Hill fixed the boiler."))
+
+
+def test_a_tool_named_twice_is_read_each_time(model_reader: BuiltinExtractor) -> None:
+    # The second naming gives it up; the first only says what it did.
+    assert ("Tradify", None, True) in uses(
+        read(model_reader, "Tradify keeps duplicating the VAT lines, so I cancelled Tradify.")
+    )
+    switched = read(model_reader, "Clockwise is miles slower than Toggl, so I cancelled Clockwise on Friday.")
+    assert ("Clockwise", None, True) in uses(switched) and ("Toggl", "Clockwise", False) in uses(switched)
+    # "miles slower" is how much, not a car's miles: the tools are no cars.
+    assert not named_car("Clockwise", EntityType.TECHNOLOGY, "Clockwise is miles slower than Toggl")
