@@ -689,11 +689,13 @@ def given_up_for_the_other(state: NoteState) -> None:
     moved = MOVED_MY_THINGS.search(gone.text)
     known = state.entities.get(moved.group(2).lower()) if moved is not None else None
     kept_there = moved is not None and not lexicon.DIGITAL_THINGS.isdisjoint(moved.group(1).lower().split())
-    if not tools and known is not None and (known.type != EntityType.PLACE or kept_there):
+    if known is not None and known.name not in ended and (known.type != EntityType.PLACE or kept_there):
         # "Moved all my savings and transfers to Kuda, deleted Opay": what the writer moved their
-        # things to is the tool taken in its place, whatever the classifier made of the name (a
-        # place only when the things are kept in apps: "moved all my notes to Joplin").
-        state.entities[known.name.lower()] = replace(known, type=EntityType.TECHNOLOGY)
+        # things to is the tool taken in its place, whatever else the note names and whatever the
+        # classifier made of the name (a place only when the things are kept in apps: "moved all
+        # my notes to Joplin").
+        if known.type not in TOOL_TYPES:
+            state.entities[known.name.lower()] = replace(known, type=EntityType.TECHNOLOGY)
         tools = {known.name}
     tools = {tool for tool in tools if of_its_kind(tool)}
     if len(tools) != 1:
@@ -1627,7 +1629,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "24"
+    version = "25"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.

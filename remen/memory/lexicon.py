@@ -245,6 +245,9 @@ def tool_kind(words_asked: Collection[str]) -> frozenset[str]:
 
 # The type of a word found in one of the lists above.
 LEXICON_TYPES: dict[str, EntityType] = {
+    # The tool kinds' names of several words are tools whatever their words ("Apple Music", "Google
+    # Keep", "Capture One"); one word may be anyone's ("Kate", "Keep", "Joplin").
+    **{name: EntityType.TECHNOLOGY for kind in TOOL_KINDS.values() for name in kind if " " in name},
     **{word: EntityType.TECHNOLOGY for word in TECHNOLOGIES},
     **{word: EntityType.PRODUCT for word in PRODUCTS},
     **{word: EntityType.STANDARD for word in STANDARDS},

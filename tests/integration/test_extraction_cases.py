@@ -2213,3 +2213,14 @@ def test_a_tool_named_twice_is_read_each_time(model_reader: BuiltinExtractor) ->
     assert ("Clockwise", None, True) in uses(switched) and ("Toggl", "Clockwise", False) in uses(switched)
     # "miles slower" is how much, not a car's miles: the tools are no cars.
     assert not named_car("Clockwise", EntityType.TECHNOLOGY, "Clockwise is miles slower than Toggl")
+
+
+def test_a_tool_kinds_name_of_several_words_is_a_tool_and_takes_the_place_of_one_given_up(
+    model_reader: BuiltinExtractor,
+) -> None:
+    found = read(model_reader, "cancelled Deezer, Apple Music comes free with the new phone plan")
+    assert ("Apple Music", EntityType.TECHNOLOGY) in entities(found)
+    assert ("Apple Music", "Deezer", False) in uses(found)
+    # What my things moved to takes the place of the one deleted, whatever else the note names.
+    moved = read(model_reader, "Coffee with Julia + the CTO at 2. moved all my notes to Joplin, deleted Evernote")
+    assert ("Joplin", "Evernote", False) in uses(moved)
