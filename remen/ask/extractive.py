@@ -643,6 +643,18 @@ def near_focus(span: Span, text: str, weight: dict[str, float]) -> float:
     return sum(w for key, w in weight.items() if holds(key, frozenset(window))) / total
 
 
+# A question of a deadline ("when is the report due", "what's the deadline for the slice"), which a
+# day answers, never a time of day alone ("shipped at 4:58pm").
+DEADLINE_ASKED = re.compile(r"(?i:\b(?:due|deadline|by\s+when)\b)")
+
+
+def clock_only(text: str) -> bool:
+    """Whether a span is a time of day and nothing else ("4:58pm", "at 10:30")."""
+    return TIME_OF_DAY.search(text) is not None and not re.search(
+        r"[^\W\d_]{2,}", TIME_OF_DAY.sub("", text).replace("at", "")
+    )
+
+
 # Words right before a sum that make it a limit, not an amount: "under 2,300", "max £50".
 BOUND_BEFORE = re.compile(
     r"(?i:\b(?:under|below|less\s+than|at\s+most|max(?:imum)?|up\s+to|no\s+more\s+than|budget)\s*$)"
@@ -877,8 +889,10 @@ def span_measures(question: Question, span: Span, text: str, among: int, weight:
             (bool(span.sure) and (question.kind not in span.sure or (question.human and span.sure == FIRM_KINDS)))
             # "who told me about the job": one the writer tells ("don't tell Solveig") told nothing.
             or (question.telling is not None and TOLD_BEFORE.search(text, 0, span.start) is not None)
-            # "what time do we stop roasting": a day ("before Friday") is no time of day.
+            # "what time do we stop roasting": a day ("before Friday") is no time of day; "when was
+            # the slice due": a time of day alone is no day.
             or (question.measure == CLOCK_MEASURE and TIME_OF_DAY.search(span.text) is None)
+            or (DEADLINE_ASKED.search(question.text) is not None and clock_only(span.text))
             # "how much does it pay": a sum has figures ("second", "the fourth floor" are none),
             # beside a sum ("2 rooms, 890 €/month") a bare count is none either, and a limit set
             # on it ("rentals under 2,300") is no sum paid.

@@ -1351,3 +1351,11 @@ def test_the_name_a_question_counts_from_is_no_answer_to_it(app: Remen) -> None:
     app.extract_pending()
     answers = app.ask("what did I use before Dorico", now=NOW).answers
     assert [a.text for a in answers] == ["Me · uses · Sibelius"]
+
+
+def test_a_deadline_is_a_day_not_a_time_of_day(app: Remen) -> None:
+    app.add("Pitch deck review\n- Orla wants the beta build by 14 May", created=NOW - timedelta(days=20))
+    app.add("Beta build sent to Orla at 5:12pm. Pizza for the team.", created=NOW - timedelta(days=2))
+    app.extract_pending()
+    answers = app.ask("when is the beta build due", now=NOW).answers
+    assert answers and "14 May" in (answers[0].answer or "")
