@@ -669,6 +669,8 @@ HONORIFICS = (
     *("captain", "capt", "sergeant", "sgt", "lieutenant", "lt", "detective", "constable", "officer"),
     *("pan", "pani", "hr", "fru", "frk", "dhr", "mevr", "sig"),
     *("uncle", "aunt", "aunty", "grandma", "grandpa", "granny", "cousin"),
+    # Indonesian and Malay: "Bu Ratna", "Pak Hendra", "Mbak Sari".
+    *("bu", "ibu", "pak", "bapak", "mbak"),
 )
 # Honorifics written after a name with a hyphen, as Japanese and Hindi speakers do in any language
 # ("Nakamura-san", "Sharma-ji"): the name is a person's, and the same person as the bare name.

@@ -21,7 +21,9 @@ MARKUP = re.compile(rf"^\s*(?:#{{1,6}}\s+|{HASHTAGS}|[{re.escape(BULLET_MARKS)}]
 DONE_ITEM = re.compile(r"^\s*(?:[-*+]\s+\[[xX]\]|[×✓✔])\s+")
 # Dotted numbers that are not phone numbers: IPv4 addresses and dates (14.01.2026, 3/2/26, 2014/10/08).
 NOT_A_PHONE = re.compile(
-    r"^(?:\d{1,3}(?:\.\d{1,3}){3}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|(?:19|20)\d\d[./-]\d{1,2}[./-]\d{1,2})$"
+    r"^(?:\d{1,3}(?:\.\d{1,3}){3}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|(?:19|20)\d\d[./-]\d{1,2}[./-]\d{1,2}"
+    # A sum in thousands with dots or commas: "2.300.000", "1,250,000".
+    r"|\d{1,3}(?:([.,])\d{3})(?:\1\d{3})+)$"
 )
 # Where digits are no one's number: a code span, a web address with or without its scheme
 # ("stackoverflow.com/questions/15895579").
@@ -577,9 +579,11 @@ PERIOD_SUFFIX = rf"\s?(?:/|a|per)\s?(?:{'|'.join(PERIOD_WORDS)})\b"
 PERIOD_TOLD = re.compile(rf"(?i:\s?(?:/|\ba|\bper)\s?({'|'.join(PERIOD_WORDS)})\s*$)")
 # A sign after the digits is theirs unless a number follows it: "start May 4, $41/hour" is $41.
 # A number's scale written as a word: "62 million won", "£1.2m"; "k" is the thousands of "38k".
-SCALE = r"(?:k|\s?(?:million|billion|thousand|mn|bn)\b)"
+SCALE = r"(?:k|\s?(?:million|billion|thousand|mn|bn|juta|ribu)\b)"
+# A currency's code or short name written before the sum: "Rp 2.300.000", "USD 500", "Rs. 1,200".
+CURRENCY_BEFORE = r"\b(?i:rp|rs|idr|usd|eur|gbp|inr|php|myr|sgd|aud|cad|nzd|zar|kes|ngn|chf|brl|mxn)\.?\s?(?=\d)"
 AMOUNT = (
-    rf"(?:[{CURRENCY_SIGNS}]\s?\d[\d,.]*{SCALE}?|\d[\d,.]*(?:\s\d{{3}})*{SCALE}?\s?(?:[{CURRENCY_SIGNS}](?!\s?\d)|(?:{CURRENCY_WORDS})(?!\w)))"
+    rf"(?:(?:[{CURRENCY_SIGNS}]\s?|{CURRENCY_BEFORE})\d[\d,.]*{SCALE}?|\d[\d,.]*(?:\s\d{{3}})*{SCALE}?\s?(?:[{CURRENCY_SIGNS}](?!\s?\d)|(?:{CURRENCY_WORDS})(?!\w)))"
     rf"(?:{PERIOD_SUFFIX})?"
 )
 # Who a sum names but does not belong to: one it is shared with, who pays a part ("rent 1,400,
@@ -598,13 +602,16 @@ HOLDER_NAMED_BEFORE = re.compile(r"(?i:\s*(?:\(|,\s*(?:the\s+|my\s+|our\s+)?)(?:
 # a number paid per a period ("720 a week"); no year.
 BARE_SUM = (
     rf"(?:\d{{1,3}}(?:,\d{{3}})+(?:{PERIOD_SUFFIX})?|\d{{1,3}}(?:\.\d+)?k\b(?![-–]\d)(?:{PERIOD_SUFFIX})?"
-    rf"|\d{{1,3}}(?:\.\d+)?\s(?:million|billion)\b(?:{PERIOD_SUFFIX})?"
+    rf"|\d{{1,3}}(?:[.,]\d+)?\s(?:million|billion|juta)\b(?:{PERIOD_SUFFIX})?"
     rf"|\d{{2,}}(?:\.\d+)?{PERIOD_SUFFIX})"
 )
 MY_SUM = rf"(?:{AMOUNT}|{BARE_SUM})"
 # A jot of a payment, with its sum or without: "- rent to Herr Brandt, 890 €, by Friday", "rent
 # $2,150 to Mr. Papadakis".
-SERVICE_JOTTED = re.compile(rf"^[\s*>-]*(?i:({SERVICES}))(?:\s+{MY_SUM})?\s+to\s+" + SERVED_BY)
+SERVICE_JOTTED = re.compile(
+    rf"^[\s*>-]*(?i:(?:(?:flat|room|house|home|pg|kos|kost|monthly)\s+)?({SERVICES}))(?:\s+{MY_SUM})?\s+to\s+"
+    + SERVED_BY
+)
 IS_MY_SUM = re.compile(rf"(?i:{MY_SUM})")
 # What an amount of the writer's is or becomes: "rent up from 780 € to 820 €", "raised my savings
 # from £300 to £400" (AMOUNT_CHANGE), "my rent is now 820 €", "our budget: $2,000" (AMOUNT_IS).
@@ -620,7 +627,7 @@ AMOUNT_CHANGE = re.compile(
 # "salary: 4 200 €", "keys from the landlord, rent £780 on the 1st".
 # "Salary at the academy is 78,000", "rent 720 a week": a bare sum after the word that names it.
 AMOUNT_JOTTED = re.compile(
-    rf"(?i:(?:^|[,;]|\s[-–]\s)\s*(?:[-*•]\s*)?(?:(?:pg|flat|room|house|home|hostel|monthly)\s+)?({alternation(lexicon.MONEY_OF_MINE)})\b"
+    rf"(?i:(?:^|[,;]|\s[-–]\s)\s*(?:[-*•]\s*)?(?:(?:pg|kos|kost|flat|room|house|home|hostel|monthly)\s+)?({alternation(lexicon.MONEY_OF_MINE)})\b"
     # "Salary would be 78.000 €": an offer's, not the writer's yet.
     rf"(?:\s+(?!\d|would\b|could\b|might\b)[\w'’.-]+){{0,4}}?\s*[:,]?\s*({MY_SUM}))"
 )
@@ -681,7 +688,8 @@ LIVES_IN = re.compile(
     r"|(?:moved|moving)\s+from\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*(?:\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*){0,2}\s+to)\s+)" + NAME
 )
 # "PG": a paying guest's room, as Indian English calls a rented room with meals.
-HOME_NOUN_WORDS = "flat|apartment|condo|townhouse|bungalow|house|place|home|pg"
+# "pg": an Indian paying guest's room; "kos", "kost": an Indonesian boarding room.
+HOME_NOUN_WORDS = "flat|apartment|condo|townhouse|bungalow|house|place|home|pg|kos|kost"
 HOME_NOUNS = rf"(?:{HOME_NOUN_WORDS})"
 # A rented room is a home too when it is "in" a place ("the room in San Blas"), not when a name
 # comes before it ("the Zoom room").
@@ -777,11 +785,13 @@ MONTHLY_SUM = re.compile(
 # month, keys 25 May" (not "house insurance 30 a month", nor "Moana's flat"), when the sentence
 # says the home is taken (keys, a deposit, a lease, the move): a listing's price is no rent.
 RENTED_HOME = re.compile(
-    r"(?i:(?<!['’]s\s)\b(?:flat|apartment|condo|townhouse|bungalow|house|room|studio)"
+    r"(?i:(?<!['’]s\s)\b(?:flat|apartment|condo|townhouse|bungalow|house|room|studio|kos|kost)"
     r"(?=\s*[,:;(–—-]|\s+(?:on|in|at|near|by|off|is|was|costs?|will\s+be)\b))"
 )
 HOME_TAKEN = re.compile(
-    r"(?i:\b(?:keys?|deposit|bond|lease|sign(?:ed|ing)?|contract|mov(?:e|ed|ing)\s+in|moving|moved"
+    # "new kos in Cikarang: Rp 1.900.000/month": a new home is one taken.
+    r"(?i:\bnew\s+(?:flat|apartment|room|house|kos|kost)\b"
+    r"|\b(?:keys?|deposit|bond|lease|sign(?:ed|ing)?|contract|mov(?:e|ed|ing)\s+in|moving|moved"
     # "advance 1.5 lakhs", "shift on 2nd May": the deposit and the move, as Indian English says them.
     r"|advance|shift(?:ing)?\s+on)\b)"
 )

@@ -2224,3 +2224,14 @@ def test_a_tool_kinds_name_of_several_words_is_a_tool_and_takes_the_place_of_one
     # What my things moved to takes the place of the one deleted, whatever else the note names.
     moved = read(model_reader, "Coffee with Julia + the CTO at 2. moved all my notes to Joplin, deleted Evernote")
     assert ("Joplin", "Evernote", False) in uses(moved)
+
+
+def test_sums_in_rupiah_are_sums_not_phones_and_bu_and_pak_are_titles(reader: BuiltinExtractor) -> None:
+    sold = read(reader, "Sold the scooter to Fajar for Rp 6.500.000, he needed it for ojek.")
+    assert not [s for s in sold.statements if s.predicate == "phone"]
+    jotted = read(reader, "- kos rent Rp 2.150.000 to Bu Wati before the 5th")
+    assert ("me", "rent", "Rp 2.150.000") in triples(jotted) and ("me", "landlord", "Bu Wati") in triples(jotted)
+    assert ("Pak Budi", EntityType.PERSON) in entities(read(reader, "Pak Budi signed the purchase order."))
+    assert ("me", "salary", "9,5 juta") in triples(read(reader, "Mama asked about my salary, which is 9,5 juta."))
+    new_home = read(reader, "- new kos in Depok: Rp 1.500.000/month, quiet street")
+    assert ("me", "rent", "1.500.000 a month") in triples(new_home) and ("me", "lives_in", "Depok") in triples(new_home)
