@@ -111,6 +111,11 @@ ATTRIBUTE_WORD = re.compile(
 OCCASION_BEFORE = re.compile(
     r"\b(?:for|on|at|to|in|into|about|before|after|since|until|during|from|with)\s+(?:[\w'’-]+\s+){0,2}$"
 )
+# A question of who did something: "who" and a verb that is no auxiliary or copula.
+WHO_DID = re.compile(
+    r"(?i:\s*who\s+(?!(?:is|was|are|were|am|be|been|has|have|had|does|do|did|will|would|can|could|should|"
+    r"may|might|must|['’]s|else|exactly|here|there|of|in|at|from|on|my|our|your|the|a|an)\b)[a-z]+\b)"
+)
 # A preposition right before "work", "live": the word is a noun, the scene ("at work").
 VERB_AS_NOUN = re.compile(r"\b(?:at|in|into|from|for|about|after|before|during|of)\s+$")
 
@@ -129,6 +134,10 @@ def asks_the_attribute(text: str, match: re.Match[str]) -> bool:
     ("what tracker do we use at work" asks for a tool, not the workplace; "where is Marcus going
     to work" asks where he works)."""
     if match.group(1) is not None:
+        # "who offered Seo-ah a job", "who sent me the email": whoever did it is asked, not an
+        # attribute of anyone.
+        if WHO_DID.match(text):
+            return False
         return OCCASION_BEFORE.search(text[: match.start(1)]) is None
     return match.group(2) is None or VERB_AS_NOUN.search(text[: match.start(2)]) is None
 

@@ -1359,3 +1359,17 @@ def test_a_deadline_is_a_day_not_a_time_of_day(app: Remen) -> None:
     app.extract_pending()
     answers = app.ask("when is the beta build due", now=NOW).answers
     assert answers and "14 May" in (answers[0].answer or "")
+
+
+def test_who_did_something_asks_the_doer_not_an_attribute(app: Remen) -> None:
+    app.add("New work address: my email is ana.lee@corvina.kr from Monday.", created=NOW - timedelta(days=9))
+    app.add("Bora gave me her phone number at the offsite: 010 5512 7788.", created=NOW - timedelta(days=3))
+    app.extract_pending()
+    # "who sent me the email" asks who sent it, never what my email is.
+    sent = app.ask("who sent me the email", now=NOW)
+    assert sent.route.query_type != QueryType.ENTITY_LOOKUP
+    assert not [item for item in sent.answers if "ana.lee@corvina.kr" in item.text]
+    gave = app.ask("who gave me her phone number", now=NOW)
+    assert gave.route.query_type != QueryType.ENTITY_LOOKUP and gave.answers[0].answer == "Bora"
+    # Asking the attribute itself still looks it up.
+    assert app.ask("what is my email", now=NOW).route.query_type == QueryType.ENTITY_LOOKUP
