@@ -545,9 +545,10 @@ def done_by_another(question: Question, text: str) -> bool:
     for at in done:
         clause = CLAUSE_OPENS.split(text[: at.start()])[-1]
         doer = WHOSE_DOER.search(clause)
+        if doer is None:
+            return False
         # The question's words split a hyphened name ("Seo-ah": seo, ah); so are the doer's.
-        said = (stem(part) for word in WORD.findall(doer.group(1)) for part in word.split("-")) if doer else ()
-        if doer is None or not focus.isdisjoint(said):
+        if not focus.isdisjoint(stem(part) for word in WORD.findall(doer.group(1)) for part in word.split("-")):
             return False
     return True
 

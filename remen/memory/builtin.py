@@ -10,7 +10,7 @@ decisions, dated events. The aspect of each sentence is the trained classifier's
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from itertools import takewhile
@@ -1295,9 +1295,14 @@ def software(sent: SpacySpan, start: int, end: int) -> bool:
     return (before >= 0 and sent[before].lower_ in SOFTWARE_VERBS and not owner) or does or licensed
 
 
+def word_matches(text: str, name: str) -> Iterator[re.Match[str]]:
+    """Every place ``name`` stands in ``text`` as whole words (not "Bear" of "Bearings")."""
+    return re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", text)
+
+
 def word_at(text: str, name: str) -> int:
-    """Where ``name`` first stands in ``text`` as whole words (not "Bear" of "Bearings"); -1 if not."""
-    found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text)
+    """Where ``name`` first stands in ``text`` as whole words; -1 if not."""
+    found = next(word_matches(text, name), None)
     return found.start() if found else -1
 
 
@@ -1427,12 +1432,14 @@ def fragments_dropped(state: NoteState, text: str) -> None:
     for key, entity in list(state.entities.items()):
         if entity.type != EntityType.PERSON:
             continue
-        at = [m.start() for m in re.finditer(rf"(?<!\w){re.escape(entity.name)}(?!\w)", text)]
         longer = [
             other
             for other in state.entities.values()
             if other.type in (EntityType.ORGANIZATION, EntityType.PLACE) and other.name.endswith(" " + entity.name)
         ]
+        if not longer:
+            continue  # the common case: the text is searched only for a name that may be cut short
+        at = [m.start() for m in word_matches(text, entity.name)]
         inside = [(m.start(), m.end()) for other in longer for m in re.finditer(re.escape(other.name), text)]
         if at and inside and all(any(start <= a < end for start, end in inside) for a in at):
             del state.entities[key]
@@ -2560,7 +2567,7 @@ class BuiltinExtractor:
             if kind in TOOL_TYPES and name not in stated
             if not any(ch.isdigit() for ch in name)
             if not named_car(name, kind, text)
-            for found in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", text)
+            for found in word_matches(text, name)
         ]
         reading = read_tools(sent, mentions, earlier_tool is not None)
         writer = FIRST_PERSON.search(text) is not None and not is_negated(text)

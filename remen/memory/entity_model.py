@@ -33,7 +33,7 @@ from remen.embed import TOKENIZER_FILE, Embedder, real_model
 from remen.memory.cues import tool_type
 from remen.memory.lexicon import CAR_MAKES, LEXICON_TYPES, NOTE_SHORTHAND
 from remen.memory.linear_model import SoftmaxModel, bucket, load_model, unit, word_shape
-from remen.memory.names import name_key, name_tokens
+from remen.memory.names import hyphened, name_key, name_tokens
 from remen.memory.tool_use import PAST_FORMS
 from remen.search.calendar import MONTHS, NUMBER_WORDS, WEEKDAY_NAMES
 
@@ -242,7 +242,7 @@ def called_by(name: str, kind: EntityType) -> str | None:
         return None
     last = words[-1]
     if kind == EntityType.PERSON:
-        return last if "-" in last.strip("-") and last[:1].isupper() else None
+        return last if hyphened(last) and last[:1].isupper() else None
     if kind == EntityType.ORGANIZATION:
         common = all(not unknown_word(word.lower()) for word in words[:-1])
         return last if common and unknown_word(last.lower()) and last[:1].isupper() else None
@@ -561,7 +561,7 @@ class Gazetteer:
         whole = " ".join(words)
         # The family name first, as Korean puts it: "Park Seo-yeon" (the hyphened given name last).
         family_first = (
-            len(words) == 2 and "-" in words[1] and words[0] in self.surnames and words[1] in self.first_names
+            len(words) == 2 and hyphened(words[1]) and words[0] in self.surnames and words[1] in self.first_names
         )
         return (
             float((words[0] in self.first_names and len(words) <= 3 and not titled) or family_first),

@@ -317,9 +317,6 @@ PERSON_TIES = (
     )
     | frozenset(phrase for phrase, role in ROLE_PHRASES.items() if role == "manager")
 )
-# The last word of a firm's name that says it is one: a legal form, or the trade or profession it
-# is in ("Greenfield Roofing", "Keane Accountancy", "Footscray Dental", "Brum Removals"). Shops,
-# cafés and restaurants are left out: the notes speak of them as places as often as firms.
 # Words for a feature of the land a place's name ends in: "Rainbow Mountain", "Victoria Island",
 # "Small Heath", "Western Springs" (not "park", "green", "hill": surnames too).
 PLACE_HEADS = words(
@@ -329,6 +326,9 @@ PLACE_HEADS = words(
     village district quarter borough township
     """
 )
+# The last word of a firm's name that says it is one: a legal form, or the trade or profession it
+# is in ("Greenfield Roofing", "Keane Accountancy", "Footscray Dental", "Brum Removals"). Shops,
+# cafés and restaurants are left out: the notes speak of them as places as often as firms.
 FIRM_HEADS = words(
     """
     ltd limited inc llc llp gmbh ag plc pty bv srl corp

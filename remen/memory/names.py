@@ -54,6 +54,12 @@ def is_user(name: str) -> bool:
     return name_key(name) in (USER_NAME, "i", "myself")
 
 
+def hyphened(word: str) -> bool:
+    """Whether a word is two joined by a hyphen ("Seo-yeon", "Ji-hoon"), as a romanized given name
+    is written."""
+    return "-" in word.strip("-")
+
+
 def compatible(a: str, b: str) -> bool:
     """Whether two names can be one entity: same first word and the words of one within the other
     ('Sarah' / 'Sarah Chen' yes; 'Tom Chen' / 'Sarah Chen' no: a shared surname is not enough), or
@@ -65,7 +71,7 @@ def compatible(a: str, b: str) -> bool:
     if left[0] != right[0]:
         # A hyphened given name alone is the one written after the family name: "Seo-yeon" is
         # "Park Seo-yeon".
-        return len(shorter) == 1 and "-" in shorter[0].strip("-") and shorter[0] == longer[-1]
+        return len(shorter) == 1 and hyphened(shorter[0]) and shorter[0] == longer[-1]
     return set(shorter) <= set(longer)
 
 

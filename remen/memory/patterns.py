@@ -577,11 +577,11 @@ PERIOD_WORDS = {
 PERIOD_SUFFIX = rf"\s?(?:/|a|per)\s?(?:{'|'.join(PERIOD_WORDS)})\b"
 # The period at the end of a stated sum.
 PERIOD_TOLD = re.compile(rf"(?i:\s?(?:/|\ba|\bper)\s?({'|'.join(PERIOD_WORDS)})\s*$)")
-# A sign after the digits is theirs unless a number follows it: "start May 4, $41/hour" is $41.
 # A number's scale written as a word: "62 million won", "£1.2m"; "k" is the thousands of "38k".
 SCALE = r"(?:k|\s?(?:million|billion|thousand|mn|bn|juta|ribu)\b)"
 # A currency's code or short name written before the sum: "Rp 2.300.000", "USD 500", "Rs. 1,200".
 CURRENCY_BEFORE = r"\b(?i:rp|rs|idr|usd|eur|gbp|inr|php|myr|sgd|aud|cad|nzd|zar|kes|ngn|chf|brl|mxn)\.?\s?(?=\d)"
+# A sign after the digits is theirs unless a number follows it: "start May 4, $41/hour" is $41.
 AMOUNT = (
     rf"(?:(?:[{CURRENCY_SIGNS}]\s?|{CURRENCY_BEFORE})\d[\d,.]*{SCALE}?|\d[\d,.]*(?:\s\d{{3}})*{SCALE}?\s?(?:[{CURRENCY_SIGNS}](?!\s?\d)|(?:{CURRENCY_WORDS})(?!\w)))"
     rf"(?:{PERIOD_SUFFIX})?"
@@ -606,11 +606,12 @@ BARE_SUM = (
     rf"|\d{{2,}}(?:\.\d+)?{PERIOD_SUFFIX})"
 )
 MY_SUM = rf"(?:{AMOUNT}|{BARE_SUM})"
+# The home a jotted payment or sum may open with: "kos rent Rp 2.300.000 to Bu Siti", "pg rent 9,000".
+JOTTED_HOMES = "pg|kos|kost|flat|room|house|home|monthly"
 # A jot of a payment, with its sum or without: "- rent to Herr Brandt, 890 €, by Friday", "rent
 # $2,150 to Mr. Papadakis".
 SERVICE_JOTTED = re.compile(
-    rf"^[\s*>-]*(?i:(?:(?:flat|room|house|home|pg|kos|kost|monthly)\s+)?({SERVICES}))(?:\s+{MY_SUM})?\s+to\s+"
-    + SERVED_BY
+    rf"^[\s*>-]*(?i:(?:(?:{JOTTED_HOMES})\s+)?({SERVICES}))(?:\s+{MY_SUM})?\s+to\s+" + SERVED_BY
 )
 IS_MY_SUM = re.compile(rf"(?i:{MY_SUM})")
 # What an amount of the writer's is or becomes: "rent up from 780 € to 820 €", "raised my savings
@@ -627,7 +628,7 @@ AMOUNT_CHANGE = re.compile(
 # "salary: 4 200 €", "keys from the landlord, rent £780 on the 1st".
 # "Salary at the academy is 78,000", "rent 720 a week": a bare sum after the word that names it.
 AMOUNT_JOTTED = re.compile(
-    rf"(?i:(?:^|[,;]|\s[-–]\s)\s*(?:[-*•]\s*)?(?:(?:pg|kos|kost|flat|room|house|home|hostel|monthly)\s+)?({alternation(lexicon.MONEY_OF_MINE)})\b"
+    rf"(?i:(?:^|[,;]|\s[-–]\s)\s*(?:[-*•]\s*)?(?:(?:{JOTTED_HOMES}|hostel)\s+)?({alternation(lexicon.MONEY_OF_MINE)})\b"
     # "Salary would be 78.000 €": an offer's, not the writer's yet.
     rf"(?:\s+(?!\d|would\b|could\b|might\b)[\w'’.-]+){{0,4}}?\s*[:,]?\s*({MY_SUM}))"
 )
@@ -687,8 +688,8 @@ LIVES_IN = re.compile(
     # "we moved from Austin to Denver": where to.
     r"|(?:moved|moving)\s+from\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*(?:\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*){0,2}\s+to)\s+)" + NAME
 )
-# "PG": a paying guest's room, as Indian English calls a rented room with meals.
-# "pg": an Indian paying guest's room; "kos", "kost": an Indonesian boarding room.
+# "pg": a paying guest's room, as Indian English calls a rented room with meals; "kos", "kost": an
+# Indonesian boarding room.
 HOME_NOUN_WORDS = "flat|apartment|condo|townhouse|bungalow|house|place|home|pg|kos|kost"
 HOME_NOUNS = rf"(?:{HOME_NOUN_WORDS})"
 # A rented room is a home too when it is "in" a place ("the room in San Blas"), not when a name
@@ -846,7 +847,6 @@ STREET_ADDRESS = re.compile(
 )
 # A street named without its number: "the bakery on Elm Street", "Swift Road" (its words name no tool).
 STREET_NAMED = re.compile(rf"\b(?-i:[A-ZÀ-Þ])[\w'’-]*(?:\s+(?-i:[A-ZÀ-Þ])[\w'’-]*){{0,2}}\s+(?-i:[A-Z])(?i:{STREET})\b")
-# Where a street address is someone's home, or an organisation's premises.
 # A note about moving house ("Moving day.", "the movers came", "unpacking"), in which a first night
 # somewhere is the first night of the new home: "First night in Hamilton: no curtains".
 MOVING_NOTE = re.compile(
@@ -856,6 +856,7 @@ FIRST_NIGHT_IN = re.compile(
     r"(?i:\bfirst\s+(?:night|evening|morning|weekend)\s+in\s+"
     r"(?:(?:the|our|my)\s+new\s+(?:flat|place|house|apartment|home)\s+in\s+)?)" + NAME
 )
+# Where a street address is someone's home, or an organisation's premises.
 HOME_WORDS = re.compile(r"\b(?:flat|apartment|condo|house|home|moved|moving|lease|new\s+place|address)\b", re.I)
 PREMISES_WORDS = re.compile(r"\b(?:office|offices|studio|shop|clinic|restaurant|premises|hq|headquarters)\b", re.I)
 LIVES_AT = re.compile(r"\b(?:lives?\s+at|address(?:\s+[\w'’]+){0,3}?(?:\s+is|:))\s+([^.;\n]{6,80})", re.I)
