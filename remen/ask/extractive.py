@@ -649,11 +649,15 @@ def near_focus(span: Span, text: str, weight: dict[str, float]) -> float:
 DEADLINE_ASKED = re.compile(r"(?i:\b(?:due|deadline|by\s+when)\b)")
 
 
+# What may stand beside a time of day in a span that tells no day: "at 10:30".
+AT = re.compile(r"(?i:\bat\b)")
+# A word of two letters or more: a day's ("Sat", "27 March") beside the time.
+WORDED = re.compile(r"[^\W\d_]{2,}")
+
+
 def clock_only(text: str) -> bool:
-    """Whether a span is a time of day and nothing else ("4:58pm", "at 10:30")."""
-    return TIME_OF_DAY.search(text) is not None and not re.search(
-        r"[^\W\d_]{2,}", TIME_OF_DAY.sub("", text).replace("at", "")
-    )
+    """Whether a span is a time of day and nothing else ("4:58pm", "at 10:30"; not "Sat 3pm")."""
+    return TIME_OF_DAY.search(text) is not None and not WORDED.search(AT.sub("", TIME_OF_DAY.sub("", text)))
 
 
 # Words right before a sum that make it a limit, not an amount: "under 2,300", "max £50".

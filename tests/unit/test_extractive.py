@@ -16,6 +16,7 @@ from remen.ask.extractive import (
     Passage,
     Read,
     candidate_out_of_turn,
+    clock_only,
     cut_note,
     done_by_another,
     extract,
@@ -888,3 +889,12 @@ def test_what_someones_someone_did_tells_nothing_the_asked_one_did() -> None:
     work = read_question("where does Lina work")
     assert done_by_another(work, "her brother works at the bank")
     assert not done_by_another(work, "she works at the bike shop and her brother works at the bank")
+
+
+@pytest.mark.parametrize(
+    ("span", "only"),
+    [("4:58pm", True), ("at 10:30", True), ("Sat 3pm", False), ("Thu 10:00", False), ("27 March at 3pm", False)],
+)
+def test_a_time_of_day_alone_is_told_from_one_with_its_day(span: str, only: bool) -> None:
+    # A deadline is a day: only a span with no day beside its time is contrary to "when is it due".
+    assert clock_only(span) is only
