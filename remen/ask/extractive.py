@@ -197,8 +197,9 @@ NARROWER_STEMS = {stem(word): frozenset(stem(n) for n in below) for word, below 
 }
 
 
-# Leaving a thing, said with any verb of giving it up or moving on from it.
-LEAVING_STEMS = frozenset(stem(word) for word in GIVE_UP_WORDS | {"leave", "switch", "quit", "move"})
+# Leaving a thing, said with any verb of giving it up or moving on from it; not selling it, a deal
+# with a buyer ("who did Ramesh sell his car to" is not told by "I left when I did").
+LEAVING_STEMS = frozenset(stem(word) for word in GIVE_UP_WORDS | {"leave", "switch", "quit", "move"}) - {stem("sell")}
 
 
 def holds(key: str, words: frozenset[str] | set[str]) -> bool:

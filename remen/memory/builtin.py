@@ -10,7 +10,7 @@ decisions, dated events. The aspect of each sentence is the trained classifier's
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from itertools import takewhile
@@ -140,7 +140,6 @@ from remen.memory.patterns import (
     LIVES_AT,
     LIVES_IN,
     MARRIED,
-    MONTHLY_SUM,
     MOVED_FROM,
     MOVED_INTO,
     MOVED_MY_THINGS,
@@ -184,6 +183,7 @@ from remen.memory.patterns import (
     RECOMMENDED,
     REGISTERED_WITH,
     RENT_RAISED,
+    RENT_SUM,
     RENTED_HOME,
     RENTED_HOME_IN,
     REPLACED,
@@ -369,6 +369,18 @@ def whole_name(text: str, at: int, found: str, named: list[tuple[str, EntityType
         if len(name) > len(found)
         and text.startswith(name, at)
         and all(w[:1].isupper() or w in NAME_JOINERS for w in name[len(found) :].split())
+    ]
+    return max(longer, key=len, default=found)
+
+
+def whole_name_ending(text: str, at: int, found: str, names: Iterable[str]) -> str:
+    """The longest of ``names`` that ends where a pattern's ``found``, starting at ``at``, ends and
+    holds it whole ("Hessa Al Marri" where the pattern's two capitalised words saw "Al Marri")."""
+    end = at + len(found)
+    longer = [
+        name
+        for name in names
+        if len(name) > len(found) and name.endswith(" " + found) and text.startswith(name, end - len(name))
     ]
     return max(longer, key=len, default=found)
 
@@ -887,7 +899,7 @@ def home_rent(text: str) -> str | None:
     """The monthly sum a sentence tells of a rented home before it, which it says is taken ("flat on
     Torvegade, 3rd floor, 8,400 kr a month, keys 25 May"): the writer's rent, unless the home is
     only looked at or thought of, or the sentence asks or speaks to someone."""
-    monthly = MONTHLY_SUM.search(text)
+    monthly = RENT_SUM.search(text)
     home = None if monthly is None else RENTED_HOME.search(text, 0, monthly.start())
     if monthly is None or home is None or not HOME_TAKEN.search(text):
         return None
@@ -1636,7 +1648,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "26"
+    version = "27"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -1996,7 +2008,8 @@ class BuiltinExtractor:
             tie(name, relation)
         said = (NAMED_IS_RELATION, NAMED_MY_ROLE, NAMED_HEAD_OF, NAMED_THE_BEST_ROLE)
         for match in [m for pattern in said for m in pattern.finditer(text)]:
-            name, relation = match.group(1), lexicon.canonical_relation(match.group(2).lower())
+            relation = lexicon.canonical_relation(match.group(2).lower())
+            name = whole_name_ending(text, match.start(1), match.group(1), [e.name for e in state.entities.values()])
             if not names_someone(name):
                 continue
             tie(name, relation, ending=LAST_SPELL_WITH.search(text, 0, match.start()) is not None)
@@ -2270,7 +2283,7 @@ class BuiltinExtractor:
         for amount in SUM_JOTTED.finditer(text):
             attribute(amount.group(2).lower(), amount.group(1).strip(), holder=payer)
         for pay in PAID_TO_ME.finditer(text):
-            attribute("salary", pay.group(1).strip(), holder=USER_NAME)
+            attribute("salary", (pay.group(1) or pay.group(2)).strip(), holder=USER_NAME)
         offered = offered_pay(text, state.previous_sentence)
         if offered is not None:
             # The pay of a job to come is the writer's from its first day ("starting April 20").
@@ -2449,7 +2462,7 @@ class BuiltinExtractor:
         move) or the note's; a monthly sum in the sentence is the rent. Only when the words speak
         of a home: a lease, a home noun, or that sum ("signed for the parcel in reception" is none)."""
         lease_word, before, place = lease.groups()
-        monthly = MONTHLY_SUM.search(text, lease.end())
+        monthly = RENT_SUM.search(text, lease.end())
         home_said = lease_word or HOME_NOUN.search(before) or monthly
         if not home_said or (place, EntityType.PLACE) not in named:
             return False

@@ -31,7 +31,7 @@ from remen.core.knowledge import EntityType
 from remen.core.text import IRREGULAR_PAST
 from remen.embed import TOKENIZER_FILE, Embedder, real_model
 from remen.memory.cues import tool_type
-from remen.memory.lexicon import CAR_MAKES, LEXICON_TYPES, NOTE_SHORTHAND
+from remen.memory.lexicon import CAR_MAKES, HONORIFICS, LEXICON_TYPES, NOTE_SHORTHAND
 from remen.memory.linear_model import SoftmaxModel, bucket, load_model, unit, word_shape
 from remen.memory.names import hyphened, name_key, name_tokens
 from remen.memory.tool_use import PAST_FORMS
@@ -339,6 +339,22 @@ def continues_name(token: Token) -> bool:
     return token.tag_ in PROPER_NOUN_TAGS and not token.ent_type_ and token.lower_ not in DAY_WORDS
 
 
+def leads_name(sent: SpacySpan, i: int) -> bool:
+    """Whether token ``i``, just before a name spaCy labelled, is the name's first word: a
+    capitalised proper noun spaCy gave no label, no day, month or title, inside the sentence (an
+    opening one may be a jot's verb the tagger misread: "Call Ali")."""
+    token = sent[i]
+    opening = i == 0 or sent[i - 1].text in OPENING_MARKS
+    return (
+        not opening
+        and token.is_alpha
+        and token.text[:1].isupper()
+        and continues_name(token)
+        and not at_name_edge(token)
+        and token.lower_ not in HONORIFICS
+    )
+
+
 def numbered_name(token: Token) -> bool:
     """Whether ``token`` is a number word written with a capital after a name, its last word
     ("Capture One", "Phase One", "Formula One"), which the tagger reads as a number."""
@@ -386,6 +402,8 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
         start, end = trimmed(sent, ent.start - sent.start, ent.end - sent.start)
         if 0 < start < end and not taken[start - 1] and first_name_read_as_word(sent, start - 1):
             start -= 1  # "Per Lindqvist", of which spaCy labels the surname alone
+        while 1 < start < end and not taken[start - 1] and leads_name(sent, start - 1):
+            start -= 1  # "Jebel Ali", of which spaCy labels the last word alone
         # A name is the whole run of proper nouns: spaCy labels "Manchester" of "the Manchester
         # Royal Infirmary", "Peixaria" of "Peixaria Costa", and leaves the rest unlabelled; a run it
         # already left unlabelled goes on over a word it labelled alone ("Osaka Densetsu Supply").

@@ -580,7 +580,12 @@ PERIOD_TOLD = re.compile(rf"(?i:\s?(?:/|\ba|\bper)\s?({'|'.join(PERIOD_WORDS)})\
 # A number's scale written as a word: "62 million won", "£1.2m"; "k" is the thousands of "38k".
 SCALE = r"(?:k|\s?(?:million|billion|thousand|mn|bn|juta|ribu)\b)"
 # A currency's code or short name written before the sum: "Rp 2.300.000", "USD 500", "Rs. 1,200".
-CURRENCY_BEFORE = r"\b(?i:rp|rs|idr|usd|eur|gbp|inr|php|myr|sgd|aud|cad|nzd|zar|kes|ngn|chf|brl|mxn)\.?\s?(?=\d)"
+# ISO 4217's codes of the currencies most written ("AED 95,000", "QAR 12,000", "PKR 80,000").
+CURRENCY_CODES = (
+    "usd|eur|gbp|chf|jpy|cny|hkd|twd|krw|inr|pkr|bdt|lkr|npr|idr|myr|sgd|thb|vnd|php|aud|nzd|cad|mxn|brl|ars|clp|cop"
+    "|pen|zar|ngn|kes|ghs|ugx|tzs|egp|mad|tnd|aed|sar|qar|kwd|bhd|omr|jod|ils|try|rub|uah|pln|czk|huf|ron|sek|nok|dkk"
+)
+CURRENCY_BEFORE = rf"\b(?i:rp|rs|{CURRENCY_CODES})\.?\s?(?=\d)"
 # A sign after the digits is theirs unless a number follows it: "start May 4, $41/hour" is $41.
 AMOUNT = (
     rf"(?:(?:[{CURRENCY_SIGNS}]\s?|{CURRENCY_BEFORE})\d[\d,.]*{SCALE}?|\d[\d,.]*(?:\s\d{{3}})*{SCALE}?\s?(?:[{CURRENCY_SIGNS}](?!\s?\d)|(?:{CURRENCY_WORDS})(?!\w)))"
@@ -639,8 +644,11 @@ SUM_JOTTED = re.compile(
 )
 # The writer's pay told by who pays it or by earning it: "Zenox pays me ₦380k", "I earn 2,400 €
 # a month" (a sum with its currency, or thousands, not "I earn points").
+# "I'm on 19k at Gulf Link", "I'm on £42,000 now", as British and Gulf English say a pay (not "I'm
+# on 10k steps").
 PAID_TO_ME = re.compile(
     rf"(?i:\b(?:pays?\s+me|paying\s+me|I\s+(?:earn|am\s+earning)|I['’]m\s+earning)\s+(?:only\s+|just\s+|about\s+)?)({MY_SUM})"
+    rf"|(?i:\bI(?:['’]m|\s+am)\s+(?:only\s+|just\s+|still\s+)?on\s+)({MY_SUM})(?=\s*(?:$|[,.;:)!]|(?i:at|here|now|and|but)\b))"
 )
 # A job offered to the writer or won: "Stevie offered me the job", "We'd love to offer you the QA lead
 # role", "the job is mine", "Sahra Pay offer:". Its pay is the sum said after it in the sentence,
@@ -771,22 +779,25 @@ LEFT_HOME = re.compile(
 # Leith". Read as a home only when the words say so: a lease, a home noun or a monthly sum ("signed
 # the contract for the job in Leeds" is none).
 LEASE_SIGNED = re.compile(
-    r"(?i:\b(?:signed|signing)\s+(?:(?:the|a|our|my)\s+)?(?:(?:new\s+)?(lease|rental\s+agreement|tenancy)\s+)?"
-    r"(?:for|on)\s+(?:(?:the|a|an|our|my)\s+)?((?:[\w½'’-]+\s+){0,4}?)(?:(?:on|at)\s+(?:[\w'’.-]+\s+){1,3}?)?in\s+)"
+    r"(?i:\b(?:signed|signing)\s+(?:(?:the|a|our|my)\s+)?(?:(?:new\s+)?(lease|rental\s+agreement|tenancy)(?:\s+|(?=:)))?"
+    # "signed the lease: 2BR in Al Barsha", the home after a colon.
+    r"(?:(?:for|on)\s+|:\s*)(?:(?:the|a|an|our|my)\s+)?((?:[\w½'’-]+\s+){0,4}?)(?:(?:on|at)\s+(?:[\w'’.-]+\s+){1,3}?)?in\s+)"
     + PLACE_NAME
 )
-# A monthly sum, with or without its currency ("1,590 a month", "£850 pcm", "900 soles/month",
-# "9 800 kr/month").
-MONTHLY_SUM = re.compile(
-    rf"(?i:(?:[{CURRENCY_SIGNS}]\s?)?\b(?:\d{{1,3}}(?:[ \u00a0]\d{{3}})+|\d[\d,.]*){SCALE}?"
+# A home's sum by the month, or by the year as leases in the Gulf and in West Africa run, with or
+# without its currency ("1,590 a month", "£850 pcm", "900 soles/month", "9 800 kr/month", "AED
+# 95,000 a year").
+RENT_SUM = re.compile(
+    rf"(?i:(?:[{CURRENCY_SIGNS}]\s?|{CURRENCY_BEFORE})?\b(?:\d{{1,3}}(?:[ \u00a0]\d{{3}})+|\d[\d,.]*){SCALE}?"
     rf"(?:\s?(?:[{CURRENCY_SIGNS}]|(?:{CURRENCY_WORDS})\b))?"
-    r"\s?(?:a|per|/)\s?(?:month|mo)\b|(?:[{CURRENCY_SIGNS}]\s?)?\b\d[\d,.]*\s?pcm\b)"
+    rf"\s?(?:(?:a|per|/)\s?(?:month|mo|year|yr|annum)\b|p\.?a\.?(?!\w))|(?:[{CURRENCY_SIGNS}]\s?)?\b\d[\d,.]*\s?pcm\b)"
 )
 # A rented home a monthly sum after it is the rent of: "flat on Torvegade, 3rd floor, 8,400 kr a
 # month, keys 25 May" (not "house insurance 30 a month", nor "Moana's flat"), when the sentence
 # says the home is taken (keys, a deposit, a lease, the move): a listing's price is no rent.
 RENTED_HOME = re.compile(
-    r"(?i:(?<!['’]s\s)\b(?:flat|apartment|condo|townhouse|bungalow|house|room|studio|kos|kost)"
+    # "2BR", "3-bed", "1BHK": a home by its bedrooms.
+    r"(?i:(?<!['’]s\s)\b(?:flat|apartment|condo|townhouse|bungalow|house|room|studio|kos|kost|[1-6]\s?-?(?:br|bhk|bed))"
     r"(?=\s*[,:;(–—-]|\s+(?:on|in|at|near|by|off|is|was|costs?|will\s+be)\b))"
 )
 HOME_TAKEN = re.compile(

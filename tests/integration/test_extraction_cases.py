@@ -2234,4 +2234,25 @@ def test_sums_in_rupiah_are_sums_not_phones_and_bu_and_pak_are_titles(reader: Bu
     assert ("Pak Budi", EntityType.PERSON) in entities(read(reader, "Pak Budi signed the purchase order."))
     assert ("me", "salary", "9,5 juta") in triples(read(reader, "Mama asked about my salary, which is 9,5 juta."))
     new_home = read(reader, "- new kos in Depok: Rp 1.500.000/month, quiet street")
-    assert ("me", "rent", "1.500.000 a month") in triples(new_home) and ("me", "lives_in", "Depok") in triples(new_home)
+    assert ("me", "rent", "Rp 1.500.000 a month") in triples(new_home) and ("me", "lives_in", "Depok") in triples(
+        new_home
+    )
+
+
+def test_arabic_names_keep_their_particles_and_gulf_sums_are_read(model_reader: BuiltinExtractor) -> None:
+    # A name of three words the relation grammar saw the last two of is the whole name.
+    assert ("me", "manager", "Khalid Al Mansoori") in triples(
+        read(model_reader, "Khalid Al Mansoori is my new manager, very direct.")
+    )
+    # The word before one spaCy labelled alone is the name's first: a place, no person "Ali".
+    harbour = entities(read(model_reader, "Two trucks stuck at the Jebel Ali gate again, call Ramesh."))
+    assert ("Jebel Ali", EntityType.PLACE) in harbour and ("Ali", EntityType.PERSON) not in harbour
+    # A currency's code before the sum; a lease signed with a colon, a home by its bedrooms and a
+    # rent by the year.
+    lease = read(model_reader, "Signed the tenancy: 3BR in Al Nahda, QAR 84,000 per year, two cheques")
+    assert ("me", "rent", "QAR 84,000 per year") in triples(lease) and ("me", "lives_in", "Al Nahda") in triples(lease)
+    # "I'm on 22k" is a pay; "I'm on 10k steps" is none.
+    assert ("me", "salary", "22k") in triples(
+        read(model_reader, "Honestly I'm on 22k at the bank and they offered more.")
+    )
+    assert not [s for s in read(model_reader, "I'm on 10k steps a day now").statements if s.predicate == "salary"]

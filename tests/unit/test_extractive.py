@@ -898,3 +898,18 @@ def test_what_someones_someone_did_tells_nothing_the_asked_one_did() -> None:
 def test_a_time_of_day_alone_is_told_from_one_with_its_day(span: str, only: bool) -> None:
     # A deadline is a day: only a span with no day beside its time is contrary to "when is it due".
     assert clock_only(span) is only
+
+
+def test_leaving_somewhere_does_not_tell_who_bought_a_thing() -> None:
+    people = {"ravi": "Person", "mei": "Person", "jun": "Person"}
+    found = notebook(
+        (
+            'The report went to the board and Mei forwarded it with one line: "Jun\'s work." Ravi messaged that the'
+            " old firm lost its biggest client, I am glad I left when I did.",
+            datetime(2026, 9, 3),
+        ),
+    )
+    # "sell" is a deal with a buyer, not a way of leaving: the sentence holds no deed asked of.
+    assert extract(read_question("who did Ravi sell his car to"), found, people) == []
+    sold = notebook(("Ravi sold his car to Mei last week.", datetime(2026, 9, 3)))
+    assert extract(read_question("who did Ravi sell his car to"), sold, people)[0].answer == "Mei"
