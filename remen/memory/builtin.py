@@ -67,6 +67,7 @@ from remen.memory.entity_model import (
     english_words,
     gazetteer,
     name_kinds,
+    person_shaped,
     unknown_word,
     written_like_a_name,
 )
@@ -204,6 +205,7 @@ from remen.memory.patterns import (
     SOMEONE_ELSES,
     SPEAKER_MANAGES,
     SPELL_SITE,
+    SPELL_TENURE,
     SPELL_WITH_TOOL,
     STREET_ADDRESS,
     STREET_NAMED,
@@ -1648,7 +1650,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "27"
+    version = "28"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -2304,6 +2306,7 @@ class BuiltinExtractor:
             )
             state.state(taken_home)
         spell = WORK_SPELL.search(text)
+        tenure_firm: str | None = None
         if spell is not None and spell.group(1).lower().endswith("service") and VEHICLE_WORDS.search(text):
             spell = None  # "Corolla first service at Smit": the car's, at a garage
         if spell is not None and SPELL_SITE.search(text, spell.end(1), spell.start(2)):
@@ -2319,15 +2322,22 @@ class BuiltinExtractor:
             loose = WORK_SPELL_LOOSE.search(text) or WORK_SPELL_BY.search(text)
             if (
                 loose is not None
-                and (loose.group(2), EntityType.ORGANIZATION) in named
-                and not WITH_FAMILY.search(text)
+                and loose.re is WORK_SPELL_LOOSE
+                and SPELL_TENURE.match(loose.group(1)) is not None
+                and not person_shaped(loose.group(2))
             ):
+                tenure_firm = loose.group(2)
+            firm_told = loose is not None and (
+                (loose.group(2), EntityType.ORGANIZATION) in named or tenure_firm is not None
+            )
+            if loose is not None and firm_told and not WITH_FAMILY.search(text):
                 spell = loose
         spell_read = SpellRead(spell.group(1), spell.group(2), spell.start(2), spell.start()) if spell else None
         if spell_read is None and (given := NOTICE_TO.search(text)) is not None:
             spell_read = SpellRead(given.group(2), given.group(1), given.start(1), given.start())
-        # "First week with Imran as my manager": a person is no workplace.
-        people = {n for n, t in named if t == EntityType.PERSON}
+        # "First week with Imran as my manager": a person is no workplace (a tenure's name not
+        # written as a person's is one, however it was typed).
+        people = {n for n, t in named if t == EntityType.PERSON and n != tenure_firm}
         if spell_read and site_of_a_place(text, spell_read.firm, spell_read.firm_at):
             # "four months at the Porto base": where the site is, not the firm; "the Leeds office
             # of Halden Analytics" says whose it is.

@@ -607,6 +607,15 @@ def gazetteer() -> Gazetteer:
         return Gazetteer(frozenset(), frozenset(), frozenset(), frozenset())
 
 
+def person_shaped(name: str) -> bool:
+    """Whether ``name`` is written as a person's: a given name the gazetteer knows, alone or before
+    a known surname ("Tom", "Tom Hill"; not "Inka Trails", "Seven Seeds", nor an acronym: "TAM")."""
+    words = name_tokens(name)
+    if not words or words[0] not in gazetteer().first_names or name.isupper():
+        return False
+    return len(words) == 1 or words[-1] in gazetteer().surnames
+
+
 @cache
 def shipped_classifier() -> SoftmaxModel:
     """The entity classifier shipped with Remen, verified against its pinned checksum."""

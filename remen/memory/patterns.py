@@ -925,12 +925,17 @@ WITH_FAMILY = re.compile(rf"(?i:\bwith\s+(?:the|my|our)\s+(?:{KIN_WORDS}|kids|ch
 # A spell at a workplace told by what the writer does there, where, or how the day went: "twelve
 # years driving for NZ Bus", "third year of testing games at Kettu", "six years behind the counter
 # at Kingsway", "eight seasons guiding for Inka Trails", "long day at Farmacia Tei". Read only when
-# the name is an organisation's (not "three days waiting for Tom", "a long day at Bondi").
+# the name is an organisation's, or for a tenure (SPELL_TENURE) one not written as a person's, as
+# a typed name may be read wrong: "Six years flying with TAP" (not "three days waiting for Tom",
+# "a long day at Bondi").
 WORK_SPELL_LOOSE = re.compile(
     r"(?i:\b(\w+\s+(?:(?:days|weeks|months|years|seasons|summers|winters)\s+|(?:day|week|month|year|season)\s+of\s+)"
     r"(?:\w+ing(?:\s+[a-z]+)?|(?:behind|on|in|at)\s+the\s+[a-z]+)"
     r"|(?:long|busy|hard|quiet|slow|crazy|good|bad)\s+"
     r"(?:day|shift|week|night))\s+(?:at|for|with)\s+(?:the\s+)?)" + NAME
+)
+SPELL_TENURE = re.compile(
+    r"(?i:\w+\s+(?:days|weeks|months|years|seasons|summers|winters|(?:day|week|month|year|season)\s+of)\b)"
 )
 # A spell "by" a firm, as German and Dutch speakers say it (bei, bij): "Last day by Hartmann", "Four
 # months by Voltwerk", "I work by Hartmann since 6 years" (read only when the name is a firm's).

@@ -2256,3 +2256,19 @@ def test_arabic_names_keep_their_particles_and_gulf_sums_are_read(model_reader: 
         read(model_reader, "Honestly I'm on 22k at the bank and they offered more.")
     )
     assert not [s for s in read(model_reader, "I'm on 10k steps a day now").statements if s.predicate == "salary"]
+
+
+def test_a_tenure_told_by_the_work_done_names_a_workplace_however_its_name_was_typed(
+    model_reader: BuiltinExtractor,
+) -> None:
+    for text, firm in (
+        ("Seven seasons guiding for Inca Paths and my knees feel it.", "Inca Paths"),
+        ("Four years flying with TAM and I still love take-off.", "TAM"),
+        ("Eleven years driving for Jade Coaches, and my back knows it.", "Jade Coaches"),
+    ):
+        found = read(model_reader, text)
+        assert ("me", "works_at", firm) in triples(found) and (firm, EntityType.ORGANIZATION) in entities(found)
+    # A name written as a person's is whom the time was spent on.
+    assert not [
+        s for s in read(model_reader, "Three days waiting for Tom Hill.").statements if s.predicate == "works_at"
+    ]
