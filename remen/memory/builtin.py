@@ -911,15 +911,33 @@ def home_rent(text: str) -> str | None:
     return None if PONDERING.search(before) or VIEWING.search(before) else monthly.group(0).strip()
 
 
+def make_and_model(name: str) -> bool:
+    """Whether ``name`` is a car's make the word lists know and a model after it ("Honda Fit",
+    "Kia EV6", "Skoda Octavia"; not the make alone, nor a firm's name: "Toyota Motors")."""
+    make, _, model = name.partition(" ")
+    words = model.split()
+    return (
+        make in lexicon.CAR_MAKES
+        and 0 < len(words) <= 2
+        and all(w[:1].isupper() or w[:1].isdigit() for w in words)
+        and not firm_named(name)
+        and not place_named(name)
+    )
+
+
 def cars_are_no_tools(state: NoteState) -> None:
     """A car the note names is no tool the writer uses, nor is its make: its readings as one are
-    dropped ("Sold the Fiesta" was read as giving a tool up; "Tesla" of a "Tesla Model Y")."""
+    dropped ("Sold the Fiesta" was read as giving a tool up; "Tesla" of a "Tesla Model Y"), as are
+    those of a make's model the note does not say is the writer's ("the old Volvo V70 has done
+    340,000 km")."""
     owned = [set(s.object_name.lower().split()) for s in state.statements if s.predicate == "car" and s.object_name]
     state.statements = [
         s
         for s in state.statements
         if not (
-            s.predicate == "uses" and s.object_name and any(set(s.object_name.lower().split()) <= car for car in owned)
+            s.predicate == "uses"
+            and s.object_name
+            and (any(set(s.object_name.lower().split()) <= car for car in owned) or make_and_model(s.object_name))
         )
     ]
 
@@ -1650,7 +1668,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "28"
+    version = "29"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -1715,7 +1733,6 @@ class BuiltinExtractor:
                 state.previous_sentence = sent.text
             switched_from_the_other(state)
             given_up_for_the_other(state)
-            cars_are_no_tools(state)
             attendees_are_people(state, sentences)
             interview_panel(state, sentences)
             workplaces_are_organisations(state)
@@ -1728,6 +1745,7 @@ class BuiltinExtractor:
             home_owner(state, sentences)
             fragments_dropped(state, doc.text)
             inferred_ties(state)
+            cars_are_no_tools(state)
             # The writer's own sentences: a place another speaker misses is theirs to miss.
             own = [(sent, piece.original - piece.start) for piece, sent in sentences if piece.speaker is None]
             homes_left_behind(state, own)
@@ -1855,9 +1873,10 @@ class BuiltinExtractor:
                 kind = EntityType.PLACE
             elif product_like(word, kind, sent, candidate.start, candidate.end):
                 kind = EntityType.TECHNOLOGY
-            elif word in lexicon.CAR_MODEL_KEYS and mention.text[:1].isupper():
+            elif (word in lexicon.CAR_MODEL_KEYS and mention.text[:1].isupper()) or make_and_model(mention.text):
                 # "car is the school's Yaris": a model the word lists know is a car, whichever
-                # person or town the classifier heard in its sound.
+                # person or town the classifier heard in its sound; so is a make's model ("Honda
+                # Fit", "Volvo V70"), which its make's capitals made a firm.
                 kind = EntityType.PRODUCT
             # "movers booked w/ Cullen Removals": a name in capitals that ends in a trade is a firm,
             # even one the classifier took for no name.

@@ -2272,3 +2272,17 @@ def test_a_tenure_told_by_the_work_done_names_a_workplace_however_its_name_was_t
     assert not [
         s for s in read(model_reader, "Three days waiting for Tom Hill.").statements if s.predicate == "works_at"
     ]
+
+
+def test_a_makes_model_is_a_car_not_a_firm_nor_a_tool(model_reader: BuiltinExtractor) -> None:
+    for text, car in (
+        ("Booked the Honda Fit in for its service on Friday.", "Honda Fit"),
+        ("Forty minutes each way in the old Peugeot Partner whose heater only works on one side.", "Peugeot Partner"),
+    ):
+        found = read(model_reader, text)
+        assert (car, EntityType.PRODUCT) in entities(found)
+        assert not [s for s in found.statements if s.predicate == "uses"]
+    # A firm named after a make is still a firm.
+    assert ("Toyota Motors", EntityType.ORGANIZATION) in entities(
+        read(model_reader, "Toyota Motors announced a recall.")
+    )
