@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from itertools import takewhile
+from itertools import pairwise, takewhile
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
@@ -82,6 +82,7 @@ from remen.memory.patterns import (
     AMOUNT_IS,
     AMOUNT_JOTTED,
     ARROW_SWITCH,
+    ASKED_NEW_ROLE,
     ATTENDEE_FIRM,
     ATTENDEE_FROM,
     ATTENDEE_LIST,
@@ -173,6 +174,7 @@ from remen.memory.patterns import (
     PAY_OPENING,
     PERIOD_TOLD,
     PERSON_BY_TIE,
+    PERSON_NAME_WORDS,
     PERSON_OF_FIRM,
     PERSONAL_PRONOUNS,
     PONDERING,
@@ -198,6 +200,7 @@ from remen.memory.patterns import (
     RUNS_THE_WORKPLACE,
     SERVICE_DONE_BY,
     SERVICE_JOTTED,
+    SERVICE_PAID_AS,
     SERVICE_PAID_TO,
     SHE_DEPARTS,
     SHE_OR_HE,
@@ -247,6 +250,7 @@ from remen.memory.patterns import (
 from remen.memory.speakers import is_speaker
 from remen.memory.tie_model import TIE_OF, tie_features, tie_probabilities
 from remen.memory.tool_use import (
+    MADE_IN_VERBS,
     OBJECT_OPENING_TAGS,
     OWNING_VERBS,
     REPLACING,
@@ -760,6 +764,7 @@ def services(text: str) -> list[tuple[str, str]]:
     accountant): (name, relation) pairs."""
     found = [(m.group(3), m.group(1) or m.group(2)) for m in SERVICE_PAID_TO.finditer(text)]
     found += [(m.group(1), m.group(2)) for m in SERVICE_DONE_BY.finditer(text)]
+    found += [(m.group(1), m.group(2)) for m in SERVICE_PAID_AS.finditer(text)]
     found += [(m.group(2), m.group(1)) for m in SERVICE_JOTTED.finditer(text)]
     found += [(m.group(1), "rent") for m in RENT_RAISED.finditer(text)]
     return [(name, lexicon.SERVICE_ROLES[service.lower()]) for name, service in found if names_someone(name)]
@@ -1232,9 +1237,10 @@ def firm_context(text: str, start: int, end: int) -> bool:
 
 def firm_named(name: str) -> bool:
     """Whether a name of several words ends in a word that says it is a firm's: "Keane
-    Accountancy", "Footscray Dental", "Brum Removals" (lexicon.FIRM_HEADS)."""
+    Accountancy", "Footscray Dental", "Brum Removals" (lexicon.FIRM_HEADS), or opens with one where
+    its language puts it first: "Estudio Lumbre", "Clínica Turia" (lexicon.FIRM_OPENERS)."""
     words = name.lower().split()
-    return len(words) > 1 and words[-1].strip(".") in lexicon.FIRM_HEADS
+    return len(words) > 1 and (words[-1].strip(".") in lexicon.FIRM_HEADS or words[0] in lexicon.FIRM_OPENERS)
 
 
 def place_named(name: str) -> bool:
@@ -1312,9 +1318,9 @@ CODE_AFTER = ("`", "(", "_", "<", "/")
 def software(sent: SpacySpan, start: int, end: int) -> bool:
     """Whether the name from token ``start`` to ``end`` of the sentence is software by what is done
     with it or what it does: installed, downloaded, deleted ("Installed Reaper", "uninstalled the
-    Zoom app", "deleted Opay"), or crashing, freezing with no object ("Pro Tools crashed twice"; an
-    English word opening the sentence is the sentence's own: "Goodbye freezes"), or by a software
-    noun after it ("renew Sibelius licence")."""
+    Zoom app", "deleted Opay"), something made in it ("models in Rhino"), or crashing, freezing with
+    no object ("Pro Tools crashed twice"; an English word opening the sentence is the sentence's
+    own: "Goodbye freezes"), or by a software noun after it ("renew Sibelius licence")."""
     before = start - 1 if start >= 1 and sent[start - 1].tag_ not in ("DT", "PRP$") else start - 2
     plain_opening = start == 0 and end == 1 and sent[0].lower_ in english_words()
     after = sent[end].lower_ if end < len(sent) else ""
@@ -1324,7 +1330,14 @@ def software(sent: SpacySpan, start: int, end: int) -> bool:
     licensed = not plain_opening and after in SOFTWARE_NOUNS
     # "Deleted Tom's number": what is done is to a thing of the name's, not to it.
     owner = end < len(sent) and sent[end].tag_ == "POS"
-    return (before >= 0 and sent[before].lower_ in SOFTWARE_VERBS and not owner) or does or licensed
+    # "Everyone models in Rhino": a thing made in it, and no town the gazetteer knows.
+    made_in = (
+        start >= 2
+        and sent[start - 1].lower_ in ("in", "into")
+        and sent[start - 2].lower_ in MADE_IN_VERBS
+        and name_key(sent[start:end].text) not in gazetteer().places
+    )
+    return (before >= 0 and sent[before].lower_ in SOFTWARE_VERBS and not owner) or does or licensed or made_in
 
 
 def word_matches(text: str, name: str) -> Iterator[re.Match[str]]:
@@ -1375,6 +1388,30 @@ def dentists_seen(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) ->
     others = [sent.text for _, sent in heard if only[2] not in sent.text]
     if any(DENTAL_CARE.search(text) or DENTIST_SAID.search(text) for text in others):
         seen_by(state, *only, "dentist")
+
+
+def role_asked_in_chat(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
+    """Another's chat turn asking after the writer's new holder of a role ("how's the new
+    dentist"), answered by the writer's next turn: the first person it names holds the role, not
+    one it compares them with ("Dr. Villaseñor in Chapultepec, way gentler than Dr. Aguilar")."""
+    for (piece, sent), (reply, said) in pairwise(sentences):
+        asked = ASKED_NEW_ROLE.search(sent.text) if piece.speaker is not None else None
+        if asked is None or reply.speaker is not None:
+            continue
+        relation = lexicon.canonical_relation(asked.group(1).lower())
+        if any(s.subject == USER_NAME and s.predicate == relation for s in state.statements):
+            continue
+        text = said.text.strip()
+        named = (
+            m.group(0)
+            for m in re.finditer(PERSON_NAME_WORDS, text)
+            if not text[: m.start()].rstrip().lower().endswith("than")
+            and (known := state.entities.get(m.group(0).lower())) is not None
+            and known.type == EntityType.PERSON
+        )
+        holder = next(named, None)
+        if holder is not None:
+            seen_by(state, reply, text, holder, relation)
 
 
 def only_doctor(sentences: list[tuple[Piece, SpacySpan]]) -> tuple[Piece, str, str] | None:
@@ -1668,7 +1705,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "29"
+    version = "30"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -1738,6 +1775,7 @@ class BuiltinExtractor:
             workplaces_are_organisations(state)
             predecessor_departed(state)
             predecessor_compared(state, sentences)
+            role_asked_in_chat(state, sentences)
             dentists_seen(state, sentences)
             doctors_seen(state, sentences)
             firm_runners(state, sentences)

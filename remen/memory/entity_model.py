@@ -34,7 +34,7 @@ from remen.memory.cues import tool_type
 from remen.memory.lexicon import CAR_MAKES, HONORIFICS, LEXICON_TYPES, NOTE_SHORTHAND
 from remen.memory.linear_model import SoftmaxModel, bucket, load_model, unit, word_shape
 from remen.memory.names import hyphened, name_key, name_tokens
-from remen.memory.tool_use import PAST_FORMS
+from remen.memory.tool_use import PAST_FORMS, SOFTWARE_NOUNS
 from remen.search.calendar import MONTHS, NUMBER_WORDS, WEEKDAY_NAMES
 
 if TYPE_CHECKING:
@@ -301,6 +301,21 @@ def unknown_capitalised(sent: SpacySpan, i: int) -> bool:
     return i > 0 and (token.tag_ in ("JJ", "NN", "NNS") or foreign_spelled(token.text)) and unknown_word(token.lower_)
 
 
+def named_by_its_software_noun(sent: SpacySpan, i: int) -> bool:
+    """Whether token ``i``, inside its sentence, is a capitalised word a software noun follows, which
+    the tagger took for an adjective or a nationality: "renew the Rhino licence", "the Calm app"."""
+    token = sent[i]
+    after = sent[i + 1] if i + 1 < len(sent) else None
+    return (
+        i > 0
+        and token.is_alpha
+        and token.text[:1].isupper()
+        and not token.text.isupper()
+        and after is not None
+        and after.lower_ in SOFTWARE_NOUNS
+    )
+
+
 def first_name_read_as_word(sent: SpacySpan, i: int) -> bool:
     """Whether token ``i`` is a first name the tagger took for the function word it also is
     ("handed in my notice to Per", "Telling Will") or the common noun ("Anders Holt", read as
@@ -442,6 +457,7 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
                 or hyphen_tail(sent, i + 2)
                 or unknown_opening(sent, i)
                 or unknown_capitalised(sent, i)
+                or named_by_its_software_noun(sent, i)
                 or first_name_read_as_word(sent, i)
                 or CAMEL_CASE.fullmatch(sent[i].text)
             )

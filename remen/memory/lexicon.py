@@ -341,6 +341,16 @@ FIRM_HEADS = words(
     motors foods travel tours press publishing airlines airways energy electric rail
     """
 )
+# Words that open a firm's name where a language puts the kind of firm first ("Estudio Lumbre",
+# "Grupo Taller Urbano", "Clínica Turia", "Gestoría Ruiz", "Collège Brébeuf", "Autobedrijf Smit").
+FIRM_OPENERS = words(
+    """
+    grupo gruppo groupe estudio constructora despacho clínica clinica clínic clinique farmacia farmácia
+    pharmacie laboratorios laboratório gestoría gestoria contabilidade contabilidad editorial editora
+    colegio colégio escuela escola école collège lycée universidad universidade università instituto
+    institut hospital hôpital ospedale banco banca cabinet société autobedrijf bouwbedrijf
+    """
+)
 # The postal codes of the US states, written after a town ("Denver CO", "Austin TX"): the town
 # and its state are a place, not a firm's initials.
 STATE_CODES = words(
@@ -652,8 +662,9 @@ PREDICATE_SYNONYMS = {
     "switched_to": "uses",
 }
 
-# Titles before a person's name ("Dr. Hill", "Mrs Park", "Dra. Gómez").
-TITLES = ("mr", "mrs", "ms", "mx", "dr", "dra", "prof", "rev")
+# Titles before a person's name ("Dr. Hill", "Mrs Park", "Dra. Gómez"), and the professions
+# Spanish speakers title people by ("Arq. Méndez", "Ing. Rocha", "Lic. Torres", "Mtra. Ruiz").
+TITLES = ("mr", "mrs", "ms", "mx", "dr", "dra", "prof", "rev", "arq", "ing", "lic", "mtro", "mtra")
 # The lower-case particles a surname may open with after a title: "Dr. de Vries", "Mr. van der Berg".
 SURNAME_PARTICLES = words("de van von der den da di du le la del dos ter ten")
 # Honorifics that make the capitalised word after them a person's name in notes in several

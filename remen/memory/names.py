@@ -12,7 +12,7 @@ from remen.memory.lexicon import HONORIFIC_SUFFIXES, RELATIONS
 
 POSSESSIVE = re.compile(r"['’]s$")
 SPACES = re.compile(r"\s+")
-TITLES = frozenset({"mr", "mrs", "ms", "dr", "dra", "prof"})
+TITLES = frozenset({"mr", "mrs", "ms", "dr", "dra", "prof", "arq", "ing", "lic", "mtro", "mtra"})
 # "nakamura-san" → "nakamura": the honorific after a name.
 HONORIFIC_SUFFIX = re.compile(r"(?<=\w)-(?:" + alternation(HONORIFIC_SUFFIXES) + r")$")
 # A name written as its initials: "DOC", "NHS", "PRH".

@@ -295,6 +295,8 @@ RUNS_IT = re.compile(
     rf"{PERSON_NAME}(?:,?\s+who)?\s+(?i:(?:runs|owns|manages|heads)\s+(?:it|the\s+place|a\s+tight\s+ship)\b)"
 )
 SERVICES = alternation(lexicon.SERVICE_ROLES)
+# A name paid, without its group: "Doña Lupe", "Mr. Ochoa" (capitalised whatever the case around).
+PAID_NAME = rf"(?:{TITLE})?(?-i:[A-ZÀ-Ý])[\w'À-ÿ-]+(?:\s+(?-i:[A-ZÀ-Ý])[\w'À-ÿ-]+)?"
 # Whom a service goes to: a person or a firm ("Mr. Haworth", "Byrne & Moran", "Hoshino Tax Office").
 SERVED_BY = rf"((?:{TITLE})?[A-ZÀ-Ý][\w'À-ÿ-]+(?:\s+(?:&\s+)?[A-ZÀ-Ý][\w'À-ÿ-]+){{0,2}})"
 # A service of the writer's paid to someone or done by someone: "paid the rent to Quinovic", "rent
@@ -303,6 +305,10 @@ SERVICE_PAID_TO = re.compile(
     rf"(?i:\b(?:pa(?:y|ys|id|ying)|sen[dt]|sending|transferr?(?:ed|ing)?|owe[sd]?)\s+(?:the\s+|my\s+|our\s+)?"
     rf"({SERVICES})\s+(?:money\s+)?to\s+(?:the\s+)?|\b(?:my|our|the)\s+({SERVICES})\s+goes\s+to\s+(?:the\s+)?)"
     + SERVED_BY
+)
+# The same with whom it is paid to first: "pay Doña Lupe the rent", "pay Gerry rent".
+SERVICE_PAID_AS = re.compile(
+    r"(?i:\bpa(?:y|ys|id|ying)\s+)" + SERVED_BY + rf"(?i:\s+(?:(?:the|my|our)\s+)?({SERVICES})\b)"
 )
 # Who puts the rent up is the landlord: "Greenway Lettings put the rent up £75".
 RENT_RAISED = re.compile(
@@ -596,7 +602,8 @@ AMOUNT = (
 # Mr. Whitaker", "paid to Aling Nena", "rent $2,150 to Mr. Papadakis").
 NOT_THE_HOLDER = re.compile(
     r"(?i:\b(?:(?:split|shared?|sharing|halved)\s+(?:it\s+|evenly\s+|50/50\s+)?(?:with|w/)"
-    r"|(?:landlord|landlady|letting\s+agent)(?:\s+is)?[:,]?|paid\s+to)\s+"
+    # "pay Doña Lupe the rent": the one paid, named right after the verb.
+    r"|(?:landlord|landlady|letting\s+agent)(?:\s+is)?[:,]?|paid\s+to|pa(?:y|ys|id|ying)(?=\s+(?-i:[A-ZÀ-Ý])))\s+"
     # and a sum sent to them: "rent $2,150 to Mr. Papadakis", "rent 850,000 won to Mrs. Choi".
     rf"|(?<=[\d{CURRENCY_SIGNS}])\s+to\s+|\d\s?(?:{CURRENCY_WORDS})\s+to\s+)"
 )
@@ -633,7 +640,10 @@ AMOUNT_CHANGE = re.compile(
 # "salary: 4 200 €", "keys from the landlord, rent £780 on the 1st".
 # "Salary at the academy is 78,000", "rent 720 a week": a bare sum after the word that names it.
 AMOUNT_JOTTED = re.compile(
-    rf"(?i:(?:^|[,;]|\s[-–]\s)\s*(?:[-*•]\s*)?(?:(?:{JOTTED_HOMES}|hostel)\s+)?({alternation(lexicon.MONEY_OF_MINE)})\b"
+    # "pay Doña Lupe the rent, $14,500", "pay Gerry rent €1,150": the one paid named between; "pay"
+    # then is the verb.
+    rf"(?i:(?:^|[,;]|\s[-–]\s)\s*(?:[-*•]\s*)?(?:(?:{JOTTED_HOMES}|hostel)\s+|pa(?:y|id)\s+(?:{PAID_NAME}\s+)?(?:(?:the|my|our)\s+)?)?"
+    rf"(?!pay\s+(?:(?:the|my|our)\b|(?-i:[A-ZÀ-Ý])))({alternation(lexicon.MONEY_OF_MINE)})\b"
     # "Salary would be 78.000 €": an offer's, not the writer's yet.
     rf"(?:\s+(?!\d|would\b|could\b|might\b)[\w'’.-]+){{0,4}}?\s*[:,]?\s*({MY_SUM}))"
 )
@@ -643,11 +653,12 @@ SUM_JOTTED = re.compile(
     rf"(?i:(?:^|[,;(]|\s[-–]\s)\s*(?:[-*•]\s*)?({MY_SUM})\s+({alternation(lexicon.MONEY_OF_MINE)})\b(?=\s*(?:$|[,;.)]|from\b)))"
 )
 # The writer's pay told by who pays it or by earning it: "Zenox pays me ₦380k", "I earn 2,400 €
-# a month" (a sum with its currency, or thousands, not "I earn points").
+# a month", "I make 41,000 now" (a sum with its currency, or thousands, not "I earn points").
 # "I'm on 19k at Gulf Link", "I'm on £42,000 now", as British and Gulf English say a pay (not "I'm
 # on 10k steps").
 PAID_TO_ME = re.compile(
-    rf"(?i:\b(?:pays?\s+me|paying\s+me|I\s+(?:earn|am\s+earning)|I['’]m\s+earning)\s+(?:only\s+|just\s+|about\s+)?)({MY_SUM})"
+    rf"(?i:\b(?:pays?\s+me|paying\s+me|I\s+(?:earn|make|am\s+earning|am\s+making)|I['’]m\s+(?:earning|making))"
+    rf"\s+(?:only\s+|just\s+|about\s+)?)({MY_SUM})"
     rf"|(?i:\bI(?:['’]m|\s+am)\s+(?:only\s+|just\s+|still\s+)?on\s+)({MY_SUM})(?=\s*(?:$|[,.;:)!]|(?i:at|here|now|and|but)\b))"
 )
 # A job offered to the writer or won: "Stevie offered me the job", "We'd love to offer you the QA lead
@@ -730,6 +741,11 @@ HOME_FROM = re.compile(
 WRITER_SAID = re.compile(r"\b(?:I|we|We|me|us)\b")
 # A new holder of a role compared with the one before: "First week with Imran as my manager. He is
 # calmer than Gwen", "Dr. Lee is gentler than Dr. Weber" (the subject, then the one compared with).
+# Another's chat turn asking after the writer's new holder of a role: "how's the new dentist",
+# "who is your new manager?" (answered by the writer's next turn).
+ASKED_NEW_ROLE = re.compile(
+    rf"(?i:\b(?:how['’]?s|how\s+is|how\s+was|who['’]?s|who\s+is|what['’]?s)\s+(?:the|your|ur)\s+new\s+({RELATION_WORDS})\b)"
+)
 COMPARED_WITH = re.compile(
     r"(\b(?i:he|she|they)|" + PERSON_NAME_WORDS + r")(?i:\s+(?:is|'s|was|seems|feels)\s+(?:(?:so|much|a\s+lot|way|far|"
     r"even)\s+)?(?:[a-z]+er|more\s+[a-z]+|less\s+[a-z]+)\s+than\s+)" + PERSON_NAME

@@ -89,6 +89,9 @@ START_VERBS = verb_class(
 # only software does ("Pro Tools crashed twice").
 SOFTWARE_VERBS = verb_class("install uninstall reinstall download delete")
 SOFTWARE_DOES = verb_class("crash freeze")
+# Verbs of making a thing that is made "in" software: "everyone models in Rhino", "I draft in Word",
+# "we plan in Notion" (not of being somewhere: "works in Leeds", "lives in Lyon").
+MADE_IN_VERBS = verb_class("model draft sketch render animate code program design plan")
 # Tags that open a verb's object: a determiner, a possessive, a pronoun.
 OBJECT_OPENING_TAGS = frozenset({"DT", "PRP$", "PRP"})
 # Nouns of software right after its name: "renew Sibelius licence", "the Dorico update".

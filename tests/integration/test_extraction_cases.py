@@ -2286,3 +2286,36 @@ def test_a_makes_model_is_a_car_not_a_firm_nor_a_tool(model_reader: BuiltinExtra
     assert ("Toyota Motors", EntityType.ORGANIZATION) in entities(
         read(model_reader, "Toyota Motors announced a recall.")
     )
+
+
+def test_software_by_what_is_made_in_it_and_by_its_licence(model_reader: BuiltinExtractor) -> None:
+    # "in Rhino" had made the modelling program a town the writer lives in.
+    modelled = read(model_reader, "Everyone here models in Rhino, so I spent the weekend on it.")
+    assert ("Rhino", EntityType.TECHNOLOGY) in entities(modelled)
+    assert not [s for s in modelled.statements if s.predicate == "lives_in"]
+    assert ("Lisbon", EntityType.PLACE) in entities(read(model_reader, "She designs in Lisbon now."))
+    # A capitalised word before a software noun, which the tagger read as a nationality.
+    assert ("Rhino", EntityType.TECHNOLOGY) in entities(read(model_reader, "renew the Rhino licence before 1 Oct"))
+
+
+def test_spanish_titles_pay_said_with_make_and_rent_paid_to_someone_named_first(
+    model_reader: BuiltinExtractor,
+) -> None:
+    boss = read(model_reader, "Ing. Rocío Treviño, my boss, moved the deadline again.")
+    assert ("me", "manager", "Ing. Rocío Treviño") in triples(boss)
+    assert ("me", "salary", "38,000") in triples(read(model_reader, "They offer 45,000 a month; I make 38,000 now."))
+    paid = read(model_reader, "- pay Don Chuy the rent, $9,800")
+    assert ("me", "rent", "$9,800") in triples(paid) and ("me", "landlord", "Don Chuy") in triples(paid)
+    assert ("me", "landlord", "Gerry") in triples(read(model_reader, "- pay Gerry rent €1,150 by the 1st"))
+
+
+def test_a_firm_named_by_its_kind_first_and_a_new_role_asked_after_in_a_chat(model_reader: BuiltinExtractor) -> None:
+    assert ("Despacho Garza", EntityType.ORGANIZATION) in entities(
+        read(model_reader, "Héctor runs Despacho Garza, twelve people and all of them tired.")
+    )
+    chat = read(
+        model_reader,
+        "Lucía: how's the new physio\nme: Kemi Adeyemi, much kinder than Bruno. two sessions left\nLucía: nice",
+    )
+    assert ("me", "physio", "Kemi Adeyemi") in triples(chat)
+    assert ("me", "physio", "Bruno") not in triples(chat)
