@@ -25,7 +25,7 @@ ATTRIBUTE_LABELS = {
     "email": "email",
     "phone": "phone number",
     "address": "address",
-    "lives_in": "home town",
+    "lives_in": "home",
     "works_at": "workplace",
     "role": "role",
     "age": "age",

@@ -52,12 +52,12 @@ def test_the_labelled_questions_meet_the_measured_quality(notebook: Remen) -> No
         ("Julia's email?", QueryType.ENTITY_LOOKUP, "julia.kraus@posteo.de"),
         ("what's Sarah's phone number", QueryType.ENTITY_LOOKUP, "+44 7700 900123"),
         ("where does tom work", QueryType.ENTITY_LOOKUP, "Tom's workplace: Initech"),
-        ("where do I live", QueryType.ENTITY_LOOKUP, "Your home town: Hamburg"),
+        ("where do I live", QueryType.ENTITY_LOOKUP, "Your home: Hamburg"),
         ("who is my manager", QueryType.ENTITY_LOOKUP, "Priya"),
         ("who's my landlord again", QueryType.ENTITY_LOOKUP, "Klaus Meyer"),
         ("how do I know Tom", QueryType.RELATIONSHIP, "Me · friend · Tom"),
         ("tell me about Priya", QueryType.ENTITY_LOOKUP, "Priya"),
-        ("who is sarah", QueryType.ENTITY_LOOKUP, "Sarah Chen (person) · home town: Manchester · phone number"),
+        ("who is sarah", QueryType.ENTITY_LOOKUP, "Sarah Chen (person) · home: Manchester · phone number"),
         ("who is my wife", QueryType.ENTITY_LOOKUP, "Julia (person) · email: julia.kraus@posteo.de"),
     ],
 )
@@ -379,7 +379,7 @@ def test_a_place_asked_by_its_kind_is_the_attribute_and_a_time_is_not(app: Remen
     app.add("Day one at Catena. My manager is Sorin Vasile.")
     app.extract_pending()
     home = app.ask("which neighbourhood do we live in", now=NOW)
-    assert home.route.attribute_hint == "lives_in" and home.answers[0].text == "Your home town: Floreasca"
+    assert home.route.attribute_hint == "lives_in" and home.answers[0].text == "Your home: Floreasca"
     assert app.ask("what company do I work for", now=NOW).route.attribute_hint == "works_at"
     assert app.ask("what time do I work tomorrow", now=NOW).route.attribute_hint is None
 
@@ -1342,7 +1342,7 @@ def test_a_place_counted_from_is_not_whose_home_is_asked(app: Remen) -> None:
     app.add("Marco and I are looking at townhouses in Pearland, closer to his work.", created=day + timedelta(days=9))
     app.extract_pending()
     answers = app.ask("where did we live before Pearland", now=NOW).answers
-    assert answers and answers[0].text == "Your home town: Gulfton"
+    assert answers and answers[0].text == "Your home: Gulfton"
 
 
 def test_the_name_a_question_counts_from_is_no_answer_to_it(app: Remen) -> None:
