@@ -422,18 +422,18 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
         # A name is the whole run of proper nouns: spaCy labels "Manchester" of "the Manchester
         # Royal Infirmary", "Peixaria" of "Peixaria Costa", and leaves the rest unlabelled; a run it
         # already left unlabelled goes on over a word it labelled alone ("Osaka Densetsu Supply").
-        while (
-            start < end
-            and end < len(sent)
-            and (
+        while start < end < len(sent):
+            if hyphen_tail(sent, end + 1):
+                end += 2
+            elif (
                 continues_name(sent[end])
                 or numbered_name(sent[end])
                 or model_of_make(sent, end)
-                or hyphen_tail(sent, end + 1)
                 or (end - start > len(ent) and labelled_alone(sent[end]))
-            )
-        ):
-            end += 2 if hyphen_tail(sent, end + 1) else 1
+            ):
+                end += 1
+            else:
+                break
         for piece_start, piece_end in parted(sent, start, end):
             text = sent[piece_start:piece_end].text
             if written_like_a_name(text) and not in_link(sent, piece_start, piece_end):

@@ -585,12 +585,12 @@ PERIOD_SUFFIX = rf"\s?(?:/|a|per)\s?(?:{'|'.join(PERIOD_WORDS)})\b"
 PERIOD_TOLD = re.compile(rf"(?i:\s?(?:/|\ba|\bper)\s?({'|'.join(PERIOD_WORDS)})\s*$)")
 # A number's scale written as a word: "62 million won", "£1.2m"; "k" is the thousands of "38k".
 SCALE = r"(?:k|\s?(?:million|billion|thousand|mn|bn|juta|ribu)\b)"
-# A currency's code or short name written before the sum: "Rp 2.300.000", "USD 500", "Rs. 1,200".
 # ISO 4217's codes of the currencies most written ("AED 95,000", "QAR 12,000", "PKR 80,000").
 CURRENCY_CODES = (
     "usd|eur|gbp|chf|jpy|cny|hkd|twd|krw|inr|pkr|bdt|lkr|npr|idr|myr|sgd|thb|vnd|php|aud|nzd|cad|mxn|brl|ars|clp|cop"
     "|pen|zar|ngn|kes|ghs|ugx|tzs|egp|mad|tnd|aed|sar|qar|kwd|bhd|omr|jod|ils|try|rub|uah|pln|czk|huf|ron|sek|nok|dkk"
 )
+# A currency's code or short name written before the sum: "Rp 2.300.000", "USD 500", "Rs. 1,200".
 CURRENCY_BEFORE = rf"\b(?i:rp|rs|{CURRENCY_CODES})\.?\s?(?=\d)"
 # A sign after the digits is theirs unless a number follows it: "start May 4, $41/hour" is $41.
 AMOUNT = (
@@ -739,13 +739,13 @@ HOME_FROM = re.compile(
 )
 # The writer in a sentence's words before a place: "Wei Ming and I took …", "we drove …".
 WRITER_SAID = re.compile(r"\b(?:I|we|We|me|us)\b")
-# A new holder of a role compared with the one before: "First week with Imran as my manager. He is
-# calmer than Gwen", "Dr. Lee is gentler than Dr. Weber" (the subject, then the one compared with).
 # Another's chat turn asking after the writer's new holder of a role: "how's the new dentist",
 # "who is your new manager?" (answered by the writer's next turn).
 ASKED_NEW_ROLE = re.compile(
     rf"(?i:\b(?:how['’]?s|how\s+is|how\s+was|who['’]?s|who\s+is|what['’]?s)\s+(?:the|your|ur)\s+new\s+({RELATION_WORDS})\b)"
 )
+# A new holder of a role compared with the one before: "First week with Imran as my manager. He is
+# calmer than Gwen", "Dr. Lee is gentler than Dr. Weber" (the subject, then the one compared with).
 COMPARED_WITH = re.compile(
     r"(\b(?i:he|she|they)|" + PERSON_NAME_WORDS + r")(?i:\s+(?:is|'s|was|seems|feels)\s+(?:(?:so|much|a\s+lot|way|far|"
     r"even)\s+)?(?:[a-z]+er|more\s+[a-z]+|less\s+[a-z]+)\s+than\s+)" + PERSON_NAME
