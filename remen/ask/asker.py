@@ -36,6 +36,7 @@ from remen.ask.handlers import (
     successor,
     temporal,
     temporal_facets,
+    tie_end,
     tie_start,
 )
 from remen.ask.question import SPECIFIC_KINDS, AnswerKind, Question, read_question
@@ -123,14 +124,17 @@ class Asker:
         self._index = (generation, index)
         return index
 
-    def handle(self, chosen: Route, index: EntityIndex, now: datetime) -> Handled:
-        """Run the route's handler."""
+    def handle(self, chosen: Route, index: EntityIndex, now: datetime, question: str) -> Handled:
+        """Run the route's handler for ``question``."""
         kind = chosen.query_type
         if kind == QueryType.ENTITY_LOOKUP:
             return entity_lookup(chosen, self.memory, index.user_name)
         if kind == QueryType.RELATIONSHIP:
             return relationship(chosen, self.memory, index.user_name)
         if kind == QueryType.ASPECT_QUERY:
+            ended = tie_end(chosen, question, self.memory, index.user_name)
+            if ended is not None:
+                return ended
             began = tie_start(chosen, self.memory, index.user_name)
             if began is not None and not self.day_told(began):
                 began = replace(began, written_day=True)
@@ -269,7 +273,7 @@ class Asker:
         index = self.index()
         asked = as_couple_question(question)
         chosen = route(asked, now, index, self.entity_by_meaning, self.date_order)
-        handled = self.handle(chosen, index, now)
+        handled = self.handle(chosen, index, now, asked)
         handler_ms = (time.perf_counter() - started) * 1000 - chosen.routing_ms
         found = found or self.search(question, now, ASK_NOTES)
         read_started = time.perf_counter()

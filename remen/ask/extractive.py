@@ -647,7 +647,12 @@ def near_focus(span: Span, text: str, weight: dict[str, float]) -> float:
 
 # A question of a deadline ("when is the report due", "what's the deadline for the slice"), which a
 # day answers, never a time of day alone ("shipped at 4:58pm").
-DEADLINE_ASKED = re.compile(r"(?i:\b(?:due|deadline|by\s+when)\b)")
+# Questions whose answer is a day, never a time of day alone: a deadline, a launch, or a "when"
+# asked in the past ("when did I start at …": a day the notes tell; "when does the bakery open"
+# may be a clock's).
+DAY_ASKED = re.compile(
+    r"(?i:\b(?:due|deadline|by\s+when|go(?:es)?\s+live|launch(?:es)?|released?)\b|^\s*when\s+(?:did|was|were)\b)"
+)
 
 
 # What may stand beside a time of day in a span that tells no day: "at 10:30".
@@ -898,7 +903,7 @@ def span_measures(question: Question, span: Span, text: str, among: int, weight:
             # "what time do we stop roasting": a day ("before Friday") is no time of day; "when was
             # the slice due": a time of day alone is no day.
             or (question.measure == CLOCK_MEASURE and TIME_OF_DAY.search(span.text) is None)
-            or (DEADLINE_ASKED.search(question.text) is not None and clock_only(span.text))
+            or (DAY_ASKED.search(question.text) is not None and clock_only(span.text))
             # "how much does it pay": a sum has figures ("second", "the fourth floor" are none),
             # beside a sum ("2 rooms, 890 €/month") a bare count is none either, and a limit set
             # on it ("rentals under 2,300") is no sum paid.

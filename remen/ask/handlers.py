@@ -131,6 +131,16 @@ def entity_lookup(route: Route, memory: MemoryReader, user: str) -> Handled:
             hint = me
         if attribute and (me := counted_from(route, hint, memory)) is not None:
             hint = me
+        elif attribute and (me := place_set_scene(route, hint, memory, attribute)) is not None:
+            # "where did I live in Honolulu": the user's home while there; the place sets the scene.
+            label = ATTRIBUTE_LABELS.get(attribute, attribute)
+            chain, stays = chain_of(memory, me.name, (attribute,)), chain_of(memory, me.name, STINT_PREDICATES)
+            then = held_there(
+                route, memory, chain, stays, me, f"your {label}", f"Your notes don't say your {label} there."
+            )
+            if then is not None:
+                return then
+            hint = me
         if attribute:
             told = own_sequence(route, memory, attribute, user)
             facts = memory.facts(hint.name, history=True)
@@ -140,6 +150,16 @@ def entity_lookup(route: Route, memory: MemoryReader, user: str) -> Handled:
         return with_evidence(card, detail, hint.text) if hint.matched_by == "meaning" else card
     except EntityNotFoundError:
         return Handled((), f"Your notes say nothing about {addressed(hint.text)}.")
+
+
+def place_set_scene(route: Route, hint: EntityHint, memory: MemoryReader, attribute: str) -> EntityHint | None:
+    """The user, when the question asks where they live or work and names a place or a firm as the
+    scene ("where did I live in Honolulu"): the name is where, not whose home is asked; None
+    otherwise."""
+    me = user_hint(route)
+    if attribute not in STINT_PREDICATES or me is None or hint is me:
+        return None
+    return me if memory.entity(hint.name).type != EntityType.PERSON else None
 
 
 def counted_from(route: Route, hint: EntityHint, memory: MemoryReader) -> EntityHint | None:
@@ -592,6 +612,31 @@ def tie_start(route: Route, memory: MemoryReader, user: str) -> Handled | None:
     first = min(ties, key=lambda f: f.valid_at)
     told = f"Since {day_text(first.valid_at)}, by your notes: {describe(first)}"
     return Handled((fact_item(first, told),), precise=True, began=True)
+
+
+# A "when" question that asks when a stay ended: "when was my last day at Waikiki Sands", "when
+# did I leave Northgate" (the words are read in the question: its topic drops "last").
+ENDING_ASKED = re.compile(r"(?i:\b(?:last|final)\s+(?:day|shift|week)\b|\b(?:leave|left|quit|leaving)\b)")
+
+
+def tie_end(route: Route, question: str, memory: MemoryReader, user: str) -> Handled | None:
+    """ "When was my last day at Waikiki Sands", "when did I leave Northgate": the day the user's
+    last stay (a workplace or a home) at the place named ended, by the graph; None for any other
+    question, or when no such stay has ended."""
+    if ENDING_ASKED.search(question) is None or user_hint(route) is None:
+        return None
+    named = set(names_given(route))
+    facts = memory.facts(user, history=True)
+    ended = [
+        (f.invalid_at, f)
+        for f in facts
+        if f.subject == user and f.predicate in STINT_PREDICATES and f.target in named and f.invalid_at is not None
+    ]
+    if not ended:
+        return None
+    until, last = max(ended, key=lambda pair: pair[0])
+    told = f"Until {day_text(until)}, by your notes: {describe(last)}"
+    return Handled((fact_item(last, told),), precise=True)
 
 
 def aspect_query(route: Route, memory: MemoryReader, similar: Similar) -> Handled:

@@ -80,9 +80,13 @@ WHERE_ATTRIBUTES = {
 # age, "Jonas's old bike" does not.
 ATTRIBUTE_AFTER = {"old": "how "}
 # Attribute words that ask for it only in this shape: "pay" is the pay a job or a firm gives ("how
-# much does Northlight pay me", "what does the job pay?"), not a price the writer paid ("how much
-# did I pay for the Jazz").
-PAID_TO_THE_ASKER = r"(?<!\bi\s)(?<!\bwe\s)(?<!\byou\s)(?:{})(?=\s+(?:me|us)\b|\s*[?.!]*\s*$)"
+# much does Northlight pay me", "what does the job pay?", "my pay at …"), not a price the writer
+# paid ("how much did I pay for the Jazz").
+PAID_TO_THE_ASKER = (
+    r"(?<!\bi\s)(?<!\bwe\s)(?<!\byou\s)(?:{0})(?=\s+(?:me|us)\b|\s*[?.!]*\s*$)"
+    # "what was my pay at Waikiki Sands": the noun, the writer's.
+    r"|(?<=\bmy\s)(?:{0})|(?<=\bour\s)(?:{0})"
+)
 ATTRIBUTE_SHAPE = {"pay": PAID_TO_THE_ASKER, "pays": PAID_TO_THE_ASKER}
 
 

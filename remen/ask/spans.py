@@ -309,6 +309,16 @@ def value_spans(sentence: str, written: datetime, kind: AnswerKind) -> list[Span
     return spans
 
 
+# A weekday's short name that is an English verb, as the verb: "sat me down", "sat in traffic", "we
+# sat there" (not "on sat", "next sat", nor one with a capital: "Sat 3pm"). The date grammar reads
+# no lone "sat"; the recurring days' pattern would.
+VERB_NOT_A_DAY = re.compile(
+    r"(?<!\bon\s)(?<!\bthis\s)(?<!\bnext\s)(?<!\blast\s)(?<!\bevery\s)\bsat\b"
+    r"(?=\s+(?:me|him|her|us|them|it|down|up|back|around|there|through|with|beside|next|in|on|a|an|the|my|our|his"
+    r"|their|your)\b)"
+)
+
+
 def time_spans(sentence: str, written: datetime) -> list[Span]:
     """Days and times: a date phrase (resolved later against the note's date) and recurring days
     ("Tuesdays and Fridays", "Mon + Wed"). The date grammar tries every phrase it is given, so it
@@ -337,6 +347,8 @@ def time_spans(sentence: str, written: datetime) -> list[Span]:
         spans.append(Span(start, start + len(text), text, TIME_KINDS, TIME_KINDS))
     for m in RECURRING.finditer(sentence):
         text = m.group(0).strip(" ,/+&")
+        if VERB_NOT_A_DAY.match(sentence, m.start()) and text == "sat":
+            continue
         if len(text) >= 3 and not any(s.start <= m.start() < s.end for s in spans):
             spans.append(Span(m.start(), m.start() + len(text), text, TIME_KINDS, TIME_KINDS))
     # A time of day told without a day ("no roasting after 4pm", "doors 6-9pm", "opens at 6"): the

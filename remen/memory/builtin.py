@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from itertools import pairwise, takewhile
+from itertools import takewhile
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
@@ -233,6 +233,7 @@ from remen.memory.patterns import (
     TOLD_SOMEONE,
     TRYING,
     TURNED_AGE,
+    UNNAMED_RELATIONS_BIRTHDAY,
     USE_CUE,
     USED,
     USING,
@@ -250,6 +251,7 @@ from remen.memory.patterns import (
 from remen.memory.speakers import is_speaker
 from remen.memory.tie_model import TIE_OF, tie_features, tie_probabilities
 from remen.memory.tool_use import (
+    LOGS_OUT,
     MADE_IN_VERBS,
     OBJECT_OPENING_TAGS,
     OWNING_VERBS,
@@ -1296,7 +1298,7 @@ def product_like(word: str, kind: EntityType | None, sent: SpacySpan, start: int
         return False
     text = sent[start:end].text
     guessed = kind in (EntityType.PERSON, EntityType.PLACE) or (kind is None and passed_over_brand(sent, start, end))
-    return software(sent, start, end) or (guessed and bool(PRODUCT_SHAPE.search(text)))
+    return software(sent, start, end, kind) or (guessed and bool(PRODUCT_SHAPE.search(text)))
 
 
 def passed_over_brand(sent: SpacySpan, start: int, end: int) -> bool:
@@ -1315,19 +1317,26 @@ CODE_BEFORE = ("`", ".", "_", "<", "/")
 CODE_AFTER = ("`", "(", "_", "<", "/")
 
 
-def software(sent: SpacySpan, start: int, end: int) -> bool:
+def software(sent: SpacySpan, start: int, end: int, kind: EntityType | None) -> bool:
     """Whether the name from token ``start`` to ``end`` of the sentence is software by what is done
     with it or what it does: installed, downloaded, deleted ("Installed Reaper", "uninstalled the
     Zoom app", "deleted Opay"), something made in it ("models in Rhino"), or crashing, freezing with
-    no object ("Pro Tools crashed twice"; an English word opening the sentence is the sentence's
-    own: "Goodbye freezes"), or by a software noun after it ("renew Sibelius licence")."""
+    no object, logging its users out ("Pro Tools crashed twice"; an English word opening the
+    sentence is the sentence's own: "Goodbye freezes"; a name ``kind`` or its shape makes a
+    person's freezes as people do), or by a software noun after it ("renew Sibelius licence")."""
     before = start - 1 if start >= 1 and sent[start - 1].tag_ not in ("DT", "PRP$") else start - 2
     plain_opening = start == 0 and end == 1 and sent[0].lower_ in english_words()
     after = sent[end].lower_ if end < len(sent) else ""
     does = not plain_opening and end < len(sent) and sent[end].tag_.startswith("VB") and after in SOFTWARE_DOES
     # Software crashes; someone crashes something ("Tomas crashed his bike", "crashed the car").
     does &= end + 1 >= len(sent) or sent[end + 1].tag_ not in OBJECT_OPENING_TAGS
-    licensed = not plain_opening and after in SOFTWARE_NOUNS
+    does |= not plain_opening and end < len(sent) and bool(LOGS_OUT.match(sent.text, sent[end].idx - sent.start_char))
+    # People freeze and crash too ("Tom froze on stage"): a name heard or written as a person's is one.
+    does &= kind != EntityType.PERSON and not person_shaped(sent[start:end].text)
+    # "renew Hawaii license": a driving licence of a place the gazetteer knows.
+    licensed = (
+        not plain_opening and after in SOFTWARE_NOUNS and name_key(sent[start:end].text) not in gazetteer().places
+    )
     # "Deleted Tom's number": what is done is to a thing of the name's, not to it.
     owner = end < len(sent) and sent[end].tag_ == "POS"
     # "Everyone models in Rhino": a thing made in it, and no town the gazetteer knows.
@@ -1392,13 +1401,16 @@ def dentists_seen(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) ->
 
 def role_asked_in_chat(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
     """Another's chat turn asking after the writer's new holder of a role ("how's the new
-    dentist"), answered by the writer's next turn: the first person it names holds the role, not
-    one it compares them with ("Dr. Villaseñor in Chapultepec, way gentler than Dr. Aguilar")."""
-    for (piece, sent), (reply, said) in pairwise(sentences):
+    dentist", "and a doctor? you need one there"), answered by the writer's next turn: the first
+    person it names holds the role, not one it compares them with ("Dr. Villaseñor in
+    Chapultepec, way gentler than Dr. Aguilar")."""
+    for at, (piece, sent) in enumerate(sentences):
         asked = ASKED_NEW_ROLE.search(sent.text) if piece.speaker is not None else None
+        # The reply is the turn after the asking one, however many sentences that one has.
+        reply, said = next(((p, s) for p, s in sentences[at + 1 :] if p.speaker != piece.speaker), (piece, sent))
         if asked is None or reply.speaker is not None:
             continue
-        relation = lexicon.canonical_relation(asked.group(1).lower())
+        relation = lexicon.canonical_relation(next(word for word in asked.groups() if word).lower())
         if any(s.subject == USER_NAME and s.predicate == relation for s in state.statements):
             continue
         text = said.text.strip()
@@ -1654,9 +1666,27 @@ def inferred_ties(state: NoteState) -> None:
             best[mention.name] = (chance, mention)
     for _, mention in best.values():
         tie = TIE_OF[mention.kind]
+        if tie == "lives_in" and acts_on_something(mention):
+            continue  # "Nakamura moved my physical to the 24th": someone who acts, no home
         aspect = Aspect.KNOWLEDGE if tie == "uses" else Aspect.IDENTITY
         text = mention.sent.text.strip()
         state.state(ExtractedStatement(aspect, text, USER_NAME, tie, mention.span, object_name=mention.name))
+
+
+def acts_on_something(mention: TieMention) -> bool:
+    """Whether the name the mention holds is the subject of a verb with an object of its own in the
+    parse ("Nakamura moved my physical"): a doer, whatever the classifier typed it."""
+    for token in parse(mention.sent.text):
+        if token.idx == mention.at:
+            # A name of several words is the subject by its last word ("Young Bros shipped the car").
+            subject = token.head if token.dep_ == "compound" else token
+            head = subject.head
+            return (
+                subject.dep_ == "nsubj"
+                and head.tag_.startswith("VB")
+                and any(child.dep_ == "dobj" for child in head.children)
+            )
+    return False
 
 
 def said_to_self(text: str) -> bool:
@@ -1705,7 +1735,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "30"
+    version = "31"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -2224,6 +2254,10 @@ class BuiltinExtractor:
             if THIRD_PERSONS_BIRTHDAY.search(text, 0, birthday.start()) and whose == USER_NAME:
                 # "her actual bday is the 12th": the person last spoken of, never the writer.
                 born = state.last_person
+            kin = UNNAMED_RELATIONS_BIRTHDAY.search(text, 0, birthday.start())
+            if kin is not None and born is not None and kin.group(1).lower() not in born.lower():
+                # "don't forget your brother's birthday" in Mom's turn: not hers, and no name says whose.
+                born = None
             if date is not None and born is not None:
                 attribute("birthday", day_month(date.moment, date.has_year), holder=born)
         elif (aged := TURNED_AGE.search(text)) and aged_person(aged.group(1), named):
@@ -2331,7 +2365,9 @@ class BuiltinExtractor:
                 attribute(attribute_of.lower(), old.strip(), when=changed - 1, holder=payer)
                 attribute(attribute_of.lower(), new.strip(), when=changed, holder=payer)
         for amount in [*AMOUNT_IS.finditer(text), *AMOUNT_JOTTED.finditer(text)]:
-            if amount.group(1).lower() not in NOBODY:
+            # "Pay is $78k, I'm on $64k now": the pay of the job spoken of, the writer's after it.
+            others_pay = amount.group(1).lower() in lexicon.PAY_WORDS and PAID_TO_ME.search(text, amount.end())
+            if amount.group(1).lower() not in NOBODY and not others_pay:
                 # "my salary is …", "the rent's …": the writer's, whoever else the sentence names.
                 mine = USER_NAME if amount.re is AMOUNT_IS else None
                 before = AMOUNT_BEFORE.match(text, amount.end())
@@ -2372,9 +2408,18 @@ class BuiltinExtractor:
         if (
             spell is not None
             and SPELL_WITH_TOOL.fullmatch(text, spell.end(1), spell.start(2))
-            and is_tool(spell.group(2), named)
+            and (
+                is_tool(spell.group(2), named)
+                or (
+                    SPELL_TENURE.fullmatch(spell.group(1))
+                    and not firm_named(whole_name(text, spell.start(2), spell.group(2), named))
+                )
+            )
         ):
-            spell = None  # "twelve years of Pro Tools": time spent on a tool
+            # "twelve years of Pro Tools", "after nine years of Opera": time spent on a tool, whatever
+            # the name was typed; years are spent at or with a workplace, not "of" it, unless it is
+            # named as a firm ("day one of Ruth Kelly Solicitors" is a first day).
+            spell = None
         if spell is None:
             loose = WORK_SPELL_LOOSE.search(text) or WORK_SPELL_BY.search(text)
             if (
@@ -2437,11 +2482,15 @@ class BuiltinExtractor:
                 state.state(ExtractedStatement(Aspect.IDENTITY, text, person, "works_at", span, object_name=firm))
                 found = True
         role = next((m for m in ROLE_AT.finditer(text) if not m.group("loose") or AGENT_NOUN.search(m.group(2))), None)
+        # Whose job it is: the person named last before it ("My classmate Tolu is now head of …"),
+        # or the one "she" or "he" stands for; when that is nobody the note names as a person, the
+        # job is no one's the note can tell ("Malia Akana called. She's the new GM at …").
+        holder = person_before(state, text, role.start()) if role else None
+        if role and holder is None and whose == USER_NAME and SHE_OR_HE.search(text, 0, role.start()):
+            role = None
         if role:
             firm = whole_name(text, role.start(3), role.group(3), named)
             org = state.entity(firm, EntityType.ORGANIZATION, span, None, text, sure=True)
-            # Whose job it is: the person named last before it ("My classmate Tolu is now head of …").
-            holder = person_before(state, text, role.start())
             attribute("role", role.group(2).strip(), holder=holder)
             attribute("works_at", target=org, holder=holder)
         elif (held_before := FORMER_WORK.search(text)) is not None:

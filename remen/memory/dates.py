@@ -38,9 +38,10 @@ DIRECTION_WORD = re.compile(
 )
 
 # Words before a day that point ahead of a past verb: "delivery moved to 18 Feb", "offered me the
-# job starting 1 May", "booked the dentist for Friday" are days to come, however the verb is told.
+# job starting 1 May", "booked the dentist for Friday", "moved my physical to the 24th" are days
+# to come, however the verb is told.
 FORWARD_BEFORE = re.compile(
-    r"\b(?:to|for|starting|starts|start|due|effective|beginning|begins)\s+(?:on\s+|from\s+)?$", re.IGNORECASE
+    r"\b(?:to|for|starting|starts|start|due|effective|beginning|begins)\s+(?:on\s+|from\s+)?(?:the\s+)?$", re.IGNORECASE
 )
 
 # The lower-case words a phrase of the search grammar opens with ("for March 3", "on 3 March").

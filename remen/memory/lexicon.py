@@ -303,6 +303,9 @@ ROLE_PHRASES = {
     "principal": "manager",
     "director": "manager",
     "captain": "manager",
+    # A hotel's, a shop's or a restaurant's head: "Darren Fujimoto, my GM".
+    "gm": "manager",
+    "general manager": "manager",
 }
 RELATIONS = KINSHIP | ROLES | frozenset(ROLE_PHRASES)
 # Ties only a person holds: a firm is never someone's boss or friend (it may be their accountant,
@@ -339,6 +342,7 @@ FIRM_HEADS = words(
     holdings dental dentistry physio physiotherapy optometrists opticians veterinary vets medical
     healthcare health pharma pharmaceuticals recruitment staffing telecom mobile games studios
     motors foods travel tours press publishing airlines airways energy electric rail
+    hotel hotels resort resorts bakery pharmacy hospital clinic college academy school
     """
 )
 # Words that open a firm's name where a language puts the kind of firm first ("Estudio Lumbre",
@@ -396,6 +400,8 @@ HELD_ROLES = SINGLE_RELATIONS - PARTNER_WORDS
 GATHERED_WORDS = words("all everyone everybody team staff board management others guests crew whole rest tbd tbc")
 # The writer's own recurring sums, which a jot names before the amount ("rent Bronowice 3100 zł").
 MONEY_OF_MINE = frozenset({"rent", "salary", "pay", "wage", "wages", "savings", "budget", "mortgage", "allowance"})
+# The words of MONEY_OF_MINE that name what the writer is paid.
+PAY_WORDS = frozenset({"salary", "pay", "wage", "wages"})
 # The predicate of a tool in use.
 USES = "uses"
 # The predicate of where someone works.

@@ -78,7 +78,7 @@ HEALTH_CARE = re.compile(
     r"|bloods|prescri(?:ption|bed)|statins?|check-?up|referral|diabetes|thyroid|flu\s+(?:shot|jab)|antibiotics"
     r"|medication|meds|inhaler|asthma|migraines?|tendinitis|tendonitis|sprain(?:ed)?|strained|fracture[sd]?|physio"
     r"|knee|wrist|shoulder|ankle|hip|neck|elbow|(?:my|bad)\s+back|back\s+(?:pain|injury)"
-    r"|malaria|typhoid|fever|infection|(?:test|lab|scan)\s+results?|x-?rays?|ultrasound)\b)"
+    r"|malaria|typhoid|fever|infection|(?:test|lab|scan)\s+results?|x-?rays?|ultrasound|physical)\b)"
 )
 # A person's name, with a title or without (PERSON_NAME captures it).
 PERSON_NAME_WORDS = rf"(?:{TITLE})?[A-ZÀ-Ý][\w'À-ÿ-]+{NEXT_NAME_WORD}"
@@ -173,6 +173,9 @@ CAR_KEPT = re.compile(
     + rf"(?=:\s*(?i:(?:new|winter|summer|front|rear|spare)\s+)?(?:{CAR_PARTS})\b)"
     # Its upkeep done to it: "fuel the Corolla", "washed the Golf", "fill up the Yaris".
     + r"|(?i:\b(?:fuel(?:led)?|refuel(?:led)?|fill(?:ed)?\s+up|wash(?:ed)?|valet(?:ed)?)\s+(?:the|my|our)\s+)"
+    + NAME
+    # What is done for it as a car: "car barge for the Tacoma", "car wash for the Golf".
+    + r"|(?i:\bcar\s+[a-z]+\s+for\s+(?:the|my|our)\s+)"
     + NAME
 )
 # A vehicle jotted as it is taken up: its model opening the line, then its year, where it comes
@@ -413,7 +416,7 @@ NAMED_IS_RELATION = re.compile(
     r"(?:my|a|an|our)\s+|\s+as\s+(?:my|our)\s+"
     # A jot without its verb: "Mei Ling officially my manager from today", "Sam now our landlord".
     rf"|\s+(?:is\s+)?(?:now|officially|finally)(?:\s+officially)?\s+(?:my|our)\s+"
-    rf"|\s*=\s*(?:my\s+|our\s+)?)(?:new\s+|old\s+|good\s+|best\s+)?({RELATION_WORDS})\b(?!['’]s)"
+    rf"|\s*=\s*(?:my\s+|our\s+)?)(?:new\s+|old\s+|good\s+|best\s+)?((?i:{RELATION_WORDS}))\b(?!['’]s)"
 )
 # A relation said as the best or worst of the writer's own: "Seo-yeon is the best lead I've had",
 # "Dana is the worst manager I ever worked for" (one still held: "is").
@@ -662,11 +665,13 @@ PAID_TO_ME = re.compile(
     rf"|(?i:\bI(?:['’]m|\s+am)\s+(?:only\s+|just\s+|still\s+)?on\s+)({MY_SUM})(?=\s*(?:$|[,.;:)!]|(?i:at|here|now|and|but)\b))"
 )
 # A job offered to the writer or won: "Stevie offered me the job", "We'd love to offer you the QA lead
-# role", "the job is mine", "Sahra Pay offer:". Its pay is the sum said after it in the sentence,
-# or opening the next one ("Stevie offered me the job. £31,000, four days a week").
+# role", "the job is mine", "Sahra Pay offer:", "they'll hire me at 78k". Its pay is the sum said
+# after it in the sentence, or opening the next one ("Stevie offered me the job. £31,000, four days a week").
 JOB_WON = re.compile(
     r"(?i:\b(?:offer(?:ed|ing|s)?\s+(?:me|you)\s+(?:the|a|this)\s+(?:[\w-]+\s+){0,3}?(?:job|position|role|post|contract)"
-    r"|(?:job|position|role)\s+is\s+(?:mine|yours)|(?:got|landed)\s+the\s+(?:job|position|role)|(?:job\s+)?offer\s*:))"
+    r"|(?:job|position|role)\s+is\s+(?:mine|yours)|(?:got|landed)\s+the\s+(?:job|position|role)|(?:job\s+)?offer\s*:"
+    # "Malia will hire me at $78k", "they took me on at 31k".
+    r"|(?:hire[sd]?|hiring)\s+me\b|(?:take[sn]?|taking|took)\s+me\s+on\b))"
 )
 JOB_REFUSED = re.compile(
     r"(?i:\b(?:turn(?:ed|ing)?\s+(?:it\s+)?down|declin(?:e|ed|ing)|reject(?:ed|ing)?|refus(?:e|ed|ing))\b)"
@@ -692,6 +697,11 @@ BIRTHDAY_OCCASION = re.compile(
 )
 # A birthday owned by "her" or "his", a word or two before it: "her actual bday is the 12th".
 THIRD_PERSONS_BIRTHDAY = re.compile(r"(?i:\b(?:her|his)\s+(?:[\w'’-]+\s+){0,2}$)")
+# A birthday of someone named only by a relation: "don't forget your brother's birthday" (whose it
+# is no name says: never the sentence's speaker; "my wife's" is read as the wife's).
+UNNAMED_RELATIONS_BIRTHDAY = re.compile(
+    rf"(?i:\b(?:my|your|our|his|her|their)\s+(?:[a-z]+\s+)?({RELATION_WORDS})['’]s\s+(?:[\w'’-]+\s+)?$)"
+)
 # An age reached on a day the sentence tells: "Mio turned seven today", "Ama turns 40 on Saturday".
 TURNED_AGE = re.compile(
     PERSON_NAME + r"\s+(?:just\s+)?(?i:turned|turns|is\s+turning|will\s+turn)\s+"
@@ -742,7 +752,9 @@ WRITER_SAID = re.compile(r"\b(?:I|we|We|me|us)\b")
 # Another's chat turn asking after the writer's new holder of a role: "how's the new dentist",
 # "who is your new manager?" (answered by the writer's next turn).
 ASKED_NEW_ROLE = re.compile(
-    rf"(?i:\b(?:how['’]?s|how\s+is|how\s+was|who['’]?s|who\s+is|what['’]?s)\s+(?:the|your|ur)\s+new\s+({RELATION_WORDS})\b)"
+    rf"(?i:\b(?:how['’]?s|how\s+is|how\s+was|who['’]?s|who\s+is|what['’]?s)\s+(?:the|your|ur)\s+new\s+({RELATION_WORDS})\b"
+    # "and a doctor? you need one over there", "did you find a dentist yet?"
+    rf"|\b(?:a|an)\s+(?:new\s+)?({RELATION_WORDS})\s*\?|\b(?:need|find|found|get|got)\s+(?:a|an)\s+(?:new\s+)?({RELATION_WORDS})\b)"
 )
 # A new holder of a role compared with the one before: "First week with Imran as my manager. He is
 # calmer than Gwen", "Dr. Lee is gentler than Dr. Weber" (the subject, then the one compared with).
@@ -814,7 +826,9 @@ RENT_SUM = re.compile(
 RENTED_HOME = re.compile(
     # "2BR", "3-bed", "1BHK": a home by its bedrooms.
     r"(?i:(?<!['’]s\s)\b(?:flat|apartment|condo|townhouse|bungalow|house|room|studio|kos|kost|[1-6]\s?-?(?:br|bhk|bed))"
-    r"(?=\s*[,:;(–—-]|\s+(?:on|in|at|near|by|off|is|was|costs?|will\s+be)\b))"
+    r"(?=\s*[,:;(–—-]|\s+(?:on|in|at|near|by|off|is|was|costs?|will\s+be)\b)"
+    # "lease for Līhuʻe signed, $2,150/mo": a home's lease by where it is (not a car's).
+    r"|(?<!car\s)(?<!van\s)\blease\s+(?:for|on)\s+(?-i:[A-ZÀ-Ý]))"
 )
 HOME_TAKEN = re.compile(
     # "new kos in Cikarang: Rp 1.900.000/month": a new home is one taken.
@@ -992,12 +1006,14 @@ WORKS_AT = re.compile(
 WORKS_IN = re.compile(r"(?i:\b(?:works?|working|worked)\s+in\s+(?:the\s+)?)" + NAME)
 # A workplace held before: "who used to be at Fawry", "I used to work for Deloitte".
 FORMER_WORK = re.compile(r"(?i:\bused\s+to\s+(be|work)\s+(?:at|for|with)\s+(?:the\s+|an?\s+)?)" + NAME)
-# Someone's job at a firm: "is a nurse at St James's Hospital", "as the new CFO for Kudipay"; said
+# Someone's job at a firm: "is a nurse at St James's Hospital", "as the new CFO for Kudipay", "she's
+# the new GM at …"; said
 # of a name set off by a comma ("Tom Reyes, a nurse at St James's") or as news ("is now head of
 # partnerships at Kudipay") only when a word of it names one who does a job (AGENT_NOUN).
 ROLE_AT = re.compile(
-    r"(?:\b(?:is|as)\s+(?:now\s+)?(?:a|an|the)\s+|(?P<loose>\bis\s+now\s+|(?<=[a-zà-ÿ]),\s+(?:a|an|the)\s+))"
-    r"([a-z][a-z -]{2,30}?)\s+(?:at|for)\s+" + NAME
+    r"(?:(?:\b(?:is|as)|(?:(?<=\b[Ss]he)|(?<=\b[Hh]e))['’]s)\s+(?:now\s+)?(?:a|an|the)\s+|(?P<loose>\bis\s+now\s+|(?<=[a-zà-ÿ]),\s+(?:a|an|the)\s+))"
+    # A role may be an acronym: "She's the new GM at Kōloa Bay Resort".
+    r"([a-z][a-z -]{2,30}?|(?:[a-z]+\s+){0,2}[A-Z]{2,4})\s+(?:at|for)\s+" + NAME
 )
 AGENT_NOUN = re.compile(r"(?i:\b(?:[a-z-]{2,}(?:er|or|ist|ian|ant|ent)|nurse|chef|head|lead|clerk|coach|medic)\b)")
 FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|our|us)\b", re.I)

@@ -50,6 +50,7 @@ IRREGULAR = {
     "quit": ("quit",),
     "give": ("gave", "given"),
     "set": ("set",),
+    "freeze": ("froze", "frozen"),
 }
 VOWELS = "aeiou"
 
@@ -89,6 +90,8 @@ START_VERBS = verb_class(
 # only software does ("Pro Tools crashed twice").
 SOFTWARE_VERBS = verb_class("install uninstall reinstall download delete")
 SOFTWARE_DOES = verb_class("crash freeze")
+# "Opera keeps logging me out": what only a program does to its user.
+LOGS_OUT = re.compile(r"(?i:(?:keeps?\s+|kept\s+)?log(?:s|ged|ging)?\s+(?:me|us|everyone|people)\s+out\b)")
 # Verbs of making a thing that is made "in" software: "everyone models in Rhino", "I draft in Word",
 # "we plan in Notion" (not of being somewhere: "works in Leeds", "lives in Lyon").
 MADE_IN_VERBS = verb_class("model draft sketch render animate code program design plan")

@@ -1373,3 +1373,33 @@ def test_who_did_something_asks_the_doer_not_an_attribute(app: Remen) -> None:
     assert gave.route.query_type != QueryType.ENTITY_LOOKUP and gave.answers[0].answer == "Bora"
     # Asking the attribute itself still looks it up.
     assert app.ask("what is my email", now=NOW).route.query_type == QueryType.ENTITY_LOOKUP
+
+
+def test_a_home_pay_and_last_day_asked_of_a_place_are_the_ones_held_there(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        40,
+        "Six years at Harbourside Hotel. Drove home to Kaimukī after the late shift.",
+        "Renata called about a job in Hilo. I'm on $58k now, they offer more. It would mean leaving Honolulu.",
+        "Last day at Harbourside Hotel. The night team sang.",
+        "First day at Volcano Lodge. My new place in Hilo is ten minutes away.",
+    )
+    # The place sets the scene: the writer's home and pay while there, not the town's.
+    lived = app.ask("where did I live in Honolulu", now=now).answers
+    assert lived and lived[0].text == "Your home there: Kaimukī"
+    paid = app.ask("what was my pay at Harbourside Hotel", now=now).answers
+    assert paid and "$58k" in paid[0].text
+    ended = app.ask("when was my last day at Harbourside Hotel", now=now).answers
+    assert ended and ended[0].source == "graph" and ended[0].text.startswith("Until")
+    assert app.ask("when did I leave Harbourside Hotel", now=now).answers[0].text == ended[0].text
+
+
+def test_a_launch_or_a_start_asked_in_the_past_is_a_day_not_a_time_of_day(app: Remen) -> None:
+    app.add("Ops weekly\n- the new booking page goes live 1 Jun", created=NOW - timedelta(days=40))
+    app.add(
+        "The booking page has been live a while and the 3pm queue is half what it was.", created=NOW - timedelta(days=3)
+    )
+    app.extract_pending()
+    answers = app.ask("when does the booking page go live", now=NOW).answers
+    assert answers and "1 Jun" in (answers[0].answer or "")

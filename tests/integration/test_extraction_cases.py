@@ -642,6 +642,7 @@ def test_a_spell_at_a_workplace_says_where_i_work(model_reader: BuiltinExtractor
         ("The boiler service was moved to 18 Feb.", datetime(2026, 2, 11, 9, 0), True, date(2026, 2, 18)),
         ("She offered me the job starting 1 May.", datetime(2026, 3, 20, 9, 0), True, date(2026, 5, 1)),
         ("I booked the vet for March 3.", datetime(2026, 2, 10, 9, 0), True, date(2026, 3, 3)),
+        ("Okafor moved my check-up to the 24th.", datetime(2026, 2, 9, 9, 0), True, date(2026, 2, 24)),
         ("I met Anna on 3 March.", datetime(2026, 12, 1, 9, 0), True, date(2026, 3, 3)),
         # The end of a period is its last day, not the start of its last stretch.
         ("Henrik is leaving end of month.", datetime(2026, 12, 4, 9, 0), False, date(2026, 12, 31)),
@@ -2319,3 +2320,71 @@ def test_a_firm_named_by_its_kind_first_and_a_new_role_asked_after_in_a_chat(mod
     )
     assert ("me", "physio", "Kemi Adeyemi") in triples(chat)
     assert ("me", "physio", "Bruno") not in triples(chat)
+
+
+def test_software_freezes_and_logs_its_users_out_but_people_and_states_are_no_software(
+    model_reader: BuiltinExtractor,
+) -> None:
+    assert ("Vendrix", EntityType.TECHNOLOGY) in entities(
+        read(model_reader, "the till queue grew and Vendrix froze twice.")
+    )
+    assert ("Rostrum", EntityType.TECHNOLOGY) in entities(read(model_reader, "- Rostrum keeps logging me out again"))
+    # People freeze too; a state's licence is a driving licence.
+    assert ("Tom", EntityType.PERSON) in entities(read(model_reader, "Yesterday Tom froze on the stairs."))
+    assert ("Texas", EntityType.PLACE) in entities(read(model_reader, "- renew Texas license before June"))
+    # Years "of" a name are years spent on a tool, not at a workplace; "day one of" a firm is a start.
+    assert not [
+        s
+        for s in read(model_reader, "after eight years of Quillpad the new system feels fast.").statements
+        if s.predicate == "works_at"
+    ]
+    assert ("me", "works_at", "Harrow Legal") in triples(
+        read(model_reader, "Day one of Harrow Legal: a desk by the window.")
+    )
+
+
+def test_a_gm_is_a_manager_and_pay_is_read_from_a_hire_and_from_what_i_am_on(model_reader: BuiltinExtractor) -> None:
+    assert ("me", "manager", "Priya Nair") in triples(read(model_reader, "Priya Nair, our GM, signed off the rota."))
+    hired = read(model_reader, "Tamsin will hire me at £41k plus a laptop, starting in June.")
+    assert ("me", "salary", "£41k") in triples(hired)
+    # The pay of the job spoken of is not the writer's while they say what they are on.
+    offered = read(model_reader, "Pay is £50k, I'm on £38k now.")
+    assert ("me", "salary", "£38k") in triples(offered)
+    assert not [s for s in offered.statements if s.object_value == "£50k"]
+
+
+def test_a_role_at_a_firm_said_with_she_is_hers_and_never_the_writers(model_reader: BuiltinExtractor) -> None:
+    told = read(model_reader, "Anke called. She's the new CFO at Brightwell Foods.")
+    assert ("Anke", "works_at", "Brightwell Foods") in triples(told)
+    # When no person the note names is the "she", the job is nobody's the note can tell.
+    unknown = read(model_reader, "Hollis Vance Partners called. She's the new COO at Brightwell Foods.")
+    assert ("me", "works_at", "Brightwell Foods") not in triples(unknown)
+    # "there's a job at …" names no one's role.
+    assert not [s for s in read(model_reader, "there's a job at Evenwood in Leeds").statements if s.predicate == "role"]
+
+
+def test_a_doctor_asked_after_in_a_chat_and_one_seen_for_a_physical(model_reader: BuiltinExtractor) -> None:
+    chat = read(
+        model_reader,
+        "Dad: and a dentist? you need one there\nme: found one, Dr. Osei by the station, first visit 3 May\nDad: ok",
+    )
+    assert ("me", "dentist", "Dr. Osei") in triples(chat)
+    assert ("me", "doctor", "Dr. Lindqvist") in triples(read(model_reader, "- Dr. Lindqvist 3/14 10:00 physical"))
+
+
+def test_a_lease_for_a_town_tells_the_rent_and_a_car_is_what_is_shipped_as_one(model_reader: BuiltinExtractor) -> None:
+    assert ("me", "rent", "$2,400 a month") in triples(read(model_reader, "- lease for Fremont signed, $2,400/mo"))
+    assert not [
+        s for s in read(model_reader, "- car lease for the Golf signed, £300/mo").statements if s.predicate == "rent"
+    ]
+    assert ("me", "car", "Outback") in triples(read(model_reader, "- car ferry for the Outback booked, $210"))
+
+
+def test_a_birthday_of_someone_named_by_a_relation_is_not_the_speakers(model_reader: BuiltinExtractor) -> None:
+    chat = read(model_reader, "Dad: don't forget your sister's birthday Friday\nme: I won't")
+    assert not [s for s in chat.statements if s.predicate == "birthday"]
+
+
+def test_someone_who_acts_is_no_home_whatever_the_name_sounds_like(model_reader: BuiltinExtractor) -> None:
+    moved = read(model_reader, "Mom: did you see the doctor\nme: not yet, Nakamura moved my physical to the 24th")
+    assert not [s for s in moved.statements if s.predicate == "lives_in"]

@@ -139,6 +139,13 @@ def one_passage(sentence: str, written: datetime) -> Passage:
     return passages([Read("n", sentence, written.astimezone(), 0)])[0]
 
 
+def test_sat_as_a_verb_is_no_saturday() -> None:
+    written = datetime(2026, 5, 4, 20).astimezone()
+    assert not time_spans("Then Lena sat me down in front of the new booking system.", written)
+    assert not time_spans("we sat in traffic for an hour", written)
+    assert [s.text for s in time_spans("yoga on sat in the park", written)] == ["on sat"]
+
+
 @pytest.mark.parametrize(
     ("sentence", "written", "told"),
     [
