@@ -210,6 +210,7 @@ from remen.memory.patterns import (
     SPELL_SITE,
     SPELL_TENURE,
     SPELL_WITH_TOOL,
+    START_SPELL,
     STREET_ADDRESS,
     STREET_NAMED,
     SUBJECTLESS_CUE,
@@ -251,12 +252,14 @@ from remen.memory.patterns import (
 from remen.memory.speakers import is_speaker
 from remen.memory.tie_model import TIE_OF, tie_features, tie_probabilities
 from remen.memory.tool_use import (
-    LOGS_OUT,
+    HOSTING_VERBS,
+    LEADING_VERBS,
     MADE_IN_VERBS,
     OBJECT_OPENING_TAGS,
     OWNING_VERBS,
     REPLACING,
     SOFTWARE_DOES,
+    SOFTWARE_FAILS,
     SOFTWARE_NOUNS,
     SOFTWARE_VERBS,
     ToolMention,
@@ -368,17 +371,33 @@ def known_person(
 NAME_JOINERS = frozenset({"&", "and", "of", "de", "du", "la", "von", "van"})
 
 
+# A lower-case word right after a name that is no function word: the noun the name is said of
+# ("IB training", "Kauai trip").
+NOUN_AFTER = re.compile(rf"\s+(?!(?:{alternation(NOT_NAMES)})\b)[a-z]{{3,}}\b")
+
+
 def whole_name(text: str, at: int, found: str, named: list[tuple[str, EntityType]]) -> str:
     """The longest name the sentence's entities hold that starts where a pattern found ``found``
-    ("Ruth Kelly Solicitors" where the pattern's two capitalised words saw "Ruth Kelly")."""
+    ("Ruth Kelly Solicitors" where the pattern's two capitalised words saw "Ruth Kelly", "School
+    No. 47" where they saw "School No")."""
     longer = [
         name
         for name, _ in named
         if len(name) > len(found)
         and text.startswith(name, at)
-        and all(w[:1].isupper() or w in NAME_JOINERS for w in name[len(found) :].split())
+        and all(
+            w[:1].isupper() or w in NAME_JOINERS or w.strip(".").isdigit() or w == "."
+            for w in name[len(found) :].split()
+        )
     ]
-    return max(longer, key=len, default=found)
+    whole = max(longer, key=len, default=found)
+    numbered = SIGNED_NUMBER.match(text, at + len(whole)) if whole.split()[-1] in NUMBER_SIGN_WORDS else None
+    return whole + numbered.group(0) if numbered else whole
+
+
+# "School No. 47" where a pattern's capitalised words saw "School No" and the classifier no name.
+NUMBER_SIGN_WORDS = frozenset({"No", "Nr", "Nº", "№"})
+SIGNED_NUMBER = re.compile(r"\.?\s?\d{1,4}\b")
 
 
 def whole_name_ending(text: str, at: int, found: str, names: Iterable[str]) -> str:
@@ -879,13 +898,15 @@ def everyday_noun(token: Token) -> bool:
     """Whether a word of the tool lists that is an everyday noun too (or the plural of an English
     word: "pandas") is written as one: in lower case after a determiner or an adjective, and no
     noun after it ("the fish from the market", "a switch for the office", "the red pandas"; "a
-    node script", "the fish shell" are the tools)."""
+    node script", "the fish shell" are the tools), or a season after a word of time ("in spring")."""
     word = token.lower_
     plain = word in lexicon.EVERYDAY_NOUNS or word in english_words() or word.removesuffix("s") in english_words()
     if not plain or not token.text.islower() or token.i == 0:
         return False
     before = token.doc[token.i - 1]
     after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    if word in lexicon.SEASON_WORDS and before.lower_ in lexicon.SEASON_BEFORE:
+        return True  # "new fume hoods in spring"
     determined = before.tag_ in ("DT", "PRP$", "JJ") or before.lower_ in ("some", "any", "this", "that")
     return determined and (after is None or not after.tag_.startswith("NN"))
 
@@ -1330,7 +1351,9 @@ def software(sent: SpacySpan, start: int, end: int, kind: EntityType | None) -> 
     does = not plain_opening and end < len(sent) and sent[end].tag_.startswith("VB") and after in SOFTWARE_DOES
     # Software crashes; someone crashes something ("Tomas crashed his bike", "crashed the car").
     does &= end + 1 >= len(sent) or sent[end + 1].tag_ not in OBJECT_OPENING_TAGS
-    does |= not plain_opening and end < len(sent) and bool(LOGS_OUT.match(sent.text, sent[end].idx - sent.start_char))
+    does |= (
+        not plain_opening and end < len(sent) and bool(SOFTWARE_FAILS.match(sent.text, sent[end].idx - sent.start_char))
+    )
     # People freeze and crash too ("Tom froze on stage"): a name heard or written as a person's is one.
     does &= kind != EntityType.PERSON and not person_shaped(sent[start:end].text)
     # "renew Hawaii license": a driving licence of a place the gazetteer knows.
@@ -1424,6 +1447,52 @@ def role_asked_in_chat(state: NoteState, sentences: list[tuple[Piece, SpacySpan]
         holder = next(named, None)
         if holder is not None:
             seen_by(state, reply, text, holder, relation)
+
+
+def first_days_host(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
+    """In a note of the writer's first days at a workplace, the first person named who hosts them
+    ("Sandra Bos showed me round the workshop", "Lindiwe walked me through the test strategy") or
+    leads there ("Stevie runs everything in Reaper", "Dev Anand sets the priorities") is their new
+    manager, unless the note says who is or ties that person otherwise."""
+    started = next(
+        (
+            s
+            for s in state.statements
+            if s.subject == USER_NAME and s.predicate == "works_at" and not s.negated and START_SPELL.search(s.text)
+        ),
+        None,
+    )
+    if started is None or any(s.subject == USER_NAME and s.predicate == "manager" for s in state.statements):
+        return
+    tied = {s.object_name for s in state.statements if s.object_name}
+    people = [e.name for e in state.entities.values() if e.type == EntityType.PERSON and e.name not in tied]
+    for piece, sent in sentences:
+        if piece.speaker is not None or piece.heading:
+            continue
+        text = sent.text.strip()
+        for token in parse(text):
+            verb = token.head
+            if token.dep_ != "nsubj" or not verb.tag_.startswith("VB"):
+                continue
+            hosts = verb.lower_ in HOSTING_VERBS and any(c.lower_ in ("me", "us") for c in verb.children)
+            if not hosts and verb.lower_ not in LEADING_VERBS:
+                continue
+            host = next(
+                (p for p in people if text.find(p) >= 0 and text.find(p) + len(p) == token.idx + len(token)), None
+            )
+            if host is not None:
+                state.state(
+                    ExtractedStatement(
+                        Aspect.RELATIONSHIP,
+                        text,
+                        USER_NAME,
+                        "manager",
+                        piece.span,
+                        object_name=host,
+                        valid_at=started.valid_at,
+                    )
+                )
+                return
 
 
 def only_doctor(sentences: list[tuple[Piece, SpacySpan]]) -> tuple[Piece, str, str] | None:
@@ -1735,7 +1804,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "31"
+    version = "32"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -1806,6 +1875,7 @@ class BuiltinExtractor:
             predecessor_departed(state)
             predecessor_compared(state, sentences)
             role_asked_in_chat(state, sentences)
+            first_days_host(state, sentences)
             dentists_seen(state, sentences)
             doctors_seen(state, sentences)
             firm_runners(state, sentences)
@@ -2323,9 +2393,11 @@ class BuiltinExtractor:
                     until = (state.written if when is None else when) - 1
                     state.state(replace(moved, object_name=former, valid_at=until))
         commute = None if lives or address else HOME_BY.search(text) or HOME_FROM.search(text)
+        # A commute home ends at a place, whatever the classifier made of its name ("the bus home
+        # to Samal-2", typed a tool by its digit); only a tool the lists know is one.
         if (
             commute is not None
-            and not is_tool(commute.group(1), named)
+            and not known_tool(commute.group(1))
             and (commute.group(1), EntityType.PERSON) not in named  # "came home to Luciana"
         ):
             preceding = text[: commute.start()]
@@ -2378,7 +2450,10 @@ class BuiltinExtractor:
         for amount in SUM_JOTTED.finditer(text):
             attribute(amount.group(2).lower(), amount.group(1).strip(), holder=payer)
         for pay in PAID_TO_ME.finditer(text):
-            attribute("salary", (pay.group(1) or pay.group(2)).strip(), holder=USER_NAME)
+            told = (pay.group(1) or pay.group(2)).strip()
+            # "I get 420,000 now" is a pay; "I get 20 minutes" is none.
+            if "get" not in pay.group(0).lower() or pay_like(told):
+                attribute("salary", told, holder=USER_NAME)
         offered = offered_pay(text, state.previous_sentence)
         if offered is not None:
             # The pay of a job to come is the writer's from its first day ("starting April 20").
@@ -2414,11 +2489,13 @@ class BuiltinExtractor:
                     SPELL_TENURE.fullmatch(spell.group(1))
                     and not firm_named(whole_name(text, spell.start(2), spell.group(2), named))
                 )
+                or NOUN_AFTER.match(text, spell.end(2)) is not None
             )
         ):
             # "twelve years of Pro Tools", "after nine years of Opera": time spent on a tool, whatever
             # the name was typed; years are spent at or with a workplace, not "of" it, unless it is
-            # named as a firm ("day one of Ruth Kelly Solicitors" is a first day).
+            # named as a firm ("day one of Ruth Kelly Solicitors" is a first day). A name before a
+            # noun of its own says what kind of thing the spell is of ("day three of IB training").
             spell = None
         if spell is None:
             loose = WORK_SPELL_LOOSE.search(text) or WORK_SPELL_BY.search(text)

@@ -31,7 +31,7 @@ from remen.core.knowledge import EntityType
 from remen.core.text import IRREGULAR_PAST
 from remen.embed import TOKENIZER_FILE, Embedder, real_model
 from remen.memory.cues import tool_type
-from remen.memory.lexicon import CAR_MAKES, HONORIFICS, LEXICON_TYPES, NOTE_SHORTHAND
+from remen.memory.lexicon import CAR_MAKES, FIRM_HEADS, HONORIFICS, LEXICON_TYPES, NOTE_SHORTHAND
 from remen.memory.linear_model import SoftmaxModel, bucket, load_model, unit, word_shape
 from remen.memory.names import hyphened, name_key, name_tokens
 from remen.memory.tool_use import PAST_FORMS, SOFTWARE_NOUNS
@@ -145,6 +145,8 @@ def trimmed(sent: SpacySpan, start: int, end: int) -> tuple[int, int]:
     while end > start and not hyphen_tail(sent, end - 1) and (at_name_edge(sent[end - 1]) or plain_word(sent[end - 1])):
         if end - 1 > start and numbered_name(sent[end - 1]) and not at_name_edge(sent[end - 2]):
             break
+        if numbered_at_end(sent, start, end):
+            break  # "School No. 47": the number is the name's
         end -= 1
     if end - start > 1 and sent[end - 1].lower_ in EDGE_ADDRESSES:
         end -= 1
@@ -185,12 +187,24 @@ def parted(sent: SpacySpan, start: int, end: int) -> list[tuple[int, int]]:
     pieces: list[tuple[int, int]] = []
     begin = start
     for i in range(start, end + 1):
-        if i == end or sent[i].text in NAME_PARTINGS or spaced_dash(sent, i) or owner_after(sent, i, end):
+        if (
+            i == end
+            or sent[i].text in NAME_PARTINGS
+            or spaced_dash(sent, i)
+            or owner_after(sent, i, end)
+            or where_a_firm_is(sent, begin, i)
+        ):
             piece = trimmed(sent, begin, i)
             if piece[0] < piece[1]:
                 pieces.append(piece)
             begin = i + 1
     return pieces
+
+
+def where_a_firm_is(sent: SpacySpan, begin: int, i: int) -> bool:
+    """Whether token ``i`` is an "on", "in" or "at" after a name that ends in a firm's word, which
+    parts the firm from where it is ("Smile Clinic on Abay", "City Plumbing on Chorley Road")."""
+    return i > begin and sent[i].lower_ in ("on", "in", "at") and sent[i - 1].lower_ in FIRM_HEADS
 
 
 def owner_after(sent: SpacySpan, i: int, end: int) -> bool:
@@ -350,8 +364,44 @@ def first_name_read_as_word(sent: SpacySpan, i: int) -> bool:
 
 def continues_name(token: Token) -> bool:
     """Whether ``token`` is more of the name before it: a proper noun spaCy gave no label of its
-    own, and no day or month."""
-    return token.tag_ in PROPER_NOUN_TAGS and not token.ent_type_ and token.lower_ not in DAY_WORDS
+    own, and no day, month or ordinal ("Dana 1st, Ruslan 3rd": places in a ranking)."""
+    return (
+        token.tag_ in PROPER_NOUN_TAGS
+        and not token.ent_type_
+        and token.lower_ not in DAY_WORDS
+        and ORDINAL.fullmatch(token.text) is None
+    )
+
+
+# A number's sign between a name and its number: "School No. 47", "Gymnasium Nr 3", "Hospital #2".
+NUMBER_SIGNS = frozenset({"no", "nr", "nº", "№", "#", "num"})
+ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.IGNORECASE)
+
+
+def numbered_at_end(sent: SpacySpan, start: int, end: int) -> bool:
+    """Whether ``start``..``end`` ends in a number's sign and its number after a word of a name."""
+    if end - start < 3 or not sent[end - 1].text.isdigit():
+        return False
+    sign = end - 3 if sent[end - 2].text == "." else end - 2
+    return sign > start and numbered_by_sign(sent, sign) == end - sign
+
+
+def numbered_by_sign(sent: SpacySpan, end: int) -> int:
+    """How many tokens from ``end`` are a number's sign and its number after a name ("No. 47" of
+    "School No. 47", read by the tagger as a name of its own and a date); 0 if none."""
+
+    def sign(token: Token) -> bool:
+        return token.lower_.rstrip(".") in NUMBER_SIGNS and (token.text[:1].isupper() or token.text == "#")
+
+    if end >= len(sent):
+        return 0
+    # spaCy may have ended the name at the sign already ("School No", then ".", then "47").
+    at = end if end > 0 and sign(sent[end - 1]) else end + 1 if sign(sent[end]) else -1
+    if at < 0:
+        return 0
+    if at < len(sent) and sent[at].text == ".":
+        at += 1
+    return at + 1 - end if at < len(sent) and sent[at].text.isdigit() else 0
 
 
 def leads_name(sent: SpacySpan, i: int) -> bool:
@@ -414,6 +464,12 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
     for ent in sent.ents:
         if ent.label_ not in NER_LABELS or taken[ent.start - sent.start]:
             continue
+        if ent.label_ == "LANGUAGE" and ent.text.lower() not in LEXICON_TYPES and ent.text.lower() in english_words():
+            # "teaching in English": a language people speak is no place, firm or tool of a note's
+            # (one the dictionary knows: spaCy labels some towns so, "lost in Ruzafa").
+            for i in range(ent.start - sent.start, ent.end - sent.start):
+                taken[i] = True
+            continue
         start, end = trimmed(sent, ent.start - sent.start, ent.end - sent.start)
         if 0 < start < end and not taken[start - 1] and first_name_read_as_word(sent, start - 1):
             start -= 1  # "Per Lindqvist", of which spaCy labels the surname alone
@@ -425,6 +481,8 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
         while start < end < len(sent):
             if hyphen_tail(sent, end + 1):
                 end += 2
+            elif numbered := numbered_by_sign(sent, end):
+                end += numbered
             elif (
                 continues_name(sent[end])
                 or numbered_name(sent[end])

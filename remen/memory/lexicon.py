@@ -65,9 +65,12 @@ STANDARDS = words(
 EVERYDAY_NOUNS = words(
     """
     fish rust swift ruby dart node spring express solid remix elm crystal arch lambda spark rest
-    apache brew word edge switch steam signal teams linear zoom keynote kitty pixel things less
+    apache brew word edge switch steam signal teams linear zoom keynote kitty pixel things less flask
     """
 )
+# Seasons, which a word of the tool lists may be ("in spring"): the season after these words.
+SEASON_WORDS = frozenset({"spring", "summer", "autumn", "fall", "winter"})
+SEASON_BEFORE = frozenset({"in", "this", "next", "last", "every", "by", "until", "since", "early", "late"})
 
 # Car makes, as notes write them: a note naming one is about a car ("a used Subaru Outback").
 # Makes that are everyday words or places too (Seat, Mini, Smart, Genesis, Lincoln) are left out.
@@ -693,8 +696,25 @@ HONORIFICS = (
 # ("Nakamura-san", "Sharma-ji"): the name is a person's, and the same person as the bare name.
 HONORIFIC_SUFFIXES = ("san", "sama", "kun", "chan", "sensei", "senpai", "ji")
 # Honorifics written after a name with a space, as Indian English does ("Ramesh sir", "Anjali
-# madam", "Sharma ji"): the person is the bare name, and one the writer looks up to.
-HONORIFICS_AFTER = ("sir", "madam", "ma'am", "maam", "ji", "sahab", "saab", "garu")
+# madam", "Sharma ji") and Central Asian and Turkish speakers do ("Gulnara apa", "Murat bey"): the
+# person is the bare name, and one the writer looks up to.
+HONORIFICS_AFTER = (
+    "sir",
+    "madam",
+    "ma'am",
+    "maam",
+    "ji",
+    "sahab",
+    "saab",
+    "garu",
+    "apa",
+    "aga",
+    "apai",
+    "eje",
+    "bey",
+    "hanım",
+    "abla",
+)
 # Words that open a note as its label ("Edit: I was wrong") though the name lists hold them as
 # first names too: no one speaking.
 LABELS_NAMED_AS_PEOPLE = frozenset(

@@ -572,7 +572,7 @@ CURRENCY_WORDS = (
     "eur|euros?|usd|dollars?|pounds?|gbp|chf|bucks|kr|kroner|kronor|krona|sek|nok|dkk|isk|zł|zl|pln|złoty|zloty|czk|kč|"
     "huf|forints?|ron|lei|inr|rs|rupees?|jpy|yen|cny|rmb|yuan|krw|cad|aud|nzd|sgd|hkd|zar|brl|reais|mxn|ngn|naira|kes|"
     "ksh|ghs|cedis?|egp|aed|dirhams?|sar|riyals?|won|baht|pesos?|lira|ringgit|rupiah|rand|shillings?|francs?|"
-    "hryvnias?|dinars?|taka|soles|"
+    "hryvnias?|dinars?|taka|soles|tenge|manats?|lari|drams?|tugriks?|leva|rubles?|roubles?|birr|kyats?|riels?|dong|"
     # Indian sums are told in lakhs and crores ("6.5 lakhs", "9 LPA": lakhs a year).
     "lakhs?|lacs?|crores?|lpa"
 )
@@ -592,6 +592,7 @@ SCALE = r"(?:k|\s?(?:million|billion|thousand|mn|bn|juta|ribu)\b)"
 CURRENCY_CODES = (
     "usd|eur|gbp|chf|jpy|cny|hkd|twd|krw|inr|pkr|bdt|lkr|npr|idr|myr|sgd|thb|vnd|php|aud|nzd|cad|mxn|brl|ars|clp|cop"
     "|pen|zar|ngn|kes|ghs|ugx|tzs|egp|mad|tnd|aed|sar|qar|kwd|bhd|omr|jod|ils|try|rub|uah|pln|czk|huf|ron|sek|nok|dkk"
+    "|kzt|uzs|kgs|azn|gel|amd|mnt|bgn|etb"
 )
 # A currency's code or short name written before the sum: "Rp 2.300.000", "USD 500", "Rs. 1,200".
 CURRENCY_BEFORE = rf"\b(?i:rp|rs|{CURRENCY_CODES})\.?\s?(?=\d)"
@@ -660,7 +661,8 @@ SUM_JOTTED = re.compile(
 # "I'm on 19k at Gulf Link", "I'm on £42,000 now", as British and Gulf English say a pay (not "I'm
 # on 10k steps").
 PAID_TO_ME = re.compile(
-    rf"(?i:\b(?:pays?\s+me|paying\s+me|I\s+(?:earn|make|am\s+earning|am\s+making)|I['’]m\s+(?:earning|making))"
+    rf"(?i:\b(?:pays?\s+me|paying\s+me|I\s+(?:earn|make|get|am\s+earning|am\s+making|am\s+getting)"
+    rf"|I['’]m\s+(?:earning|making|getting))"
     rf"\s+(?:only\s+|just\s+|about\s+)?)({MY_SUM})"
     rf"|(?i:\bI(?:['’]m|\s+am)\s+(?:only\s+|just\s+|still\s+)?on\s+)({MY_SUM})(?=\s*(?:$|[,.;:)!]|(?i:at|here|now|and|but)\b))"
 )
@@ -670,8 +672,8 @@ PAID_TO_ME = re.compile(
 JOB_WON = re.compile(
     r"(?i:\b(?:offer(?:ed|ing|s)?\s+(?:me|you)\s+(?:the|a|this)\s+(?:[\w-]+\s+){0,3}?(?:job|position|role|post|contract)"
     r"|(?:job|position|role)\s+is\s+(?:mine|yours)|(?:got|landed)\s+the\s+(?:job|position|role)|(?:job\s+)?offer\s*:"
-    # "Malia will hire me at $78k", "they took me on at 31k".
-    r"|(?:hire[sd]?|hiring)\s+me\b|(?:take[sn]?|taking|took)\s+me\s+on\b))"
+    # "Malia will hire me at $78k", "they took me on at 31k", "the offer came today: …".
+    r"|(?:hire[sd]?|hiring)\s+me\b|(?:take[sn]?|taking|took)\s+me\s+on\b|\boffer\s+(?:came|arrived)\b))"
 )
 JOB_REFUSED = re.compile(
     r"(?i:\b(?:turn(?:ed|ing)?\s+(?:it\s+)?down|declin(?:e|ed|ing)|reject(?:ed|ing)?|refus(?:e|ed|ing))\b)"
@@ -924,6 +926,8 @@ PREPOSITION_BEFORE = re.compile(r"(?i:\b(?:on|in|at|near|by|from|of|off|to|into|
 # Hisingen Snickeri"; "last day at X" and "handed in my notice at X" end it.
 WORK_SPELL = re.compile(
     r"(?i:\b((?:hand(?:ed|ing)?\s+in|gave|give|giving|put\s+in)\s+(?:my\s+|our\s+)?notice|(?:first|second|third|last|final)\s+(?:real\s+|full\s+|proper\s+)?(?:day|week|month|shift|service)|(?:day|week)\s+(?:one|two|three|four|five|\d{1,3})"
+    # "Eleventh year at School No. 47": a tenure counted in years (not "last year at the fair").
+    r"|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\d{1,2}(?:st|nd|rd|th))\s+year"
     r"|\w+\s+(?:days|weeks|months|years)|(?:(?:early|late|night|day|double|closing|opening)\s+)?shifts?)"
     r"\s+(?:back\s+|in\s+)?(?:as\s+(?:(?:a|an|the)\s+)?[a-z-]+(?:\s+[a-z-]+)?\s+)?(?:(?:at|in|on)\s+the\s+[a-z]+\s+)?"
     r"(?:at|with|of)\s+(?:the\s+)?)" + NAME
@@ -1004,6 +1008,12 @@ WORKS_AT = re.compile(
 # "Sneha works in Medhavi Hospitals HR", "I work in Wipro": a workplace only where the note names
 # an organisation there ("works in Berlin", "works in Figma" say where and with what).
 WORKS_IN = re.compile(r"(?i:\b(?:works?|working|worked)\s+in\s+(?:the\s+)?)" + NAME)
+# A spell that starts the writer's time at a workplace: "First day at Kudipay", "two weeks at
+# Northgate", "day one at RET".
+START_SPELL = re.compile(
+    r"(?i:\b(?:first\s+(?:real\s+|full\s+|proper\s+)?(?:day|week|shift|month)|day\s+(?:one|two|three|[1-3])"
+    r"|(?:two|three|four|[2-4])\s+weeks)\s+(?:at|with|in)\s+)"
+)
 # A workplace held before: "who used to be at Fawry", "I used to work for Deloitte".
 FORMER_WORK = re.compile(r"(?i:\bused\s+to\s+(be|work)\s+(?:at|for|with)\s+(?:the\s+|an?\s+)?)" + NAME)
 # Someone's job at a firm: "is a nurse at St James's Hospital", "as the new CFO for Kudipay", "she's

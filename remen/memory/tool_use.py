@@ -51,6 +51,9 @@ IRREGULAR = {
     "give": ("gave", "given"),
     "set": ("set",),
     "freeze": ("froze", "frozen"),
+    "show": ("shown",),
+    "run": ("ran",),
+    "put": ("put",),
 }
 VOWELS = "aeiou"
 
@@ -90,11 +93,19 @@ START_VERBS = verb_class(
 # only software does ("Pro Tools crashed twice").
 SOFTWARE_VERBS = verb_class("install uninstall reinstall download delete")
 SOFTWARE_DOES = verb_class("crash freeze")
-# "Opera keeps logging me out": what only a program does to its user.
-LOGS_OUT = re.compile(r"(?i:(?:keeps?\s+|kept\s+)?log(?:s|ged|ging)?\s+(?:me|us|everyone|people)\s+out\b)")
+# "Opera keeps logging me out", "Kundelik is down again": what only a program does to its users.
+SOFTWARE_FAILS = re.compile(
+    r"(?i:(?:keeps?\s+|kept\s+)?log(?:s|ged|ging)?\s+(?:me|us|everyone|people)\s+out\b"
+    r"|(?:is|was|went|goes)\s+down\s+(?:again|today|for|since|all)\b)"
+)
 # Verbs of making a thing that is made "in" software: "everyone models in Rhino", "I draft in Word",
 # "we plan in Notion" (not of being somewhere: "works in Leeds", "lives in Lyon").
 MADE_IN_VERBS = verb_class("model draft sketch render animate code program design plan")
+# What one who hosts a new starter does to them ("Sandra showed me round", "Lindiwe walked me
+# through the test strategy", "Julián gave me a jacket"), and what one who leads does ("Stevie runs
+# everything", "Dev sets the priorities", "Helen checks every intervention I log").
+HOSTING_VERBS = verb_class("show walk give train welcome introduce assign put pair onboard")
+LEADING_VERBS = verb_class("run set check review")
 # Tags that open a verb's object: a determiner, a possessive, a pronoun.
 OBJECT_OPENING_TAGS = frozenset({"DT", "PRP$", "PRP"})
 # Nouns of software right after its name: "renew Sibelius licence", "the Dorico update".

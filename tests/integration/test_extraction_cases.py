@@ -2388,3 +2388,72 @@ def test_a_birthday_of_someone_named_by_a_relation_is_not_the_speakers(model_rea
 def test_someone_who_acts_is_no_home_whatever_the_name_sounds_like(model_reader: BuiltinExtractor) -> None:
     moved = read(model_reader, "Mom: did you see the doctor\nme: not yet, Nakamura moved my physical to the 24th")
     assert not [s for s in moved.statements if s.predicate == "lives_in"]
+
+
+def test_a_numbered_school_is_one_name_and_an_nth_year_there_is_where_i_work(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "Ninth year at Gymnasium No. 12 and the projector still flickers.")
+    assert ("me", "works_at", "Gymnasium No. 12") in triples(found)
+    assert ("School No. 47", EntityType.ORGANIZATION) in entities(read(model_reader, "Last day at School No. 47."))
+    # A place in a ranking is no part of the name before it.
+    ranked = entities(read(model_reader, "district finals: Amira 1st, Bekzat 3rd!!"))
+    assert ("Amira", EntityType.PERSON) in ranked and not [n for n, _ in ranked if "1st" in n]
+    # A firm named with where it is: the firm, then the place.
+    clinic = entities(read(model_reader, "found a dentist at Bright Smile Clinic on Tole Bi, quick and kind"))
+    assert ("Bright Smile Clinic", EntityType.ORGANIZATION) in clinic
+
+
+def test_a_spell_of_a_name_before_its_noun_is_no_job(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "Day two of CELTA training in Bangkok, my head is full.")
+    assert not [s for s in found.statements if s.predicate == "works_at"]
+
+
+def test_pay_told_as_what_i_get_and_an_offer_that_came(model_reader: BuiltinExtractor) -> None:
+    told = read(model_reader, "They offer 900,000 tenge a month, I get 380,000 now.")
+    assert ("me", "salary", "380,000") in triples(told)
+    assert not [s for s in told.statements if s.object_value and s.object_value.startswith("900,000")]
+    assert not [s for s in read(model_reader, "I get 20 minutes for lunch").statements if s.predicate == "salary"]
+    offer = read(
+        model_reader, "The offer came this morning: lab manager at Qoldau, 650,000 a month, start 1 September."
+    )
+    assert [s for s in offer.statements if s.predicate == "salary" and s.object_value == "650,000 a month"]
+
+
+def test_a_rent_in_tenge_to_an_owner_titled_after_the_name(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "- flat in Medeu district: 2 rooms, 250,000 tenge/month, keys 1 Sep, owner Saule apa")
+    assert ("me", "landlord", "Saule") in triples(found)
+    assert [s for s in found.statements if s.predicate == "rent" and s.object_value.startswith("250,000")]  # type: ignore[union-attr]
+
+
+def test_a_language_a_season_and_a_flask_are_no_entities_and_a_system_that_is_down_is_software(
+    model_reader: BuiltinExtractor,
+) -> None:
+    assert ("English", EntityType.PLACE) not in entities(
+        read(model_reader, "The whole course is taught in English now.")
+    )
+    seasons = read(model_reader, "They promised new lab benches in spring, as they did last spring.")
+    assert not [n for n, _ in entities(seasons) if n.lower() == "spring"]
+    assert not [n for n, _ in entities(read(model_reader, "Mum gave me a flask for the trip.")) if n.lower() == "flask"]
+    assert ("Bilimland", EntityType.TECHNOLOGY) in entities(
+        read(model_reader, "- Bilimland is down again today, grades wait")
+    )
+
+
+def test_a_commute_home_ends_at_a_place_however_its_name_was_typed(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "The tram home to Orbita-2 was packed.")
+    assert ("me", "lives_in", "Orbita-2") in triples(found)
+
+
+def test_who_hosts_or_leads_me_in_my_first_days_at_a_job_is_my_manager(model_reader: BuiltinExtractor) -> None:
+    for text, boss in (
+        ("First day at Brightwell. Oona Reyes showed me round the plant and gave me a locker.", "Oona Reyes"),
+        ("Two weeks at Tallis Labs. Kwame sets the priorities on Mondays and then leaves us alone.", "Kwame"),
+    ):
+        assert ("me", "manager", boss) in triples(read(model_reader, text))
+    # Not on any other day, nor one the note ties otherwise.
+    assert not [
+        s
+        for s in read(model_reader, "Oona Reyes showed me round her allotment on Sunday.").statements
+        if s.predicate == "manager"
+    ]
+    tied = read(model_reader, "First day at Brightwell. My colleague Sam showed me the canteen.")
+    assert ("me", "manager", "Sam") not in triples(tied)
