@@ -97,6 +97,7 @@ from remen.memory.patterns import (
     CHECK_AFTER,
     CLAUSE_END,
     COME_FROM,
+    COMMUTE_JOTTED,
     COMPARED_WITH,
     DATE_HINT,
     DAY_COUNT,
@@ -123,6 +124,7 @@ from remen.memory.patterns import (
     HIS_RELATION,
     HOLDER_NAMED_BEFORE,
     HOME_BY,
+    HOME_COMMUTE,
     HOME_FROM,
     HOME_NOUN,
     HOME_OWNER,
@@ -1017,8 +1019,16 @@ def homes_left_behind(state: NoteState, sentences: list[tuple[SpacySpan, int]]) 
         text = sent.text
         for match in LEFT_HOME.finditer(text):
             entity = state.entities.get(next(g for g in match.groups() if g).lower())
-            if entity is None or entity.type != EntityType.PLACE or entity.name in new:
+            if entity is None or entity.name in new:
                 continue
+            if entity.type != EntityType.PLACE:
+                # "quieter than Ruzafa", "Footscray already feels far away": a name compared with
+                # the new home, or far from it, is a place, unless it is written as a person's
+                # ("calmer than Tom").
+                placed = match.group(2) is not None or match.group(match.re.groups) is not None
+                if entity.type != EntityType.PERSON or person_shaped(entity.name) or not placed:
+                    continue
+                state.entity(entity.name, EntityType.PLACE, entity.span, None, text.strip(), sure=True)
             start = offset + sent.start_char
             former = former or entity.name
             state.state(
@@ -1804,7 +1814,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "32"
+    version = "33"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -2392,7 +2402,16 @@ class BuiltinExtractor:
                     former = state.entity(left.group(1), EntityType.PLACE, span, None, text, sure=True)
                     until = (state.written if when is None else when) - 1
                     state.state(replace(moved, object_name=former, valid_at=until))
-        commute = None if lives or address else HOME_BY.search(text) or HOME_FROM.search(text)
+        commute = (
+            None
+            if lives or address
+            else (
+                HOME_BY.search(text)
+                or HOME_FROM.search(text)
+                or HOME_COMMUTE.search(text)
+                or COMMUTE_JOTTED.search(text)
+            )
+        )
         # A commute home ends at a place, whatever the classifier made of its name ("the bus home
         # to Samal-2", typed a tool by its digit); only a tool the lists know is one.
         if (
@@ -2635,6 +2654,9 @@ class BuiltinExtractor:
         # A home "in" a name says the name is a place's, whatever the classifier took it for ("the
         # new place in Villa Crespo"); "the Jumia place" may be a shop's.
         firm_in = home.group(1) is None and (place, EntityType.ORGANIZATION) in named
+        # "the Ruzafa landlord": the landlord of a home there, whatever the classifier made of it.
+        let_there = home.group(0).lower().endswith(("landlord", "landlady")) and (place, EntityType.PERSON) not in named
+        firm_in |= let_there
         if (
             ((place, EntityType.PLACE) not in named and not firm_in)
             or PONDERING.search(before)

@@ -749,6 +749,14 @@ HOME_FROM = re.compile(
     r"coming|came)\s+in|commut(?:e|es|ed|ing)(?:\s+(?:in)?to\s+(?:the\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})?)"
     r"\s+from\s+)" + NAME
 )
+# A commute named by the local transport taken from home, or jotted from home to work: "The 54 bus
+# from Scarborough was so late", "the tram from Footscray is packed by seven", "commute
+# Scarborough to King West: 70 min" (a train, a ferry or a flight from a town is a trip's).
+HOME_COMMUTE = re.compile(
+    r"(?i:\b(?:the|my|our)\s+(?:\d{1,3}[a-z]?\s+)?(?:early\s+|morning\s+|late\s+|night\s+)?"
+    r"(?:bus|tram|metro|subway|tube|streetcar|matatu|danfo|jeepney|minibus|microbus)\s+(?:in\s+)?from\s+)" + NAME
+)
+COMMUTE_JOTTED = re.compile(r"(?i:\bcommute\s+(?:from\s+)?)" + NAME + r"(?=\s+(?:to|->|→)\s)")
 # The writer in a sentence's words before a place: "Wei Ming and I took …", "we drove …".
 WRITER_SAID = re.compile(r"\b(?:I|we|We|me|us)\b")
 # Another's chat turn asking after the writer's new holder of a role: "how's the new dentist",
@@ -773,7 +781,8 @@ MOVED_FROM = re.compile(r"(?i:\b(?:moved|moving)\s+from\s+)" + NAME + r"(?i:\s+t
 # Floreasca") are not.
 HOME_NOUN = re.compile(rf"\b{HOME_NOUNS}\b", re.IGNORECASE)
 MY_HOME = re.compile(
-    r"(?i:\b(?:my|our|the)\s+(?:new\s+)?)" + PLACE_NAME + rf"(?i:\s+{HOME_NOUNS})\b"
+    # "tell the Ruzafa landlord by the 1st": the landlord of the writer's home there.
+    r"(?i:\b(?:my|our|the)\s+(?:new\s+)?)" + PLACE_NAME + rf"(?i:\s+(?:{HOME_NOUNS}|landlord|landlady))\b"
     rf"|(?i:\b(?:(?:my|our)\s+(?:new\s+)?|the\s+new\s+){HOMES_IN}\s+in\s+)"
     + PLACE_NAME
     # A sentence that opens with the home as its subject: "The flat in Bonfim is small".
@@ -803,6 +812,10 @@ LEFT_HOME = re.compile(
     + r"|"
     + NAME
     + r"(?i:\s+(?:had|was)\s+(?:the\s+|a\s+)?(?:better|worse|nicer|\w+er|more\s+\w+|less\s+\w+)\b)"
+    # "Footscray already feels far away".
+    + r"|"
+    + NAME
+    + r"(?i:\s+(?:already\s+)?(?:feels|seems)\s+(?:so\s+|very\s+)?far\b)"
 )
 # A home the writer signs for, named by its place: "signed the lease for the flat in Wanchaq",
 # "Signed for a 4½ on Rue Galt in Verdun, 1,590 a month", "we signed a lease on a two-bed in

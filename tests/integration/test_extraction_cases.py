@@ -2457,3 +2457,25 @@ def test_who_hosts_or_leads_me_in_my_first_days_at_a_job_is_my_manager(model_rea
     ]
     tied = read(model_reader, "First day at Brightwell. My colleague Sam showed me the canteen.")
     assert ("me", "manager", "Sam") not in triples(tied)
+
+
+def test_a_home_told_by_the_commute_from_it_or_by_its_landlord(model_reader: BuiltinExtractor) -> None:
+    for text, home in (
+        ("The 38 bus from Kilburn was so late I missed standup.", "Kilburn"),
+        ("- commute Ealing to Farringdon: 55 min each way, too long", "Ealing"),
+        ("tell the Gràcia landlord we leave by the 1st", "Gràcia"),
+    ):
+        assert ("me", "lives_in", home) in triples(read(model_reader, text)), text
+    # A train or a flight from a town is a trip's; someone else's bus is theirs.
+    assert not [s for s in read(model_reader, "The train from Paris was late.").statements if s.predicate == "lives_in"]
+    assert ("me", "lives_in", "Ikeja") not in triples(read(model_reader, "Kemi took the bus from Ikeja to see me."))
+
+
+def test_the_home_left_is_the_one_the_new_home_is_compared_with_or_far_from(model_reader: BuiltinExtractor) -> None:
+    for text, left in (
+        ("First week in Poblenou. It is quieter than Sants and the beach is close.", "Sants"),
+        ("Slept my first night in the Carlton flat. Preston already feels far away.", "Preston"),
+    ):
+        assert ("me", "lives_in", left) in triples(read(model_reader, text)), text
+    compared = read(model_reader, "First week in Poblenou. The neighbour is friendlier than Tom.")
+    assert ("me", "lives_in", "Tom") not in triples(compared)
