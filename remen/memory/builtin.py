@@ -149,6 +149,7 @@ from remen.memory.patterns import (
     MOVED_MY_THINGS,
     MOVING_NOTE,
     MY_HOME,
+    MY_NUMBER,
     MY_RELATION_IS,
     MY_RELATION_NAMED,
     MY_RELATION_REF,
@@ -909,6 +910,8 @@ def everyday_noun(token: Token) -> bool:
     after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
     if word in lexicon.SEASON_WORDS and before.lower_ in lexicon.SEASON_BEFORE:
         return True  # "new fume hoods in spring"
+    if word in lexicon.EVERYDAY_NOUNS and token.tag_ == "NNS":
+        return True  # "she actually explains things": a plural in lower case is the plain word
     determined = before.tag_ in ("DT", "PRP$", "JJ") or before.lower_ in ("some", "any", "this", "that")
     return determined and (after is None or not after.tag_.startswith("NN"))
 
@@ -1447,12 +1450,14 @@ def role_asked_in_chat(state: NoteState, sentences: list[tuple[Piece, SpacySpan]
         if any(s.subject == USER_NAME and s.predicate == relation for s in state.statements):
             continue
         text = said.text.strip()
+        # The whole name, or its first word when what follows is a title the truecaser raised
+        # ("Anita Didi is strict": Anita).
         named = (
-            m.group(0)
+            name
             for m in re.finditer(PERSON_NAME_WORDS, text)
             if not text[: m.start()].rstrip().lower().endswith("than")
-            and (known := state.entities.get(m.group(0).lower())) is not None
-            and known.type == EntityType.PERSON
+            for name in dict.fromkeys((m.group(0), m.group(0).split()[0]))
+            if (known := state.entities.get(name.lower())) is not None and known.type == EntityType.PERSON
         )
         holder = next(named, None)
         if holder is not None:
@@ -1814,7 +1819,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "33"
+    version = "34"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -2357,7 +2362,8 @@ class BuiltinExtractor:
         for phone in phone_numbers(text):
             # "new number: 07922 654321, the old 07911 123456 is dead": the old one held before.
             before = OLD_VALUE.search(text, max(0, phone.start() - OLD_VALUE_REACH), phone.start())
-            attribute("phone", phone.group(0).strip(), when=state.written - 1 if before else None)
+            mine = USER_NAME if MY_NUMBER.search(text, 0, phone.start()) else None
+            attribute("phone", phone.group(0).strip(), when=state.written - 1 if before else None, holder=mine)
         address = told_at[0] if told_at else None
         if address and not any(ch.isdigit() for ch in address.group(1)):
             address = None  # an address has a number: "the address is wrong again" gives none

@@ -696,24 +696,12 @@ HONORIFICS = (
 # ("Nakamura-san", "Sharma-ji"): the name is a person's, and the same person as the bare name.
 HONORIFIC_SUFFIXES = ("san", "sama", "kun", "chan", "sensei", "senpai", "ji")
 # Honorifics written after a name with a space, as Indian English does ("Ramesh sir", "Anjali
-# madam", "Sharma ji") and Central Asian and Turkish speakers do ("Gulnara apa", "Murat bey"): the
-# person is the bare name, and one the writer looks up to.
+# madam", "Sharma ji"), Nepali English does ("Rajesh dai", "Anita didi") and Central Asian and
+# Turkish speakers do ("Gulnara apa", "Murat bey"): the person is the bare name, and one the
+# writer looks up to.
 HONORIFICS_AFTER = (
-    "sir",
-    "madam",
-    "ma'am",
-    "maam",
-    "ji",
-    "sahab",
-    "saab",
-    "garu",
-    "apa",
-    "aga",
-    "apai",
-    "eje",
-    "bey",
-    "hanım",
-    "abla",
+    *("sir", "madam", "ma'am", "maam", "ji", "sahab", "saab", "garu", "dai", "didi", "bhai", "uncle", "aunty"),
+    *("auntie", "apa", "aga", "apai", "eje", "bey", "hanım", "abla"),
 )
 # Words that open a note as its label ("Edit: I was wrong") though the name lists hold them as
 # first names too: no one speaking.

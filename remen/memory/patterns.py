@@ -666,14 +666,22 @@ PAID_TO_ME = re.compile(
     rf"\s+(?:only\s+|just\s+|about\s+)?)({MY_SUM})"
     rf"|(?i:\bI(?:['’]m|\s+am)\s+(?:only\s+|just\s+|still\s+)?on\s+)({MY_SUM})(?=\s*(?:$|[,.;:)!]|(?i:at|here|now|and|but)\b))"
 )
+# The writer's own number said as theirs right before it: "my number is 9841 223 410 in case Aama
+# asks", "my new mobile: 07700 900123" (whoever else the sentence names).
+MY_NUMBER = re.compile(
+    r"(?i:\b(?:my|our)\s+(?:new\s+|work\s+|home\s+|private\s+)*(?:phone\s+)?(?:number|no\.?|phone|mobile|cell)"
+    r"(?:\s+is(?:\s+now)?|\s+now\s+is|:)?\s*$)"
+)
 # A job offered to the writer or won: "Stevie offered me the job", "We'd love to offer you the QA lead
 # role", "the job is mine", "Sahra Pay offer:", "they'll hire me at 78k". Its pay is the sum said
 # after it in the sentence, or opening the next one ("Stevie offered me the job. £31,000, four days a week").
 JOB_WON = re.compile(
     r"(?i:\b(?:offer(?:ed|ing|s)?\s+(?:me|you)\s+(?:the|a|this)\s+(?:[\w-]+\s+){0,3}?(?:job|position|role|post|contract)"
     r"|(?:job|position|role)\s+is\s+(?:mine|yours)|(?:got|landed)\s+the\s+(?:job|position|role)|(?:job\s+)?offer\s*:"
-    # "Malia will hire me at $78k", "they took me on at 31k", "the offer came today: …".
-    r"|(?:hire[sd]?|hiring)\s+me\b|(?:take[sn]?|taking|took)\s+me\s+on\b|\boffer\s+(?:came|arrived)\b))"
+    # "Malia will hire me at $78k", "they took me on at 31k", "the offer came today: …", "sent the
+    # letter today: operations officer, Rs 95,000 a month".
+    r"|(?:hire[sd]?|hiring)\s+me\b|(?:take[sn]?|taking|took)\s+me\s+on\b|\boffer\s+(?:came|arrived)\b"
+    r"|\b(?:offer|appointment|joining)\s+letter\b|\bsent\s+(?:me\s+)?the\s+letter\b))"
 )
 JOB_REFUSED = re.compile(
     r"(?i:\b(?:turn(?:ed|ing)?\s+(?:it\s+)?down|declin(?:e|ed|ing)|reject(?:ed|ing)?|refus(?:e|ed|ing))\b)"

@@ -110,7 +110,19 @@ LEADING_VERBS = verb_class("run set check review")
 OBJECT_OPENING_TAGS = frozenset({"DT", "PRP$", "PRP"})
 # Nouns of software right after its name: "renew Sibelius licence", "the Dorico update".
 SOFTWARE_NOUNS = frozenset(
-    {"licence", "licences", "license", "licenses", "subscription", "plugin", "plugins", "plug-in", "app", "update"}
+    {
+        "licence",
+        "licences",
+        "license",
+        "licenses",
+        "subscription",
+        "plugin",
+        "plugins",
+        "plug-in",
+        "app",
+        "update",
+        "upgrade",
+    }
 )
 # Verbs whose object changes owner: a thing, never a person or a place.
 OWNING_VERBS = verb_class("buy sell order purchase return rent lease")

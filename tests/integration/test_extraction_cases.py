@@ -2479,3 +2479,20 @@ def test_the_home_left_is_the_one_the_new_home_is_compared_with_or_far_from(mode
         assert ("me", "lives_in", left) in triples(read(model_reader, text)), text
     compared = read(model_reader, "First week in Poblenou. The neighbour is friendlier than Tom.")
     assert ("me", "lives_in", "Tom") not in triples(compared)
+
+
+def test_my_number_is_mine_whoever_else_the_sentence_names(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "Didi: ok\nme: my number is 9841 555 210 in case Hari asks, the old SIM died")
+    assert ("me", "phone", "9841 555 210") in triples(found)
+
+
+def test_an_offer_letter_with_its_pay_and_nepali_titles_after_a_name(model_reader: BuiltinExtractor) -> None:
+    letter = read(
+        model_reader, "Everest Bank sent the letter today: teller supervisor, Rs 88,000 a month, joining 1 June."
+    )
+    assert ("me", "salary", "Rs 88,000 a month") in triples(letter)
+    assert ("Suman", EntityType.PERSON) in entities(read(model_reader, "- Suman dai wants the vouchers by Sat"))
+    chat = read(model_reader, "Bahini: how is the new boss\nme: Sita didi is strict but fair, she explains things")
+    assert ("me", "manager", "Sita") in triples(chat)
+    assert not [n for n, _ in entities(chat) if n.lower() == "things"]
+    assert ("Corebank", EntityType.TECHNOLOGY) in entities(read(model_reader, "- Corebank upgrade moved to April"))
