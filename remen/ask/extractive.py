@@ -59,7 +59,7 @@ from remen.core.constants import (
 from remen.core.knowledge import EntityType
 from remen.core.text import IRREGULAR_PAST, TURN, fold, is_short_turn
 from remen.memory.cues import WRITER, NoteLine, chat_turns, note_lines, sentence_bounds
-from remen.memory.dates import stated_date
+from remen.memory.dates import FORWARD_BEFORE, stated_date
 from remen.memory.entity_model import english_words
 from remen.memory.lexicon import ARRANGED_VERBS, LEXICON_TYPES, NARROWER_RELATIONS, RELATIONS, SAME_TIE, ties_of
 from remen.memory.names import POSSESSIVE
@@ -739,7 +739,8 @@ def spoken_time(span: Span, sentence: str, written: datetime) -> str:
     found, _ = parse_temporal(span.text, written)
     if found is None:
         return span.text
-    past = told_in_past(sentence, span.start)
+    # "Dr. Osei moved my check-up to the 24th": a past verb pointing ahead tells a day to come.
+    past = told_in_past(sentence, span.start) and FORWARD_BEFORE.search(sentence[: span.start]) is None
     start, end = found.start, found.end
     if end - start <= timedelta(days=1):
         day = stated_date(span.text, written, past)

@@ -136,6 +136,7 @@ from remen.memory.patterns import (
     JOB_REFUSED,
     JOB_WON,
     JOINED,
+    LAST_DAY_IS,
     LAST_SPELL_WITH,
     LEASE_SIGNED,
     LEAVING_A_JOB,
@@ -1464,6 +1465,38 @@ def role_asked_in_chat(state: NoteState, sentences: list[tuple[Piece, SpacySpan]
             seen_by(state, reply, text, holder, relation)
 
 
+def notice_runs_to(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
+    """A notice handed in ends the job on the last day the note tells in a sentence of its own
+    ("Handed in my notice at Bright Smile today. … Last day is 24 April"), not on the day it was
+    handed in."""
+    handed = [
+        s
+        for s in state.statements
+        if s.subject == USER_NAME and s.predicate == "works_at" and s.negated and "notice" in s.text.lower()
+    ]
+    if len(handed) != 1:
+        return
+    last = next(
+        (
+            when
+            for piece, sent in sentences
+            if piece.speaker is None and LAST_DAY_IS.match(sent.text)
+            if (when := state.time_of(sent.text.strip())) is not None and when > state.written
+        ),
+        None,
+    )
+    if last is None:
+        return
+    (notice,) = handed
+    held = [
+        s for s in state.statements if not s.negated and replace(s, negated=True, valid_at=notice.valid_at) == notice
+    ]
+    state.statements = [
+        replace(s, valid_at=last) if s is notice else replace(s, valid_at=last - 1) if s in held else s
+        for s in state.statements
+    ]
+
+
 def first_days_host(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
     """In a note of the writer's first days at a workplace, the first person named who hosts them
     ("Sandra Bos showed me round the workshop", "Lindiwe walked me through the test strategy") or
@@ -1819,7 +1852,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "34"
+    version = "35"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -1891,6 +1924,7 @@ class BuiltinExtractor:
             predecessor_compared(state, sentences)
             role_asked_in_chat(state, sentences)
             first_days_host(state, sentences)
+            notice_runs_to(state, sentences)
             dentists_seen(state, sentences)
             doctors_seen(state, sentences)
             firm_runners(state, sentences)

@@ -1029,6 +1029,11 @@ WORKS_AT = re.compile(
 # "Sneha works in Medhavi Hospitals HR", "I work in Wipro": a workplace only where the note names
 # an organisation there ("works in Berlin", "works in Figma" say where and with what).
 WORKS_IN = re.compile(r"(?i:\b(?:works?|working|worked)\s+in\s+(?:the\s+)?)" + NAME)
+# The last day a notice given in the note runs to, told in a sentence of its own: "Last day is 24
+# April", "last shift 6 June".
+LAST_DAY_IS = re.compile(
+    r"(?i:^\W*(?:my\s+)?(?:last|final)\s+(?:day|shift|working\s+day)\b(?:\s+(?:is|will\s+be))?[\s:=]*)"
+)
 # A spell that starts the writer's time at a workplace: "First day at Kudipay", "two weeks at
 # Northgate", "day one at RET".
 START_SPELL = re.compile(

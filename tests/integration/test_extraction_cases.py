@@ -2496,3 +2496,18 @@ def test_an_offer_letter_with_its_pay_and_nepali_titles_after_a_name(model_reade
     assert ("me", "manager", "Sita") in triples(chat)
     assert not [n for n, _ in entities(chat) if n.lower() == "things"]
     assert ("Corebank", EntityType.TECHNOLOGY) in entities(read(model_reader, "- Corebank upgrade moved to April"))
+
+
+def test_a_notice_ends_the_job_on_the_last_day_the_note_tells(model_reader: BuiltinExtractor) -> None:
+    written = datetime(2026, 3, 27, 22, 0).astimezone()
+    found = model_reader.extract(
+        NoteForExtraction(
+            "Handed in my notice at Quayside Dental today. Harbour Smiles offered me 3 days a week. "
+            "Last day is 24 April.",
+            (),
+            written.timestamp(),
+        )
+    )
+    ended = [s for s in found.statements if s.predicate == "works_at" and s.negated]
+    assert len(ended) == 1 and ended[0].valid_at is not None
+    assert datetime.fromtimestamp(ended[0].valid_at).date() == date(2026, 4, 24)

@@ -152,6 +152,8 @@ def test_sat_as_a_verb_is_no_saturday() -> None:
         ("We went hiking last weekend.", datetime(2023, 3, 26, 20), "last weekend (Sat 18 – Sun 19 Mar 2023)"),
         ("Moving next month, finally.", datetime(2023, 6, 4, 9), "next month (July 2023)"),
         ("Dinner with Tom on Friday.", datetime(2026, 3, 18, 9), "on Friday (Fri 20 Mar 2026)"),
+        # A past verb pointing ahead: the day is to come.
+        ("Dr. Osei moved my check-up to the 24th.", datetime(2026, 12, 6, 13), "the 24th (Thu 24 Dec 2026)"),
         ("Ski trip in January with Anna.", datetime(2026, 12, 1, 9), "in January (January 2027)"),
         ("Laptop arrives Wednesday.", datetime(2026, 7, 6, 9), "Wednesday (Wed 8 Jul 2026)"),
         # An arrow says what a thing is at: the verb before it tells nothing of the day's tense.
