@@ -1525,9 +1525,8 @@ def first_days_host(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) 
             hosts = verb.lower_ in HOSTING_VERBS and any(c.lower_ in ("me", "us") for c in verb.children)
             if not hosts and verb.lower_ not in LEADING_VERBS:
                 continue
-            host = next(
-                (p for p in people if text.find(p) >= 0 and text.find(p) + len(p) == token.idx + len(token)), None
-            )
+            ends = token.idx + len(token)
+            host = next((p for p in people if (at := word_at(text, p)) >= 0 and at + len(p) == ends), None)
             if host is not None:
                 state.state(
                     ExtractedStatement(
