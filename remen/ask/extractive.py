@@ -62,7 +62,7 @@ from remen.memory.cues import WRITER, NoteLine, chat_turns, note_lines, sentence
 from remen.memory.dates import FORWARD_BEFORE, stated_date
 from remen.memory.entity_model import english_words
 from remen.memory.lexicon import ARRANGED_VERBS, LEXICON_TYPES, NARROWER_RELATIONS, RELATIONS, SAME_TIE, ties_of
-from remen.memory.names import POSSESSIVE
+from remen.memory.names import POSSESSIVE, name_tokens
 from remen.memory.speakers import is_speaker
 from remen.memory.tool_use import END_VERBS
 from remen.search.calendar import MONTHS, WEEKDAYS, day_text
@@ -211,6 +211,11 @@ def holds(key: str, words: frozenset[str] | set[str]) -> bool:
 def name_stems(name: str) -> set[str]:
     """The stems of a name's words: a sentence says the name when it holds any of them."""
     return {stem(word) for word in name.split()}
+
+
+def holder_stems(name: str) -> set[str]:
+    """The stems of a name's words but its titles ("Dr. Thanawat": thanawat)."""
+    return {stem(word) for word in name_tokens(name)}
 
 
 def stems(text: str) -> set[str]:
@@ -495,6 +500,21 @@ def about_someone_else(
     opens = lead.end() if lead else 0
     subject = next((span for span in name_spans(text, known) if span.start == opens), None)
     return subject is not None and known.get(fold(subject.text)) == "Person"
+
+
+def writers_own_reply(people: list[str], passage: Passage) -> bool:
+    """Whether the sentence is the writer's reply to a question put to them ("Beam: is it true
+    you're moving to Bangkok??" — "yes, last day at Suandok is 30 April") that names none of
+    ``people`` and speaks of no he or she: it tells of the writer, not of those the question asks
+    about ("when did Fah leave Suandok")."""
+    if not people or passage.speaker is not None or not passage.reply or not passage.context:
+        return False
+    asked_you = SECOND_PERSON.search(passage.context[0]) is not None
+    named = any(not name_stems(name).isdisjoint(passage.words) for name in people)
+    return asked_you and not named and THIRD_PERSON.isdisjoint(passage.words)
+
+
+THIRD_PERSON = frozenset(stem(word) for word in ("he", "she", "they", "him", "her", "them", "his", "hers", "their"))
 
 
 # Whose someone is, and what to them, before their name opening a sentence: "Her husband Marcus".
@@ -808,6 +828,10 @@ def sentence_measures(
     # The names its note's heading says are the sentence's own: "4,300 € a month" under "## Valo
     # Health - second interview".
     have = have | (passage.heading & named)
+    if question.kind not in (AnswerKind.PERSON, AnswerKind.NAME):
+        # "when is my dentist follow-up" — "BangkokSmile follow-up w/ Dr. Thanawat": the holder of
+        # the writer's relation named speaks of it ("who is my dentist" wants the holder: not there).
+        have = have | {stem(word) for word, holder in question.holders if not holder_stems(holder).isdisjoint(have)}
 
     def says(keys: set[str]) -> bool:
         """Whether the sentence (with its note's heading) or its speaker says the name of these stems."""
@@ -1128,6 +1152,7 @@ def read_candidates(
             (is_question(passage.text) and not (telling and passage.speaker))
             or not names_in_note(question, passage)
             or about_someone_else(people, passage.text, passage.words, known, passage.note_words)
+            or writers_own_reply(people, passage)
             or anothers_thing(question, passage)
             or done_by_another(question, passage.text)
             or done_to_the_asked(question, passage.text)

@@ -150,6 +150,9 @@ class Question:
     scene_names: tuple[str, ...] = ()
     # The verb of telling a "who told" question asks of ("told", "recommended"), read once.
     telling: str | None = None
+    # The writer's relations the question names, each with its holder by the graph ("my dentist" →
+    # ("dentist", "Dr. Thanawat")): a sentence naming the holder speaks of the relation.
+    holders: tuple[tuple[str, str], ...] = ()
 
 
 # "Who is Hywel", "who's Ola", "who was Dr. Brandt": someone asked about as a whole.

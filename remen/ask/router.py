@@ -21,7 +21,7 @@ from remen.core.answers import EntityHint, LookupMode, QueryType, Route
 from remen.core.constants import ASK_FUZZY_MIN_SCORE, ASK_MIN_CONFIDENCE, MIN_FUZZY_NAME
 from remen.core.knowledge import Aspect, EntityType
 from remen.core.models import DateOrder, TimeRange
-from remen.memory.lexicon import MONEY_OF_MINE, PLURAL_KIN, RELATIONS, SERVICE_ROLES, ties_of, words
+from remen.memory.lexicon import MONEY_OF_MINE, PLURAL_KIN, RELATIONS, SERVICE_ROLES, canonical_relation, ties_of, words
 from remen.memory.names import name_key
 from remen.memory.patterns import SERVICES
 from remen.search.calendar import calendar_unit, format_range
@@ -349,6 +349,11 @@ def entity_hints(text: str, index: EntityIndex) -> list[EntityHint]:
             # Nobody holds it now (or ever): still the user's relation, answered from its chain.
             hints.append(EntityHint(f"my {words[at]}", relation_holder(index, words[at]) or "", "relation"))
             taken |= set(range(i, at + 1))
+        elif words[i + 1 : i + 3] == ["head", "of"] and i + 3 < len(words):
+            # "who was my head of pharmacy": whoever heads the writer's part of a workplace.
+            tie = canonical_relation(f"head of {words[i + 3]}")
+            hints.append(EntityHint(f"my {tie}", relation_holder(index, tie) or "", "relation"))
+            taken |= set(range(i, i + 4))
     for size in (3, 2, 1):
         for i in range(len(words) - size + 1):
             span = set(range(i, i + size))

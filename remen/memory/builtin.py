@@ -105,6 +105,7 @@ from remen.memory.patterns import (
     DENTAL_CARE,
     DENTIST_SAID,
     DEPARTS,
+    DOCTOR_AT,
     DOCTOR_NAME,
     EMAIL,
     ENGAGED,
@@ -138,6 +139,7 @@ from remen.memory.patterns import (
     JOINED,
     LAST_DAY_IS,
     LAST_SPELL_WITH,
+    LEARNT_NAME,
     LEASE_SIGNED,
     LEAVING_A_JOB,
     LEFT,
@@ -202,6 +204,7 @@ from remen.memory.patterns import (
     ROLE_WITH,
     RUNS_IT,
     RUNS_THE_WORKPLACE,
+    SENIOR_NAMED,
     SERVICE_DONE_BY,
     SERVICE_JOTTED,
     SERVICE_PAID_AS,
@@ -252,6 +255,7 @@ from remen.memory.patterns import (
     WORKS_AT,
     WORKS_IN,
     WRITER_SAID,
+    YEARS_ON_TOOL,
 )
 from remen.memory.speakers import is_speaker
 from remen.memory.tie_model import TIE_OF, tie_features, tie_probabilities
@@ -1263,10 +1267,13 @@ ORDINAL_NUMBERS = {"first": 1, "second": 2, "third": 3}
 def firm_context(text: str, start: int, end: int) -> bool:
     """Whether the words around the name at characters ``start``-``end`` of ``text`` make it a
     firm's, whatever the classifier guessed from the name ("Copperleaf's office is in Shoreditch",
-    which it took for a tool; "a startup called Fernbrook", which it did not take for a name)."""
+    which it took for a tool; "a startup called Fernbrook", which it did not take for a name; "Dr.
+    Thanawat at BangkokSmile", a practice, unless the gazetteer knows a town by the name)."""
     after = text[end:]
+    at_doctors = DOCTOR_AT.search(text, 0, start) is not None and name_key(text[start:end]) not in gazetteer().places
     return (
-        FIRM_BEFORE.search(text, 0, start) is not None
+        at_doctors
+        or FIRM_BEFORE.search(text, 0, start) is not None
         or FIRM_AFTER.match(after) is not None
         or (HIRING_AFTER.match(after) is not None and PREPOSITION_BEFORE.search(text, 0, start) is None)
     )
@@ -1291,6 +1298,13 @@ def town_and_state(name: str) -> bool:
     """Whether a name is a town and a US state's postal code ("Denver CO", "Austin TX")."""
     words = name.split()
     return len(words) > 1 and words[-1] in lexicon.STATE_CODES
+
+
+def town_unlike_anyone(name: str) -> bool:
+    """Whether ``name`` is a place of several words the gazetteer knows and not written as a
+    person's ("Chiang Mai", which the tagger may hear as a person's beside an arrow; one word may be
+    a person's whatever the gazetteer holds: "Koro", a grandfather in Māori)."""
+    return " " in name.strip() and name_key(name) in gazetteer().places and not person_shaped(name)
 
 
 def venue(sent: SpacySpan, start: int, end: int) -> bool:
@@ -1497,12 +1511,10 @@ def notice_runs_to(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -
     ]
 
 
-def first_days_host(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
-    """In a note of the writer's first days at a workplace, the first person named who hosts them
-    ("Sandra Bos showed me round the workshop", "Lindiwe walked me through the test strategy") or
-    leads there ("Stevie runs everything in Reaper", "Dev Anand sets the priorities") is their new
-    manager, unless the note says who is or ties that person otherwise."""
-    started = next(
+def job_started(state: NoteState) -> ExtractedStatement | None:
+    """The statement of a note that starts the writer's time at a workplace ("First day at
+    Kudipay"), if the note has one."""
+    return next(
         (
             s
             for s in state.statements
@@ -1510,6 +1522,81 @@ def first_days_host(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) 
         ),
         None,
     )
+
+
+def first_days_tools(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
+    """In a note of the writer's first days at a workplace, a name they are set to learn or trained
+    on is a tool of the new job ("sat me with Nan to learn TrakCare", "trained me on Opera"): not a
+    person's, a place's, nor a word of English (a language: "learn Thai"). A tool the note says
+    they spent years on before is the one it replaces ("after eight years of HOSxP")."""
+    started = job_started(state)
+    if started is None:
+        return
+    for piece, sent in sentences:
+        if piece.speaker is not None or piece.heading:
+            continue
+        text = sent.text.strip()
+        learnt = [
+            name
+            for match in LEARNT_NAME.finditer(sent.text)
+            if not spoken_tongue(sent, match.start(1)) and (name := tool_named(state, match.group(1)))
+        ]
+        if not learnt:
+            continue
+        held = [name for match in YEARS_ON_TOOL.finditer(text) if (name := tool_named(state, match.group(1)))]
+        old = next((name for name in held if name not in learnt), None)
+        for name in learnt:
+            tool = state.entity(name, EntityType.TECHNOLOGY, piece.span, None, text, sure=True)
+            if old is not None:
+                earlier = state.entity(old, EntityType.TECHNOLOGY, piece.span, None, text, sure=True)
+                state.state(
+                    ExtractedStatement(
+                        Aspect.KNOWLEDGE,
+                        text,
+                        USER_NAME,
+                        "uses",
+                        piece.span,
+                        object_name=earlier,
+                        valid_at=(started.valid_at or state.written) - 1,
+                    )
+                )
+            state.state(
+                ExtractedStatement(
+                    Aspect.DECISION if old else Aspect.KNOWLEDGE,
+                    text,
+                    USER_NAME,
+                    "uses",
+                    piece.span,
+                    object_name=tool,
+                    valid_at=started.valid_at,
+                    replaces=old,
+                )
+            )
+
+
+def spoken_tongue(sent: SpacySpan, at: int) -> bool:
+    """Whether the word at character ``at`` of the sentence is a language or a people's name by the
+    tagger ("learn Thai phrases", "learn Spanish"), which no one uses as a tool."""
+    return any(t.idx - sent.start_char == at and t.ent_type_ in ("NORP", "LANGUAGE") for t in sent)
+
+
+def tool_named(state: NoteState, name: str) -> str | None:
+    """``name`` if it may be a tool's: none the note holds for a person or a place, nor a word of
+    English it holds for nothing (a language: "learn Thai")."""
+    known = state.entities.get(name.lower())
+    if known is not None and known.type in (EntityType.PERSON, EntityType.PLACE):
+        return None
+    if known is None and name_key(name) in english_words() and name_key(name) not in lexicon.LEXICON_TYPES:
+        return None
+    return name
+
+
+def first_days_host(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
+    """In a note of the writer's first days at a workplace, the first person named who hosts them
+    ("Sandra Bos showed me round the workshop", "Lindiwe walked me through the test strategy") or
+    leads there ("Stevie runs everything in Reaper", "Dev Anand sets the priorities") is their new
+    manager, unless the note says who is or ties that person otherwise."""
+    started = job_started(state)
     if started is None or any(s.subject == USER_NAME and s.predicate == "manager" for s in state.statements):
         return
     tied = {s.object_name for s in state.statements if s.object_name}
@@ -1923,6 +2010,7 @@ class BuiltinExtractor:
             predecessor_compared(state, sentences)
             role_asked_in_chat(state, sentences)
             first_days_host(state, sentences)
+            first_days_tools(state, sentences)
             notice_runs_to(state, sentences)
             dentists_seen(state, sentences)
             doctors_seen(state, sentences)
@@ -2040,7 +2128,7 @@ class BuiltinExtractor:
 
         # "Hoshino-san", "Sharma-ji"; but "Eun-ji" is a given name the gazetteer knows, not "Eun" titled.
         suffixed = [m for m in SUFFIX_TITLED_NAME.finditer(text) if name_key(m.group(0)) not in gazetteer().first_names]
-        titled = [(m.start(), m.end()) for m in (*TITLED_NAME.finditer(text), *suffixed)]
+        titled = [(m.start(), m.end()) for m in (*TITLED_NAME.finditer(text), *SENIOR_NAMED.finditer(text), *suffixed)]
         for start, end in titled:
             add(text[start:end], EntityType.PERSON, start)
         for candidate in candidates(sent):
@@ -2055,7 +2143,9 @@ class BuiltinExtractor:
                 kind = EntityType.PERSON  # "Julia says I can order what I need": no language
             if kind in THING_GUESSES and word not in lexicon.LEXICON_TYPES and owned_thing(sent, candidate.start):
                 kind = EntityType.PRODUCT
-            elif kind == EntityType.PERSON and venue(sent, candidate.start, candidate.end):
+            elif kind == EntityType.PERSON and (
+                venue(sent, candidate.start, candidate.end) or town_unlike_anyone(word)
+            ):
                 kind = EntityType.PLACE
             elif product_like(word, kind, sent, candidate.start, candidate.end):
                 kind = EntityType.TECHNOLOGY

@@ -121,6 +121,8 @@ VERB_PARTICLES = frozenset({"up", "out", "off", "down", "over", "back", "away", 
 # What a name is written with: letters, digits, and the marks inside names ("O'Brien", "Byrne &
 # Moran", "Notepad++", "St. John"). Pieces of links and code ("docs", "vmt`](https://…") are not.
 NAME_TEXT = re.compile(r"[^\W_][\w'’.&+ -]*")
+PARTING_MARKS = frozenset("→←↔⇒➔>|/")
+ARROWS = frozenset({"->", "-->", "=>", "<-", "<->"})
 
 
 @dataclass(frozen=True)
@@ -191,6 +193,7 @@ def parted(sent: SpacySpan, start: int, end: int) -> list[tuple[int, int]]:
             i == end
             or sent[i].text in NAME_PARTINGS
             or spaced_dash(sent, i)
+            or no_name_mark(sent[i].text)
             or owner_after(sent, i, end)
             or where_a_firm_is(sent, begin, i)
         ):
@@ -212,6 +215,13 @@ def owner_after(sent: SpacySpan, i: int, end: int) -> bool:
     person a trip was for ("up to Kendal for Chioma's 40th"); a firm's "for" ("Centre for Ageing
     Better") has no owner after it."""
     return sent[i].lower_ == "for" and any(t.tag_ == "POS" for t in sent[i + 1 : end + 1])
+
+
+def no_name_mark(text: str) -> bool:
+    """Whether a token is an arrow, a slash or a bar, which part two names ("movers Chiang Mai →
+    Bangkok", which the tagger reads as one name; a bracket may hold a name's own word: "Packers
+    (Agarwal)")."""
+    return text in ARROWS or (bool(text) and set(text) <= PARTING_MARKS)
 
 
 def spaced_dash(sent: SpacySpan, i: int) -> bool:

@@ -680,10 +680,14 @@ SURNAME_PARTICLES = words("de van von der den da di du le la del dos ter ten")
 # languages and trades ("Herr Vogt", "Dona Fátima", "Sister Okafor" on a ward, "Coach Mike", "Father
 # Tom" of a parish, "Captain Reyes" of a fire station).
 # Kin spoken of as a title is one too ("Uncle Boon", "Aunty Grace", "Grandma Rose").
+# Courtesy titles that say nothing of who the person is to anyone: no part of the name ("Herr Krause"
+# is Krause, "Khun Kittipong" is Kittipong, in Thai English).
+COURTESY_TITLES = ("herr", "frau", "mme", "mlle", "sra", "srta", "khun")
 HONORIFICS = (
     *TITLES,
+    *COURTESY_TITLES,
     # "M. Faure": a French monsieur (with its stop, as a title the sentence splitter knows).
-    *("m", "sr", "sra", "srta", "herr", "frau", "dona", "don", "mme", "mlle", "sister", "coach", "auntie", "eng"),
+    *("m", "sr", "dona", "don", "sister", "coach", "auntie", "eng"),
     "engr",
     *("father", "fr", "pastor", "rabbi", "imam"),
     *("captain", "capt", "sergeant", "sgt", "lieutenant", "lt", "detective", "constable", "officer"),

@@ -8,11 +8,15 @@ from functools import lru_cache
 
 from remen.core.knowledge import USER_NAME
 from remen.core.text import alternation
+from remen.memory import lexicon
 from remen.memory.lexicon import HONORIFIC_SUFFIXES, RELATIONS
 
 POSSESSIVE = re.compile(r"['’]s$")
 SPACES = re.compile(r"\s+")
-TITLES = frozenset({"mr", "mrs", "ms", "dr", "dra", "prof", "arq", "ing", "lic", "mtro", "mtra"})
+TITLES = frozenset(lexicon.TITLES) | frozenset(lexicon.COURTESY_TITLES)
+# "p'wanida" → "wanida": the Thai "P'" (elder sibling) glued before the name of someone older or
+# senior, no part of it.
+SENIOR_PREFIX = re.compile(r"^p['’](?=\w)")
 # "nakamura-san" → "nakamura": the honorific after a name.
 HONORIFIC_SUFFIX = re.compile(r"(?<=\w)-(?:" + alternation(HONORIFIC_SUFFIXES) + r")$")
 # A name written as its initials: "DOC", "NHS", "PRH".
@@ -30,8 +34,12 @@ def name_key(name: str) -> str:
 
 
 def name_tokens(name: str) -> list[str]:
-    """The words of a name's key, honorifics dropped ('Ms Park', 'Park-san' → ['park'])."""
-    return [HONORIFIC_SUFFIX.sub("", t) for t in name_key(name).replace(".", " ").split() if t not in TITLES]
+    """The words of a name's key, honorifics dropped ('Ms Park', 'Park-san', "P'Park" → ['park'])."""
+    words = name_key(name).replace(".", " ").split()
+    # Only before the name: "Horns Rev" is a wind farm, not Horns the reverend.
+    while words and words[0] in TITLES:
+        words = words[1:]
+    return [HONORIFIC_SUFFIX.sub("", SENIOR_PREFIX.sub("", t)) for t in words]
 
 
 def titled_forms(surname: str) -> list[str]:

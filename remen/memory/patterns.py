@@ -50,6 +50,8 @@ KIN_WORDS = alternation(lexicon.KINSHIP)
 # A person named with a title: "Dr. Hill", "Mrs Park", "Prof. Anna Weber".
 SURNAME_PARTICLES = rf"(?:(?:{alternation(lexicon.SURNAME_PARTICLES)})\s+){{0,2}}"
 TITLED_NAME = re.compile(r"\b" + TITLE + SURNAME_PARTICLES + r"[A-ZÀ-Ý][\w'À-ÿ-]+" + NEXT_NAME_WORD)
+# A person named with the Thai "P'" of an elder or a senior glued before the name: "P'Wanida".
+SENIOR_NAMED = re.compile(r"\bP['’][A-ZÀ-Ý][\w'À-ÿ-]+")
 # A person named with an honorific after the name, in any case: "Nakamura-san", "kenji-san".
 SUFFIX_TITLED_NAME = re.compile(r"\b[\wÀ-ÿ][\w'À-ÿ]*-(?i:" + alternation(set(lexicon.HONORIFIC_SUFFIXES)) + r")\b(?!-)")
 # The honorific after a person's name that is no part of it: "Ramesh sir" is Ramesh.
@@ -935,8 +937,12 @@ FIRM_BEFORE = re.compile(
 )
 FIRM_AFTER = re.compile(
     r"(?i:^['’]s\s+(?:new\s+)?(?:office|offices|hq|headquarters|head\s+office|careers\s+page|recruiter|hr\s+team"
-    r"|ceo|founders?|shareholders|payroll)\b)"
+    r"|ceo|founders?|shareholders|payroll)\b"
+    # "BangkokSmile follow-up w/ Dr. Thanawat": a clinic one has an appointment at.
+    r"|^\s+(?:follow-?up|appointment|appt|check-?up|consultation)\b)"
 )
+# A doctor "at" a name: the practice or the hospital they work at ("Dr. Thanawat at BangkokSmile").
+DOCTOR_AT = re.compile(r"\bDra?\.?\s+[A-ZÀ-Ý][\w'’-]+\s+(?:at|from)\s+$")
 # A firm as the one hiring: "Hospital Aitana, is hiring", not a place it stands in ("the school on
 # Królowej Jadwigi is hiring": the name after a preposition is no subject).
 HIRING_AFTER = re.compile(r"(?i:^,?\s+(?:is|are|was|were)\s+(?:now\s+|still\s+)?hiring\b)")
@@ -950,12 +956,14 @@ WORK_SPELL = re.compile(
     # "Eleventh year at School No. 47": a tenure counted in years (not "last year at the fair").
     r"|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\d{1,2}(?:st|nd|rd|th))\s+year"
     r"|\w+\s+(?:days|weeks|months|years)|(?:(?:early|late|night|day|double|closing|opening)\s+)?shifts?)"
-    r"\s+(?:back\s+|in\s+)?(?:as\s+(?:(?:a|an|the)\s+)?[a-z-]+(?:\s+[a-z-]+)?\s+)?(?:(?:at|in|on)\s+the\s+[a-z]+\s+)?"
+    r"\s+(?:back\s+|in\s+)?(?:as\s+(?:(?:a|an|the)\s+)?[a-z-]+(?:\s+[a-z-]+)?\s+)?"
+    r"(?:(?:at|in|on)\s+the\s+[a-z]+(?:\s+[a-z]+)?\s+)?"
     r"(?:at|with|of)\s+(?:the\s+)?)" + NAME
 )
 # The part of the firm a spell is spent in, before the firm: "two weeks at the arboretum with Five
-# Rivers MetroParks". Only a name known for a firm is then the workplace ("a week at the lake with Kim").
-SPELL_SITE = re.compile(r"(?i:\b(?:at|in|on)\s+the\s+[a-z]+\s+(?:at|with|of)\b)")
+# Rivers MetroParks", "eight years in the outpatient pharmacy at Suandok Hospital". Only a name
+# known for a firm is then the workplace ("a week at the lake with Kim").
+SPELL_SITE = re.compile(r"(?i:\b(?:at|in|on)\s+the\s+[a-z]+(?:\s+[a-z]+)?\s+(?:at|with|of)\b)")
 # What joins a spell to a name it was spent on, not at: "twelve years of Pro Tools" (while "first
 # day with easyJet" is a job, whatever the name's kind).
 SPELL_WITH_TOOL = re.compile(r"(?i:\s+(?:back\s+|in\s+)?of\s+(?:the\s+)?)")
@@ -1040,6 +1048,15 @@ START_SPELL = re.compile(
     r"(?i:\b(?:first\s+(?:real\s+|full\s+|proper\s+)?(?:day|week|shift|month)|day\s+(?:one|two|three|[1-3])"
     r"|(?:two|three|four|[2-4])\s+weeks)\s+(?:at|with|in)\s+)"
 )
+# A name the writer is set to learn, trained on or set up in: "sat me with Nan to learn TrakCare",
+# "trained me on Opera", "set us up in Kundelik" (read in a note of their first days at a job).
+LEARNT_NAME = re.compile(
+    r"(?i:\b(?:learn(?:s|t|ed|ing)?|train(?:s|ed|ing)?\s+(?:me\s+|us\s+)?on|set(?:ting)?\s+(?:me|us)\s+up\s+(?:on|in))"
+    r"\s+(?:the\s+)?)" + NAME
+)
+# A tool held for a spell, said beside the one learnt at a new job: "after eight years of HOSxP
+# every screen is in the wrong place", "six years on Finacle".
+YEARS_ON_TOOL = re.compile(r"(?i:\b(?:\w+\s+)?(?:years|months)\s+(?:of|on)\s+)" + NAME)
 # A workplace held before: "who used to be at Fawry", "I used to work for Deloitte".
 FORMER_WORK = re.compile(r"(?i:\bused\s+to\s+(be|work)\s+(?:at|for|with)\s+(?:the\s+|an?\s+)?)" + NAME)
 # Someone's job at a firm: "is a nurse at St James's Hospital", "as the new CFO for Kudipay", "she's

@@ -1403,3 +1403,37 @@ def test_a_launch_or_a_start_asked_in_the_past_is_a_day_not_a_time_of_day(app: R
     app.extract_pending()
     answers = app.ask("when does the booking page go live", now=NOW).answers
     assert answers and "1 Jun" in (answers[0].answer or "")
+
+
+def test_a_head_of_pharmacy_and_my_dentists_follow_up(app: Remen) -> None:
+    notes = (
+        "Twelve years in the pharmacy at Lakeside Hospital. Gloria Mensah, our head of pharmacy, wants the audit.",
+        "CareDesk froze again during the morning rush, ticket to IT.",
+        "Dr. Hill has been my dentist for years, already booked Thu 12 Feb 5pm.",
+        "Last day at Lakeside Hospital. The team sang.",
+        "First day at Riverside Clinic. Priya sat me with Joel to learn MedFlow.",
+        "found a new dentist near work, Dr. Osei at BrightSmile, cleaning on 2 July",
+        "- BrightSmile follow-up w/ Dr. Osei Tue 15 Sep",
+    )
+    for i, text in enumerate(notes):
+        app.add(text, created=NOW - timedelta(days=20 * (len(notes) - i)))
+    app.extract_pending()
+    # "Head of pharmacy" names the writer's manager, asked of the workplace then.
+    head = app.ask("who was my head of pharmacy at Lakeside Hospital", now=NOW).answers
+    assert head and head[0].text == "Your manager there: Gloria Mensah"
+    # "My dentist" is Dr. Osei now: the follow-up with him, not the day booked with the dentist before.
+    follow_up = app.ask("when is my dentist follow-up", now=NOW).answers
+    assert follow_up and "15 Sep" in (follow_up[0].answer or "")
+
+
+def test_my_reply_about_myself_tells_nothing_of_another_named_later(app: Remen) -> None:
+    app.add("Pharmacy meeting\nPresent: Gloria, Fah, me\n- Fah covers the night rota", created=NOW - timedelta(days=40))
+    app.add(
+        "Beam: is it true you're moving to Leeds??\nme: yes, last day at Lakeside is 30 April\n"
+        "Beam: who takes over the warfarin clinic\nme: Fah. Gloria agreed this morning",
+        created=NOW - timedelta(days=20),
+    )
+    app.extract_pending()
+    assert not [item for item in app.ask("when did Fah leave Lakeside", now=NOW).answers if "30 April" in item.text]
+    mine = app.ask("when was my last day at Lakeside", now=NOW).answers
+    assert mine and "30 Apr" in mine[0].text

@@ -2511,3 +2511,42 @@ def test_a_notice_ends_the_job_on_the_last_day_the_note_tells(model_reader: Buil
     ended = [s for s in found.statements if s.predicate == "works_at" and s.negated]
     assert len(ended) == 1 and ended[0].valid_at is not None
     assert datetime.fromtimestamp(ended[0].valid_at).date() == date(2026, 4, 24)
+
+
+def test_thai_titles_are_no_part_of_a_name_and_an_arrow_parts_two_places(model_reader: BuiltinExtractor) -> None:
+    titled = read(model_reader, "P'Noi checks the count. Khun Anan walked the interns through the stock room.")
+    assert {("P'Noi", EntityType.PERSON), ("Khun Anan", EntityType.PERSON)} <= entities(titled)
+    # The title and the elder's "P'" are no part of whom the name keys and matches.
+    assert name_tokens("Khun Anan") == ["anan"] and name_tokens("P'Noi") == ["noi"]
+    assert compatible("Khun Anan", "Anan") and compatible("P'Noi", "Noi") and not compatible("O'Brien", "Brien")
+    moved = entities(read(model_reader, "movers Chiang Mai → Bangkok on Sat"))
+    assert {("Chiang Mai", EntityType.PLACE), ("Bangkok", EntityType.PLACE)} <= moved
+
+
+def test_a_tool_learnt_in_my_first_days_is_the_new_jobs_and_replaces_the_one_of_my_years(
+    model_reader: BuiltinExtractor,
+) -> None:
+    found = read(
+        model_reader,
+        "First day at Riverside Clinic. Priya sat me with Joel to learn MedFlow; after six years of CareDesk "
+        "nothing is where I expect.",
+    )
+    new = [s for s in found.statements if s.predicate == "uses" and s.object_name == "MedFlow"]
+    assert new and new[0].replaces == "CareDesk"
+    assert ("me", "uses", "CareDesk") in triples(found)
+    # Not on another day, nor a language learnt.
+    assert ("me", "uses", "MedFlow") not in triples(read(model_reader, "Joel wants to learn MedFlow before May."))
+    tongue = read(model_reader, "First day at Riverside Clinic. Joel showed me how to learn Thai phrases.")
+    assert not [s for s in tongue.statements if s.predicate == "uses"]
+
+
+def test_years_in_a_part_of_a_firm_and_a_dentists_practice(model_reader: BuiltinExtractor) -> None:
+    spell = read(model_reader, "Nine years in the hospital pharmacy at St Luke's Hospital and nobody knows my name.")
+    assert ("me", "works_at", "St Luke's Hospital") in triples(spell)
+    for text in (
+        "new dentist near the office, Dr. Osei at BrightSmile, cleaning on 3 May",
+        "- BrightSmile follow-up w/ Dr. Osei Tue 15 Sep",
+    ):
+        found = read(model_reader, text)
+        assert ("BrightSmile", EntityType.ORGANIZATION) in entities(found), text
+        assert ("me", "uses", "BrightSmile") not in triples(found), text
