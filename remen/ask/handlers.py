@@ -659,8 +659,13 @@ def aspect_query(route: Route, memory: MemoryReader, similar: Similar) -> Handle
         # says the topic ("what do I use for invoices": Quaderno, no tool the kind lists know).
         of_kind = [f for f in every if fold(f.target or "") in kind or (kind and keyword_hit(f, words))]
         if switched is None and any(f.current != before for f in of_kind):
-            # The one in use first (the one before, asked for it).
-            first = sorted(of_kind, key=lambda f: (f.current == before, -f.valid_at.timestamp()))
+            # The one in use first (the one before, asked for it); of several in use, one taken up
+            # in place of another of the kind ("Jira → Linear migration done") before one only
+            # named beside a thing done in it ("postmortem doc in Notion").
+            chosen = {f.target for f in of_kind if f.aspect == Aspect.DECISION}
+            first = sorted(
+                of_kind, key=lambda f: (f.current == before, f.target not in chosen, -f.valid_at.timestamp())
+            )
             return Handled(tuple(fact_item(f, marked(f)) for f in first[:MAX_LIST]), precise=True)
         found = switched if switched is not None else [f for f in every if keyword_hit(f, words)]
         if not found:

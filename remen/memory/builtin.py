@@ -86,6 +86,7 @@ from remen.memory.patterns import (
     ATTENDEE_FIRM,
     ATTENDEE_FROM,
     ATTENDEE_LIST,
+    BARE_KIN,
     BARE_KIN_OWNER,
     BIRTHDAY,
     BIRTHDAY_OCCASION,
@@ -2241,6 +2242,7 @@ class BuiltinExtractor:
             for m in [*MY_RELATION_NAMED.finditer(text), *MY_RELATION_IS.finditer(text)]
         ]
         matches += [("manager", m) for m in REPORTS_TO.finditer(text)]
+        matches += [(m.group(1), m) for m in BARE_KIN.finditer(text)]
         for word, match in matches:
             relation, name = lexicon.canonical_relation(word), match.group(match.lastindex or 0)
             first = name.split()[0]

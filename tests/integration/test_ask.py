@@ -1437,3 +1437,11 @@ def test_my_reply_about_myself_tells_nothing_of_another_named_later(app: Remen) 
     assert not [item for item in app.ask("when did Fah leave Lakeside", now=NOW).answers if "30 April" in item.text]
     mine = app.ask("when was my last day at Lakeside", now=NOW).answers
     assert mine and "30 Apr" in mine[0].text
+
+
+def test_of_two_tools_of_the_kind_asked_the_one_taken_up_by_a_switch_comes_first(app: Remen) -> None:
+    app.add("- Jira → Linear migration done, backlog moved", created=NOW - timedelta(days=60))
+    app.add("- incident review doc in Notion, share with Ania", created=NOW - timedelta(days=10))
+    app.extract_pending()
+    answers = app.ask("which issue tracker do we use", now=NOW).answers
+    assert answers and answers[0].fact is not None and answers[0].fact.target == "Linear"

@@ -2550,3 +2550,11 @@ def test_years_in_a_part_of_a_firm_and_a_dentists_practice(model_reader: Builtin
         found = read(model_reader, text)
         assert ("BrightSmile", EntityType.ORGANIZATION) in entities(found), text
         assert ("me", "uses", "BrightSmile") not in triples(found), text
+
+
+def test_kin_named_by_the_word_alone_is_the_writers(model_reader: BuiltinExtractor) -> None:
+    assert ("me", "cousin", "Tong") in triples(read(model_reader, "- sell scooter to cousin Tong, 18,000"))
+    assert ("me", "sister", "Anna") in triples(read(model_reader, "dinner with sister Anna tonight"))
+    # Another's kin is theirs; a titled uncle is no one's by the word.
+    assert ("me", "cousin", "Tong") not in triples(read(model_reader, "Tom's cousin Tong came over"))
+    assert not [s for s in read(model_reader, "Uncle Boon gave a speech").statements if s.predicate == "uncle"]
