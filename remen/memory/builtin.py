@@ -710,13 +710,14 @@ def speaker_manages(state: NoteState, piece: Piece, text: str) -> None:
         )
 
 
-def given_up_for_the_other(state: NoteState) -> None:
+def given_up_for_the_other(state: NoteState, text: str) -> None:
     """A note in which the writer gives one tool up ("Uninstalled VS Code on Friday", "Deleted
     Waze") and names one other tool of the same kind they do not give up ("Everyone at Discovery
     uses Zed, so I gave it a proper week"), or moves their things to ("Moved all my transfers to
     Kuda, deleted Opay"): the writer uses that one from then, in its place. Of a kind the word
     lists know, that one is the note's only other tool of the kind; of a kind they do not, the two
-    must be the note's only tools."""
+    must be the note's only tools; a tool of the kind the lists know is one written with a capital
+    whatever the classifier made of it ("Zed")."""
     mine = [s for s in state.statements if s.predicate == "uses" and s.subject == USER_NAME]
     ended = {s.object_name for s in mine if s.negated}
     if len(ended) != 1:
@@ -734,6 +735,16 @@ def given_up_for_the_other(state: NoteState) -> None:
         return
     tools = {e.name for e in state.entities.values() if e.type in TOOL_TYPES} - ended
     gone = next(s for s in mine if s.negated)
+    # Inside a sentence only: "Things got busy" opening one is no Things app.
+    unread = {
+        written.group(1)
+        for kind in kinds
+        for name in kind
+        if (written := re.search(rf"[a-z,]\s+({re.escape(name)})(?![\w.])", text, re.IGNORECASE)) is not None
+        and written.group(1)[:1].isupper()
+        and fold(written.group(1)) not in fold(old or "")
+    }
+    tools |= unread
     moved = MOVED_MY_THINGS.search(gone.text)
     known = state.entities.get(moved.group(2).lower()) if moved is not None else None
     kept_there = moved is not None and not lexicon.DIGITAL_THINGS.isdisjoint(moved.group(1).lower().split())
@@ -749,6 +760,8 @@ def given_up_for_the_other(state: NoteState) -> None:
     if len(tools) != 1:
         return
     (new,) = tools
+    if new in unread:
+        new = state.entity(new, EntityType.TECHNOLOGY, gone.span, None, gone.text, sure=True)
     state.state(replace(gone, aspect=Aspect.DECISION, object_name=new, negated=False, replaces=old))
 
 
@@ -2003,7 +2016,7 @@ class BuiltinExtractor:
                         del state.tie_mentions[named:]  # the tie classifier reads the writer's own words
                 state.previous_sentence = sent.text
             switched_from_the_other(state)
-            given_up_for_the_other(state)
+            given_up_for_the_other(state, doc.text)
             attendees_are_people(state, sentences)
             interview_panel(state, sentences)
             workplaces_are_organisations(state)

@@ -2558,3 +2558,14 @@ def test_kin_named_by_the_word_alone_is_the_writers(model_reader: BuiltinExtract
     # Another's kin is theirs; a titled uncle is no one's by the word.
     assert ("me", "cousin", "Tong") not in triples(read(model_reader, "Tom's cousin Tong came over"))
     assert not [s for s in read(model_reader, "Uncle Boon gave a speech").statements if s.predicate == "uncle"]
+
+
+def test_a_tool_of_the_kind_given_up_takes_its_place_though_the_classifier_missed_it(
+    model_reader: BuiltinExtractor,
+) -> None:
+    found = read(
+        model_reader,
+        "The whole team at Northwind works in Helix, so I tried it for a week. Uninstalled Sublime Text on Friday.",
+    )
+    taken = [s for s in found.statements if s.predicate == "uses" and not s.negated and s.replaces]
+    assert [(s.object_name, s.replaces) for s in taken] == [("Helix", "Sublime Text")]
