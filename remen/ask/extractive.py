@@ -504,13 +504,15 @@ def about_someone_else(
 
 def writers_own_reply(people: list[str], passage: Passage) -> bool:
     """Whether the sentence is the writer's reply to a question put to them ("Beam: is it true
-    you're moving to Bangkok??" — "yes, last day at Suandok is 30 April") that names none of
-    ``people`` and speaks of no he or she: it tells of the writer, not of those the question asks
-    about ("when did Fah leave Suandok")."""
+    you're moving to Bangkok??" — "yes, last day at Suandok is 30 April") that, with the question,
+    names none of ``people`` and speaks of no he or she: it tells of the writer, not of those the
+    question asks about ("when did Fah leave Suandok")."""
     if not people or passage.speaker is not None or not passage.reply or not passage.context:
         return False
     asked_you = SECOND_PERSON.search(passage.context[0]) is not None
-    named = any(not name_stems(name).isdisjoint(passage.words) for name in people)
+    # "are you coming to Sam's wedding?" — "yes, it's on 12 June" answers of Sam.
+    said = passage.words | stems(passage.context[0])
+    named = any(not name_stems(name).isdisjoint(said) for name in people)
     return asked_you and not named and THIRD_PERSON.isdisjoint(passage.words)
 
 

@@ -1445,3 +1445,13 @@ def test_of_two_tools_of_the_kind_asked_the_one_taken_up_by_a_switch_comes_first
     app.extract_pending()
     answers = app.ask("which issue tracker do we use", now=NOW).answers
     assert answers and answers[0].fact is not None and answers[0].fact.target == "Linear"
+
+
+def test_my_reply_to_a_question_naming_another_tells_of_them(app: Remen) -> None:
+    app.add("Pharmacy meeting\nPresent: Gloria, Fah, me\n- Fah covers the night rota", created=NOW - timedelta(days=40))
+    app.add(
+        "Beam: did you hear Fah is leaving Lakeside?\nme: yes, last day is 30 April", created=NOW - timedelta(days=20)
+    )
+    app.extract_pending()
+    answers = app.ask("when does Fah leave Lakeside", now=NOW).answers
+    assert answers and "30 April" in answers[0].text
