@@ -109,6 +109,7 @@ from remen.memory.patterns import (
     DOCTOR_AT,
     DOCTOR_NAME,
     EMAIL,
+    END_SPELL,
     ENGAGED,
     FAREWELL_SWITCH,
     FIRM_AFTER,
@@ -630,11 +631,13 @@ def titled_lines(lines: list[NoteLine]) -> list[NoteLine]:
     what is typed in the search box as a "# " heading, so "Dentist Dr. Hill on 14.01. at 9:30"
     alone, or "Handed in my notice at Pellowe Haulage" above the rest, is a heading that is the
     note. A title is read when nothing else in the note is prose, or when it speaks of the writer
-    ("my", "I"); a document's title above its text ("# Use an array check") names things only."""
+    ("my", "I") or of their first or last days at a job ("First day at Riverside Clinic" above what
+    happened); a document's title above its text ("# Use an array check") names things only."""
     if not lines or not lines[0].heading:
         return lines
     title, rest = lines[0], lines[1:]
-    if all(line.heading for line in rest) or FIRST_PERSON.search(title.text):
+    spell = START_SPELL.search(title.text) or END_SPELL.search(title.text)
+    if all(line.heading for line in rest) or FIRST_PERSON.search(title.text) or spell:
         return [replace(title, heading=False), *rest]
     return lines
 

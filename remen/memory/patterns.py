@@ -1064,6 +1064,8 @@ LEARNT_NAME = re.compile(
 # A tool held for a spell, said beside the one learnt at a new job: "after eight years of HOSxP
 # every screen is in the wrong place", "six years on Finacle".
 YEARS_ON_TOOL = re.compile(r"(?i:\b(?:\w+\s+)?(?:years|months)\s+(?:of|on)\s+)" + NAME)
+# A spell that ends the writer's time at a workplace: "Last day at Suandok", "last week with Kibo".
+END_SPELL = re.compile(r"(?i:\blast\s+(?:day|week|shift|month)\s+(?:at|with|in)\s+)")
 # A workplace held before: "who used to be at Fawry", "I used to work for Deloitte".
 FORMER_WORK = re.compile(r"(?i:\bused\s+to\s+(be|work)\s+(?:at|for|with)\s+(?:the\s+|an?\s+)?)" + NAME)
 # Someone's job at a firm: "is a nurse at St James's Hospital", "as the new CFO for Kudipay", "she's

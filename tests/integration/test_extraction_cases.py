@@ -2569,3 +2569,19 @@ def test_a_tool_of_the_kind_given_up_takes_its_place_though_the_classifier_misse
     )
     taken = [s for s in found.statements if s.predicate == "uses" and not s.negated and s.replaces]
     assert [(s.object_name, s.replaces) for s in taken] == [("Helix", "Sublime Text")]
+
+
+def test_a_title_of_my_first_day_at_a_job_is_read_as_what_the_note_tells(model_reader: BuiltinExtractor) -> None:
+    # The app saves the first line typed as a "# " title above the body.
+    found = read(
+        model_reader,
+        "# First day at Riverside Clinic\n\nKhun Anan walked me round, then sat me with Joel to learn MedFlow.",
+    )
+    assert {
+        ("me", "works_at", "Riverside Clinic"),
+        ("me", "manager", "Khun Anan"),
+        ("me", "uses", "MedFlow"),
+    } <= triples(found)
+    # A document's title above its text still names things only.
+    doc = read(model_reader, "# Use an array check\n\nThe check runs before the loop in Riverside's code.")
+    assert not [s for s in doc.statements if s.predicate == "works_at"]
