@@ -231,11 +231,12 @@ class Asker:
         asked = read_question(question)
         # A name the question only sets its scene with is none it must be about.
         marked = {fold(name) for name in asked.scene_names}
-        holders = tuple(h for h in hinted_names(question, chosen, self.index().user_name) if fold(h) not in marked)
+        user = self.index().user_name
+        holders = tuple(h for h in hinted_names(question, chosen, user) if fold(h) not in marked)
         ties = tuple(
             (h.text.split()[-1], h.name)
             for h in chosen.entity_hints
-            if h.matched_by == "relation" and h.name and h.name != self.index().user_name
+            if h.matched_by == "relation" and h.name and h.name != user
         )
         asked = replace(asked, names=tuple(dict.fromkeys(asked.names + holders)), holders=ties)
         sentences, known = self.note_passages(found.results) if asked.asks else ([], {})

@@ -674,15 +674,15 @@ PREDICATE_SYNONYMS = {
 # Titles before a person's name ("Dr. Hill", "Mrs Park", "Dra. Gómez"), and the professions
 # Spanish speakers title people by ("Arq. Méndez", "Ing. Rocha", "Lic. Torres", "Mtra. Ruiz").
 TITLES = ("mr", "mrs", "ms", "mx", "dr", "dra", "prof", "rev", "arq", "ing", "lic", "mtro", "mtra")
+# Courtesy titles that say nothing of who the person is to anyone: no part of the name ("Herr Krause"
+# is Krause, "Khun Kittipong" is Kittipong, in Thai English).
+COURTESY_TITLES = ("herr", "frau", "mme", "mlle", "sra", "srta", "khun")
 # The lower-case particles a surname may open with after a title: "Dr. de Vries", "Mr. van der Berg".
 SURNAME_PARTICLES = words("de van von der den da di du le la del dos ter ten")
 # Honorifics that make the capitalised word after them a person's name in notes in several
 # languages and trades ("Herr Vogt", "Dona Fátima", "Sister Okafor" on a ward, "Coach Mike", "Father
 # Tom" of a parish, "Captain Reyes" of a fire station).
 # Kin spoken of as a title is one too ("Uncle Boon", "Aunty Grace", "Grandma Rose").
-# Courtesy titles that say nothing of who the person is to anyone: no part of the name ("Herr Krause"
-# is Krause, "Khun Kittipong" is Kittipong, in Thai English).
-COURTESY_TITLES = ("herr", "frau", "mme", "mlle", "sra", "srta", "khun")
 HONORIFICS = (
     *TITLES,
     *COURTESY_TITLES,
