@@ -314,9 +314,19 @@ def words_of(text: str) -> list[str]:
 
 def modifies_a_noun(words: list[str], at: int) -> bool:
     """Whether the relation word at ``at`` only says what kind a noun after it is, after an
-    article ("the foreman job", "a mentor scheme"), not whose."""
+    article ("the foreman job", "a mentor scheme"), not whose. After "did the", "will the" the word
+    that follows is the question's verb when it ends the question or a function word follows it
+    ("what did the landlady leave in the flat", "what did the dentist say"; not "did the foreman
+    job pay"), and the relation its subject."""
     after = words[at + 1] if at + 1 < len(words) else ""
-    return at > 0 and words[at - 1] in ("the", "a", "an") and bool(after) and after not in STOPWORDS
+    if not (at > 0 and words[at - 1] in ("the", "a", "an") and bool(after) and after not in STOPWORDS):
+        return False
+    asked_verb = at > 1 and words[at - 2] in DO_AUXILIARIES
+    return not (asked_verb and (at + 2 >= len(words) or words[at + 2] in STOPWORDS))
+
+
+# The auxiliaries a bare verb follows in a question ("did the landlady leave").
+DO_AUXILIARIES = frozenset({"do", "does", "did", "will", "would", "can", "could", "should"})
 
 
 def relation_holder(index: EntityIndex, relation: str) -> str | None:

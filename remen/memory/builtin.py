@@ -180,6 +180,7 @@ from remen.memory.patterns import (
     PANEL_LIST,
     PAY_AT_LEAST,
     PAY_OPENING,
+    PAY_RAISED_TO,
     PERIOD_TOLD,
     PERSON_BY_TIE,
     PERSON_NAME_WORDS,
@@ -1955,7 +1956,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "35"
+    version = "36"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -2620,6 +2621,12 @@ class BuiltinExtractor:
             # "I get 420,000 now" is a pay; "I get 20 minutes" is none.
             if "get" not in pay.group(0).lower() or pay_like(told):
                 attribute("salary", told, holder=USER_NAME)
+        for rise in PAY_RAISED_TO.finditer(text):
+            # Mine when the writer is the last one the words before it speak of ("she made me head
+            # of the clinic, with a pay rise to £31,000"; not "Tom got a raise to £40k").
+            writer_said = [m.end() for m in FIRST_PERSON.finditer(text, 0, rise.start())]
+            if writer_said and not someone_named(text[writer_said[-1] : rise.start()], named):
+                attribute("salary", rise.group(1).strip(), holder=USER_NAME)
         offered = offered_pay(text, state.previous_sentence)
         if offered is not None:
             # The pay of a job to come is the writer's from its first day ("starting April 20").
@@ -2698,6 +2705,11 @@ class BuiltinExtractor:
             # "She works night shifts at the Klinikum": hers, not the writer's. A workplace the parse
             # takes for the subject is no worker of its own ("First week at Market Lane Coffee done").
             worker = clause_subject(state, text, spell_at, named)
+            if not text[:spell_at].strip(" -*•"):
+                # A sentence that opens with the spell has no subject of its own: the writer's,
+                # whoever the clause after it is about ("Four years at Willow Vets this winter, and
+                # Gareth still puts me on nights").
+                worker = USER_NAME
             if worker is not None and part_of_name(worker, workplace):
                 worker = USER_NAME
             if worker is not None:

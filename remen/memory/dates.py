@@ -23,6 +23,9 @@ BEHIND_DAYS = 30
 # Wednesday": the coming one; "launched Monday", written on a Monday: that day), unless the
 # phrase says it ("last Friday", "next Tuesday"). Weekdays written out or short ("on Wed").
 WEEKDAY = re.compile(r"\b(?:mon|tue|tues|wed|weds|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?\b", re.IGNORECASE)
+# The short weekdays the grammar reads only after a cue, as a note writes them with a capital and
+# no capitalised word after ("Sat", not "Sun Life").
+CAPITAL_SHORT_WEEKDAY = re.compile(r"\b(?:Mon|Wed|Sat|Sun)\b(?!\s+[A-Z])")
 # Two weekdays joined as a span, with no word saying which week: a schedule that recurs.
 WEEKDAY_SPAN = re.compile(
     rf"(?:from\s+)?{WEEKDAY.pattern}\s*(?:to|through|thru|till|until|-|–|—)\s*{WEEKDAY.pattern}", re.IGNORECASE
@@ -121,6 +124,8 @@ def stated_date(
         # "Monday to Friday" in a note is a week's schedule, not this week: the date is elsewhere
         # ("$58,000, Monday to Friday, starting April 20").
         found = parse_temporal(blanked(sentence, found.phrase or ""), written, date_order)[0]
+    if found is None and (weekday := capital_short_weekday(sentence)) is not None:
+        found = day_as_cued(f"on {weekday}", weekday, written, date_order)
     lone = LONE_ORDINAL.search(sentence) if found is None else None
     if lone is not None and not PLACE_OR_AGE_BEFORE.search(sentence, 0, lone.start()):
         found = day_as_cued(f"on the {lone.group()}", lone.group(), written, date_order)
@@ -163,6 +168,18 @@ def stated_date(
         # The grammar reads "end of March" as its last stretch, turned the way the sentence speaks.
         start = (found.end if start == written else start + (found.end - found.start)) - timedelta(days=1)
     return StatedDate(start, has_year, phrase)
+
+
+def capital_short_weekday(sentence: str) -> str | None:
+    """A weekday's short name that is an English word too, written with its capital inside the
+    sentence ("Jonny's birthday Sat", "bloods back Mon"): a day, though the grammar reads one only
+    after a cue ("on sat"), since the verb or noun is not capitalised there ("the Sun", "Sun
+    Valley" are no days, nor is a week's schedule: "open Mon-Fri")."""
+    for m in CAPITAL_SHORT_WEEKDAY.finditer(sentence):
+        before = sentence[: m.start()].split()
+        if before and before[-1].lower() != "the" and not WEEKDAY_SPAN.match(sentence, m.start()):
+            return m.group()
+    return None
 
 
 def day_as_cued(cued: str, told: str, written: datetime, date_order: DateOrder) -> TimeRange | None:

@@ -31,7 +31,7 @@ from remen.core.knowledge import EntityType
 from remen.core.text import IRREGULAR_PAST
 from remen.embed import TOKENIZER_FILE, Embedder, real_model
 from remen.memory.cues import tool_type
-from remen.memory.lexicon import CAR_MAKES, FIRM_HEADS, HONORIFICS, LEXICON_TYPES, NOTE_SHORTHAND
+from remen.memory.lexicon import CAR_MAKES, FIRM_HEADS, HONORIFICS, LEXICON_TYPES, NOTE_SHORTHAND, SURNAME_PARTICLES
 from remen.memory.linear_model import SoftmaxModel, bucket, load_model, unit, word_shape
 from remen.memory.names import hyphened, name_key, name_tokens
 from remen.memory.tool_use import PAST_FORMS, SOFTWARE_NOUNS
@@ -65,10 +65,11 @@ MAX_NAME_CHARS = 80
 # the word lists say (a technology when they do not know it).
 NOT_A_NAME = "none"
 TOOL = "Tool"
+FIRM = "Organization"
 KINDS: dict[str, EntityType | None] = {
     NOT_A_NAME: None,
     "Person": EntityType.PERSON,
-    "Organization": EntityType.ORGANIZATION,
+    FIRM: EntityType.ORGANIZATION,
     "Place": EntityType.PLACE,
     TOOL: EntityType.TECHNOLOGY,
 }
@@ -142,6 +143,8 @@ def trimmed(sent: SpacySpan, start: int, end: int) -> tuple[int, int]:
         start += 1
     if start == 0 and end > 1 and opening_past_verb(sent[0].lower_):
         start = 1
+    if end - start > 1 and lower_case_opening(sent, start):
+        start += 1  # "rang Ruth: YES", of which the tagger reads a jot's opening verb as a name
     # A plain lower-case word closes no name: "TickTick today" is TickTick. The word a hyphen
     # joins to the one before is part of it, whatever its tag ("Seo-ah", read as "ah").
     while end > start and not hyphen_tail(sent, end - 1) and (at_name_edge(sent[end - 1]) or plain_word(sent[end - 1])):
@@ -153,6 +156,22 @@ def trimmed(sent: SpacySpan, start: int, end: int) -> tuple[int, int]:
     if end - start > 1 and sent[end - 1].lower_ in EDGE_ADDRESSES:
         end -= 1
     return start, end
+
+
+def lower_case_opening(sent: SpacySpan, i: int) -> bool:
+    """Whether token ``i`` opens its sentence or a line's item in lower case before a capitalised
+    word: a jot's verb or noun, no part of the name after it, since a name is written in one case
+    throughout ("rang Ruth", "ask Priya"; a surname's particle is kept: "van Dijk")."""
+    token = sent[i]
+    opening = i == 0 or sent[i - 1].text in OPENING_MARKS
+    return (
+        opening
+        and token.is_alpha
+        and token.text.islower()
+        and token.lower_ not in SURNAME_PARTICLES
+        and i + 1 < len(sent)
+        and sent[i + 1].text[:1].isupper()
+    )
 
 
 def hyphen_tail(sent: SpacySpan, i: int) -> bool:
@@ -194,6 +213,7 @@ def parted(sent: SpacySpan, start: int, end: int) -> list[tuple[int, int]]:
             or sent[i].text in NAME_PARTINGS
             or spaced_dash(sent, i)
             or no_name_mark(sent[i].text)
+            or places_joined(sent, i)
             or owner_after(sent, i, end)
             or where_a_firm_is(sent, begin, i)
         ):
@@ -202,6 +222,23 @@ def parted(sent: SpacySpan, start: int, end: int) -> list[tuple[int, int]]:
                 pieces.append(piece)
             begin = i + 1
     return pieces
+
+
+def places_joined(sent: SpacySpan, i: int) -> bool:
+    """Whether token ``i`` is a hyphen between two places the gazetteer knows that make no place
+    together: a route, "flight Kraków-Manchester", two names ("Baden-Baden" stays one)."""
+    if sent[i].text != "-" or not 0 < i < len(sent) - 1:
+        return False
+    before, after = sent[i - 1].text, sent[i + 1].text
+    places = gazetteer().places
+    return (
+        before[:1].isupper()
+        and after[:1].isupper()
+        and name_key(before) in places
+        and name_key(after) in places
+        and name_key(f"{before} {after}") not in places
+        and name_key(f"{before}-{after}") not in places
+    )
 
 
 def where_a_firm_is(sent: SpacySpan, begin: int, i: int) -> bool:
@@ -746,6 +783,9 @@ def name_kinds(sentences: list[SpacySpan], vectors: NameVectors) -> NameKinds:
     sureness: dict[str, float] = {}
     # The classifier learnt "per" and "will" as the words they are; written as names, they are people.
     first_names = {sent[i].lower_ for sent in sentences for i in range(len(sent)) if first_name_read_as_word(sent, i)}
+    # A name written in lower case with a capital inside ("ezyVet", "iCloud", "eBay") is a brand's
+    # spelling: a tool or a firm, never a plain word, a person or a place.
+    brands = {name.lower() for name in names if CAMEL_CASE.fullmatch(name)}
     for name, total in evidence.items():
         best = int(np.argmax(total))
         label = model.labels[best]
@@ -753,6 +793,9 @@ def name_kinds(sentences: list[SpacySpan], vectors: NameVectors) -> NameKinds:
         chosen = kinds[name]
         if kinds[name] is None and name in first_names:
             kinds[name] = EntityType.PERSON
+        if name in brands:
+            tool, firm = model.labels.index(TOOL), model.labels.index(FIRM)
+            kinds[name] = label_kind(TOOL if total[tool] >= total[firm] else FIRM, name)
         if kinds[name] is not None and SAINTED_PLACE.match(name) and not owned(name, sentences):
             kinds[name] = EntityType.PLACE
         if kinds[name] in NEVER_WHO and said_with_who(name, sentences):

@@ -675,6 +675,12 @@ PAID_TO_ME = re.compile(
     rf"\s+(?:only\s+|just\s+|about\s+)?)({MY_SUM})"
     rf"|(?i:\bI(?:['’]m|\s+am)\s+(?:only\s+|just\s+|still\s+)?on\s+)({MY_SUM})(?=\s*(?:$|[,.;:)!]|(?i:at|here|now|and|but)\b))"
 )
+# A pay told by the rise that brings it: "with a pay rise to £31,000", "got a raise to $84k", "my
+# salary goes up to 4,100 €" (whose, the words before it say).
+PAY_RAISED_TO = re.compile(
+    rf"(?i:\b(?:pay\s*rise|salary\s+rise|raise|pay\s+bump|pay\s+increase|salary\s+increase|(?:pay|salary)\s+goes\s+up)"
+    rf"(?:\s+of\s+\S+)?\s+to\s+)({MY_SUM})"
+)
 # The writer's own number said as theirs right before it: "my number is 9841 223 410 in case Aama
 # asks", "my new mobile: 07700 900123" (whoever else the sentence names).
 MY_NUMBER = re.compile(
@@ -1097,6 +1103,8 @@ NOT_NAMES = lexicon.words(
 DATE_HINT = re.compile(
     r"\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*day\b|\b(?:tues?|weds|thur?s?|fri)\b"
     r"|\b(?:today|tonight|yesterday|tomorrow|week|weekend|month|year|ago|last|next|morning|evening|night|"
-    r"christmas|easter|spring|summer|autumn|fall|winter|noon|midnight)\b",
+    r"christmas|easter|spring|summer|autumn|fall|winter|noon|midnight)\b"
+    # The short weekdays that are words too, as a day is written ("birthday Sat").
+    r"|(?-i:\b(?:Mon|Wed|Sat|Sun)\b)",
     re.I,
 )

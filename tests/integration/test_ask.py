@@ -1041,6 +1041,16 @@ def test_a_relation_word_before_a_noun_names_a_kind_not_my_relation(app: Remen) 
     assert "Annika" in app.ask("who is my foreman", now=NOW).answers[0].text
 
 
+def test_the_relation_word_before_the_questions_verb_is_my_relation(app: Remen) -> None:
+    app.add("Signed the lease, my landlord is Mr Adeyemi, deposit paid.", created=NOW - timedelta(days=30))
+    app.extract_pending()
+    # "did the landlord leave": the verb after it, not a kind of thing the word says.
+    asked = app.ask("what did the landlord leave in the hallway", now=NOW)
+    assert ("Mr Adeyemi", "relation") in [(hint.name, hint.matched_by) for hint in asked.route.entity_hints]
+    kind = app.ask("did the landlord meeting happen", now=NOW)
+    assert "Mr Adeyemi" not in [hint.name for hint in kind.route.entity_hints]
+
+
 def test_when_i_started_at_a_workplace_described_by_a_word_of_its_name(app: Remen) -> None:
     app.add("First day at the Ponsonby Music Academy. Twelve guitar students.", created=NOW - timedelta(days=40))
     app.extract_pending()

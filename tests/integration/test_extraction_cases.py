@@ -2585,3 +2585,45 @@ def test_a_title_of_my_first_day_at_a_job_is_read_as_what_the_note_tells(model_r
     # A document's title above its text still names things only.
     doc = read(model_reader, "# Use an array check\n\nThe check runs before the loop in Riverside's code.")
     assert not [s for s in doc.statements if s.predicate == "works_at"]
+
+
+def test_a_sentence_opening_with_my_spell_at_a_firm_is_mine_whoever_the_rest_is_about(
+    model_reader: BuiltinExtractor,
+) -> None:
+    found = read(model_reader, "Six years at Harbour Dental this spring, and Leonie still books me on every Saturday.")
+    assert ("me", "works_at", "Harbour Dental") in triples(found)
+    assert ("Leonie", "works_at", "Harbour Dental") not in triples(found)
+
+
+def test_a_brand_written_in_lower_case_with_a_capital_inside_is_a_tool(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "The clinic has vetBase and it never crashed once.")
+    assert ("vetBase", EntityType.TECHNOLOGY) in entities(found)
+
+
+def test_a_jots_opening_word_in_lower_case_is_no_part_of_the_name_after_it(model_reader: BuiltinExtractor) -> None:
+    names = {name for name, _ in entities(read(model_reader, "rang Ruth: YES"))}
+    assert "Ruth" in names and "rang Ruth" not in names
+
+
+def test_a_short_weekday_written_with_its_capital_is_a_day() -> None:
+    written = datetime(2026, 8, 20, 9, 0).astimezone()  # a Thursday
+    saturday = stated_date("Nadia's birthday Sat, card in the staff room", written)
+    assert saturday is not None and saturday.moment.date() == date(2026, 8, 22)
+    monday = stated_date("x-ray results back Mon", written)
+    assert monday is not None and monday.moment.date() == date(2026, 8, 24)
+    # The verb, the star and a name are no days.
+    for text in ("Sat with Omar for an hour", "read The Sun on the train", "Sun Life rang about the policy"):
+        assert stated_date(text, written) is None, text
+
+
+def test_a_pay_rise_to_a_sum_is_my_salary_when_it_is_mine(model_reader: BuiltinExtractor) -> None:
+    mine = read(model_reader, "Maren put me in charge of the night ward, with a pay rise to £34,500.")
+    assert ("me", "salary", "£34,500") in triples(mine)
+    theirs = read(model_reader, "Jonas got a raise to £40,000 and bought everyone cake.")
+    assert not [s for s in theirs.statements if s.predicate == "salary" and s.subject == "me"]
+
+
+def test_a_hyphen_between_two_places_parts_them(model_reader: BuiltinExtractor) -> None:
+    found = entities(read(model_reader, "book the train Leeds-Edinburgh for the conference"))
+    assert {("Leeds", EntityType.PLACE), ("Edinburgh", EntityType.PLACE)} <= found
+    assert ("Baden-Baden", EntityType.PLACE) in entities(read(model_reader, "a weekend in Baden-Baden with Tom"))
