@@ -213,7 +213,6 @@ def parted(sent: SpacySpan, start: int, end: int) -> list[tuple[int, int]]:
             or sent[i].text in NAME_PARTINGS
             or spaced_dash(sent, i)
             or no_name_mark(sent[i].text)
-            or places_joined(sent, i)
             or owner_after(sent, i, end)
             or where_a_firm_is(sent, begin, i)
         ):
@@ -222,23 +221,6 @@ def parted(sent: SpacySpan, start: int, end: int) -> list[tuple[int, int]]:
                 pieces.append(piece)
             begin = i + 1
     return pieces
-
-
-def places_joined(sent: SpacySpan, i: int) -> bool:
-    """Whether token ``i`` is a hyphen between two places the gazetteer knows that make no place
-    together: a route, "flight Kraków-Manchester", two names ("Baden-Baden" stays one)."""
-    if sent[i].text != "-" or not 0 < i < len(sent) - 1:
-        return False
-    before, after = sent[i - 1].text, sent[i + 1].text
-    places = gazetteer().places
-    return (
-        before[:1].isupper()
-        and after[:1].isupper()
-        and name_key(before) in places
-        and name_key(after) in places
-        and name_key(f"{before} {after}") not in places
-        and name_key(f"{before}-{after}") not in places
-    )
 
 
 def where_a_firm_is(sent: SpacySpan, begin: int, i: int) -> bool:

@@ -2621,9 +2621,3 @@ def test_a_pay_rise_to_a_sum_is_my_salary_when_it_is_mine(model_reader: BuiltinE
     assert ("me", "salary", "£34,500") in triples(mine)
     theirs = read(model_reader, "Jonas got a raise to £40,000 and bought everyone cake.")
     assert not [s for s in theirs.statements if s.predicate == "salary" and s.subject == "me"]
-
-
-def test_a_hyphen_between_two_places_parts_them(model_reader: BuiltinExtractor) -> None:
-    found = entities(read(model_reader, "book the train Leeds-Edinburgh for the conference"))
-    assert {("Leeds", EntityType.PLACE), ("Edinburgh", EntityType.PLACE)} <= found
-    assert ("Baden-Baden", EntityType.PLACE) in entities(read(model_reader, "a weekend in Baden-Baden with Tom"))
