@@ -985,7 +985,8 @@ def cars_are_no_tools(state: NoteState) -> None:
     """A car the note names is no tool the writer uses, nor is its make: its readings as one are
     dropped ("Sold the Fiesta" was read as giving a tool up; "Tesla" of a "Tesla Model Y"), as are
     those of a make's model the note does not say is the writer's ("the old Volvo V70 has done
-    340,000 km")."""
+    340,000 km"), and of a make or a model the lists know named alone ("guessing what a Peugeot
+    wants", "and the old Skoda?" before "sold it"): a car or a firm, never a tool."""
     owned = [set(s.object_name.lower().split()) for s in state.statements if s.predicate == "car" and s.object_name]
     state.statements = [
         s
@@ -993,7 +994,12 @@ def cars_are_no_tools(state: NoteState) -> None:
         if not (
             s.predicate == "uses"
             and s.object_name
-            and (any(set(s.object_name.lower().split()) <= car for car in owned) or make_and_model(s.object_name))
+            and (
+                any(set(s.object_name.lower().split()) <= car for car in owned)
+                or make_and_model(s.object_name)
+                or s.object_name in lexicon.CAR_MAKES
+                or s.object_name.lower() in lexicon.CAR_MODEL_KEYS
+            )
         )
     ]
 
@@ -1156,13 +1162,23 @@ def attendee_name(item: str) -> bool:
 def workplaces_are_organisations(state: NoteState) -> None:
     """Where the writer or anyone works is an organisation, whatever the name's own reading said
     ("I start at Tulus Lotrek on the 16th" read the restaurant as a place, and "first service at
-    Tulus" later as a firm: two entities, two workplaces)."""
+    Tulus" later as a firm: two entities, two workplaces), and no tool the writer uses."""
     for statement in state.statements:
         if statement.predicate != lexicon.WORKS_AT or not statement.object_name:
             continue
         entity = state.entities.get(statement.object_name.lower())
         if entity is not None and entity.type in lexicon.NOT_A_WORKPLACE_READING:
             state.entities[statement.object_name.lower()] = replace(entity, type=EntityType.ORGANIZATION)
+    # Nor is the writer's workplace a tool of theirs in the sentence that says they work there
+    # ("First day with easyJet", "Six years flying with TAP": "with" reads a tool worked in).
+    employed = {
+        (s.text, s.object_name)
+        for s in state.statements
+        if s.predicate == lexicon.WORKS_AT and s.subject == USER_NAME and s.object_name
+    }
+    state.statements = [
+        s for s in state.statements if not (s.predicate == "uses" and (s.text, s.object_name) in employed)
+    ]
 
 
 def predecessor_departed(state: NoteState) -> None:
@@ -1609,18 +1625,41 @@ def tool_named(state: NoteState, name: str) -> str | None:
     return name
 
 
+def job_told(state: NoteState) -> ExtractedStatement | None:
+    """The statement of a note that tells the writer's time at a workplace, started ("First day at
+    Kudipay") or counted ("Eleven years at Carpinteria Ruiz this spring"), if the note has one."""
+    return job_started(state) or next(
+        (
+            s
+            for s in state.statements
+            if s.subject == USER_NAME
+            and s.predicate == "works_at"
+            and not s.negated
+            and (told := SPELL_TENURE.search(s.text)) is not None
+            and told.start() == len(s.text) - len(s.text.lstrip(" -*•"))
+        ),
+        None,
+    )
+
+
 def first_days_host(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
     """In a note of the writer's first days at a workplace, the first person named who hosts them
     ("Sandra Bos showed me round the workshop", "Lindiwe walked me through the test strategy") or
     leads there ("Stevie runs everything in Reaper", "Dev Anand sets the priorities") is their new
-    manager, unless the note says who is or ties that person otherwise."""
-    started = job_started(state)
+    manager, unless the note says who is or ties that person otherwise; so in a note that counts
+    their time there ("Eleven years at Carpinteria Ruiz. Don Ernesto still checks every joint I
+    glue"), from the note's day, by the sentence of the spell or the one after it."""
+    started = job_told(state)
     if started is None or any(s.subject == USER_NAME and s.predicate == "manager" for s in state.statements):
         return
     tied = {s.object_name for s in state.statements if s.object_name}
     people = [e.name for e in state.entities.values() if e.type == EntityType.PERSON and e.name not in tied]
-    for piece, sent in sentences:
-        if piece.speaker is not None or piece.heading:
+    # A note that counts the writer's time tells of more than work ("... Dr. de Vries gave me a
+    # referral"): only the sentence of the spell and the one after it speak of the job.
+    counted = START_SPELL.search(started.text) is None
+    spell_at = next((i for i, (_, sent) in enumerate(sentences) if started.text in sent.text), 0)
+    for at, (piece, sent) in enumerate(sentences):
+        if piece.speaker is not None or piece.heading or (counted and at > spell_at + 1):
             continue
         text = sent.text.strip()
         for token in parse(text):
@@ -1633,18 +1672,34 @@ def first_days_host(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) 
             ends = token.idx + len(token)
             host = next((p for p in people if (at := word_at(text, p)) >= 0 and at + len(p) == ends), None)
             if host is not None:
-                state.state(
-                    ExtractedStatement(
-                        Aspect.RELATIONSHIP,
-                        text,
-                        USER_NAME,
-                        "manager",
-                        piece.span,
-                        object_name=host,
-                        valid_at=started.valid_at,
-                    )
+                break
+        else:
+            # The words alone, where the parse lost the verb ("Trish runs QA like a lab", its name
+            # read as an adjective and "runs" as a plural noun).
+            host = next((p for p in people if leads_by_words(text, p)), None)
+        if host is not None:
+            state.state(
+                ExtractedStatement(
+                    Aspect.RELATIONSHIP,
+                    text,
+                    USER_NAME,
+                    "manager",
+                    piece.span,
+                    object_name=host,
+                    valid_at=started.valid_at if START_SPELL.search(started.text) else None,
                 )
-                return
+            )
+            return
+
+
+def leads_by_words(text: str, person: str) -> bool:
+    """Whether ``text`` names ``person`` right before a verb of leading ("runs", "checks") or of
+    hosting the writer ("puts me", "showed us"), a word of time between ("still", "now")."""
+    told = re.search(rf"(?<!\w){re.escape(person)}\s+(?:(?:still|now|also|always)\s+)?(\w+)(?:\s+(\w+))?", text)
+    if told is None:
+        return False
+    verb, after = told.group(1).lower(), (told.group(2) or "").lower()
+    return verb in LEADING_VERBS or (verb in HOSTING_VERBS and after in ("me", "us"))
 
 
 def only_doctor(sentences: list[tuple[Piece, SpacySpan]]) -> tuple[Piece, str, str] | None:

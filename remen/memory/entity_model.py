@@ -311,13 +311,13 @@ def opening_past_verb(word: str) -> bool:
 
 def unknown_opening(sent: SpacySpan, i: int) -> bool:
     """Whether token ``i`` opens its sentence (or a line's item) capitalised as every opening word
-    is, and is no English word: "Trados keeps freezing", "Headspace renewed itself", which the
-    tagger reads as common nouns."""
+    is, and is no English word: "Trados keeps freezing", "Headspace renewed itself", "Trish runs
+    QA", which the tagger reads as common nouns or an adjective."""
     token = sent[i]
     if not token.text[:1].isupper():
         return False
     opening = i == 0 or sent[i - 1].text in OPENING_MARKS
-    return opening and (token.tag_ in ("NN", "NNS") or foreign_spelled(token.text)) and unknown_word(token.lower_)
+    return opening and (token.tag_ in ("NN", "NNS", "JJ") or foreign_spelled(token.text)) and unknown_word(token.lower_)
 
 
 def unknown_word(word: str) -> bool:

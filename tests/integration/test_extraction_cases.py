@@ -2621,3 +2621,43 @@ def test_a_pay_rise_to_a_sum_is_my_salary_when_it_is_mine(model_reader: BuiltinE
     assert ("me", "salary", "£34,500") in triples(mine)
     theirs = read(model_reader, "Jonas got a raise to £40,000 and bought everyone cake.")
     assert not [s for s in theirs.statements if s.predicate == "salary" and s.subject == "me"]
+
+
+def test_a_car_make_named_alone_is_no_tool_i_give_up(model_reader: BuiltinExtractor) -> None:
+    found = read(
+        model_reader,
+        "Dad: how's the new car\nme: great, 480 km on a charge\nDad: and the old Renault?\n"
+        "me: sold it to a guy from Ribe for 22,000",
+    )
+    assert not [s for s in found.statements if s.predicate == "uses" and s.object_name == "Renault"]
+
+
+def test_my_workplace_is_no_tool_of_mine_in_the_sentence_that_says_i_work_there(
+    model_reader: BuiltinExtractor,
+) -> None:
+    for text, firm in (
+        ("First day with Spotify. Green everywhere.", "Spotify"),
+        ("Nine years with Shopify and I still love it.", "Shopify"),
+    ):
+        found = triples(read(model_reader, text))
+        assert ("me", "works_at", firm) in found, text
+        assert ("me", "uses", firm) not in found, text
+
+
+def test_the_one_who_leads_me_in_a_note_counting_my_time_at_a_job_is_my_manager(
+    model_reader: BuiltinExtractor,
+) -> None:
+    found = read(model_reader, "Nine years at Holm Joinery this autumn. Arvid still checks every cut I make.")
+    assert ("me", "manager", "Arvid") in triples(found)
+    # Past the sentence after the spell, the note tells of more than the job.
+    later = read(
+        model_reader,
+        "Six years at Holm Joinery. The new saw is loud. My knee is bad again; Dr. Lund gave me a referral.",
+    )
+    assert not [s for s in later.statements if s.predicate == "manager"]
+
+
+def test_a_first_name_the_tagger_reads_as_an_adjective_is_a_name(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "Two weeks at Pinecrest. Trish runs intake like a lab: every call has a reason.")
+    assert ("Trish", EntityType.PERSON) in entities(found)
+    assert ("me", "manager", "Trish") in triples(found)
