@@ -554,6 +554,11 @@ def merged(
     # problems did I have"); any other specific question gets no summary instead.
     listed = asked.kind == AnswerKind.NAME and chosen.query_type != QueryType.ENTITY_LOOKUP
     if asked.kind in SPECIFIC_KINDS and chosen.query_type not in SUMMARIES and (from_notes or not listed):
+        if graph and handled.guessed and from_notes and not names_a_tool(from_notes[0].answer or "", known, asked):
+            # "what practice software do we use": a name the notes give that is no tool (the
+            # practice a meeting about the tool was held at) answers it less than the writer's
+            # tools nearest in meaning.
+            return (*graph[:2], *from_notes[:1])
         return tuple(from_notes[:3])
     if graph and from_notes and handled.guessed and names_a_tool(notes[0].sentence, known, asked):
         # "what do I use for notes": the tools nearest in meaning, none said to be for notes, come

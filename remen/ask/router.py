@@ -23,7 +23,7 @@ from remen.core.knowledge import Aspect, EntityType
 from remen.core.models import DateOrder, TimeRange
 from remen.memory.lexicon import MONEY_OF_MINE, PLURAL_KIN, RELATIONS, SERVICE_ROLES, canonical_relation, ties_of, words
 from remen.memory.names import name_key
-from remen.memory.patterns import SERVICES
+from remen.memory.patterns import AGENT_NOUN, SERVICES
 from remen.search.calendar import calendar_unit, format_range
 from remen.search.query import STOPWORDS
 from remen.search.temporal import parse_temporal
@@ -364,6 +364,12 @@ def entity_hints(text: str, index: EntityIndex) -> list[EntityHint]:
             tie = canonical_relation(f"head of {words[i + 3]}")
             hints.append(EntityHint(f"my {tie}", relation_holder(index, tie) or "", "relation"))
             taken |= set(range(i, i + 4))
+        elif words[i + 1 : i + 2] == ["head"] and i + 2 < len(words) and AGENT_NOUN.fullmatch(words[i + 2]):
+            # "who was my head nurse": the head of the writer's trade where they work (not "does my
+            # head hurt").
+            tie = canonical_relation(f"head {words[i + 2]}")
+            hints.append(EntityHint(f"my {tie}", relation_holder(index, tie) or "", "relation"))
+            taken |= set(range(i, i + 3))
     for size in (3, 2, 1):
         for i in range(len(words) - size + 1):
             span = set(range(i, i + size))

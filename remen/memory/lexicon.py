@@ -264,6 +264,8 @@ ARRANGED_VERBS = frozenset(
 
 # "our head of music", "my head of department": whoever heads the writer's part of a workplace.
 HEAD_OF = "head of "
+# The head of a trade's staff, the manager of those in it: "head nurse", "head chef", "head barista".
+HEAD = "head "
 
 # Relations of people to the user or to each other: "my wife Julia", "Leo's teacher".
 KINSHIP = words(
@@ -799,9 +801,9 @@ SAME_TIE = {
 
 
 def canonical_relation(relation: str) -> str:
-    """The predicate a relation word is stored under ("boss" → "manager", "head of music" →
-    "manager")."""
-    if relation.startswith(HEAD_OF):
+    """The predicate a relation word is stored under ("boss" → "manager", "head of music" and "head
+    nurse" → "manager")."""
+    if relation.startswith(HEAD_OF) or (relation.startswith(HEAD) and len(relation.split()) == 2):
         return "manager"
     return SAME_TIE.get(relation, relation)
 

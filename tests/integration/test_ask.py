@@ -1051,6 +1051,28 @@ def test_the_relation_word_before_the_questions_verb_is_my_relation(app: Remen) 
     assert "Mr Adeyemi" not in [hint.name for hint in kind.route.entity_hints]
 
 
+def test_a_software_question_is_answered_by_my_tools_before_a_name_that_is_none(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        20,
+        "First day at Hollins Vets. Priya sat me with Tom to learn VetLink; after six years of CarePoint "
+        "nothing is where I expect.",
+        "Practice meeting, Hollins Vets\nPresent: Priya, Tom, me\n- VetLink reminders move to SMS from July",
+    )
+    first = app.ask("what practice software do we use", now=now).answers[0]
+    assert first.fact is not None and first.fact.target == "VetLink"
+
+
+def test_my_head_of_a_trade_is_my_manager(app: Remen) -> None:
+    app.add("My manager is Ilse Berg, she runs the glasshouses.", created=NOW - timedelta(days=30))
+    app.extract_pending()
+    asked = app.ask("who is my head gardener", now=NOW)
+    assert ("Ilse Berg", "relation") in [(hint.name, hint.matched_by) for hint in asked.route.entity_hints]
+    ache = app.ask("why does my head ache", now=NOW)
+    assert "Ilse Berg" not in [hint.name for hint in ache.route.entity_hints]
+
+
 def test_when_i_started_at_a_workplace_described_by_a_word_of_its_name(app: Remen) -> None:
     app.add("First day at the Ponsonby Music Academy. Twelve guitar students.", created=NOW - timedelta(days=40))
     app.extract_pending()
