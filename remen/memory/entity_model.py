@@ -474,6 +474,15 @@ def labelled_alone(token: Token) -> bool:
 CAMEL_CASE = re.compile(r"[a-z]{1,5}[A-Z][A-Za-z]{2,}")
 
 
+def brand_spelling(name: str) -> bool:
+    """Whether ``name`` is written as brands are in lower case with a capital inside, its lower-case
+    head a letter or no English word ("iPhone", "jQuery", "ezyVet"; not "useState", "onClick")."""
+    if not CAMEL_CASE.fullmatch(name):
+        return False
+    head = re.match(r"[a-z]+", name)
+    return head is not None and (len(head.group()) == 1 or unknown_word(head.group()))
+
+
 def brand_end(sent: SpacySpan, i: int) -> int:
     """Where a brand of two or three capitalised words starting at token ``i`` ends ("Premiere Pro
     keeps crashing", which the tagger reads as an adjective and a noun), else ``i``."""
@@ -766,8 +775,9 @@ def name_kinds(sentences: list[SpacySpan], vectors: NameVectors) -> NameKinds:
     # The classifier learnt "per" and "will" as the words they are; written as names, they are people.
     first_names = {sent[i].lower_ for sent in sentences for i in range(len(sent)) if first_name_read_as_word(sent, i)}
     # A name written in lower case with a capital inside ("ezyVet", "iCloud", "eBay") is a brand's
-    # spelling: a tool or a firm, never a plain word, a person or a place.
-    brands = {name.lower() for name in names if CAMEL_CASE.fullmatch(name)}
+    # spelling: a tool or a firm, never a plain word, a person or a place. One opening with an
+    # English word is code's ("useEffect", "onClick", "getServerSideProps"), left to the classifier.
+    brands = {name.lower() for name in names if brand_spelling(name)}
     for name, total in evidence.items():
         best = int(np.argmax(total))
         label = model.labels[best]
