@@ -1658,8 +1658,8 @@ def first_days_host(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) 
     # referral"): only the sentence of the spell and the one after it speak of the job.
     counted = START_SPELL.search(started.text) is None
     spell_at = next((i for i, (_, sent) in enumerate(sentences) if started.text in sent.text), 0)
-    for at, (piece, sent) in enumerate(sentences):
-        if piece.speaker is not None or piece.heading or (counted and at > spell_at + 1):
+    for index, (piece, sent) in enumerate(sentences):
+        if piece.speaker is not None or piece.heading or (counted and index > spell_at + 1):
             continue
         text = sent.text.strip()
         for token in parse(text):
@@ -1686,7 +1686,7 @@ def first_days_host(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) 
                     "manager",
                     piece.span,
                     object_name=host,
-                    valid_at=started.valid_at if START_SPELL.search(started.text) else None,
+                    valid_at=None if counted else started.valid_at,
                 )
             )
             return

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from dateutil.relativedelta import relativedelta
 
 from remen.core.models import DateOrder, TimeRange
+from remen.memory.patterns import CAPITAL_SHORT_WEEKDAYS
 from remen.search.query import STOPWORDS
 from remen.search.temporal import CLOCK_WINDOW, parse_temporal
 
@@ -25,7 +26,7 @@ BEHIND_DAYS = 30
 WEEKDAY = re.compile(r"\b(?:mon|tue|tues|wed|weds|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?\b", re.IGNORECASE)
 # The short weekdays the grammar reads only after a cue, as a note writes them with a capital and
 # no capitalised word after ("Sat", not "Sun Life").
-CAPITAL_SHORT_WEEKDAY = re.compile(r"\b(?:Mon|Wed|Sat|Sun)\b(?!\s+[A-Z])")
+CAPITAL_SHORT_WEEKDAY = re.compile(CAPITAL_SHORT_WEEKDAYS + r"(?!\s+[A-Z])")
 # Two weekdays joined as a span, with no word saying which week: a schedule that recurs.
 WEEKDAY_SPAN = re.compile(
     rf"(?:from\s+)?{WEEKDAY.pattern}\s*(?:to|through|thru|till|until|-|–|—)\s*{WEEKDAY.pattern}", re.IGNORECASE

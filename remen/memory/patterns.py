@@ -6,7 +6,7 @@ import re
 
 from remen.core.text import alternation
 from remen.memory import lexicon
-from remen.search.calendar import NUMBER_WORDS, WEEKDAY_NAMES
+from remen.search.calendar import NUMBER_WORDS, WEEKDAY_NAMES, WEEKDAY_SHORT_WORDS
 
 FENCE = re.compile(r"^\s*(```|~~~)")
 # What opens an item of a list: markdown's "- ", "* ", "+ ", and a bullet journal's signifiers
@@ -1100,11 +1100,13 @@ NOT_NAMES = lexicon.words(
     """
 )
 # Words without which a sentence states no date: the temporal grammar is only run when one is there.
+# The short weekdays that are English words too ("sat", "wed"), written with their capital as a
+# note writes a day ("birthday Sat").
+CAPITAL_SHORT_WEEKDAYS = rf"\b(?:{'|'.join(sorted(day.capitalize() for day in WEEKDAY_SHORT_WORDS))})\b"
 DATE_HINT = re.compile(
     r"\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*day\b|\b(?:tues?|weds|thur?s?|fri)\b"
     r"|\b(?:today|tonight|yesterday|tomorrow|week|weekend|month|year|ago|last|next|morning|evening|night|"
-    r"christmas|easter|spring|summer|autumn|fall|winter|noon|midnight)\b"
+    r"christmas|easter|spring|summer|autumn|fall|winter|noon|midnight)\b" + rf"|(?-i:{CAPITAL_SHORT_WEEKDAYS})",
     # The short weekdays that are words too, as a day is written ("birthday Sat").
-    r"|(?-i:\b(?:Mon|Wed|Sat|Sun)\b)",
     re.I,
 )
