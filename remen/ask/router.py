@@ -325,6 +325,16 @@ def modifies_a_noun(words: list[str], at: int) -> bool:
     return not (asked_verb and (at + 2 >= len(words) or words[at + 2] in STOPWORDS))
 
 
+def head_named(words: list[str], at: int) -> int:
+    """How many words from ``at`` name the head of a part of a workplace ("head of pharmacy": 3) or
+    of a trade ("head nurse": 2; not "head ache", "head hurt"), else 0."""
+    if words[at : at + 2] == ["head", "of"] and at + 2 < len(words):
+        return 3
+    if words[at : at + 1] == ["head"] and at + 1 < len(words) and AGENT_NOUN.fullmatch(words[at + 1]):
+        return 2
+    return 0
+
+
 # The auxiliaries a bare verb follows in a question ("did the landlady leave").
 DO_AUXILIARIES = frozenset({"do", "does", "did", "will", "would", "can", "could", "should"})
 
@@ -359,17 +369,12 @@ def entity_hints(text: str, index: EntityIndex) -> list[EntityHint]:
             # Nobody holds it now (or ever): still the user's relation, answered from its chain.
             hints.append(EntityHint(f"my {words[at]}", relation_holder(index, words[at]) or "", "relation"))
             taken |= set(range(i, at + 1))
-        elif words[i + 1 : i + 3] == ["head", "of"] and i + 3 < len(words):
-            # "who was my head of pharmacy": whoever heads the writer's part of a workplace.
-            tie = canonical_relation(f"head of {words[i + 3]}")
+        elif head := head_named(words, i + 1):
+            # "who was my head of pharmacy", "who was my head nurse": whoever heads the writer's
+            # part of a workplace or their trade there.
+            tie = canonical_relation(" ".join(words[i + 1 : i + 1 + head]))
             hints.append(EntityHint(f"my {tie}", relation_holder(index, tie) or "", "relation"))
-            taken |= set(range(i, i + 4))
-        elif words[i + 1 : i + 2] == ["head"] and i + 2 < len(words) and AGENT_NOUN.fullmatch(words[i + 2]):
-            # "who was my head nurse": the head of the writer's trade where they work (not "does my
-            # head hurt").
-            tie = canonical_relation(f"head {words[i + 2]}")
-            hints.append(EntityHint(f"my {tie}", relation_holder(index, tie) or "", "relation"))
-            taken |= set(range(i, i + 3))
+            taken |= set(range(i, i + 1 + head))
     for size in (3, 2, 1):
         for i in range(len(words) - size + 1):
             span = set(range(i, i + size))

@@ -1625,6 +1625,11 @@ def tool_named(state: NoteState, name: str) -> str | None:
     return name
 
 
+def opens_with(text: str, at: int) -> bool:
+    """Whether nothing but spaces and a jot's bullet stand before character ``at`` of a sentence."""
+    return not text[:at].strip(" -*•")
+
+
 def job_told(state: NoteState) -> ExtractedStatement | None:
     """The statement of a note that tells the writer's time at a workplace, started ("First day at
     Kudipay") or counted ("Eleven years at Carpinteria Ruiz this spring"), if the note has one."""
@@ -1636,7 +1641,7 @@ def job_told(state: NoteState) -> ExtractedStatement | None:
             and s.predicate == "works_at"
             and not s.negated
             and (told := SPELL_TENURE.search(s.text)) is not None
-            and told.start() == len(s.text) - len(s.text.lstrip(" -*•"))
+            and opens_with(s.text, told.start())
         ),
         None,
     )
@@ -2760,7 +2765,7 @@ class BuiltinExtractor:
             # "She works night shifts at the Klinikum": hers, not the writer's. A workplace the parse
             # takes for the subject is no worker of its own ("First week at Market Lane Coffee done").
             worker = clause_subject(state, text, spell_at, named)
-            if not text[:spell_at].strip(" -*•"):
+            if opens_with(text, spell_at):
                 # A sentence that opens with the spell has no subject of its own: the writer's,
                 # whoever the clause after it is about ("Four years at Willow Vets this winter, and
                 # Gareth still puts me on nights").

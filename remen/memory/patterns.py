@@ -330,7 +330,6 @@ SERVICE_DONE_BY = re.compile(
     SERVED_BY + rf"(?i:\s+{SERVICE_AUXILIARY}(?:does|do|did|doing|done|handl(?:e|es|ed|ing)|fil(?:e|es|ed|ing)|"
     rf"sort(?:s|ed|ing)?|prepar(?:e|es|ed|ing)|keep(?:s|ing)?|kept)\s+(?:my|our)\s+({SERVICES})\b)"
 )
-# "my new manager is Priya", "my manager here is Grace", "our accountant for years has been Ishida".
 # Kin named by the word alone before the name, without whose, in a note's own words: "sell scooter to
 # cousin Tong", "dinner with sister Anna" (the writer's; "Tom's cousin Tong" and a titled "Uncle
 # Boon" are not read here).
@@ -338,6 +337,7 @@ BARE_KIN = re.compile(
     r"(?:^|(?<=^[-*•] )|\b(?:to|with|from|for|and|call|called|visit|visited|met|meet|see|saw|tell|told|ask|asked|text|"
     r"texted)\s+)(cousin|uncle|aunt|auntie|aunty|nephew|niece|grandma|grandpa|sister|brother)\s+" + PERSON_NAME
 )
+# "my new manager is Priya", "my manager here is Grace", "our accountant for years has been Ishida".
 MY_RELATION_IS = re.compile(
     rf"(?i:\b(?:my|our)\s+(?:new\s+|old\s+|best\s+)?({RELATION_WORDS})\s+(?:here\s+|now\s+|there\s+)?"
     rf"(?:(?:for|since)\s+(?:\w+\s+)?(?:years|ages|decades|\d{{4}})\s+)?"

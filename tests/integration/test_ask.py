@@ -1041,14 +1041,34 @@ def test_a_relation_word_before_a_noun_names_a_kind_not_my_relation(app: Remen) 
     assert "Annika" in app.ask("who is my foreman", now=NOW).answers[0].text
 
 
-def test_the_relation_word_before_the_questions_verb_is_my_relation(app: Remen) -> None:
-    app.add("Signed the lease, my landlord is Mr Adeyemi, deposit paid.", created=NOW - timedelta(days=30))
+@pytest.mark.parametrize(
+    ("note", "holder", "asks_them", "asks_no_one"),
+    [
+        # "did the landlord leave": the verb after it, not a kind of thing the word says.
+        (
+            "Signed the lease, my landlord is Mr Adeyemi, deposit paid.",
+            "Mr Adeyemi",
+            "what did the landlord leave in the hallway",
+            "did the landlord meeting happen",
+        ),
+        # The head of a trade is the manager; a head that aches is no one's.
+        (
+            "My manager is Ilse Berg, she runs the glasshouses.",
+            "Ilse Berg",
+            "who is my head gardener",
+            "why does my head ache",
+        ),
+    ],
+)
+def test_a_relation_word_a_question_asks_of_is_my_relation(
+    app: Remen, note: str, holder: str, asks_them: str, asks_no_one: str
+) -> None:
+    app.add(note, created=NOW - timedelta(days=30))
     app.extract_pending()
-    # "did the landlord leave": the verb after it, not a kind of thing the word says.
-    asked = app.ask("what did the landlord leave in the hallway", now=NOW)
-    assert ("Mr Adeyemi", "relation") in [(hint.name, hint.matched_by) for hint in asked.route.entity_hints]
-    kind = app.ask("did the landlord meeting happen", now=NOW)
-    assert "Mr Adeyemi" not in [hint.name for hint in kind.route.entity_hints]
+    asked = app.ask(asks_them, now=NOW)
+    assert (holder, "relation") in [(hint.name, hint.matched_by) for hint in asked.route.entity_hints]
+    other = app.ask(asks_no_one, now=NOW)
+    assert holder not in [hint.name for hint in other.route.entity_hints]
 
 
 def test_a_software_question_is_answered_by_my_tools_before_a_name_that_is_none(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
@@ -1062,15 +1082,6 @@ def test_a_software_question_is_answered_by_my_tools_before_a_name_that_is_none(
     )
     first = app.ask("what practice software do we use", now=now).answers[0]
     assert first.fact is not None and first.fact.target == "VetLink"
-
-
-def test_my_head_of_a_trade_is_my_manager(app: Remen) -> None:
-    app.add("My manager is Ilse Berg, she runs the glasshouses.", created=NOW - timedelta(days=30))
-    app.extract_pending()
-    asked = app.ask("who is my head gardener", now=NOW)
-    assert ("Ilse Berg", "relation") in [(hint.name, hint.matched_by) for hint in asked.route.entity_hints]
-    ache = app.ask("why does my head ache", now=NOW)
-    assert "Ilse Berg" not in [hint.name for hint in ache.route.entity_hints]
 
 
 def test_when_i_started_at_a_workplace_described_by_a_word_of_its_name(app: Remen) -> None:
