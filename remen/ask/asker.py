@@ -162,7 +162,10 @@ class Asker:
             return False
         with self.store.read() as conn:
             written = [stored.note.created for stored in note_store.by_ids(conn, fact.note_ids).values()]
-        return all(abs(fact.valid_at - when) > TOLD_DAY_MARGIN for when in written)
+        # "First day at Paysmith", written that evening: the note's own day is the one it tells.
+        return FIRST_DAY_TOLD.search(fact.text) is not None or all(
+            abs(fact.valid_at - when) > TOLD_DAY_MARGIN for when in written
+        )
 
     def entity_by_meaning(self, words: str) -> EntityHint | None:
         """The entity whose context (ENTITY vectors) the words describe, when one is clearly nearest."""
@@ -425,6 +428,11 @@ def chained(hit: StoredNote, near: list[StoredNote]) -> list[StoredNote]:
 OVERTAKE_MARGIN = timedelta(days=1)
 # A fact's first day further than this from its notes' writing was told by them, not taken from it.
 TOLD_DAY_MARGIN = timedelta(hours=12)
+# A sentence that says its own day is a tie's first: "First day at Paysmith", "day one at the depot",
+# "started at Kudipay today".
+FIRST_DAY_TOLD = re.compile(
+    r"(?i:\b(?:first\s+(?:day|shift|morning)|day\s+one)\b|\bstart(?:ed|ing)?\s+(?:(?:at|with)\s+[^.;!?]{1,40}?\s+)?today\b)"
+)
 # The words without which a sentence does not state an attribute that is a day.
 ATTRIBUTE_SAID = {"birthday": re.compile(r"(?i:\b(?:birthdays?|bdays?|b-days?|born|birth)\b)")}
 
@@ -554,10 +562,12 @@ def merged(
     # problems did I have"); any other specific question gets no summary instead.
     listed = asked.kind == AnswerKind.NAME and chosen.query_type != QueryType.ENTITY_LOOKUP
     if asked.kind in SPECIFIC_KINDS and chosen.query_type not in SUMMARIES and (from_notes or not listed):
-        if graph and handled.guessed and from_notes and not names_a_tool(from_notes[0].answer or "", known, asked):
+        tools_given = handled.guessed or chosen.attribute_hint == "uses"
+        if graph and tools_given and from_notes and not names_a_tool(from_notes[0].answer or "", known, asked):
             # "what practice software do we use": a name the notes give that is no tool (the
             # practice a meeting about the tool was held at) answers it less than the writer's
-            # tools nearest in meaning.
+            # tools, nearest in meaning or told beside the topic ("what ticket system do we use":
+            # not Omid, who said every ticket gets an answer).
             return (*graph[:2], *from_notes[:1])
         return tuple(from_notes[:3])
     if graph and from_notes and handled.guessed and names_a_tool(notes[0].sentence, known, asked):

@@ -667,7 +667,12 @@ def aspect_query(route: Route, memory: MemoryReader, similar: Similar) -> Handle
                 of_kind, key=lambda f: (f.current == before, f.target not in chosen, -f.valid_at.timestamp())
             )
             return Handled(tuple(fact_item(f, marked(f)) for f in first[:MAX_LIST]), precise=True)
-        found = switched if switched is not None else [f for f in every if keyword_hit(f, words)]
+        hits = [f for f in every if keyword_hit(f, words)]
+        # A tool whose sentence says the topic answers by its statement in force: "they run ServiceNow
+        # for everything … 40 tickets" before "Everything lives in ServiceNow here" (which does not).
+        told_of = {f.target for f in hits}
+        hits += [f for f in every if f.current and f.target in told_of and f not in hits]
+        found = switched if switched is not None else hits
         if not found:
             # "which BI tool do we use": no tool's sentence says "BI"; the one whose sentence means
             # the question's topic most comes first. One known to be of another kind than asked

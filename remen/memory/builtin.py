@@ -58,7 +58,7 @@ from remen.memory.cues import (
     title_case,
     tool_type,
 )
-from remen.memory.dates import day_month
+from remen.memory.dates import day_month, writers_date_order
 from remen.memory.entity_model import (
     COUNTED,
     PROPER_NOUN_TAGS,
@@ -90,6 +90,7 @@ from remen.memory.patterns import (
     BARE_KIN_OWNER,
     BIRTHDAY,
     BIRTHDAY_OCCASION,
+    BOSS_DESCRIBED,
     BROKE_UP,
     CAR_GONE,
     CAR_JOTTED,
@@ -113,6 +114,7 @@ from remen.memory.patterns import (
     ENGAGED,
     FAREWELL_SWITCH,
     FIRM_AFTER,
+    FIRM_APPOSITION,
     FIRM_BEFORE,
     FIRST_NIGHT_IN,
     FIRST_PERSON,
@@ -133,7 +135,9 @@ from remen.memory.patterns import (
     HOME_OWNER,
     HOME_TAKEN,
     HOME_WORDS,
+    IN_BEFORE,
     INSTEAD,
+    INSTEAD_SWITCH,
     INTERVIEW_WITH,
     IS_MY_SUM,
     JOB_REFUSED,
@@ -427,6 +431,8 @@ def whole_name_ending(text: str, at: int, found: str, names: Iterable[str]) -> s
 PRONOUNS = frozenset({"i", "my", "me", "you", "she", "he", "they", "we", "it", "this", "that", "who"})
 # Words a name a pattern found cannot start with: function words and pronouns.
 NOBODY = NOT_NAMES | PRONOUNS
+# A home's details two people who live together share: told in a chat by the other, the writer's too.
+HOUSEHOLD_DETAILS = frozenset({"rent", "landlord"})
 
 
 def names_someone(name: str) -> bool:
@@ -675,9 +681,18 @@ def spoken_by(state: NoteState, speaker: str, since: int, span: Span) -> None:
     # The speaker is "you" to the turn after: its "she" or "he" is someone spoken of.
     state.last_person = spoken_of
     state.statements[since:] = [
-        replace(s, subject=who) if s.subject == USER_NAME and not shared_tie(s) and not offered_to_you(s) else s
+        replace(s, subject=who)
+        if s.subject == USER_NAME and not shared_tie(s) and not offered_to_you(s) and not shared_home(s)
+        else s
         for s in state.statements[since:]
     ]
+
+
+def shared_home(statement: ExtractedStatement) -> bool:
+    """Whether a rent or a landlord read from a chat turn is the home the writer shares with the
+    speaker: the turn says "the rent", "landlord is …", nothing of the speaker's own ("bro the rent
+    is going to R9,500 from March, Mrs Daniels says"; not "my rent went up")."""
+    return statement.predicate in HOUSEHOLD_DETAILS and FIRST_SINGULAR.search(statement.text) is None
 
 
 def offered_to_you(statement: ExtractedStatement) -> bool:
@@ -1309,6 +1324,7 @@ def firm_context(text: str, start: int, end: int) -> bool:
         at_doctors
         or FIRM_BEFORE.search(text, 0, start) is not None
         or FIRM_AFTER.match(after) is not None
+        or (FIRM_APPOSITION.match(after) is not None and IN_BEFORE.search(text, 0, start) is None)
         or (HIRING_AFTER.match(after) is not None and PREPOSITION_BEFORE.search(text, 0, start) is None)
     )
 
@@ -1758,7 +1774,7 @@ def workplace_runners(state: NoteState, sentences: list[tuple[SpacySpan, int]]) 
     workplaces = {firm.lower() for firm in workplaces_of(state)}
     for sent, offset in sentences:
         text = sent.text.strip()
-        runner = RUNS_THE_WORKPLACE.search(text)
+        runner = RUNS_THE_WORKPLACE.search(text) or BOSS_DESCRIBED.search(text)
         named = runner.group(1) if runner is not None else the_boss_named(state, text, workplaces)
         if named is None or named.split()[0].lower() in NOT_NAMES:
             continue
@@ -2016,7 +2032,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "36"
+    version = "37"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -2047,7 +2063,7 @@ class BuiltinExtractor:
         for note, doc, (_, pieces) in zip(notes, docs, joined, strict=True):
             state = NoteState(
                 note.created,
-                self.date_order,
+                writers_date_order(note.text, self.date_order),
                 about_a_car=VEHICLE_WORDS.search(note.text) is not None,
                 about_a_move=MOVING_NOTE.search(note.text) is not None,
             )
@@ -2950,11 +2966,12 @@ class BuiltinExtractor:
             subject = state.entity(project.group(1), EntityType.PROJECT, span, None, text)
         when = state.time_of(text)
         found = False
-        switches = (SWITCH, MOVED_INTO, REPLACED, SWITCHED_OVER, ARROW_SWITCH, FAREWELL_SWITCH)
+        switches = (SWITCH, MOVED_INTO, REPLACED, SWITCHED_OVER, ARROW_SWITCH, FAREWELL_SWITCH, INSTEAD_SWITCH)
         for pattern, match in [(told, found) for told in switches for found in told.finditer(text)]:
             farewell = pattern is FAREWELL_SWITCH
-            # A farewell switch says the tool taken up first (after the word that takes it up).
-            old, new = (match.group(3), match.group(2)) if farewell else (match.group(1), match.group(2))
+            # A farewell or an "instead of" says the tool taken up first (after the word that takes it up).
+            new_first = farewell or pattern is INSTEAD_SWITCH
+            old, new = (match.group(3), match.group(2)) if new_first else (match.group(1), match.group(2))
             old, new = old.strip(".,"), new.strip(".,")
             verb = match.group(0).lower().startswith("switch")
             if farewell:
@@ -2964,7 +2981,9 @@ class BuiltinExtractor:
                     continue
             elif not (could_be_tool(old, named, new, verb) and could_be_tool(new, named, old, verb)):
                 continue
-            if pattern in (SWITCHED_OVER, ARROW_SWITCH) and not (is_tool(old, named) or is_tool(new, named)):
+            if pattern in (SWITCHED_OVER, ARROW_SWITCH, INSTEAD_SWITCH) and not (
+                is_tool(old, named) or is_tool(new, named)
+            ):
                 continue  # "swapped Monday for Tuesday": without "from", a known tool says it is a switch
             if house_move(text):
                 continue  # "We moved from Podgórze to Bronowice": a home, though the names read as apps

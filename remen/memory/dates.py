@@ -76,6 +76,38 @@ LONE_ORDINAL = re.compile(
 # A day and month written with dots and the closing one, as much of Europe writes them, without
 # the cue the search grammar wants ("signing 22.04.", "delivery 20.07.", "marries on 14.11., I").
 DOTTED_DAY = re.compile(r"(?<![\w.,])(?:[12]\d|3[01]|0?[1-9])\.(?:1[0-2]|0?[1-9])\.(?!\d)")
+# A day and month with a slash and no year, which the search grammar reads only after a cue
+# ("Saga's birthday 19/1", "printer guide by 29/5", "starts 20/8"); not a fraction, a score or a
+# rate ("1/2 cup", "8/10 stars", "open 24/7", "50/50 split").
+SLASHED_DAY = re.compile(
+    r"(?<![\w./,-])(?!24/7\b)(?:[12]\d|3[01]|0?[1-9])/(?:[12]\d|3[01]|0?[1-9])(?![\w/%]|[.,]\d)"
+    r"(?!\s+(?:of|cups?|tsp|tbsp|teaspoons?|tablespoons?|oz|lbs?|kg|g|ml|l|inch(?:es)?|miles?|km|stars?|split|"
+    r"times|price|off|points|marks)\b)"
+)
+SCORE_BEFORE = re.compile(
+    r"(?i:\b(?:rated|rate|rating|score|scored|scores|got|gave|marks?)\s+(?:(?:it|them|him|her|me)\s+)?$)"
+)
+# What may follow a day so written: the sentence's end or a stop, a clock time, a joining word
+# ("19/1, she wants", "by 29/5", "2/7 at 8:15"); "won 3/4 games" is a share.
+SLASHED_DAY_END = re.compile(
+    r"\s*(?:$|[,.;:!?)\]–—-]|@|at\b|\d{1,2}[:.]\d\d|(?:and|to|till|until|or|for|with|in|on)\b)", re.IGNORECASE
+)
+# Two numbers a slash joins, to learn which of them a writer puts first.
+SLASHED_PAIR = re.compile(r"(?<![\w./])(?!24/7\b)(\d{1,2})/(\d{1,2})(?![\w/])")
+
+
+def writers_date_order(text: str, default: DateOrder) -> DateOrder:
+    """The order a note writes its numeric days in, by the ones only one order reads ("25/2" puts
+    the day first, so the same note's "9/2" is the 9th of February); ``default`` when none tells,
+    or when they disagree."""
+    pairs = [(int(a), int(b)) for a, b in SLASHED_PAIR.findall(text)]
+    day_first = any(12 < first <= 31 and 1 <= second <= 12 for first, second in pairs)
+    month_first = any(1 <= first <= 12 and 12 < second <= 31 for first, second in pairs)
+    if day_first != month_first:
+        return "dmy" if day_first else "mdy"
+    return default
+
+
 # Words before one that make it a version ("upgraded Python to 3.11.").
 VERSION_BEFORE = re.compile(r"(?i:\b(?:version|v|release|python|node|ios|android|build|firmware)\s+(?:to\s+)?$)")
 
@@ -131,6 +163,14 @@ def stated_date(
     if lone is not None and not PLACE_OR_AGE_BEFORE.search(sentence, 0, lone.start()):
         found = day_as_cued(f"on the {lone.group()}", lone.group(), written, date_order)
     dotted = DOTTED_DAY.search(sentence)
+    if dotted is None and found is None:
+        slashed = SLASHED_DAY.search(sentence)
+        if (
+            slashed is not None
+            and not SCORE_BEFORE.search(sentence, 0, slashed.start())
+            and SLASHED_DAY_END.match(sentence, slashed.end())
+        ):
+            found = day_as_cued(f"on {slashed.group()}", slashed.group(), written, date_order)
     told_at = -1 if found is None else sentence.lower().find((found.phrase or "").lower())
     if (
         dotted is not None

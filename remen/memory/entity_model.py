@@ -317,7 +317,13 @@ def unknown_opening(sent: SpacySpan, i: int) -> bool:
     if not token.text[:1].isupper():
         return False
     opening = i == 0 or sent[i - 1].text in OPENING_MARKS
-    return opening and (token.tag_ in ("NN", "NNS", "JJ") or foreign_spelled(token.text)) and unknown_word(token.lower_)
+    return opening and (tagged_a_word(token) or foreign_spelled(token.text)) and unknown_word(token.lower_)
+
+
+def tagged_a_word(token: Token) -> bool:
+    """Whether the tagger read a word as a common noun, an adjective, or a number it is not spelt
+    as ("Farai carried the couch": a name it does not know, tagged a cardinal)."""
+    return token.tag_ in ("NN", "NNS", "JJ") or (token.tag_ == "CD" and token.is_alpha and not token.is_upper)
 
 
 def unknown_word(word: str) -> bool:
@@ -341,7 +347,7 @@ def unknown_capitalised(sent: SpacySpan, i: int) -> bool:
     token = sent[i]
     if not token.text[:1].isupper():
         return False
-    return i > 0 and (token.tag_ in ("JJ", "NN", "NNS") or foreign_spelled(token.text)) and unknown_word(token.lower_)
+    return i > 0 and (tagged_a_word(token) or foreign_spelled(token.text)) and unknown_word(token.lower_)
 
 
 def named_by_its_software_noun(sent: SpacySpan, i: int) -> bool:
@@ -778,6 +784,7 @@ def name_kinds(sentences: list[SpacySpan], vectors: NameVectors) -> NameKinds:
     # spelling: a tool or a firm, never a plain word, a person or a place. One opening with an
     # English word is code's ("useEffect", "onClick", "getServerSideProps"), left to the classifier.
     brands = {name.lower() for name in names if brand_spelling(name)}
+    alternatives = weighed_against_known(sentences, set(evidence))
     for name, total in evidence.items():
         best = int(np.argmax(total))
         label = model.labels[best]
@@ -793,6 +800,12 @@ def name_kinds(sentences: list[SpacySpan], vectors: NameVectors) -> NameKinds:
         if kinds[name] in NEVER_WHO and said_with_who(name, sentences):
             # "Sent my CV to Stevie Rae, who runs the place": a place or a tool is no "who".
             kinds[name] = EntityType.PERSON
+        if kinds[name] in NEVER_USED and used_by_name(name, sentences):
+            # "Everybody here uses Bruno instead of Postman": what people use is no person or place.
+            kinds[name] = label_kind(TOOL, name)
+        if name in alternatives:
+            # "why I'd pick Postgres over Mongo": one of two things weighed is of the other's kind.
+            kinds[name] = alternatives[name]
         if kinds[name] == EntityType.PERSON and name.split()[0] in COUNTED:
             # "Seven Seeds", "Five Guys": nobody's name opens with a number; the likeliest other kind.
             others = (label_kind(model.labels[i], name) for i in np.argsort(-total))
@@ -824,6 +837,48 @@ def said_with_who(name: str, sentences: list[SpacySpan]) -> bool:
     pattern = re.compile(r"(?<![\w'’])" + re.escape(name) + r"(?![\w'’])", re.IGNORECASE)
     return any(
         WHO_AFTER.match(sent.text[m.end() :]) and not WHERE_BEFORE.search(sent.text[: m.start()])
+        for sent in sentences
+        for m in pattern.finditer(sent.text)
+    )
+
+
+# Two things weighed against each other, the chosen one first: "pick Postgres over Mongo", "Bruno
+# instead of Postman", "Figma rather than Sketch", "Jira vs Linear".
+WEIGHED = re.compile(
+    r"(?<![\w'’])(?P<a>(?-i:[A-Z0-9])[\w.+#-]*(?:\s+(?-i:[A-Z])[\w.+#-]*)?)\s+"
+    r"(?P<how>(?i:instead\s+of|rather\s+than|vs\.?|versus|over))"
+    r"\s+(?P<b>(?-i:[A-Z0-9])[\w.+#-]*(?:\s+(?-i:[A-Z])[\w.+#-]*)?)(?![\w'’])"
+)
+# Verbs of choosing that make "X over Y" a choice ("pick Postgres over Mongo"; not "handed it over").
+CHOSEN_OVER = re.compile(r"(?i:\b(?:pick|picks|picked|choose|chose|chosen|prefer|prefers|preferred|use|uses|used)\s+$)")
+
+
+def weighed_against_known(sentences: list[SpacySpan], candidates: set[str]) -> dict[str, EntityType]:
+    """The kind a candidate name takes from the one it is weighed against when the word lists know
+    that one's kind: "why I'd pick Postgres over Mongo" makes Mongo software (lower-case keys)."""
+    found: dict[str, EntityType] = {}
+    for sent in sentences:
+        for m in WEIGHED.finditer(sent.text):
+            if m.group("how").lower() == "over" and not CHOSEN_OVER.search(sent.text[: m.start()]):
+                continue
+            a, b = m.group("a").lower(), m.group("b").lower()
+            for known, other in ((a, b), (b, a)):
+                if known in LEXICON_TYPES and other in candidates and other not in LEXICON_TYPES:
+                    found[other] = LEXICON_TYPES[known]
+    return found
+
+
+# Kinds of names nobody is said to use ("uses Bruno" is a tool, "uses Quinovic" may be a firm).
+NEVER_USED = frozenset({EntityType.PERSON, EntityType.PLACE})
+USED = re.compile(r"(?i:\b(?:use|uses|used|using)\s+$)")
+
+
+def used_by_name(name: str, sentences: list[SpacySpan]) -> bool:
+    """Whether a sentence names it as what is used, right after the verb and not as an owner
+    ("uses Bruno", "we're using Mongo"; not "used Tom's van")."""
+    pattern = re.compile(r"(?<![\w'’])" + re.escape(name) + r"(?![\w'’])", re.IGNORECASE)
+    return any(
+        USED.search(sent.text[: m.start()]) and not sent.text[m.end() :].startswith(("'s", "’s"))
         for sent in sentences
         for m in pattern.finditer(sent.text)
     )

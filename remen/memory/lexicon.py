@@ -273,7 +273,7 @@ KINSHIP = words(
     wife husband partner girlfriend boyfriend fiancee fiance spouse mother mom mum father dad sister
     brother son daughter grandmother grandma grandfather grandpa aunt uncle cousin niece nephew
     stepmother stepfather stepson stepdaughter mother-in-law father-in-law sister-in-law
-    brother-in-law godmother godfather baby kid child
+    brother-in-law godmother godfather baby kid child sambo samboer
     """
 )
 ROLES = words(
@@ -793,6 +793,9 @@ SAME_TIE = {
     "mom": "mother",
     "mum": "mother",
     "dad": "father",
+    # The partner one lives with unmarried, as Swedes and Norwegians say it in English too.
+    "sambo": "partner",
+    "samboer": "partner",
     # One who shares the writer's home, whatever the country calls them.
     "flatmate": "roommate",
     "housemate": "roommate",

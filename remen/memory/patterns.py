@@ -6,7 +6,7 @@ import re
 
 from remen.core.text import alternation
 from remen.memory import lexicon
-from remen.search.calendar import NUMBER_WORDS, WEEKDAY_NAMES, WEEKDAY_SHORT_WORDS
+from remen.search.calendar import NUMBER_WORDS, WEEKDAY_NAMES, WEEKDAY_SHORT_WORDS, WEEKDAYS
 
 FENCE = re.compile(r"^\s*(```|~~~)")
 # What opens an item of a list: markdown's "- ", "* ", "+ ", and a bullet journal's signifiers
@@ -254,11 +254,14 @@ NOTICE_HANDED_TO = re.compile(
     rf"(?i:\b(?:hand(?:ed|ing)?\s+in|gave|give|giving|put\s+in|submit(?:ted)?)\s+(?:my\s+|our\s+|the\s+)?"
     rf"(?:notice|resignation(?:\s+letter)?|papers)\s+to\s+)(?=[A-ZÀ-Ý][a-zà-ÿ]){PERSON_NAME}"
 )
+# A day named by its weekday in full: "Long Friday at Nilecode", "tell Annika Wednesday".
+WEEKDAY_WORDS = alternation(frozenset(WEEKDAYS))
 # The writer telling someone their news, the writer's own act: "Told Lars.", "told Rosa I'm
-# leaving", "I told Dr. Ferrer this morning", "telling Jussi tomorrow" (not "Léa told me").
+# leaving", "I told Dr. Ferrer this morning", "telling Jussi tomorrow", a jot's "tell Ruan on
+# Thursday, one month notice" (not "Léa told me").
 TOLD_SOMEONE = re.compile(
-    rf"(?:^|(?<=[.!?;:]\s)|(?<=\bI\s))(?i:(?:just\s+|finally\s+)?(?:told|telling))\s+{PERSON_NAME}"
-    r"(?=\s*(?:$|[.,;!]|(?i:today|tomorrow|tonight|this\s+\w+|in\s+person|on\s+\w+day|that\s+I|I['’]m|I\s+am|about"
+    rf"(?:^|(?<=[.!?;:]\s)|(?<=\bI\s))(?i:(?:just\s+|finally\s+)?(?:told|telling|tell))\s+{PERSON_NAME}"
+    rf"(?=\s*(?:$|[.,;!]|(?i:today|tomorrow|tonight|this\s+\w+|in\s+person|(?:on\s+)?(?:{WEEKDAY_WORDS})|that\s+I|I['’]m|I\s+am|about"
     r"|after|before|when|first|straight\s+away|right\s+away)\b))"
 )
 # The owner a note about a rented home names, as a jot's label: "owner Mr. Prakash Hegde",
@@ -288,11 +291,20 @@ LEAVING_A_JOB = re.compile(
 # "Denise, who runs the store, is half my age", "Gareth owns the place", "Maria runs the QA team"
 # (read only in a note that says where the writer works).
 RUNS_THE_WORKPLACE = re.compile(
-    rf"{PERSON_NAME}(?:,?\s+who)?\s+(?i:(?:runs|manages|ran|managed|owns|owned)\s+the\s+(?:whole\s+)?"
-    r"(?:[A-Z]{2,5}\s+|(?:night|day|front|back|main|sales|support|kitchen|tech)\s+)?(?:store|shop|office|team|"
+    rf"{PERSON_NAME}(?:,?\s+who)?\s+(?i:(?:runs|manages|ran|managed|owns|owned|heads|headed"
+    # "Gloria Baptiste, who has run the real estate group since before I was born".
+    r"|(?:has|had)\s+(?:run|managed|owned|headed)|(?:has|had)\s+been\s+(?:running|managing|heading))\s+the\s+(?:whole\s+)?"
+    r"(?:[A-Z]{2,5}\s+|(?:night|day|front|back|main|sales|support|kitchen|tech)\s+|[a-z]+(?:\s+[a-z]+)?\s+(?=group\b))?"
+    r"(?:group|store|shop|office|team|"
     r"kitchen|site|desk|department|ward|branch|depot|warehouse|floor|lab|restaurant|workshop|crew|factory|place|"
     r"library|school|clinic|practice|hospital|pharmacy|hotel|bar|caf[eé]|salon|studio|garage|farm|gym|bakery|agency|"
     r"unit|station|museum|gallery|newsroom|company|firm|business|centre|center|yard|plant|mill|surgery)\b)"
+)
+# One a sentence calls a boss of some kind, in a note that says where the writer works: "Rui is a
+# fair boss", "Rui is fair as bosses go", "Marta's a decent manager" (not "Tom wants to be a manager").
+BOSS_DESCRIBED = re.compile(
+    rf"{PERSON_NAME}\s+(?i:(?:is|['’]s)\s+(?:(?:a|an)\s+(?:[a-z]+\s+){{0,2}}?(?:{alternation(lexicon.BOSS_WORDS)})\b"
+    r"|[a-z]+\s+as\s+(?:bosses|managers|supervisors)\s+go\b))"
 )
 # One who runs a firm the sentence or the one before names: "Clydeside Driving School will take me
 # on from June, Elaine Reid runs it", "Hisingen Snickeri is looking for a foreman. Annika Holm runs it".
@@ -542,6 +554,14 @@ FAREWELL_SWITCH = re.compile(
     rf"\b(?:good-?\s?bye|bye[\s-]+bye|farewell|so\s+long|no\s+more)(?:\s+to)?[,!:]?\s+(?=(?-i:[A-Z0-9])){TOOL_NAME}",
     re.I,
 )
+# A tool used in another's place, the new one first: "Everybody here uses Bruno instead of Postman",
+# "we use Linear rather than Jira" (only with a tool the lists know or the other a tool, as
+# for SWITCHED_OVER: "lunch in Soho instead of Camden" is none).
+INSTEAD_SWITCH = re.compile(
+    rf"\b(?P<taken>use|uses|used|using)\s+(?=(?-i:[A-Z0-9])){TOOL_NAME}\s+(?:instead\s+of|rather\s+than)\s+"
+    rf"(?=(?-i:[A-Z0-9])){TOOL_NAME}",
+    re.I,
+)
 ADOPT = re.compile(
     r"\b(?:decided to (?:use|go with|try|switch to|adopt)|going with|went with|chose|settled on|switched to|"
     r"moving to|moved to|migrated to|now use|now using|started using|adopted|picked|"
@@ -603,8 +623,11 @@ CURRENCY_CODES = (
     "|pen|zar|ngn|kes|ghs|ugx|tzs|egp|mad|tnd|aed|sar|qar|kwd|bhd|omr|jod|ils|try|rub|uah|pln|czk|huf|ron|sek|nok|dkk"
     "|kzt|uzs|kgs|azn|gel|amd|mnt|bgn|etb"
 )
+# The rand's "R" glued to a sum, told from a road's or a quarter's name by what follows it: thousands
+# ("R9,500"), a "k" ("R62k") or three digits or more ("R450"); never "R2" or "Q1".
+GLUED_RAND = r"\b(?-i:R)(?=\d{1,3}(?:,\d{3})+\b|\d+(?:[.,]\d+)?k\b|\d{3,}\b)"
 # A currency's code or short name written before the sum: "Rp 2.300.000", "USD 500", "Rs. 1,200".
-CURRENCY_BEFORE = rf"\b(?i:rp|rs|{CURRENCY_CODES})\.?\s?(?=\d)"
+CURRENCY_BEFORE = rf"(?:\b(?i:rp|rs|{CURRENCY_CODES})\.?\s?(?=\d)|{GLUED_RAND})"
 # A sign after the digits is theirs unless a number follows it: "start May 4, $41/hour" is $41.
 AMOUNT = (
     rf"(?:(?:[{CURRENCY_SIGNS}]\s?|{CURRENCY_BEFORE})\d[\d,.]*{SCALE}?|\d[\d,.]*(?:\s\d{{3}})*{SCALE}?\s?(?:[{CURRENCY_SIGNS}](?!\s?\d)|(?:{CURRENCY_WORDS})(?!\w)))"
@@ -688,11 +711,11 @@ MY_NUMBER = re.compile(
     r"(?:\s+is(?:\s+now)?|\s+now\s+is|:)?\s*$)"
 )
 # A job offered to the writer or won: "Stevie offered me the job", "We'd love to offer you the QA lead
-# role", "the job is mine", "Sahra Pay offer:", "they'll hire me at 78k". Its pay is the sum said
+# role", "the job is mine", "Sahra Pay offer:", "Paysmith offer!!", "they'll hire me at 78k". Its pay is the sum said
 # after it in the sentence, or opening the next one ("Stevie offered me the job. £31,000, four days a week").
 JOB_WON = re.compile(
     r"(?i:\b(?:offer(?:ed|ing|s)?\s+(?:me|you)\s+(?:the|a|this)\s+(?:[\w-]+\s+){0,3}?(?:job|position|role|post|contract)"
-    r"|(?:job|position|role)\s+is\s+(?:mine|yours)|(?:got|landed)\s+the\s+(?:job|position|role)|(?:job\s+)?offer\s*:"
+    r"|(?:job|position|role)\s+is\s+(?:mine|yours)|(?:got|landed)\s+the\s+(?:job|position|role)|(?<!special\s)(?:job\s+)?offer\s*(?::|!)"
     # "Malia will hire me at $78k", "they took me on at 31k", "the offer came today: …", "sent the
     # letter today: operations officer, Rs 95,000 a month".
     r"|(?:hire[sd]?|hiring)\s+me\b|(?:take[sn]?|taking|took)\s+me\s+on\b|\boffer\s+(?:came|arrived)\b"
@@ -708,10 +731,12 @@ PAY_OPENING = re.compile(rf"^\s*(?:[-*•]\s*)?({MY_SUM})")
 AMOUNT_BEFORE = re.compile(rf"(?i:[,;]?\s*(?:up|down)\s+from\s+({MY_SUM}))")
 # "my salary is £46,100", "our rent's 1150 a month", "my salary, which is 62 million won", and the
 # household's own without an owner:
-# "the rent's 1150 a month", "the mortgage is 980".
+# "the rent's 1150 a month", "the mortgage is 980"; and what it goes to: "the rent is going to
+# R9,500 from March", "our rent goes up to 820 €".
 AMOUNT_IS = re.compile(
     rf"(?i:\b(?:my|our|the(?=\s+(?:monthly\s+|new\s+)?(?:rent|mortgage)\b))\s+{AMOUNT_OF}"
-    rf"\s*(?::|['’]s|(?:,\s*which\s+)?(?:is|are|will\s+be)(?:\s+now)?|now)\s*(?:up\s+to\s+|down\s+to\s+)?({MY_SUM}))"
+    rf"\s*(?::|['’]s|(?:,\s*which\s+)?(?:is|are|will\s+be)(?:\s+now)?|now|goes|went)\s*(?:(?:going|gone)\s+)?"
+    rf"(?:up\s+to\s+|down\s+to\s+|to\s+)?({MY_SUM}))"
 )
 BIRTHDAY = re.compile(r"\b(birthday|bday|born)\b", re.I)
 # A birthday's occasion, whose day told before it is its own: "Sunday 16th, for Samira's birthday
@@ -854,7 +879,8 @@ LEASE_SIGNED = re.compile(
 # without its currency ("1,590 a month", "£850 pcm", "900 soles/month", "9 800 kr/month", "AED
 # 95,000 a year").
 RENT_SUM = re.compile(
-    rf"(?i:(?:[{CURRENCY_SIGNS}]\s?|{CURRENCY_BEFORE})?\b(?:\d{{1,3}}(?:[ \u00a0]\d{{3}})+|\d[\d,.]*){SCALE}?"
+    rf"(?i:(?:[{CURRENCY_SIGNS}]\s?|{CURRENCY_BEFORE})?(?:(?<=\bR)|\b)"
+    rf"(?:\d{{1,3}}(?:[ \u00a0]\d{{3}})+|\d[\d,.]*){SCALE}?"
     rf"(?:\s?(?:[{CURRENCY_SIGNS}]|(?:{CURRENCY_WORDS})\b))?"
     rf"\s?(?:(?:a|per|/)\s?(?:month|mo|year|yr|annum)\b|p\.?a\.?(?!\w))|(?:[{CURRENCY_SIGNS}]\s?)?\b\d[\d,.]*\s?pcm\b)"
 )
@@ -942,18 +968,29 @@ LIVES_AT = re.compile(r"\b(?:lives?\s+at|address(?:\s+[\w'’]+){0,3}?(?:\s+is|:
 # Words that make the name after them a firm's: "a startup called Fernbrook", "applied to
 # Copperleaf", "my pension is with Aviva", "bank with Monzo"; and after it: "Copperleaf's office".
 # ("Interview at Britomart" is where, not who: no cue.)
+FIRM_NOUNS = (
+    r"(?:startup|start-up|company|firm|agency|business|brand|charity|consultancy|bank|insurer|supplier"
+    r"|vendor|contractor|label|publisher|employer)"
+)
 FIRM_BEFORE = re.compile(
-    r"(?i:\b(?:(?:startup|start-up|company|firm|agency|business|brand|charity|consultancy|bank|insurer|supplier"
-    r"|vendor|contractor|label|publisher|employer)\s+(?:called|named)"
+    rf"(?i:\b(?:{FIRM_NOUNS}\s+(?:called|named)"
     r"|applied\s+(?:to|at)|(?:bank|banking|pension|mortgage|insurance|insured|policy|account|loan)\s+(?:is\s+)?with"
     r"|my\s+(?:bank|insurer|employer|pension\s+provider)\s+is)\s+(?:the\s+)?)$"
 )
 FIRM_AFTER = re.compile(
     r"(?i:^['’]s\s+(?:new\s+)?(?:office|offices|hq|headquarters|head\s+office|careers\s+page|recruiter|hr\s+team"
     r"|ceo|founders?|shareholders|payroll)\b"
+    # "Sahlgrenska offer: 38 500 kr/month": who offers a job is a firm.
+    r"|^\s+(?:job\s+)?offer\b"
     # "BangkokSmile follow-up w/ Dr. Thanawat": a clinic one has an appointment at.
     r"|^\s+(?:follow-?up|appointment|appt|check-?up|consultation)\b)"
 )
+# "Interview at Paysmith today, the payments start-up on Bree Street": a firm by its apposition
+# (not a town the firm is in: "Voltwerk in Bonn, a solar start-up").
+FIRM_APPOSITION = re.compile(
+    rf"(?i:^(?:\s+(?:today|yesterday|tomorrow|tonight))?,\s+(?:the|a|an|our|my)\s+(?:[\w-]+\s+){{0,3}}?{FIRM_NOUNS}\b)"
+)
+IN_BEFORE = re.compile(r"(?i:\bin\s+$)")
 # A doctor "at" a name: the practice or the hospital they work at ("Dr. Thanawat at BangkokSmile").
 DOCTOR_AT = re.compile(r"\bDra?\.?\s+[A-ZÀ-Ý][\w'’-]+\s+(?:at|from)\s+$")
 # A firm as the one hiring: "Hospital Aitana, is hiring", not a place it stands in ("the school on
@@ -1000,15 +1037,16 @@ WEEK_COUNT = re.compile(
 WITH_FAMILY = re.compile(rf"(?i:\bwith\s+(?:the|my|our)\s+(?:{KIN_WORDS}|kids|children|family|friends|mates|dog)\b)")
 # A spell at a workplace told by what the writer does there, where, or how the day went: "twelve
 # years driving for NZ Bus", "third year of testing games at Kettu", "six years behind the counter
-# at Kingsway", "eight seasons guiding for Inka Trails", "long day at Farmacia Tei". Read only when
+# at Kingsway", "eight seasons guiding for Inka Trails", "long day at Farmacia Tei", "Hectic
+# Monday at Brightloop". Read only when
 # the name is an organisation's, or for a tenure (SPELL_TENURE) one not written as a person's, as
 # a typed name may be read wrong: "Six years flying with TAP" (not "three days waiting for Tom",
 # "a long day at Bondi").
 WORK_SPELL_LOOSE = re.compile(
     r"(?i:\b(\w+\s+(?:(?:days|weeks|months|years|seasons|summers|winters)\s+|(?:day|week|month|year|season)\s+of\s+)"
     r"(?:\w+ing(?:\s+[a-z]+)?|(?:behind|on|in|at)\s+the\s+[a-z]+)"
-    r"|(?:long|busy|hard|quiet|slow|crazy|good|bad)\s+"
-    r"(?:day|shift|week|night))\s+(?:at|for|with)\s+(?:the\s+)?)" + NAME
+    r"|(?:long|busy|hard|quiet|slow|crazy|good|bad|hectic)\s+"
+    rf"(?:day|shift|week|night|{WEEKDAY_WORDS}))\s+(?:at|for|with)\s+(?:the\s+)?)" + NAME
 )
 SPELL_TENURE = re.compile(
     r"(?i:\w+\s+(?:days|weeks|months|years|seasons|summers|winters|(?:day|week|month|year|season)\s+of)\b)"

@@ -1498,3 +1498,30 @@ def test_my_reply_to_a_question_naming_another_tells_of_them(app: Remen) -> None
     app.extract_pending()
     answers = app.ask("when does Fah leave Lakeside", now=NOW).answers
     assert answers and "30 April" in answers[0].text
+
+
+def test_a_first_day_note_answers_when_i_started_before_an_interviews_today(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        40,
+        "Interview at Kelvo today, the freight start-up by the harbour. Good questions for once.",
+        "First day at Kelvo. Desk by the window and a laptop that works.",
+    )
+    started = datetime.fromtimestamp(clock() - 40 * 86_400).astimezone()
+    answer = app.ask("when did I start at Kelvo", now=now)
+    assert answer.answers[0].source == "graph"
+    assert answer.answers[0].text.startswith(f"Since {started:%a} {started.day} {started:%b %Y}, by your notes")
+
+
+def test_a_tool_whose_earlier_sentence_says_the_topic_answers_before_a_name_that_is_no_tool(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        30,
+        "Interview at Ostra today. They run Zendesk for everything and asked how I'd clear 40 tickets on a Monday.",
+        "First day at Ostra. Everything lives in Zendesk here, so goodbye Freshdesk.",
+        "Desk weekly\nAttendees: Kjell Ek, Mona, me\n- Kjell: every ticket gets a first answer within 2 hours",
+    )
+    answer = app.ask("what ticket system do we use", now=now)
+    assert answer.answers[0].source == "graph" and "Zendesk" in answer.answers[0].text

@@ -2664,3 +2664,105 @@ def test_a_first_name_the_tagger_reads_as_an_adjective_is_a_name(model_reader: B
     found = read(model_reader, "Two weeks at Pinecrest. Trish runs intake like a lab: every call has a reason.")
     assert ("Trish", EntityType.PERSON) in entities(found)
     assert ("me", "manager", "Trish") in triples(found)
+
+
+def test_a_sum_with_the_rands_r_glued_to_it_is_a_sum(model_reader: BuiltinExtractor) -> None:
+    assert ("me", "rent", "R8,900") in triples(
+        read(model_reader, "the rent is going up to R8,900 from May, says the agent")
+    )
+    # A road's or a quarter's name is no sum.
+    assert not [
+        s for s in read(model_reader, "Took the R2 to Paarl, Q1 report on the way").statements if s.object_value
+    ]
+
+
+def test_the_rent_a_housemate_tells_of_in_a_chat_is_ours(model_reader: BuiltinExtractor) -> None:
+    shared = read(model_reader, "Thabo: the rent is going to R7,400 from June\nme: ugh")
+    assert ("me", "rent", "R7,400") in triples(shared)
+    theirs = read(model_reader, "Thabo: my rent went up to R7,400 in June\nme: ugh")
+    assert ("me", "rent", "R7,400") not in triples(theirs)
+
+
+def test_what_people_use_in_place_of_a_tool_is_a_tool_that_replaces_it(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "Everybody on the team uses Dexter instead of Jenkins now.")
+    assert ("Dexter", EntityType.TECHNOLOGY) in entities(found)
+    taken = [s for s in found.statements if s.predicate == "uses" and s.object_name == "Dexter"]
+    assert taken and taken[0].replaces == "Jenkins"
+    # Two places weighed are no switch of tools.
+    assert not [
+        s for s in read(model_reader, "Lunch in Soho instead of Camden with Priya.").statements if s.predicate == "uses"
+    ]
+
+
+def test_a_name_weighed_against_a_known_tool_is_of_its_kind(model_reader: BuiltinExtractor) -> None:
+    assert ("Cassia", EntityType.TECHNOLOGY) in entities(
+        read(model_reader, "She'd pick Postgres over Cassia for a ledger.")
+    )
+    assert ("Tom", EntityType.PERSON) in entities(read(model_reader, "Handed Tom over Postgres duty for the week."))
+
+
+def test_a_name_in_apposition_with_a_start_up_is_a_firm(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "Coffee with Lumora yesterday, the payments start-up on Long Street.")
+    assert ("Lumora", EntityType.ORGANIZATION) in entities(found)
+
+
+def test_an_unknown_name_the_tagger_reads_as_a_number_is_a_name(model_reader: BuiltinExtractor) -> None:
+    assert ("Farai", EntityType.PERSON) in entities(read(model_reader, "Farai carried the boxes up the stairs."))
+
+
+def test_an_offer_jotted_with_its_pay_and_the_one_told_of_leaving(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "- Kelvo offer!! R48k a month, start 1 June\n- tell Pieter on Monday, two weeks notice")
+    assert ("me", "salary", "R48k a month") in triples(found)
+    assert any(s.predicate == "manager" and s.object_name == "Pieter" for s in found.statements)
+
+
+def test_a_day_at_a_firm_told_by_how_it_went_is_a_day_at_my_workplace(model_reader: BuiltinExtractor) -> None:
+    assert ("me", "works_at", "Brightloop") in triples(
+        read(model_reader, "Hectic Monday at Brightloop. The client wants twelve hires by Friday.")
+    )
+
+
+def test_one_who_has_run_a_group_at_my_workplace_or_is_called_a_boss_is_my_manager(
+    model_reader: BuiltinExtractor,
+) -> None:
+    run = read(
+        model_reader,
+        "Another late night at Holloway & Reed. Maureen Kyle, who has run the tax group since the nineties, "
+        "sent my memo back covered in ink.",
+    )
+    assert ("me", "manager", "Maureen Kyle") in triples(run)
+    for text in (
+        "Three winters cycling for Pedal Post. Duarte is a fair boss, but the app pays per drop.",
+        "Three winters cycling for Pedal Post. Duarte is fair as bosses go.",
+    ):
+        assert ("me", "manager", "Duarte") in triples(read(model_reader, text)), text
+    hoping = read(model_reader, "Three winters cycling for Pedal Post. Duarte wants to be a manager one day.")
+    assert not [s for s in hoping.statements if s.predicate == "manager"]
+
+
+def test_a_day_written_with_a_slash_and_no_year_is_a_day_in_the_order_the_note_writes(embedder: Embedder) -> None:
+    written = datetime(2026, 1, 28, 13, 0).astimezone()
+    due = stated_date("me: write the heating report by 29/5", written)
+    assert due is not None and due.moment.date() == date(2026, 5, 29)
+    # A note that writes "25/2" puts the day first, whatever the machine's order: its "9/2" is the
+    # 9th of February.
+    month_first = BuiltinExtractor("mdy", embedder=embedder)
+    found = month_first.extract(
+        NoteForExtraction("- new laptops arrive 9/2, me + Sven\n- next meeting 25/2", (), written.timestamp())
+    )
+    days = {datetime.fromtimestamp(s.valid_at).date() for s in found.statements if s.valid_at}
+    assert date(2026, 2, 9) in days and date(2026, 2, 25) in days
+    # A share, a score and a rate are no days.
+    for text in ("add 1/2 cup of sugar", "rated it 8/10", "won 3/4 games", "the shop is open 24/7"):
+        assert stated_date(text, written, date_order="dmy") is None, text
+
+
+def test_a_sambo_is_a_partner(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "Karin says I worry too much, but as my sambo she has to say that.")
+    assert ("me", "partner", "Karin") in triples(found)
+
+
+def test_a_firm_making_an_offer_and_the_one_told_on_a_weekday(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "- Ostra offer: 41 000 kr/month, start in May\n- tell Britta Thursday")
+    assert ("Ostra", EntityType.ORGANIZATION) in entities(found)
+    assert any(s.predicate == "manager" and s.object_name == "Britta" for s in found.statements)
