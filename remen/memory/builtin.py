@@ -141,6 +141,7 @@ from remen.memory.patterns import (
     INTERVIEW_WITH,
     IS_MY_SUM,
     JOB_REFUSED,
+    JOB_SOUGHT,
     JOB_WON,
     JOINED,
     LAST_DAY_IS,
@@ -154,6 +155,7 @@ from remen.memory.patterns import (
     LIVES_IN,
     MARRIED,
     MOVED_FROM,
+    MOVED_IN,
     MOVED_INTO,
     MOVED_MY_THINGS,
     MOVING_NOTE,
@@ -171,6 +173,7 @@ from remen.memory.patterns import (
     NEW_ROLE,
     NOT_NAMES,
     NOT_THE_HOLDER,
+    NOT_YET_TOLD,
     NOTICE_HANDED_TO,
     NOTICE_TO,
     OLD_VALUE,
@@ -1864,10 +1867,13 @@ def told_of_leaving(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) 
     """ "Got the job! Told Gary this afternoon", "told Rosa I'm leaving", "gave resignation to
     Ramesh sir": the one person the writer tells of leaving their job, or hands their notice to,
     is their manager until they leave (the last day the note states, else now), unless the note
-    ties them to the writer otherwise (kin, a partner) or already names a manager."""
+    ties them to the writer otherwise (kin, a partner) or already names a manager. One the writer
+    has not told yet of a job they seek ("I think I want it. Haven't told Farah.") is the manager
+    still."""
     if manager_named(state):
         return
     leaving = any(LEAVING_A_JOB.search(sent.text) for piece, sent in sentences if piece.speaker is None)
+    seeking = leaving or any(JOB_SOUGHT.search(sent.text) for piece, sent in sentences if piece.speaker is None)
     tied = {s.object_name for s in state.statements if s.subject == USER_NAME and s.object_name}
     told = [
         (piece, sent, match)
@@ -1876,6 +1882,7 @@ def told_of_leaving(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) 
         for match in [
             *NOTICE_HANDED_TO.finditer(sent.text.strip()),
             *(TOLD_SOMEONE.finditer(sent.text.strip()) if leaving else ()),
+            *(NOT_YET_TOLD.finditer(sent.text.strip()) if seeking else ()),
         ]
         if match.group(1).split()[0].lower() not in NOT_NAMES | lexicon.RELATIONS
         and (found := state.entities.get(match.group(1).lower())) is not None
@@ -1889,7 +1896,10 @@ def told_of_leaving(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) 
         ended = [s for s in state.statements if s.predicate == "works_at" and s.negated and s.subject == USER_NAME]
         left = ended[0].valid_at if ended else None
         boss = ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, "manager", piece.span, object_name=person)
-        state.end(replace(boss, valid_at=left))
+        if match.re is NOT_YET_TOLD and left is None:
+            state.state(boss)  # kept in the dark about a job still only wanted: the manager still
+        else:
+            state.end(replace(boss, valid_at=left))
 
 
 def tie_start(state: NoteState, text: str) -> float | None:
@@ -2597,6 +2607,16 @@ class BuiltinExtractor:
         elif streets:
             found |= self.street_address(state, text, span, named, whose, streets[0])
         lives = LIVES_IN.search(text) or (FIRST_NIGHT_IN.search(text) if state.about_a_move else None)
+        moved_to = text.strip(" \t.!").strip()
+        if (
+            lives is None
+            and MOVED_IN.search(state.previous_sentence)
+            and ((moved_to, EntityType.PLACE) in named or name_key(moved_to) in gazetteer().places)
+        ):
+            # "moved in!!! Horwich.": the place said alone after the move is the new home.
+            place = state.entity(moved_to, EntityType.PLACE, span, None, text, sure=True)
+            state.state(ExtractedStatement(Aspect.IDENTITY, text, USER_NAME, "lives_in", span, object_name=place))
+            found = True
         if lives and PONDERING.search(text, max(0, lives.start() - PONDER_REACH), lives.start()):
             lives = None
         if lives and is_tool(lives.group(1), named) and not house_move(text):

@@ -264,6 +264,15 @@ TOLD_SOMEONE = re.compile(
     rf"(?=\s*(?:$|[.,;!]|(?i:today|tomorrow|tonight|this\s+\w+|in\s+person|(?:on\s+)?(?:{WEEKDAY_WORDS})|that\s+I|I['’]m|I\s+am|about"
     r"|after|before|when|first|straight\s+away|right\s+away)\b))"
 )
+# The one the writer has not told yet, of a job they want: "I think I want it. Haven't told Farah.",
+# "don't tell Roux yet" (the manager, kept in the dark).
+NOT_YET_TOLD = re.compile(
+    rf"(?i:\b(?:haven['’]?t|have\s+not|not\s+yet|don['’]?t|do\s+not)\s+(?:told|tell)\s+){PERSON_NAME}"
+)
+# A note about a job the writer seeks: "DBS has an opening", "sent the dossier", "applied".
+JOB_SOUGHT = re.compile(
+    r"(?i:\b(?:applied|application|interview(?:ed)?|opening|vacancy|cv|résumé|dossier|offer(?:ed)?)\b)"
+)
 # The owner a note about a rented home names, as a jot's label: "owner Mr. Prakash Hegde",
 # "house owner: Mrs. Iyer", "the owner is Dev Shah" (not "the café's owner").
 HOME_OWNER = re.compile(
@@ -957,6 +966,8 @@ STREET_NAMED = re.compile(rf"\b(?-i:[A-ZÀ-Þ])[\w'’-]*(?:\s+(?-i:[A-ZÀ-Þ])[
 MOVING_NOTE = re.compile(
     r"(?i:\b(?:moving\s+day|moved\s+(?:in|out|house)|movers|removal\s+van|unpack(?:ed|ing)|the\s+move\b))"
 )
+# A sentence that says the writer has moved in, the home's place said after it ("moved in!!! Horwich.").
+MOVED_IN = re.compile(r"(?i:^\s*(?:[-*•]\s*)?(?:(?:we|i)\s+)?(?:just\s+|finally\s+)?moved\s+in\b(?!\s+with\b))")
 FIRST_NIGHT_IN = re.compile(
     r"(?i:\bfirst\s+(?:night|evening|morning|weekend)\s+in\s+"
     r"(?:(?:the|our|my)\s+new\s+(?:flat|place|house|apartment|home)\s+in\s+)?)" + NAME

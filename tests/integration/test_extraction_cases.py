@@ -2766,3 +2766,20 @@ def test_a_firm_making_an_offer_and_the_one_told_on_a_weekday(model_reader: Buil
     found = read(model_reader, "- Ostra offer: 41 000 kr/month, start in May\n- tell Britta Thursday")
     assert ("Ostra", EntityType.ORGANIZATION) in entities(found)
     assert any(s.predicate == "manager" and s.object_name == "Britta" for s in found.statements)
+
+
+def test_a_place_said_alone_after_moving_in_is_my_new_home(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "moved in!!! Chorley. boxes everywhere, no kettle")
+    assert ("me", "lives_in", "Chorley") in triples(found)
+    # Someone else moving in with another says nothing of the writer's home.
+    other = read(model_reader, "Mum moved in with Dave. Chorley. Weird.")
+    assert not [s for s in other.statements if s.predicate == "lives_in" and s.subject == "me"]
+
+
+def test_one_i_have_not_told_of_a_job_i_want_is_my_manager_still(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "Orbis has an opening for a senior tester. I think I want it. Haven't told Marguerite.")
+    bosses = [s for s in found.statements if s.predicate == "manager" and s.object_name == "Marguerite"]
+    assert bosses and not any(s.negated for s in bosses)
+    # Without a job sought, a secret kept is no tie.
+    kept = read(model_reader, "Lunch with Tom. Haven't told Marguerite about the party.")
+    assert not [s for s in kept.statements if s.predicate == "manager"]
