@@ -365,6 +365,10 @@ def named_by_its_software_noun(sent: SpacySpan, i: int) -> bool:
     )
 
 
+# Words that speak of a person's own, after which a sentence's first noun is someone.
+PERSONS_OWN = frozenset({"her", "his", "herself", "himself"})
+
+
 def first_name_read_as_word(sent: SpacySpan, i: int) -> bool:
     """Whether token ``i`` is a first name the tagger took for the function word it also is
     ("handed in my notice to Per", "Telling Will") or the common noun ("Anders Holt", read as
@@ -387,7 +391,12 @@ def first_name_read_as_word(sent: SpacySpan, i: int) -> bool:
         opening
         and token.tag_ in ("NN", "NNS")
         and after is not None
-        and (before_surname or after.tag_ in PROPER_NOUN_TAGS)
+        and (
+            before_surname
+            or after.tag_ in PROPER_NOUN_TAGS
+            # "Saga has her own room": a first name whose verb the sentence then says "her" or "his" of.
+            or (after.tag_ in ("VBZ", "VBD") and any(t.lower_ in PERSONS_OWN for t in sent[i + 2 :]))
+        )
     )
     if token.tag_ not in FUNCTION_WORD_TAGS and not read_as_noun:
         return False

@@ -2783,3 +2783,10 @@ def test_one_i_have_not_told_of_a_job_i_want_is_my_manager_still(model_reader: B
     # Without a job sought, a secret kept is no tie.
     kept = read(model_reader, "Lunch with Tom. Haven't told Marguerite about the party.")
     assert not [s for s in kept.statements if s.predicate == "manager"]
+
+
+def test_a_first_name_read_as_a_noun_is_a_name_when_the_sentence_says_her_or_his(
+    model_reader: BuiltinExtractor,
+) -> None:
+    found = read(model_reader, "New flat is quiet. Saga has her own desk now and keeps it tidy.")
+    assert ("Saga", EntityType.PERSON) in entities(found)
