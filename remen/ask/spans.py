@@ -14,7 +14,7 @@ from remen.memory.dates import stated_date
 from remen.memory.entity_model import english_words, gazetteer
 from remen.memory.lexicon import HONORIFICS
 from remen.memory.names import POSSESSIVE
-from remen.memory.patterns import STREET_ADDRESS
+from remen.memory.patterns import GLUED_RAND, STREET_ADDRESS
 from remen.search.calendar import WEEKDAY_NAMES
 from remen.search.query import STOPWORDS
 
@@ -45,7 +45,9 @@ UNIT = (
 NUMBER = re.compile(
     # Thousands set apart by spaces only before a unit ("9 800 kr/month", "520 000 kr"): "on 4 May
     # 2026" is no amount.
-    rf"(?:[£$€¥]\s?)?(?<![\w.])(?:\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?=\s?(?:{UNIT}))|\d+(?:[.,:]\d+)*)"
+    # The rand's "R" glued to a sum is its currency ("R9,500"), not a word the sum's end follows.
+    rf"(?:{GLUED_RAND}|(?:[£$€¥]\s?)?(?<![\w.]))"
+    rf"(?:\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?=\s?(?:{UNIT}))|\d+(?:[.,:]\d+)*)"
     rf"(?:\s?(?:{UNIT}))?(?:\s?(?:x|×|lb|oz|per|a|/)\s?\d+(?:\s?(?:{UNIT}))?)?"
     r"(?:\s\d+\s?(?:oz|lb|min|mins|s)\b)?(?:\s?/\s?(?:week|month|year|day|word|hour))?"
     # Not the start of a word: "1Password", "3rd".

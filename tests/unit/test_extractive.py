@@ -922,3 +922,13 @@ def test_leaving_somewhere_does_not_tell_who_bought_a_thing() -> None:
     assert extract(read_question("who did Ravi sell his car to"), found, people) == []
     sold = notebook(("Ravi sold his car to Mei last week.", datetime(2026, 9, 3)))
     assert extract(read_question("who did Ravi sell his car to"), sold, people)[0].answer == "Mei"
+
+
+def test_a_sum_with_the_rands_r_glued_to_it_is_read_whole() -> None:
+    def amounts(text: str) -> list[str]:
+        return [s.text for s in value_spans(text, WRITTEN, AnswerKind.NUMBER)]
+
+    assert "R9,500" in amounts("the rent is going to R9,500 from March")
+    assert "500" not in amounts("the rent is going to R9,500 from March")
+    # A road's name is no sum.
+    assert amounts("took the R2 to Paarl") == []
