@@ -2607,7 +2607,7 @@ class BuiltinExtractor:
         elif streets:
             found |= self.street_address(state, text, span, named, whose, streets[0])
         lives = LIVES_IN.search(text) or (FIRST_NIGHT_IN.search(text) if state.about_a_move else None)
-        moved_to = text.strip(" \t.!").strip()
+        moved_to = text.strip(" \t\n.!")
         if (
             lives is None
             and MOVED_IN.search(state.previous_sentence)

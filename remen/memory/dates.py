@@ -76,11 +76,13 @@ LONE_ORDINAL = re.compile(
 # A day and month written with dots and the closing one, as much of Europe writes them, without
 # the cue the search grammar wants ("signing 22.04.", "delivery 20.07.", "marries on 14.11., I").
 DOTTED_DAY = re.compile(r"(?<![\w.,])(?:[12]\d|3[01]|0?[1-9])\.(?:1[0-2]|0?[1-9])\.(?!\d)")
+# "Open 24/7": round the clock, never the 24th of July.
+NOT_ROUND_THE_CLOCK = r"(?!24/7\b)"
 # A day and month with a slash and no year, which the search grammar reads only after a cue
 # ("Saga's birthday 19/1", "printer guide by 29/5", "starts 20/8"); not a fraction, a score or a
 # rate ("1/2 cup", "8/10 stars", "open 24/7", "50/50 split").
 SLASHED_DAY = re.compile(
-    r"(?<![\w./,-])(?!24/7\b)(?:[12]\d|3[01]|0?[1-9])/(?:[12]\d|3[01]|0?[1-9])(?![\w/%]|[.,]\d)"
+    rf"(?<![\w./,-]){NOT_ROUND_THE_CLOCK}(?:[12]\d|3[01]|0?[1-9])/(?:[12]\d|3[01]|0?[1-9])(?![\w/%]|[.,]\d)"
     r"(?!\s+(?:of|cups?|tsp|tbsp|teaspoons?|tablespoons?|oz|lbs?|kg|g|ml|l|inch(?:es)?|miles?|km|stars?|split|"
     r"times|price|off|points|marks)\b)"
 )
@@ -93,7 +95,7 @@ SLASHED_DAY_END = re.compile(
     r"\s*(?:$|[,.;:!?)\]–—-]|@|at\b|\d{1,2}[:.]\d\d|(?:and|to|till|until|or|for|with|in|on)\b)", re.IGNORECASE
 )
 # Two numbers a slash joins, to learn which of them a writer puts first.
-SLASHED_PAIR = re.compile(r"(?<![\w./])(?!24/7\b)(\d{1,2})/(\d{1,2})(?![\w/])")
+SLASHED_PAIR = re.compile(rf"(?<![\w./]){NOT_ROUND_THE_CLOCK}(\d{{1,2}})/(\d{{1,2}})(?![\w/])")
 
 
 def writers_date_order(text: str, default: DateOrder) -> DateOrder:

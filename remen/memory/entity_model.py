@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -374,7 +375,8 @@ def first_name_read_as_word(sent: SpacySpan, i: int) -> bool:
     ("handed in my notice to Per", "Telling Will") or the common noun ("Anders Holt", read as
     "anders"): capitalised inside a sentence not written in title case; opening one, only before a
     finite verb or a surname ("Per wants the kitchen fitted", "Per Lindqvist still measures",
-    never "In Berlin"), and a noun only before a surname or another proper noun."""
+    never "In Berlin"), and a noun only before a surname or another proper noun, or before a finite
+    verb the sentence then says "her" or "his" of ("Saga has her own room")."""
     token = sent[i]
     if (
         not token.text[:1].isupper()
@@ -841,13 +843,17 @@ WHO_AFTER = re.compile(r"^,?\s+who\b", re.IGNORECASE)
 WHERE_BEFORE = re.compile(r"\b(?:in|at|near|from|outside|around|by|of)\s+(?:the\s+)?$", re.IGNORECASE)
 
 
+def mentions(name: str, sentences: list[SpacySpan]) -> Iterator[tuple[str, re.Match[str]]]:
+    """Each place a sentence writes the name as a whole word, with the sentence's text."""
+    pattern = re.compile(r"(?<![\w'’])" + re.escape(name) + r"(?![\w'’])", re.IGNORECASE)
+    return ((sent.text, m) for sent in sentences for m in pattern.finditer(sent.text))
+
+
 def said_with_who(name: str, sentences: list[SpacySpan]) -> bool:
     """Whether a sentence follows the name with "who", not after a word of where."""
-    pattern = re.compile(r"(?<![\w'’])" + re.escape(name) + r"(?![\w'’])", re.IGNORECASE)
     return any(
-        WHO_AFTER.match(sent.text[m.end() :]) and not WHERE_BEFORE.search(sent.text[: m.start()])
-        for sent in sentences
-        for m in pattern.finditer(sent.text)
+        WHO_AFTER.match(text[m.end() :]) and not WHERE_BEFORE.search(text[: m.start()])
+        for text, m in mentions(name, sentences)
     )
 
 
@@ -879,17 +885,15 @@ def weighed_against_known(sentences: list[SpacySpan], candidates: set[str]) -> d
 
 # Kinds of names nobody is said to use ("uses Bruno" is a tool, "uses Quinovic" may be a firm).
 NEVER_USED = frozenset({EntityType.PERSON, EntityType.PLACE})
-USED = re.compile(r"(?i:\b(?:use|uses|used|using)\s+$)")
+USE_VERB_BEFORE = re.compile(r"(?i:\b(?:use|uses|used|using)\s+$)")
 
 
 def used_by_name(name: str, sentences: list[SpacySpan]) -> bool:
     """Whether a sentence names it as what is used, right after the verb and not as an owner
     ("uses Bruno", "we're using Mongo"; not "used Tom's van")."""
-    pattern = re.compile(r"(?<![\w'’])" + re.escape(name) + r"(?![\w'’])", re.IGNORECASE)
     return any(
-        USED.search(sent.text[: m.start()]) and not sent.text[m.end() :].startswith(("'s", "’s"))
-        for sent in sentences
-        for m in pattern.finditer(sent.text)
+        USE_VERB_BEFORE.search(text[: m.start()]) and not text[m.end() :].startswith(("'s", "’s"))
+        for text, m in mentions(name, sentences)
     )
 
 
