@@ -269,10 +269,9 @@ TOLD_SOMEONE = re.compile(
 NOT_YET_TOLD = re.compile(
     rf"(?i:\b(?:haven['’]?t|have\s+not|not\s+yet|don['’]?t|do\s+not)\s+(?:told|tell)\s+){PERSON_NAME}"
 )
-# A note about a job the writer seeks: "DBS has an opening", "sent the dossier", "applied".
-JOB_SOUGHT = re.compile(
-    r"(?i:\b(?:applied|application|interview(?:ed)?|opening|vacancy|cv|résumé|dossier|offer(?:ed)?)\b)"
-)
+# A note about a job the writer seeks: "DBS has an opening", "sent the dossier", "applied" (an offer
+# is a leaving already: LEAVING_A_JOB).
+JOB_SOUGHT = re.compile(r"(?i:\b(?:applied|application|interview(?:ed)?|opening|vacancy|cv|résumé|dossier)\b)")
 # The owner a note about a rented home names, as a jot's label: "owner Mr. Prakash Hegde",
 # "house owner: Mrs. Iyer", "the owner is Dev Shah" (not "the café's owner").
 HOME_OWNER = re.compile(
@@ -1155,7 +1154,7 @@ CAPITAL_SHORT_WEEKDAYS = rf"\b(?:{'|'.join(sorted(day.capitalize() for day in WE
 DATE_HINT = re.compile(
     r"\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*day\b|\b(?:tues?|weds|thur?s?|fri)\b"
     r"|\b(?:today|tonight|yesterday|tomorrow|week|weekend|month|year|ago|last|next|morning|evening|night|"
-    r"christmas|easter|spring|summer|autumn|fall|winter|noon|midnight)\b" + rf"|(?-i:{CAPITAL_SHORT_WEEKDAYS})",
-    # The short weekdays that are words too, as a day is written ("birthday Sat").
+    r"christmas|easter|spring|summer|autumn|fall|winter|noon|midnight)\b"
+    rf"|(?-i:{CAPITAL_SHORT_WEEKDAYS})",
     re.I,
 )
