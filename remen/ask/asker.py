@@ -138,7 +138,7 @@ class Asker:
             began = tie_start(chosen, self.memory, index.user_name)
             if began is not None and not self.day_told(began):
                 began = replace(began, written_day=True)
-            return began or aspect_query(chosen, self.memory, self.similar)
+            return began or aspect_query(chosen, self.memory, self.similar, question)
         if kind == QueryType.TEMPORAL:
             return temporal(chosen, self.memory)
         span = chosen.temporal

@@ -61,7 +61,15 @@ from remen.core.text import IRREGULAR_PAST, TURN, fold, is_short_turn
 from remen.memory.cues import WRITER, NoteLine, chat_turns, note_lines, sentence_bounds
 from remen.memory.dates import FORWARD_BEFORE, stated_date
 from remen.memory.entity_model import english_words
-from remen.memory.lexicon import ARRANGED_VERBS, LEXICON_TYPES, NARROWER_RELATIONS, RELATIONS, SAME_TIE, ties_of
+from remen.memory.lexicon import (
+    ARRANGED_VERBS,
+    LEXICON_TYPES,
+    MONEY_OF_MINE,
+    NARROWER_RELATIONS,
+    RELATIONS,
+    SAME_TIE,
+    ties_of,
+)
 from remen.memory.names import POSSESSIVE, name_tokens
 from remen.memory.speakers import is_speaker
 from remen.memory.tool_use import END_VERBS
@@ -629,6 +637,14 @@ def anothers_thing(question: Question, passage: Passage) -> bool:
     return anothers_thing_in(question, passage.text, passage.speaker)
 
 
+def anothers_sum_unsaid(question: Question, passage: Passage) -> bool:
+    """Whether the question asks for someone's sum ("how much is Yousef's rent") and the sentence
+    does not say that sum's word: another sum near their name is none of it ("JD 200 a month into
+    savings" in a note that names Yousef)."""
+    owned = OWNED.search(question.text)
+    return owned is not None and owned.group(2).lower() in MONEY_OF_MINE and stem(owned.group(2)) not in passage.words
+
+
 def anothers_thing_in(question: Question, text: str, speaker: str | None) -> bool:
     """:func:`anothers_thing` of a sentence ``text`` said by ``speaker`` (None: the writer)."""
     owned = OWNED.search(question.text)
@@ -1156,6 +1172,7 @@ def read_candidates(
             or about_someone_else(people, passage.text, passage.words, known, passage.note_words)
             or writers_own_reply(people, passage)
             or anothers_thing(question, passage)
+            or anothers_sum_unsaid(question, passage)
             or done_by_another(question, passage.text)
             or done_to_the_asked(question, passage.text)
             or passage.note_id in deed_notes
@@ -1165,11 +1182,13 @@ def read_candidates(
         measured = sentence_measures(question, passage, weight, age, people)
         if others_tie and (
             not measured["topic_inside"]
+            or only_titles(asked_ties, passage.text)
             or (own_tie.search(passage.text) and not said_by_named(question, passage))
             or not named_near(question, passage)
         ):
             # "who is Salma's manager": a sentence that names her and no manager says none, nor
-            # one about the writer's own ("Hany, my team lead"), nor one that names neither her
+            # one whose manager is only what someone is ("Joanne Ellis (ops manager), Dev
+            # Mistry (HR)"), nor one about the writer's own ("Hany, my team lead"), nor one that names neither her
             # nor anyone beside it says her ("Annika walked me round" of "who is Petra's
             # manager"); Salma's own turn in a chat may.
             continue
@@ -1236,6 +1255,18 @@ def said_by_named(question: Question, passage: Passage) -> bool:
     """Whether the sentence is a chat turn of someone the question names (their "my" is theirs)."""
     speaker = stem(passage.speaker) if passage.speaker else None
     return speaker is not None and any(speaker in name_stems(name) for name in question.names)
+
+
+def only_titles(ties: list[str], text: str) -> bool:
+    """Whether every one of ``ties`` a sentence says is what a person named before it is, in
+    brackets after the name ("Joanne Ellis (ops manager)", "Catarina Lopes (operations lead)"): a
+    job's title, no tie of anyone's."""
+    said = [m.start() for tie in ties for m in re.finditer(rf"(?i:\b{re.escape(tie)}\b)", text)]
+    return bool(said) and all(TITLE_IN_BRACKETS.search(text, 0, at) for at in said)
+
+
+# A name and an open bracket with at most two words after it, right before a role word.
+TITLE_IN_BRACKETS = re.compile(r"[A-Z][\w'’-]*\s*\(\s*(?:[\w-]+\s+){0,2}$")
 
 
 def writers_tie(ties: list[str]) -> re.Pattern[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from remen.ask.extractive import stem, stems
 from remen.core.answers import AnswerItem, EntityHint, Route
@@ -14,7 +14,7 @@ from remen.core.errors import EntityNotFoundError
 from remen.core.knowledge import ENDED_PREFIX, Aspect, Digest, EntityDetail, EntityType, Fact
 from remen.core.text import fold
 from remen.core.wording import addressed
-from remen.memory.lexicon import MONEY_OF_MINE, RELATIONS, of_another_kind, ties_of, tool_kind
+from remen.memory.lexicon import MONEY_OF_MINE, RELATIONS, WORKS_AT, of_another_kind, ties_of, tool_kind
 from remen.memory.names import compatible
 from remen.memory.reader import MemoryReader
 from remen.search.calendar import day_text
@@ -36,6 +36,8 @@ SUM_STAYS = {"salary": "works_at", "rent": "lives_in"}
 SUM_PLACES = {"salary": frozenset({EntityType.ORGANIZATION}), "rent": frozenset({EntityType.PLACE})}
 # The user's stays a tie may be asked of ("my boss at Kibo", "my landlord in Wedding").
 STINT_PREDICATES = ("works_at", "lives_in")
+# The words of the ties held at a workplace.
+WORK_TIES = frozenset(ties_of("manager"))
 # A "when" question's words that ask when a tie began: "when did I start at Acme", "join Catena".
 # Not a move: people write "moving to Denver" weeks ahead, and the note of the day says it better.
 # "resume" is Nigerian and Indian English for starting a job ("when did I resume at Kudipay").
@@ -84,6 +86,8 @@ def whose(hint: EntityHint, user: str) -> str:
 # Words asking for the value before the current one ("before" with no name after it: with one,
 # the sequence's point is asked for).
 BEFORE_WORDS = frozenset({"before", "previously", "previous", "formerly", "former", "earlier"})
+# A question asked in the past tense: "what did we use at the depot", "what was our stock system".
+ASKED_IN_THE_PAST = re.compile(r"(?i:\b(?:did|was|were|used\s+to|had)\b)")
 # Verbs of giving a value up: "what car did I trade in", "which app did I ditch" ask for one that
 # was replaced.
 GIVEN_UP_WORDS = frozenset(
@@ -399,6 +403,9 @@ def held_while_spoken_of(
     notes spoke of the place or after, before the next stay of the user's began (the one told of
     leaving ends theirs on the last day)."""
     stayed = {f.target for f in stays}
+    # A boss is left with the workplace, a landlord or a dentist with the home: the next stay of
+    # that kind ends the tie's time there ("who was my boss at Lumen", not ended by a move).
+    kind = "works_at" if hint.text.split()[-1] in WORK_TIES else "lives_in"
     for place in names_given(route, hint):
         if place in stayed:
             continue
@@ -409,7 +416,7 @@ def held_while_spoken_of(
         if spoken is None:
             continue
         first, last = spoken
-        after = [f.valid_at for f in stays if f.valid_at > last]
+        after = [f.valid_at for f in stays if f.valid_at > last and f.predicate == kind]
         until = min(after) if after else None
         during = [
             f
@@ -639,10 +646,10 @@ def tie_end(route: Route, question: str, memory: MemoryReader, user: str) -> Han
     return Handled((fact_item(last, told),), precise=True)
 
 
-def aspect_query(route: Route, memory: MemoryReader, similar: Similar) -> Handled:
+def aspect_query(route: Route, memory: MemoryReader, similar: Similar, question: str) -> Handled:
     """Statements of the asked aspects about the topic: scoped to the entity named, else to the
     statements nearest the topic (memory vectors, asked of ``similar`` only then) and those
-    sharing its words; current first."""
+    sharing its words; current first. ``question`` is asked as written (its tense)."""
     aspects = route.aspects
     named = [h for h in route.entity_hints if h.matched_by not in ("user",)]
     if route.attribute_hint:
@@ -672,6 +679,12 @@ def aspect_query(route: Route, memory: MemoryReader, similar: Similar) -> Handle
         # for everything … 40 tickets" before "Everything lives in ServiceNow here" (which does not).
         told_of = {f.target for f in hits}
         hits += [f for f in every if f.current and f.target in told_of and f not in hits]
+        if switched is None and not before and not ASKED_IN_THE_PAST.search(question):
+            now_used = tools_of_this_job(memory, every, hits, kind)
+            if now_used:
+                # The tool of the job the writer has now leads the one the topic's words found,
+                # which is the job before's: a precise answer, before the notes' sentences.
+                return Handled(tuple(fact_item(f, marked(f)) for f in [*now_used, *hits][:MAX_LIST]), precise=True)
         found = switched if switched is not None else hits
         if not found:
             # "which BI tool do we use": no tool's sentence says "BI"; the one whose sentence means
@@ -702,6 +715,44 @@ def aspect_query(route: Route, memory: MemoryReader, similar: Similar) -> Handle
         kinds = " or ".join(a.value.lower() for a in aspects) or "statement"
         return Handled((), f"Your notes record no {kinds} on that.")
     return Handled(tuple(fact_item(f, marked(f)) for f in ordered(found)[:MAX_LIST]))
+
+
+def tools_of_this_job(memory: MemoryReader, every: list[Fact], hits: list[Fact], kind: frozenset[str]) -> list[Fact]:
+    """ "What stock system do we use", when the only tools whose sentences say the topic were last
+    told of before the writer's current job began ("Odoo stock counts off by 40 crates" at the
+    depot they left): the tool in use the notes spoke of since it began that they spoke of first (the
+    system met at the interview or on the first day, before an app taken up later); none
+    otherwise."""
+    if not hits:
+        return []
+    jobs = chain_of(memory, hits[0].subject, (WORKS_AT,))
+    current = [f for f in jobs if f.current]
+    if not current or len(current) == len(jobs):
+        return []
+    began = current[-1].valid_at
+    # A tool the notes still speak of since the job began is in use there too ("freee", taken up
+    # the month before the writer's own firm opened).
+    if any((told := spoken_between(memory, f.target)) is None or told[1] >= began for f in hits):
+        return []
+    asked_of = {h.target for h in hits}
+    spoken = [
+        (told, f)
+        for f in every
+        if f.current
+        and f.target not in asked_of
+        and not of_another_kind(fold(f.target or ""), kind)
+        and (told := spoken_between(memory, f.target)) is not None
+        and told[1] >= began
+    ]
+    return [min(spoken, key=lambda pair: pair[0][0])[1]] if spoken else []
+
+
+def spoken_between(memory: MemoryReader, name: str | None) -> tuple[datetime, datetime] | None:
+    """When the notes first and last named ``name`` (None: never, or no such entity)."""
+    try:
+        return memory.mentioned_between(name or "")
+    except EntityNotFoundError:
+        return None
 
 
 def asked_tool_kind(route: Route) -> frozenset[str]:

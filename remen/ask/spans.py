@@ -14,7 +14,7 @@ from remen.memory.dates import stated_date
 from remen.memory.entity_model import english_words, gazetteer
 from remen.memory.lexicon import HONORIFICS
 from remen.memory.names import POSSESSIVE
-from remen.memory.patterns import GLUED_RAND, STREET_ADDRESS
+from remen.memory.patterns import CURRENCY_SIGNS, GLUED_RAND, SIGN_PREFIX, STREET_ADDRESS
 from remen.search.calendar import WEEKDAY_NAMES
 from remen.search.query import STOPWORDS
 
@@ -36,7 +36,7 @@ class Span:
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 PHONE = re.compile(r"(?<![\w.])\+?\d[\d ()-]{7,}\d(?![\w.])")
 UNIT = (
-    r"%|€|£|\$|¥|k\b|m\b|bn\b|million\b|thousand\b|kg\b|g\b|km\b|ft\b|lb\b|oz\b|mins?\b|minutes?\b|h\b|hrs?\b"
+    rf"%|[{CURRENCY_SIGNS}]|k\b|m\b|bn\b|million\b|thousand\b|kg\b|g\b|km\b|ft\b|lb\b|oz\b|mins?\b|minutes?\b|h\b|hrs?\b"
     r"|hours?\b|days?\b|weeks?\b"
     r"|months?\b|years?\b|euros?\b|pounds?\b|dollars?\b|quid\b|bucks?\b|units?\b|pages?\b|words?\b|covers?\b"
     r"|kilos?\b|metres?\b"
@@ -46,7 +46,7 @@ NUMBER = re.compile(
     # Thousands set apart by spaces only before a unit ("9 800 kr/month", "520 000 kr"): "on 4 May
     # 2026" is no amount.
     # The rand's "R" glued to a sum is its currency ("R9,500"), not a word the sum's end follows.
-    rf"(?:{GLUED_RAND}|(?:[£$€¥]\s?)?(?<![\w.]))"
+    rf"(?:{GLUED_RAND}|(?:{SIGN_PREFIX}[{CURRENCY_SIGNS}]\s?)?(?<![\w.]))"
     rf"(?:\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?=\s?(?:{UNIT}))|\d+(?:[.,:]\d+)*)"
     rf"(?:\s?(?:{UNIT}))?(?:\s?(?:x|×|lb|oz|per|a|/)\s?\d+(?:\s?(?:{UNIT}))?)?"
     r"(?:\s\d+\s?(?:oz|lb|min|mins|s)\b)?(?:\s?/\s?(?:week|month|year|day|word|hour))?"
@@ -96,14 +96,14 @@ RECURRING = re.compile(
 PER_PERIOD = r"\d\s?/\s?(?:month|mo|week|wk|year|yr|day|hour|hr)\b|\d\s+(?:a|an|per)\s+(?:month|week|year|hour|day)\b"
 # A sum of money in a sentence: a currency, thousands written short, or an amount per period.
 MONEY = re.compile(
-    r"[£$€¥₹]|\b(?:euros?|pounds?|dollars?|quid|bucks?|yen|kr|zł|rand|naira|cedis?|reais|usd|eur|gbp)\b|\d\s?(?:k|m|bn)\b"
+    rf"[{CURRENCY_SIGNS}]|\b(?:euros?|pounds?|dollars?|quid|bucks?|yen|kr|zł|rand|naira|cedis?|reais|usd|eur|gbp)\b|\d\s?(?:k|m|bn)\b"
     rf"|{PER_PERIOD}|\d\s*(?:million|thousand|grand)\b",
     re.IGNORECASE,
 )
 MEASURE_UNITS = {
     # An amount per period is a sum of money ("780/month", "50 a week").
     "much": re.compile(
-        rf"[£$€¥]|\d\s?(?:k|m|bn)\b|euros?|pounds?|dollars?|quid|bucks?|%|\d[.,]\d|{PER_PERIOD}",
+        rf"[{CURRENCY_SIGNS}]|\d\s?(?:k|m|bn)\b|euros?|pounds?|dollars?|quid|bucks?|%|\d[.,]\d|{PER_PERIOD}",
         re.IGNORECASE,
     ),
     "long": re.compile(r"min|hour|hrs?\b|\dh\b|days?|weeks?|months?|years?|km|metres|miles", re.IGNORECASE),

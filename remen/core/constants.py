@@ -195,6 +195,10 @@ SECOND_ASPECT_CONFIDENCE = 0.6
 TIE_MIN_PROBABILITY = 0.8
 # The most words a name in a list of who came has ("Ana Lucía Gómez").
 ATTENDEE_NAME_WORDS = 3
+# A firm named in brackets after someone has at most this many words; a team's initials at most
+# this many letters ("(HR)", "(CNC)").
+MAX_BRACKETED_FIRM_WORDS = 3
+TEAM_INITIALS = 3
 # Words a sentence needs to be a statement of its own ("boiler again" is one; "yes." is not).
 MIN_STATEMENT_WORDS = 2
 # A name that fits several known entities ("Sarah": Sarah Chen, Sarah Lee) goes to the one whose

@@ -21,11 +21,13 @@ import numpy as np
 from remen.core.config import date_order
 from remen.core.constants import (
     ATTENDEE_NAME_WORDS,
+    MAX_BRACKETED_FIRM_WORDS,
     MAX_EXTRACT_CHARS,
     MAX_LABELS_PER_NOTE,
     MIN_ASPECT_CONFIDENCE,
     MIN_STATEMENT_WORDS,
     SECOND_ASPECT_CONFIDENCE,
+    TEAM_INITIALS,
     TIE_MIN_PROBABILITY,
 )
 from remen.core.knowledge import (
@@ -83,6 +85,7 @@ from remen.memory.patterns import (
     AMOUNT_JOTTED,
     ARROW_SWITCH,
     ASKED_NEW_ROLE,
+    ASKED_WHO_HOLDS,
     ATTENDEE_FIRM,
     ATTENDEE_FROM,
     ATTENDEE_LIST,
@@ -132,9 +135,11 @@ from remen.memory.patterns import (
     HOME_COMMUTE,
     HOME_FROM,
     HOME_NOUN,
+    HOME_NOUNS,
     HOME_OWNER,
     HOME_TAKEN,
     HOME_WORDS,
+    IN_A_TOWN,
     IN_BEFORE,
     INSTEAD,
     INSTEAD_SWITCH,
@@ -170,6 +175,7 @@ from remen.memory.patterns import (
     NAMED_IS_RELATION,
     NAMED_MY_ROLE,
     NAMED_THE_BEST_ROLE,
+    NAMED_WITH_BRACKETS,
     NEW_ROLE,
     NOT_NAMES,
     NOT_THE_HOLDER,
@@ -199,6 +205,7 @@ from remen.memory.patterns import (
     PREPOSITION_BEFORE,
     PROJECT,
     PRONOUN_THIRD,
+    PROVIDER_LEFT,
     RECOMMENDED,
     REGISTERED_WITH,
     RENT_RAISED,
@@ -227,6 +234,7 @@ from remen.memory.patterns import (
     SPELL_SITE,
     SPELL_TENURE,
     SPELL_WITH_TOOL,
+    STAFF_THERE,
     START_SPELL,
     STREET_ADDRESS,
     STREET_NAMED,
@@ -985,6 +993,23 @@ def home_rent(text: str) -> str | None:
     return None if PONDERING.search(before) or VIEWING.search(before) else monthly.group(0).strip()
 
 
+def rent_of_the_let_home(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
+    """A note naming the writer's landlord is about the home they rent: a monthly sum it tells of a
+    home is its rent, even where the home is only shown ("Ama: the agent showed me the house, 2
+    bedrooms, GH₵ 2,200 a month … who is the landlord? … one Mr. Tetteh"), unless it is pondered."""
+    mine = [s for s in state.statements if s.subject == USER_NAME and not s.negated]
+    if not any(s.predicate == "landlord" for s in mine) or any(s.predicate == "rent" for s in mine):
+        return
+    for piece, sent in sentences:
+        text = sent.text.strip()
+        monthly = RENT_SUM.search(text)
+        home = None if monthly is None else RENTED_HOME.search(text, 0, monthly.start())
+        if monthly is not None and home is not None and not PONDERING.search(text[: home.start()]):
+            sum_told = period_said(monthly.group(0).strip())
+            state.state(ExtractedStatement(Aspect.IDENTITY, text, USER_NAME, "rent", piece.span, object_value=sum_told))
+            return
+
+
 def make_and_model(name: str) -> bool:
     """Whether ``name`` is a car's make the word lists know and a model after it ("Honda Fit",
     "Kia EV6", "Skoda Octavia"; not the make alone, nor a firm's name: "Toyota Motors")."""
@@ -1130,6 +1155,40 @@ def attendees_are_people(state: NoteState, sentences: list[tuple[Piece, SpacySpa
                 state.state(works)
 
 
+def firm_in_brackets(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
+    """Someone named with a firm in brackets after them works there: "Daniel Koh (DBS)", "Nuria
+    Solé (art director, Penguin Random House)" (the bracket's last part, a name the note reads as a
+    firm; a team's "(IT)" or a town is none)."""
+    for piece, sent in sentences:
+        text = sent.text.strip()
+        for named in NAMED_WITH_BRACKETS.finditer(text):
+            person = state.entities.get(named.group(1).lower())
+            told = named.group(2).split(",")[-1].strip()
+            firm = state.entities.get(told.lower())
+            if person is None or person.type != EntityType.PERSON or name_key(told) in gazetteer().places:
+                continue
+            if firm is None and firm_named_in_brackets(told):
+                firm = state.entities[state.entity(told, EntityType.ORGANIZATION, piece.span, None, text).lower()]
+            if firm is not None and firm.type == EntityType.ORGANIZATION:
+                works = ExtractedStatement(
+                    Aspect.IDENTITY, text, person.name, lexicon.WORKS_AT, piece.span, object_name=firm.name
+                )
+                state.state(works)
+
+
+def firm_named_in_brackets(told: str) -> bool:
+    """Whether what a bracket after someone's name says is a firm's name the classifier passed
+    over ("Sam Whitford (Airservices)", "Maeve Joyce (Corrib)"): capitalised words, none a word of
+    English nor a first name, not a team's initials ("(HR)", "(CNC)")."""
+    words = told.split()
+    return (
+        0 < len(words) <= MAX_BRACKETED_FIRM_WORDS
+        and all(w[:1].isupper() and w.lower() not in english_words() for w in words)
+        and not (told.isupper() and len(told) <= TEAM_INITIALS)
+        and name_key(words[0]) not in gazetteer().first_names
+    )
+
+
 def interview_panel(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
     """Who sat on a job interview with a firm the note's heading names works there: "## Interview
     - Rota Verde" / "With: Catarina Lopes (operations lead), Hugo (senior dispatcher)" (each named
@@ -1149,6 +1208,12 @@ def interview_panel(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) 
     firm = state.entities.get(key) or next(
         (e for k, e in state.entities.items() if k.startswith(key) and e.type == EntityType.ORGANIZATION), None
     )
+    in_town = IN_A_TOWN.match(sentences[0][1].text, heading.end())
+    if firm is not None and firm.type in lexicon.NOT_A_WORKPLACE_READING and in_town is not None:
+        # An interview at a name in a town is at a firm there, whatever the name's reading
+        # ("Interview at Shopa in Tema today" read Shopa as a place beside the town; "Interview at
+        # Britomart" alone may be where it happens).
+        firm = state.entities[firm.name.lower()] = replace(firm, type=EntityType.ORGANIZATION)
     if firm is None or firm.type != EntityType.ORGANIZATION:
         return
     for piece, sent in sentences[1:]:
@@ -1225,6 +1290,62 @@ def predecessor_departed(state: NoteState) -> None:
         (old,) = others
         took_over_from(state, at, old)
         return
+
+
+def predecessor_titled(state: NoteState) -> None:
+    """A note that names the writer's new doctor or dentist ("new doctor: Dr. Boateng") and one
+    other doctor, tied by nothing else it says ("Dr. Asante at Madina Polyclinic is too far now"):
+    the other is the one the new one replaces."""
+    for at, statement in enumerate(state.statements):
+        fresh = NEW_ROLE.search(statement.text)
+        if (
+            statement.subject != USER_NAME
+            or statement.negated
+            or statement.replaces is not None
+            or statement.predicate not in lexicon.SINGLE_RELATIONS
+            or not statement.object_name
+            or not DOCTOR_NAME.match(statement.object_name)
+            or fresh is None
+            or lexicon.canonical_relation(fresh.group(1).lower()) != statement.predicate
+        ):
+            continue
+        # Tied to something: the object of a statement, or the subject of a detail or a tie.
+        tied = {s.object_name for s in state.statements} | {
+            s.subject for s in state.statements if s.aspect in (Aspect.IDENTITY, Aspect.RELATIONSHIP)
+        }
+        others = {
+            entity.name
+            for entity in state.entities.values()
+            if entity.type == EntityType.PERSON and DOCTOR_NAME.fullmatch(entity.name) and entity.name not in tied
+        }
+        if len(others) == 1:
+            took_over_from(state, at, others.pop())
+        return
+
+
+def provider_left_for_another(state: NoteState) -> None:
+    """A doctor or dentist of the writer's the sentence says is left ("dentist: Dr. Sami in Weibdeh
+    is too far now, booked Dr. Nour Khatib in Khalda"): the other doctor it names after that holds
+    the tie, replacing them."""
+    switched = {s.predicate for s in state.statements if s.replaces is not None}
+    for at, statement in enumerate(state.statements):
+        old = statement.object_name
+        if (
+            statement.subject != USER_NAME
+            or statement.negated
+            or statement.predicate in switched  # read already: "new dentist: Dr. Meyer"
+            or statement.predicate not in lexicon.SINGLE_RELATIONS
+            or not old
+            or old not in statement.text
+        ):
+            continue
+        left = PROVIDER_LEFT.match(statement.text, statement.text.index(old) + len(old))
+        new = None if left is None else DOCTOR_NAME.search(statement.text, left.end())
+        if new is not None and new.group(0) != old:
+            holder = state.entity(new.group(0), EntityType.PERSON, statement.span, statement.predicate, statement.text)
+            state.statements[at] = replace(statement, object_name=holder)
+            took_over_from(state, at, old)
+            return
 
 
 def predecessor_compared(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
@@ -1505,16 +1626,21 @@ def dentists_seen(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) ->
 
 def role_asked_in_chat(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
     """Another's chat turn asking after the writer's new holder of a role ("how's the new
-    dentist", "and a doctor? you need one there"), answered by the writer's next turn: the first
-    person it names holds the role, not one it compares them with ("Dr. Villaseñor in
+    dentist", "and a doctor? you need one there"), answered by the writer's next turn, or the
+    writer asking who holds one ("who is the landlord?", "who owns it?" of a flat), answered by
+    another's: the first
+    person the answer names holds the role, not one it compares them with ("Dr. Villaseñor in
     Chapultepec, way gentler than Dr. Aguilar")."""
     for at, (piece, sent) in enumerate(sentences):
-        asked = ASKED_NEW_ROLE.search(sent.text) if piece.speaker is not None else None
+        asked = (ASKED_NEW_ROLE if piece.speaker is not None else ASKED_WHO_HOLDS).search(sent.text)
         # The reply is the turn after the asking one, however many sentences that one has.
         reply, said = next(((p, s) for p, s in sentences[at + 1 :] if p.speaker != piece.speaker), (piece, sent))
-        if asked is None or reply.speaker is not None:
+        if asked is None or reply is piece or (reply.speaker is None) == (piece.speaker is None):
             continue
-        relation = lexicon.canonical_relation(next(word for word in asked.groups() if word).lower())
+        word = next(word for word in asked.groups() if word).lower()
+        if word == "owns" and not any(RENTED_HOME.search(s.text) for _, s in sentences[:at]):
+            continue  # "who owns it?" asks of a home only after one is told of
+        relation = "landlord" if word == "owns" else lexicon.canonical_relation(word)
         if any(s.subject == USER_NAME and s.predicate == relation for s in state.statements):
             continue
         text = said.text.strip()
@@ -1840,7 +1966,8 @@ def firm_runners(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> 
     """ "Clydeside Driving School will take me on, Elaine Reid runs it", "Ørsted are hiring … Mette
     Holm runs the team": the person runs the firm the note names last before that, a firm the
     classifier took for one before any it took for a place. In a note that says the writer works
-    there and names no manager of theirs, the runner is their manager too."""
+    there and names no manager of theirs, the runner is their manager too. One said to work
+    "there" ("Efua Mensah is the ops manager there") works at the firm named last before."""
     # A firm is run: one the classifier took for a place is a firm here ("Hisingen Snickeri"),
     # unless it is a town the name pools know ("Leith is lovely, Tom runs it like a village").
     towns = gazetteer().places
@@ -1860,6 +1987,16 @@ def firm_runners(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> 
                 person = state.entity(runner.group(1), EntityType.PERSON, piece.span, None, text, sure=True)
                 firm = state.entity(said, EntityType.ORGANIZATION, piece.span, None, text, sure=True)
                 runs_firm(state, text, piece.span, person, firm)
+        staff = None if runner is not None else STAFF_THERE.search(text)
+        if staff is not None and staff.group(1).split()[0].lower() not in NOT_NAMES:
+            told = f"{earlier}\n{text[: staff.start()]}"
+            firms = [f for f in kinds[0] if f in told]
+            if firms:
+                person = state.entity(staff.group(1), EntityType.PERSON, piece.span, None, text, sure=True)
+                at = max(firms, key=told.rfind)
+                state.state(
+                    ExtractedStatement(Aspect.IDENTITY, text, person, lexicon.WORKS_AT, piece.span, object_name=at)
+                )
         earlier = f"{earlier}\n{text}"
 
 
@@ -1973,8 +2110,10 @@ def inferred_ties(state: NoteState) -> None:
             best[mention.name] = (chance, mention)
     for _, mention in best.values():
         tie = TIE_OF[mention.kind]
-        if tie == "lives_in" and acts_on_something(mention):
-            continue  # "Nakamura moved my physical to the 24th": someone who acts, no home
+        if tie == "lives_in" and (acts_on_something(mention) or names_a_thing(mention)):
+            # "Nakamura moved my physical to the 24th": someone who acts, no home; "three hours in
+            # Cerner training": what the training is of.
+            continue
         aspect = Aspect.KNOWLEDGE if tie == "uses" else Aspect.IDENTITY
         text = mention.sent.text.strip()
         state.state(ExtractedStatement(aspect, text, USER_NAME, tie, mention.span, object_name=mention.name))
@@ -1993,6 +2132,22 @@ def acts_on_something(mention: TieMention) -> bool:
                 and head.tag_.startswith("VB")
                 and any(child.dep_ == "dobj" for child in head.children)
             )
+    return False
+
+
+def names_a_thing(mention: TieMention) -> bool:
+    """Whether the name the mention holds only says which thing a noun after it is, in the parse
+    ("in Cerner training", "the Figma file"): not a home's ("the Khalda flat" is in Khalda), nor a
+    town's the gazetteer knows ("Austin traffic" is the town's)."""
+    if name_key(mention.name) in gazetteer().places:
+        return False
+    for token in parse(mention.sent.text):
+        if token.idx == mention.at:
+            last = token
+            while last.dep_ == "compound" and last.head.i == last.i + 1 and last.head.tag_ == "NNP":
+                last = last.head
+            head = last.head
+            return last.dep_ == "compound" and head.tag_ in ("NN", "NNS") and not re.fullmatch(HOME_NOUNS, head.lower_)
     return False
 
 
@@ -2042,7 +2197,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "37"
+    version = "38"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -2108,11 +2263,15 @@ class BuiltinExtractor:
             switched_from_the_other(state)
             given_up_for_the_other(state, doc.text)
             attendees_are_people(state, sentences)
+            firm_in_brackets(state, sentences)
             interview_panel(state, sentences)
             workplaces_are_organisations(state)
             predecessor_departed(state)
+            predecessor_titled(state)
+            provider_left_for_another(state)
             predecessor_compared(state, sentences)
             role_asked_in_chat(state, sentences)
+            rent_of_the_let_home(state, sentences)
             first_days_host(state, sentences)
             first_days_tools(state, sentences)
             notice_runs_to(state, sentences)
@@ -2311,7 +2470,11 @@ class BuiltinExtractor:
             where firms hold the tie too ("Letting agent: Greenway Lettings"); ``ending``: held until
             now ("Last week with Kasia as my boss")."""
             name = POSSESSIVE.sub("", name)  # "my sister Jing Yi's new place": Jing Yi
-            firm = relation in lexicon.FIRM_ROLES and state.name_kinds.get(name.lower()) == EntityType.ORGANIZATION
+            firm = (
+                relation in lexicon.FIRM_ROLES
+                and state.name_kinds.get(name.lower()) == EntityType.ORGANIZATION
+                and TITLED_NAME.match(name) is None  # "pay Auntie Grace the rent": a title names a person
+            )
             if firm:
                 holder = state.entity(name, EntityType.ORGANIZATION, span, relation, text)
             else:
@@ -2661,7 +2824,8 @@ class BuiltinExtractor:
         if (
             commute is not None
             and not known_tool(commute.group(1))
-            and (commute.group(1), EntityType.PERSON) not in named  # "came home to Luciana"
+            # "came home to Luciana"; but no one is a bus's start ("the trotro from Madina")
+            and (commute.re is HOME_COMMUTE or (commute.group(1), EntityType.PERSON) not in named)
         ):
             preceding = text[: commute.start()]
             someone = any(t == EntityType.PERSON and n in preceding for n, t in named)
@@ -2669,6 +2833,8 @@ class BuiltinExtractor:
                 # Home by the bus or the train is the writer's when nobody else is said to ride.
                 place = state.entity(commute.group(1), EntityType.PLACE, span, None, text, sure=True)
                 state.state(ExtractedStatement(Aspect.IDENTITY, text, USER_NAME, "lives_in", span, object_name=place))
+                if commute.re is HOME_COMMUTE and commute.group(2) and not known_tool(commute.group(2)):
+                    state.entity(commute.group(2), EntityType.PLACE, span, None, text, sure=True)
                 found = True
         for theirs in THEIR_HOME.finditer(text):
             person, place = theirs.groups()

@@ -31,6 +31,8 @@ CAPITAL_SHORT_WEEKDAY = re.compile(CAPITAL_SHORT_WEEKDAYS + r"(?!\s+[A-Z])")
 WEEKDAY_SPAN = re.compile(
     rf"(?:from\s+)?{WEEKDAY.pattern}\s*(?:to|through|thru|till|until|-|–|—)\s*{WEEKDAY.pattern}", re.IGNORECASE
 )
+# A period something covers, said with "for": "rent for next year", "the plan for next month".
+PERIOD_COVERED = re.compile(r"for\s+(?:the\s+)?(?:next|this|coming|last)\s+(?:year|month|week|quarter)", re.IGNORECASE)
 # The words that open a range at a day: the day is what a note states.
 # A period's end ("end of month", "by the end of March"): its last day, not its last stretch.
 END_OF = re.compile(r"(?:(?:by|at|until|till|before)\s+)?(?:the\s+)?end\s+of\b", re.IGNORECASE)
@@ -159,6 +161,11 @@ def stated_date(
         # "Monday to Friday" in a note is a week's schedule, not this week: the date is elsewhere
         # ("$58,000, Monday to Friday, starting April 20").
         found = parse_temporal(blanked(sentence, found.phrase or ""), written, date_order)[0]
+    if found is not None and PERIOD_COVERED.fullmatch((found.phrase or "").strip(" ,.;")):
+        # "rent for next year due 1st Nov": what the rent covers, not when it is due; a day the
+        # sentence states after it is the date, or else the period is.
+        told_after = parse_temporal(blanked(sentence, found.phrase or ""), written, date_order)[0]
+        found = told_after or found
     if found is None and (weekday := capital_short_weekday(sentence)) is not None:
         found = day_as_cued(f"on {weekday}", weekday, written, date_order)
     lone = LONE_ORDINAL.search(sentence) if found is None else None

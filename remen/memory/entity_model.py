@@ -105,6 +105,8 @@ FUNCTION_WORD_TAGS = frozenset({"IN", "RB", "MD", "DT", "CC", "RP"})
 OPENING_MARKS = frozenset({":", "-", "(", "–", "—", "•", "*"})
 # Capitalised words that say when, not who ("Dana Monday" is Dana, on a Monday).
 DAY_WORDS = frozenset((*MONTHS, *WEEKDAY_NAMES))
+# The digits at most of a number ending a name ("Community 25", "Route 66"): a year is none.
+MAX_NAME_NUMBER_DIGITS = 3
 # The weekdays a name is trimmed of at either end ("Dr. Nwosu Thurs 10:15" is Dr. Nwosu, on a
 # Thursday); not "Sun", a surname too, nor a month ("April", "June" are first names).
 EDGE_WEEKDAYS = frozenset(WEEKDAY_NAMES) - {"sun"}
@@ -472,6 +474,22 @@ def numbered_name(token: Token) -> bool:
     return token.tag_ == "CD" and token.text[:1].isupper() and token.lower_ in COUNTED
 
 
+def numbered_after(sent: SpacySpan, end: int) -> bool:
+    """Whether token ``end`` is a small number ending the proper noun before it, as estates,
+    terminals and routes are named ("Community 25", "Terminal 5", "Route 66"); not a day's
+    ("June 14", "Monday 3"), a clock's ("Kofi 9:30"), nor the start of a range ("Abena 2-13")."""
+    token, before = sent[end], sent[end - 1]
+    after = sent[end + 1].text if end + 1 < len(sent) else ""
+    return (
+        token.text.isdigit()
+        and len(token.text) <= MAX_NAME_NUMBER_DIGITS
+        and before.tag_ in PROPER_NOUN_TAGS
+        and before.text[:1].isupper()
+        and before.lower_ not in DAY_WORDS
+        and after not in (":", "-", "–", "/", "%", ".")
+    )
+
+
 def model_of_make(sent: SpacySpan, end: int) -> bool:
     """Whether token ``end`` is a car's model after its make ("Honda Jazz", "Mazda 3"), which the
     tagger reads as any word."""
@@ -582,7 +600,7 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
         while end < len(sent) and not taken[end]:
             if hyphen_tail(sent, end + 1):
                 end += 2
-            elif sent[end].tag_ in PROPER_NOUN_TAGS or model_of_make(sent, end):
+            elif sent[end].tag_ in PROPER_NOUN_TAGS or model_of_make(sent, end) or numbered_after(sent, end):
                 end += 1
             else:
                 break

@@ -270,7 +270,7 @@ HEAD = "head "
 # Relations of people to the user or to each other: "my wife Julia", "Leo's teacher".
 KINSHIP = words(
     """
-    wife husband partner girlfriend boyfriend fiancee fiance spouse mother mom mum father dad sister
+    wife husband partner girlfriend boyfriend fiancee fiance fiancée fiancé spouse mother mom mum father dad sister
     brother son daughter grandmother grandma grandfather grandpa aunt uncle cousin niece nephew
     stepmother stepfather stepson stepdaughter mother-in-law father-in-law sister-in-law
     brother-in-law godmother godfather baby kid child sambo samboer
@@ -388,7 +388,9 @@ SERVICE_ROLES: dict[str, str] = {
 
 # A person can hold only one of these at a time: a new one replaces the old.
 # The one a person is together with.
-PARTNER_WORDS = frozenset({"wife", "husband", "partner", "girlfriend", "boyfriend", "spouse", "fiance", "fiancee"})
+PARTNER_WORDS = frozenset(
+    {"wife", "husband", "partner", "girlfriend", "boyfriend", "spouse", "fiance", "fiancee", "fiancé", "fiancée"}
+)
 SINGLE_RELATIONS = frozenset(
     PARTNER_WORDS
     | {"manager", "boss"}
@@ -771,7 +773,9 @@ ABBREVIATIONS = (
 # "my wife" is, "my kid" a son or a daughter, "my boss" my manager. A narrow word never stands for
 # a sibling ("my son" is not "my daughter").
 NARROWER_RELATIONS: dict[str, frozenset[str]] = {
-    "partner": frozenset({"wife", "husband", "spouse", "girlfriend", "boyfriend", "fiance", "fiancee"}),
+    "partner": frozenset(
+        {"wife", "husband", "spouse", "girlfriend", "boyfriend", "fiance", "fiancee", "fiancé", "fiancée"}
+    ),
     "spouse": frozenset({"wife", "husband"}),
     "manager": frozenset({"boss", "supervisor", "lead"}),
     "child": frozenset({"son", "daughter", "kid", "baby"}),
@@ -793,6 +797,9 @@ SAME_TIE = {
     "mom": "mother",
     "mum": "mother",
     "dad": "father",
+    # The French spelling, with its accent, is as English as the bare one.
+    "fiancé": "fiance",
+    "fiancée": "fiancee",
     # The partner one lives with unmarried, as Swedes and Norwegians say it in English too.
     "sambo": "partner",
     "samboer": "partner",

@@ -31,6 +31,7 @@ from remen.memory.patterns import (
     DROP,
     HONORIFIC_AFTER_NAME,
     NOT_USING,
+    NUMBER_AFTER_NAME,
     USING,
 )
 from remen.memory.tool_use import ToolUse
@@ -145,6 +146,11 @@ class NoteState:
         name = re.sub(r"['’]s$", "", name.strip().strip("\"'"))
         if kind == EntityType.PERSON:
             name = HONORIFIC_AFTER_NAME.sub("", name)
+        numbered = NUMBER_AFTER_NAME.match(context, context.find(name) + len(name)) if name in context else None
+        if numbered is not None and f"{name} {numbered.group(1)}".lower() in self.name_kinds:
+            # The rule's name stops at a word; the note's candidate goes on over its number
+            # ("moved to Community 25": Community 25).
+            name = f"{name} {numbered.group(1)}"
         key = name.lower()
         known = self.entities.get(key)
         if known is None or (sure and known.type != kind) or (role and not known.role):

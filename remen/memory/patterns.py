@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from remen.core.text import alternation
 from remen.memory import lexicon
@@ -37,6 +38,8 @@ PROJECT = re.compile(r"\b(?:[Pp]roject\s+([A-Z][\w-]+|\"[^\"]{2,40}\")|(side pro
 NEXT_NAME_WORD = r"(?:\s+(?!(?i:" + alternation(set(WEEKDAY_NAMES) - {"sun"}) + r")\b)[A-ZÀ-Ý][\w'À-ÿ-]+)?"
 # A name: capitalised words, or a brand with a capital inside a lower-case start ("easyJet", "eBay").
 NAME = r"((?:[A-ZÀ-Ý]|[a-z]{1,5}(?=[A-Z][A-Za-z]{2}))[\w'À-ÿ-]+" + NEXT_NAME_WORD + ")"
+# The small number a name may end on, after it ("Community 25", "Route 66").
+NUMBER_AFTER_NAME = re.compile(r" (\d{1,3})\b(?![:./–-]\d)")
 # A place's name, which may open on a saint's or a mountain's abbreviation: "St. Vital", "Mt. Eden".
 PLACE_NAME = r"((?:(?:St|Ste|Mt)\.\s+)?" + NAME[1:]
 TITLE = r"(?:" + "|".join(t.capitalize() for t in lexicon.HONORIFICS) + r")\.?\s+"
@@ -233,10 +236,20 @@ INTERVIEW_WITH = re.compile(
     + r"|^\W*(?i:interview)\s+"
     + NAME
 )
+# What says a doctor or a dentist named right before is left behind: "Dr. Sami in Weibdeh is too far
+# now", "Dr. Quinn (retired)", "Dr. Lee has closed the practice".
+PROVIDER_LEFT = re.compile(
+    r"(?i:(?:\s+(?:in|at|on)\s+[\w'’. -]{1,30}?)?\s*[,(]?\s*(?:is|'s|has|was)?\s*(?:now\s+)?"
+    r"(?:too\s+far|retired|retiring|closed|closing|moved\s+away|gone|no\s+longer))\b"
+)
+# A town named right after a firm's name: "Interview at Shopa in Tema".
+IN_A_TOWN = re.compile(r"\s+in\s+[A-ZÀ-Ý]")
 # The list of who sat on it: "Panel: Dr. Helen Ashby (chief pharmacist), Sunil Rao (HR)" (or the
 # names and roles alone).
 PANEL_LIST = re.compile(r"^(?i:panel|interviewers?|with|present|attendees|met)\s*:\s*(.+)$")
 ATTENDEE_LIST = re.compile(r"^(?i:present|attendees|attending|participants|invited|guests)\s*:\s*(.+)$")
+# A person's name and what a bracket after it says of them: "Daniel Koh (DBS)".
+NAMED_WITH_BRACKETS = re.compile(PERSON_NAME + r"\s*\(([^()]{1,80})\)")
 # Where an attendee's name ends and what says where they are from begins: "Ramiro (CNC)".
 ATTENDEE_FROM = re.compile(r"\s*(?:\(|\bfrom\b|\bof\b).*$")
 # The firm an attendee comes from: "Kofi from Frischeparadies", "Niamh from B&D".
@@ -256,18 +269,20 @@ NOTICE_HANDED_TO = re.compile(
 )
 # A day named by its weekday in full: "Long Friday at Nilecode", "tell Annika Wednesday".
 WEEKDAY_WORDS = alternation(frozenset(WEEKDAYS))
+# The verbs of telling someone news, in every form.
+TELLING = r"told|tell|telling|inform|informed|informing|notify|notified|notifying"
 # The writer telling someone their news, the writer's own act: "Told Lars.", "told Rosa I'm
 # leaving", "I told Dr. Ferrer this morning", "telling Jussi tomorrow", a jot's "tell Ruan on
-# Thursday, one month notice" (not "Léa told me").
+# Thursday, one month notice", "inform Mr. Owusu on Monday" (not "Léa told me").
 TOLD_SOMEONE = re.compile(
-    rf"(?:^|(?<=[.!?;:]\s)|(?<=\bI\s))(?i:(?:just\s+|finally\s+)?(?:told|telling|tell))\s+{PERSON_NAME}"
+    rf"(?:^|(?<=[.!?;:]\s)|(?<=\bI\s))(?i:(?:just\s+|finally\s+)?(?:{TELLING}))\s+{PERSON_NAME}"
     rf"(?=\s*(?:$|[.,;!]|(?i:today|tomorrow|tonight|this\s+\w+|in\s+person|(?:on\s+)?(?:{WEEKDAY_WORDS})|that\s+I|I['’]m|I\s+am|about"
     r"|after|before|when|first|straight\s+away|right\s+away)\b))"
 )
 # The one the writer has not told yet, of a job they want: "I think I want it. Haven't told Farah.",
 # "don't tell Roux yet" (the manager, kept in the dark).
 NOT_YET_TOLD = re.compile(
-    rf"(?i:\b(?:haven['’]?t|have\s+not|not\s+yet|don['’]?t|do\s+not)\s+(?:told|tell)\s+){PERSON_NAME}"
+    rf"(?i:\b(?:haven['’]?t|have\s+not|not\s+yet|don['’]?t|do\s+not)\s+(?:{TELLING})\s+){PERSON_NAME}"
 )
 # A note about a job the writer seeks: "DBS has an opening", "sent the dossier", "applied" (an offer
 # is a leaving already: LEAVING_A_JOB).
@@ -314,6 +329,12 @@ BOSS_DESCRIBED = re.compile(
     rf"{PERSON_NAME}\s+(?i:(?:is|['’]s)\s+(?:(?:a|an)\s+(?:[a-z]+\s+){{0,2}}?(?:{alternation(lexicon.BOSS_WORDS)})\b"
     r"|[a-z]+\s+as\s+(?:bosses|managers|supervisors)\s+go\b))"
 )
+# One who works at a firm the note named before, said "there": "my cousin Efua Mensah is the ops
+# manager there", "Omid from my old team runs the desk there".
+STAFF_THERE = re.compile(
+    rf"{PERSON_NAME}(?:,[^,.]{{1,40}},)?\s+(?i:(?:(?:from|of)\s+(?:my|our|his|her|their)\s+(?:[\w-]+\s+){{1,2}})?"
+    r"(?:(?:is|'s|works|worked|was)\s+(?:as\s+)?(?:the|a|an)|runs|ran|manages|heads|leads)\s+(?:[\w-]+\s+){1,4}?there\b)"
+)
 # One who runs a firm the sentence or the one before names: "Clydeside Driving School will take me
 # on from June, Elaine Reid runs it", "Hisingen Snickeri is looking for a foreman. Annika Holm runs it".
 RUNS_IT = re.compile(
@@ -333,7 +354,9 @@ SERVICE_PAID_TO = re.compile(
 )
 # The same with whom it is paid to first: "pay Doña Lupe the rent", "pay Gerry rent".
 SERVICE_PAID_AS = re.compile(
-    r"(?i:\bpa(?:y|ys|id|ying)\s+)" + SERVED_BY + rf"(?i:\s+(?:(?:the|my|our)\s+)?({SERVICES})\b)"
+    r"(?i:\b(?:pa(?:y|ys|id|ying)|giv(?:e|es|en|ing)|gave|hand(?:s|ed|ing)?)\s+)"
+    + SERVED_BY
+    + rf"(?i:\s+(?:(?:the|my|our)\s+)?({SERVICES})\b)"
 )
 # Who puts the rent up is the landlord: "Greenway Lettings put the rent up £75".
 RENT_RAISED = re.compile(
@@ -526,7 +549,8 @@ OTHERS_KIN = frozenset(("your", "his", "her", "their", "the", "a", "an", "of", "
 # Code"); lower-case words after it are the sentence's ("to Todoist this weekend").
 TOOL_NAME = r"([\w.+#-]+(?:\s+(?-i:[A-Z])[\w.+#-]*){0,2})"
 SWITCH = re.compile(
-    r"\b(?:switch(?:ed|ing)?|mov(?:ed|ing)|migrat(?:ed|ing)|went|go(?:ing)?)\s+(?:\w+\s+){0,3}?from\s+"
+    # "moved the pickers' rota from WhatsApp to Deputy": what moved may be someone's.
+    r"\b(?:switch(?:ed|ing)?|mov(?:ed|ing)|migrat(?:ed|ing)|went|go(?:ing)?)\s+(?:[\w'’]+\s+){0,3}?from\s+"
     rf"{TOOL_NAME}\s+(?:to|into|over\s+to)\s+{TOOL_NAME}",
     re.I,
 )
@@ -602,9 +626,13 @@ DROP = re.compile(
 # Not using a tool, which says nothing of having used it before.
 NOT_USING = re.compile(r"\b(?:don't|do not|never)\s+use\s+([\w.+#-]+)", re.I)
 FOR_PROJECT = re.compile(r"\bfor\s+(?:the\s+|my\s+|our\s+)?(side project|pet project|project\s+[\w-]+)", re.I)
-# Currencies by sign, code or name (a closed set: the world's commoner ones; "ft", "won" and "try"
-# are left out, they are words too).
-CURRENCY_SIGNS = "€£$¥₹₽₺₩₦₱₴₪₫฿"
+# Every currency sign Unicode knows (its category Sc), not a list of the commoner ones: "GH₵",
+# "₲", "₸" are sums as much as "€". Escaped, for a regex's character class.
+CURRENCY_SIGNS = re.escape("".join(ch for ch in map(chr, range(0x10000)) if unicodedata.category(ch) == "Sc"))
+# The letters of a country glued before a sign: "GH₵ 1,500", "R$ 3.500", "US$ 40", "NZ$ 25".
+SIGN_PREFIX = rf"(?:\b(?-i:[A-Z]{{1,3}})(?=[{CURRENCY_SIGNS}]))?"
+# Currencies by code or name (a closed set: the world's commoner ones; "ft", "won" and "try" are
+# left out, they are words too).
 CURRENCY_WORDS = (
     "eur|euros?|usd|dollars?|pounds?|gbp|chf|bucks|kr|kroner|kronor|krona|sek|nok|dkk|isk|zł|zl|pln|złoty|zloty|czk|kč|"
     "huf|forints?|ron|lei|inr|rs|rupees?|jpy|yen|cny|rmb|yuan|krw|cad|aud|nzd|sgd|hkd|zar|brl|reais|mxn|ngn|naira|kes|"
@@ -634,11 +662,14 @@ CURRENCY_CODES = (
 # The rand's "R" glued to a sum, told from a road's or a quarter's name by what follows it: thousands
 # ("R9,500"), a "k" ("R62k") or three digits or more ("R450"); never "R2" or "Q1".
 GLUED_RAND = r"\b(?-i:R)(?=\d{1,3}(?:,\d{3})+\b|\d+(?:[.,]\d+)?k\b|\d{3,}\b)"
+# Currencies' short names as people write them before a sum, beside their codes: the rupiah's and
+# the rupee's "Rp" and "Rs", the dinar's "JD" and "KD", the dirham's "Dhs".
+CURRENCY_SHORT = "rp|rs|jd|kd|dhs|dh"
 # A currency's code or short name written before the sum: "Rp 2.300.000", "USD 500", "Rs. 1,200".
-CURRENCY_BEFORE = rf"(?:\b(?i:rp|rs|{CURRENCY_CODES})\.?\s?(?=\d)|{GLUED_RAND})"
+CURRENCY_BEFORE = rf"(?:\b(?i:{CURRENCY_SHORT}|{CURRENCY_CODES})\.?\s?(?=\d)|{GLUED_RAND})"
 # A sign after the digits is theirs unless a number follows it: "start May 4, $41/hour" is $41.
 AMOUNT = (
-    rf"(?:(?:[{CURRENCY_SIGNS}]\s?|{CURRENCY_BEFORE})\d[\d,.]*{SCALE}?|\d[\d,.]*(?:\s\d{{3}})*{SCALE}?\s?(?:[{CURRENCY_SIGNS}](?!\s?\d)|(?:{CURRENCY_WORDS})(?!\w)))"
+    rf"(?:(?:{SIGN_PREFIX}[{CURRENCY_SIGNS}]\s?|{CURRENCY_BEFORE})\d[\d,.]*{SCALE}?|\d[\d,.]*(?:\s\d{{3}})*{SCALE}?\s?(?:[{CURRENCY_SIGNS}](?!\s?\d)|(?:{CURRENCY_WORDS})(?!\w)))"
     rf"(?:{PERIOD_SUFFIX})?"
 )
 # Who a sum names but does not belong to: one it is shared with, who pays a part ("rent 1,400,
@@ -651,8 +682,13 @@ NOT_THE_HOLDER = re.compile(
     # and a sum sent to them: "rent $2,150 to Mr. Papadakis", "rent 850,000 won to Mrs. Choi".
     rf"|(?<=[\d{CURRENCY_SIGNS}])\s+to\s+|\d\s?(?:{CURRENCY_WORDS})\s+to\s+)"
 )
-# The same said after the name: "keys from Mr. Lennox (landlord), rent £780", "Mr. Ortiz, the landlord".
-HOLDER_NAMED_BEFORE = re.compile(r"(?i:\s*(?:\(|,\s*(?:the\s+|my\s+|our\s+)?)(?:landlord|landlady|letting\s+agent)\b)")
+# The same said after the name: "keys from Mr. Lennox (landlord), rent £780", "Mr. Ortiz, the landlord";
+# and one who only tells of the sum.
+HOLDER_NAMED_BEFORE = re.compile(
+    r"(?i:\s*(?:\(|,\s*(?:the\s+|my\s+|our\s+)?)(?:landlord|landlady|letting\s+agent)\b"
+    # Nor is one who only tells of it: "rent goes to JD 400 from January, Abu Firas says …".
+    r"|\s+(?:says|said|reckons|thinks|told\s+me)\b)"
+)
 # A sum of the writer's written without its currency after the word that names it: thousands
 # written with separators ("78,000"), with a k ("48k a year") or a scale word ("71 million"), or
 # a number paid per a period ("720 a week"); no year.
@@ -727,6 +763,8 @@ JOB_WON = re.compile(
     # "Malia will hire me at $78k", "they took me on at 31k", "the offer came today: …", "sent the
     # letter today: operations officer, Rs 95,000 a month".
     r"|(?:hire[sd]?|hiring)\s+me\b|(?:take[sn]?|taking|took)\s+me\s+on\b|\boffer\s+(?:came|arrived)\b"
+    # "they want me!! GH₵ 9,800 a month": chosen (not "wants me to lead the hiring").
+    r"|\bwant(?:s|ed)?\s+me\b(?!\s+to\b)"
     r"|\b(?:offer|appointment|joining)\s+letter\b|\bsent\s+(?:me\s+)?the\s+letter\b))"
 )
 JOB_REFUSED = re.compile(
@@ -806,11 +844,18 @@ HOME_FROM = re.compile(
     r"\s+from\s+)" + NAME
 )
 # A commute named by the local transport taken from home, or jotted from home to work: "The 54 bus
-# from Scarborough was so late", "the tram from Footscray is packed by seven", "commute
-# Scarborough to King West: 70 min" (a train, a ferry or a flight from a town is a trip's).
+# from Scarborough was so late", "the tram from Footscray is packed by seven", "The trotro from
+# Madina to Spintex took two hours" (where it goes, a place too), "commute Scarborough to King
+# West: 70 min" (a train, a ferry or a flight from a town is a trip's). The shared minibuses and
+# taxis of the world by their local names.
 HOME_COMMUTE = re.compile(
     r"(?i:\b(?:the|my|our)\s+(?:\d{1,3}[a-z]?\s+)?(?:early\s+|morning\s+|late\s+|night\s+)?"
-    r"(?:bus|tram|metro|subway|tube|streetcar|matatu|danfo|jeepney|minibus|microbus)\s+(?:in\s+)?from\s+)" + NAME
+    r"(?:bus|tram|metro|subway|tube|streetcar|matatu|danfo|jeepney|minibus|microbus|trotro|tro-tro|tuk-tuk|tuktuk"
+    r"|boda|boda-boda|chapa|angkot|songthaew|marshrutka|colectivo|combi|dolmu[sş])\s+(?:in\s+)?from\s+)"
+    + NAME
+    + r"(?:\s+to\s+"
+    + NAME
+    + r")?"
 )
 COMMUTE_JOTTED = re.compile(r"(?i:\bcommute\s+(?:from\s+)?)" + NAME + r"(?=\s+(?:to|->|→)\s)")
 # The writer in a sentence's words before a place: "Wei Ming and I took …", "we drove …".
@@ -821,6 +866,13 @@ ASKED_NEW_ROLE = re.compile(
     rf"(?i:\b(?:how['’]?s|how\s+is|how\s+was|who['’]?s|who\s+is|what['’]?s)\s+(?:the|your|ur)\s+new\s+({RELATION_WORDS})\b"
     # "and a doctor? you need one over there", "did you find a dentist yet?"
     rf"|\b(?:a|an)\s+(?:new\s+)?({RELATION_WORDS})\s*\?|\b(?:need|find|found|get|got)\s+(?:a|an)\s+(?:new\s+)?({RELATION_WORDS})\b)"
+)
+# The writer's chat turn asking who holds a role of theirs: "who is the landlord?", "who's our new
+# manager?" (answered by another's next turn).
+ASKED_WHO_HOLDS = re.compile(
+    rf"(?i:\bwho(?:['’]s|\s+is|\s+will\s+be)\s+(?:the|our|my)\s+(?:new\s+)?({RELATION_WORDS})\s*\?"
+    # "who owns it?" of a home: its landlord.
+    r"|\bwho\s+(owns)\s+(?:it|the\s+(?:flat|house|place|apartment|building))\s*\?)"
 )
 # A new holder of a role compared with the one before: "First week with Imran as my manager. He is
 # calmer than Gwen", "Dr. Lee is gentler than Dr. Weber" (the subject, then the one compared with).
@@ -887,7 +939,7 @@ LEASE_SIGNED = re.compile(
 # without its currency ("1,590 a month", "£850 pcm", "900 soles/month", "9 800 kr/month", "AED
 # 95,000 a year").
 RENT_SUM = re.compile(
-    rf"(?i:(?:[{CURRENCY_SIGNS}]\s?|{CURRENCY_BEFORE})?(?:(?<=\bR)|\b)"
+    rf"(?i:(?:{SIGN_PREFIX}[{CURRENCY_SIGNS}]\s?|{CURRENCY_BEFORE})?(?:(?<=\bR)|\b)"
     rf"(?:\d{{1,3}}(?:[ \u00a0]\d{{3}})+|\d[\d,.]*){SCALE}?"
     rf"(?:\s?(?:[{CURRENCY_SIGNS}]|(?:{CURRENCY_WORDS})\b))?"
     rf"\s?(?:(?:a|per|/)\s?(?:month|mo|year|yr|annum)\b|p\.?a\.?(?!\w))|(?:[{CURRENCY_SIGNS}]\s?)?\b\d[\d,.]*\s?pcm\b)"
@@ -1090,7 +1142,9 @@ POSSESSIVE_DETAIL = re.compile(
 WORKS_AT = re.compile(
     r"(?i:\b(?:(?:works?|working|start(?:s|ed|ing)?|joined)\s+(?:(?:full|part)[- ]time\s+)?"
     r"(?:on\s+\w+\s+\w+\s+)?(?:at|for|with)?"
-    r"(?:\s+the)?|(?:start(?:ed|ing)?|took|accepted|got|landed|(?:leav(?:e|es|ing)|left)\s+for)\s+"
+    # "Resumed at Shopa today": a first day as West African English says it.
+    r"(?:\s+the)?|resum(?:e|es|ed|ing)\s+(?:work\s+)?at(?:\s+the)?"
+    r"|(?:start(?:ed|ing)?|took|accepted|got|landed|(?:leav(?:e|es|ing)|left)\s+for)\s+"
     r"(?:a|an|my|the)\s+(?:new\s+)?(?:job|position|role|post)\s+(?:at|with)(?:\s+the)?)"
     # The kind of place first, its name after a comma: "a job at a podcast studio, Northern Echo".
     r"(?:(?<=\bat)\s+an?\s+(?:[a-z-]+\s+){0,3}?[a-z-]+,)?\s*)" + NAME

@@ -561,6 +561,10 @@ def test_a_tie_of_someone_named_is_not_read_from_a_sentence_without_the_tie(app:
     app.add("Leo's teacher Ms Park says he reads well above his age.")
     app.extract_pending()
     assert app.ask("who is Salma's manager", now=NOW).answers == ()
+    # A manager said only as what someone is, in brackets after their name, is no one's manager.
+    app.add("Attendees: Rukmini Das (ops manager), Teo Lang (HR), me\n- Rukmini signs off the new rota")
+    app.extract_pending()
+    assert app.ask("who is Rukmini's manager", now=NOW).answers == ()
     assert "Park" in app.ask("who is Leo's teacher", now=NOW).answers[0].text
     # In a chat, "my" is the speaker's.
     app.add("Priya: my manager Tomasz wants the slides by noon\nme: that man never sleeps")
@@ -1525,3 +1529,41 @@ def test_a_tool_whose_earlier_sentence_says_the_topic_answers_before_a_name_that
     )
     answer = app.ask("what ticket system do we use", now=now)
     assert answer.answers[0].source == "graph" and "Zendesk" in answer.answers[0].text
+
+
+def test_my_boss_at_a_workplace_the_graph_does_not_hold_is_the_one_before_my_next_job(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        10,
+        "Back in the office at Quillon Studio. Hana wants the pitch deck by Monday.",
+        "Moved to Clementi today, boxes everywhere.",
+        "Orbis has an opening for a lead designer. I think I want it. Haven't told Hana.",
+        "First day at Orbis. Kenji Mori, my new boss, showed me around the floor.",
+    )
+    # A move of home in between does not end the time at Quillon: the next job does.
+    answer = app.ask("who was my boss at Quillon", now=now)
+    assert answer.answers and "Hana" in answer.answers[0].text
+
+
+def test_someones_sum_is_read_only_from_a_sentence_that_says_it(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(app, clock, 5, "- JD 200 a month into savings\n- Yousef's wedding 3 July in Salt")
+    assert app.ask("how much is Yousef's rent", now=now).answers == ()
+    now = written_days_apart(app, clock, 5, "Yousef says his rent in Salt is JD 300 a month now.")
+    answer = app.ask("how much is Yousef's rent", now=now)
+    assert answer.answers and "300" in answer.answers[0].text
+
+
+def test_the_tool_of_my_job_now_answers_what_we_use_not_the_one_of_the_job_before(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        20,
+        "Four years at Volta Drinks this month. We use Odoo for stock and the counts are off by forty crates again.",
+        "Last day at Volta Drinks, the lads bought cake.",
+        "First day at Shopwise. Everything is scanned into NetSuite, nobody writes on paper.",
+        "We moved the rota from WhatsApp to Deputy last month, nobody misses the voice notes.",
+    )
+    assert "NetSuite" in app.ask("what stock system do we use", now=now).answers[0].text
+    # Asked in the past, the job before's tool answers.
+    assert "Odoo" in app.ask("what did we use for stock counts", now=now).answers[0].text
