@@ -639,10 +639,17 @@ def anothers_thing(question: Question, passage: Passage) -> bool:
 
 def anothers_sum_unsaid(question: Question, passage: Passage) -> bool:
     """Whether the question asks for someone's sum ("how much is Yousef's rent") and the sentence
-    does not say that sum's word: another sum near their name is none of it ("JD 200 a month into
-    savings" in a note that names Yousef)."""
+    does not say that sum's word (another sum near their name is none of it: "JD 200 a month into
+    savings" in a note that names Yousef), or says it of no one it names, speaks as or calls his or
+    hers ("rent goes to 6 triệu" in a jot whose next line names Linh is the writer's)."""
     owned = OWNED.search(question.text)
-    return owned is not None and owned.group(2).lower() in MONEY_OF_MINE and stem(owned.group(2)) not in passage.words
+    if owned is None or owned.group(2).lower() not in MONEY_OF_MINE:
+        return False
+    if stem(owned.group(2)) not in passage.words:
+        return True
+    owner = stem(owned.group(1))
+    theirs = bool(THIRD_PERSON & passage.words) and owner in passage.around
+    return owner not in passage.words and not theirs
 
 
 def anothers_thing_in(question: Question, text: str, speaker: str | None) -> bool:

@@ -1002,7 +1002,8 @@ def rent_of_the_let_home(state: NoteState, sentences: list[tuple[Piece, SpacySpa
         return
     for piece, sent in sentences:
         text = sent.text.strip()
-        monthly = RENT_SUM.search(text)
+        # A home's sum with its period or without ("a room in Cẩm Phô, 5.5 triệu").
+        monthly = RENT_SUM.search(text) or IS_MY_SUM.search(text)
         home = None if monthly is None else RENTED_HOME.search(text, 0, monthly.start())
         if monthly is not None and home is not None and not PONDERING.search(text[: home.start()]):
             sum_told = period_said(monthly.group(0).strip())
@@ -1638,9 +1639,10 @@ def role_asked_in_chat(state: NoteState, sentences: list[tuple[Piece, SpacySpan]
         if asked is None or reply is piece or (reply.speaker is None) == (piece.speaker is None):
             continue
         word = next(word for word in asked.groups() if word).lower()
-        if word == "owns" and not any(RENTED_HOME.search(s.text) for _, s in sentences[:at]):
+        owner = word in ("owns", "owner")
+        if owner and not any(RENTED_HOME.search(s.text) for _, s in sentences[:at]):
             continue  # "who owns it?" asks of a home only after one is told of
-        relation = "landlord" if word == "owns" else lexicon.canonical_relation(word)
+        relation = "landlord" if owner else lexicon.canonical_relation(word)
         if any(s.subject == USER_NAME and s.predicate == relation for s in state.statements):
             continue
         text = said.text.strip()

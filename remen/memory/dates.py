@@ -31,6 +31,8 @@ CAPITAL_SHORT_WEEKDAY = re.compile(CAPITAL_SHORT_WEEKDAYS + r"(?!\s+[A-Z])")
 WEEKDAY_SPAN = re.compile(
     rf"(?:from\s+)?{WEEKDAY.pattern}\s*(?:to|through|thru|till|until|-|–|—)\s*{WEEKDAY.pattern}", re.IGNORECASE
 )
+# "next" said of what a day names: "next briefing Monday", "the next one is on Monday".
+NEXT_ONE = re.compile(r"\bnext\b", re.IGNORECASE)
 # A period something covers, said with "for": "rent for next year", "the plan for next month".
 PERIOD_COVERED = re.compile(r"for\s+(?:the\s+)?(?:next|this|coming|last)\s+(?:year|month|week|quarter)", re.IGNORECASE)
 # The words that open a range at a day: the day is what a note states.
@@ -214,6 +216,13 @@ def stated_date(
     elif MONTH_NAME.search(phrase) and not (has_year or past or DIRECTION_WORD.search(phrase)):
         # "from April" in a plan written in March is the coming April, not the one behind.
         start = next_year_if_far_behind(start, written)
+    if (
+        WEEKDAY.match(phrase.strip(" ,.;").removeprefix("on ").strip())
+        and start.date() == written.date()
+        and NEXT_ONE.search(sentence, 0, max(0, sentence.lower().find(phrase.lower())))
+    ):
+        # "next briefing Monday" in Monday's meeting notes: the Monday after, not the day itself.
+        start += timedelta(days=7)
     if END_OF.match(phrase):
         # The grammar reads "end of March" as its last stretch, turned the way the sentence speaks.
         start = (found.end if start == written else start + (found.end - found.start)) - timedelta(days=1)

@@ -679,8 +679,27 @@ PREDICATE_SYNONYMS = {
 # Spanish speakers title people by ("Arq. Méndez", "Ing. Rocha", "Lic. Torres", "Mtra. Ruiz").
 TITLES = ("mr", "mrs", "ms", "mx", "dr", "dra", "prof", "rev", "arq", "ing", "lic", "mtro", "mtra")
 # Courtesy titles that say nothing of who the person is to anyone: no part of the name ("Herr Krause"
-# is Krause, "Khun Kittipong" is Kittipong, in Thai English).
-COURTESY_TITLES = ("herr", "frau", "mme", "mlle", "sra", "srta", "khun")
+# is Krause, "Khun Kittipong" is Kittipong, in Thai English, "anh Khoa" and "cô Hạnh" Khoa and Hạnh
+# in Vietnamese English, folded as names are).
+COURTESY_TITLES = ("herr", "frau", "mme", "mlle", "sra", "srta", "khun", "anh", "chi", "co", "chu", "ba", "ong")
+# Honorifics written in lower case before a capitalised name, as Vietnamese, Indonesian and
+# Filipino English do ("anh Khoa", "cô Hạnh", "bu Ratna") and kin called so ("uncle Ben").
+LOWER_CASE_TITLES = (
+    "anh",
+    "chị",
+    "cô",
+    "chú",
+    "bà",
+    "ông",
+    "bu",
+    "ibu",
+    "pak",
+    "mbak",
+    "uncle",
+    "aunt",
+    "auntie",
+    "aunty",
+)
 # The lower-case particles a surname may open with after a title: "Dr. de Vries", "Mr. van der Berg".
 SURNAME_PARTICLES = words("de van von der den da di du le la del dos ter ten")
 # Honorifics that make the capitalised word after them a person's name in notes in several
@@ -699,6 +718,8 @@ HONORIFICS = (
     *("uncle", "aunt", "aunty", "grandma", "grandpa", "granny", "cousin"),
     # Indonesian and Malay: "Bu Ratna", "Pak Hendra", "Mbak Sari".
     *("bu", "ibu", "pak", "bapak", "mbak"),
+    # Vietnamese: "Anh Khoa", "Chị Lan", "Cô Hạnh", "Chú Tư", "Bà Tám", "Ông Ba".
+    *("anh", "chị", "cô", "chú", "bà", "ông"),
 )
 # Honorifics written after a name with a hyphen, as Japanese and Hindi speakers do in any language
 # ("Nakamura-san", "Sharma-ji"): the name is a person's, and the same person as the bare name.

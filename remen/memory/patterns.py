@@ -42,7 +42,9 @@ NAME = r"((?:[A-ZÀ-Ý]|[a-z]{1,5}(?=[A-Z][A-Za-z]{2}))[\w'À-ÿ-]+" + NEXT_NAME
 NUMBER_AFTER_NAME = re.compile(r" (\d{1,3})\b(?![:./–-]\d)")
 # A place's name, which may open on a saint's or a mountain's abbreviation: "St. Vital", "Mt. Eden".
 PLACE_NAME = r"((?:(?:St|Ste|Mt)\.\s+)?" + NAME[1:]
-TITLE = r"(?:" + "|".join(t.capitalize() for t in lexicon.HONORIFICS) + r")\.?\s+"
+# A title written in lower case before a name: "cô Hạnh".
+LOWER_TITLE = r"(?:" + "|".join(lexicon.LOWER_CASE_TITLES) + r")\s+"
+TITLE = r"(?:" + "|".join([t.capitalize() for t in lexicon.HONORIFICS] + list(lexicon.LOWER_CASE_TITLES)) + r")\.?\s+"
 # "landlord is a Mr. Ochoa": the article of someone known only by title and name.
 SOMEONE_TITLED = rf"(?:an?\s+(?={TITLE}))?"
 # After "my wife", "my manager is": a name in any case (quick notes), with a title or without.
@@ -330,10 +332,12 @@ BOSS_DESCRIBED = re.compile(
     r"|[a-z]+\s+as\s+(?:bosses|managers|supervisors)\s+go\b))"
 )
 # One who works at a firm the note named before, said "there": "my cousin Efua Mensah is the ops
-# manager there", "Omid from my old team runs the desk there".
+# manager there", "Omid from my old team runs the desk there", "Quyên is HR there".
 STAFF_THERE = re.compile(
     rf"{PERSON_NAME}(?:,[^,.]{{1,40}},)?\s+(?i:(?:(?:from|of)\s+(?:my|our|his|her|their)\s+(?:[\w-]+\s+){{1,2}})?"
-    r"(?:(?:is|'s|works|worked|was)\s+(?:as\s+)?(?:the|a|an)|runs|ran|manages|heads|leads)\s+(?:[\w-]+\s+){1,4}?there\b)"
+    # "Quyên is HR there" without an article; not "is still there", where they only are.
+    r"(?:(?:is|'s|works|worked|was)\s+(?:as\s+)?(?:(?:the|a|an)\s+)?(?!(?:still|already|back|over|not|now|out|up|down)\b)"
+    r"|(?:runs|ran|manages|heads|leads)\s+)(?:[\w-]+\s+){1,4}?there\b)"
 )
 # One who runs a firm the sentence or the one before names: "Clydeside Driving School will take me
 # on from June, Elaine Reid runs it", "Hisingen Snickeri is looking for a foreman. Annika Holm runs it".
@@ -651,8 +655,9 @@ PERIOD_WORDS = {
 PERIOD_SUFFIX = rf"\s?(?:/|a|per)\s?(?:{'|'.join(PERIOD_WORDS)})\b"
 # The period at the end of a stated sum.
 PERIOD_TOLD = re.compile(rf"(?i:\s?(?:/|\ba|\bper)\s?({'|'.join(PERIOD_WORDS)})\s*$)")
-# A number's scale written as a word: "62 million won", "£1.2m"; "k" is the thousands of "38k".
-SCALE = r"(?:k|\s?(?:million|billion|thousand|mn|bn|juta|ribu)\b)"
+# A number's scale written as a word: "62 million won", Indonesian "juta" and Vietnamese "triệu"
+# (millions); "k" is the thousands of "38k", "m" the millions of "£1.2m".
+SCALE = r"(?:k|m\b|\s?(?:million|billion|thousand|mn|bn|juta|ribu|triệu|trieu)\b)"
 # ISO 4217's codes of the currencies most written ("AED 95,000", "QAR 12,000", "PKR 80,000").
 CURRENCY_CODES = (
     "usd|eur|gbp|chf|jpy|cny|hkd|twd|krw|inr|pkr|bdt|lkr|npr|idr|myr|sgd|thb|vnd|php|aud|nzd|cad|mxn|brl|ars|clp|cop"
@@ -678,7 +683,8 @@ AMOUNT = (
 NOT_THE_HOLDER = re.compile(
     r"(?i:\b(?:(?:split|shared?|sharing|halved)\s+(?:it\s+|evenly\s+|50/50\s+)?(?:with|w/)"
     # "pay Doña Lupe the rent": the one paid, named right after the verb.
-    r"|(?:landlord|landlady|letting\s+agent)(?:\s+is)?[:,]?|paid\s+to|pa(?:y|ys|id|ying)(?=\s+(?-i:[A-ZÀ-Ý])))\s+"
+    r"|(?:landlord|landlady|letting\s+agent)(?:\s+is)?[:,]?|paid\s+to|pa(?:y|ys|id|ying)"
+    rf"(?=\s+(?:{LOWER_TITLE})?(?-i:[A-ZÀ-Ý])))\s+"
     # and a sum sent to them: "rent $2,150 to Mr. Papadakis", "rent 850,000 won to Mrs. Choi".
     rf"|(?<=[\d{CURRENCY_SIGNS}])\s+to\s+|\d\s?(?:{CURRENCY_WORDS})\s+to\s+)"
 )
@@ -694,7 +700,7 @@ HOLDER_NAMED_BEFORE = re.compile(
 # a number paid per a period ("720 a week"); no year.
 BARE_SUM = (
     rf"(?:\d{{1,3}}(?:,\d{{3}})+(?:{PERIOD_SUFFIX})?|\d{{1,3}}(?:\.\d+)?k\b(?![-–]\d)(?:{PERIOD_SUFFIX})?"
-    rf"|\d{{1,3}}(?:[.,]\d+)?\s(?:million|billion|juta)\b(?:{PERIOD_SUFFIX})?"
+    rf"|\d{{1,3}}(?:[.,]\d+)?\s(?:million|billion|juta|triệu|trieu)\b(?:{PERIOD_SUFFIX})?"
     rf"|\d{{2,}}(?:\.\d+)?{PERIOD_SUFFIX})"
 )
 MY_SUM = rf"(?:{AMOUNT}|{BARE_SUM})"
@@ -763,8 +769,9 @@ JOB_WON = re.compile(
     # "Malia will hire me at $78k", "they took me on at 31k", "the offer came today: …", "sent the
     # letter today: operations officer, Rs 95,000 a month".
     r"|(?:hire[sd]?|hiring)\s+me\b|(?:take[sn]?|taking|took)\s+me\s+on\b|\boffer\s+(?:came|arrived)\b"
-    # "they want me!! GH₵ 9,800 a month": chosen (not "wants me to lead the hiring").
-    r"|\bwant(?:s|ed)?\s+me\b(?!\s+to\b)"
+    # "they want me!! GH₵ 9,800 a month": chosen (not "wants me to lead the hiring"); "Lotus
+    # Grand said yes!! 11.5 triệu a month".
+    r"|\bwant(?:s|ed)?\s+me\b(?!\s+to\b)|\bsaid\s+yes\b"
     r"|\b(?:offer|appointment|joining)\s+letter\b|\bsent\s+(?:me\s+)?the\s+letter\b))"
 )
 JOB_REFUSED = re.compile(
@@ -871,8 +878,9 @@ ASKED_NEW_ROLE = re.compile(
 # manager?" (answered by another's next turn).
 ASKED_WHO_HOLDS = re.compile(
     rf"(?i:\bwho(?:['’]s|\s+is|\s+will\s+be)\s+(?:the|our|my)\s+(?:new\s+)?({RELATION_WORDS})\s*\?"
-    # "who owns it?" of a home: its landlord.
-    r"|\bwho\s+(owns)\s+(?:it|the\s+(?:flat|house|place|apartment|building))\s*\?)"
+    # "who owns it?", "who is the owner?" of a home: its landlord.
+    r"|\bwho\s+(owns)\s+(?:it|the\s+(?:flat|house|place|apartment|building|room))\s*\?"
+    r"|\bwho(?:['’]s|\s+is)\s+the\s+(owner)\s*\?)"
 )
 # A new holder of a role compared with the one before: "First week with Imran as my manager. He is
 # calmer than Gwen", "Dr. Lee is gentler than Dr. Weber" (the subject, then the one compared with).

@@ -1549,6 +1549,9 @@ def test_my_boss_at_a_workplace_the_graph_does_not_hold_is_the_one_before_my_nex
 def test_someones_sum_is_read_only_from_a_sentence_that_says_it(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
     now = written_days_apart(app, clock, 5, "- JD 200 a month into savings\n- Yousef's wedding 3 July in Salt")
     assert app.ask("how much is Yousef's rent", now=now).answers == ()
+    # Nor from the writer's own sum in a jot whose next line names them.
+    now = written_days_apart(app, clock, 5, "- rent goes to 6 triệu from November\n- Linh's wedding 20 Dec!!")
+    assert app.ask("how much is Linh's rent", now=now).answers == ()
     now = written_days_apart(app, clock, 5, "Yousef says his rent in Salt is JD 300 a month now.")
     answer = app.ask("how much is Yousef's rent", now=now)
     assert answer.answers and "300" in answer.answers[0].text

@@ -2923,3 +2923,44 @@ def test_a_doctor_said_to_be_left_is_replaced_by_the_one_booked(model_reader: Bu
     found = read(model_reader, "- doctor: Dr. Haddad in Shmeisani has retired, booked Dr. Rami Aziz for Tue 3 March")
     new = [s for s in found.statements if s.predicate == "doctor" and s.object_name == "Dr. Rami Aziz"]
     assert new and new[0].replaces == "Dr. Haddad"
+
+
+def test_sums_in_millions_as_vietnamese_english_writes_them(model_reader: BuiltinExtractor) -> None:
+    hired = read(model_reader, "- Hai Au Hotel said yes!! 13.5 triệu a month, start 4 May")
+    assert ("me", "salary", "13.5 triệu a month") in triples(hired)
+    raised = read(model_reader, "- rent goes to 7 triệu from December, water bill up again")
+    assert ("me", "rent", "7 triệu") in triples(raised)
+
+
+def test_an_honorific_written_in_lower_case_before_a_name(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "- pay cô Mai the rent 4 triệu by the 10th")
+    assert any(s.predicate == "landlord" and "Mai" in (s.object_name or "") for s in found.statements)
+    assert ("me", "rent", "4 triệu") in triples(found)
+    assert compatible("anh Khoa", "Khoa") and compatible("cô Hạnh", "Hạnh")
+
+
+def test_who_is_the_owner_of_a_room_asked_in_a_chat_and_its_sum(model_reader: BuiltinExtractor) -> None:
+    found = read(
+        model_reader,
+        "Vy: my uncle has a room in Thanh Khê, 3.5 triệu, near the market\nme: who is the owner?\n"
+        "Vy: chú Tư, very quiet man",
+    )
+    assert any(s.predicate == "landlord" and "Tư" in (s.object_name or "") for s in found.statements)
+    assert ("me", "rent", "3.5 triệu") in triples(found)
+
+
+def test_the_next_one_on_the_weekday_a_note_is_written_is_a_week_on(model_reader: BuiltinExtractor) -> None:
+    monday = datetime(2026, 1, 26, 9, 0).astimezone()
+    told = stated_date("next briefing Monday", monday, date_order="dmy")
+    assert told is not None and told.moment.date() == date(2026, 2, 2)
+    today = stated_date("gym Monday", monday, date_order="dmy")
+    assert today is not None and today.moment.date() == date(2026, 1, 26)
+
+
+def test_one_who_is_a_team_there_without_an_article_works_at_the_firm_before(model_reader: BuiltinExtractor) -> None:
+    found = read(
+        model_reader,
+        "Linh: the Hai Au Hotel is hiring night auditors\nme: the one by the river?\n"
+        "Linh: yes, my friend Trang is HR there, she can pass your CV",
+    )
+    assert ("Trang", "works_at", "Hai Au Hotel") in triples(found)
