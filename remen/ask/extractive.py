@@ -1159,6 +1159,12 @@ def read_candidates(
         return []
     weight = weights(question, found)
     people = asked_people(question, known)
+    # Whose thing or tie is asked ("who is Asel's dentist"): the writer's own reply tells none of it.
+    owners = [
+        name
+        for name in question.names
+        if known.get(fold(name)) == "Person" and re.search(rf"\b{re.escape(name)}['’]s\b", question.text)
+    ]
     times = [p.created.timestamp() for p in found]
     newest, oldest = max(times), min(times)
     # A tie of someone the question names as its holder ("who is Salma's manager"), asked of the
@@ -1177,7 +1183,7 @@ def read_candidates(
             (is_question(passage.text) and not (telling and passage.speaker))
             or not names_in_note(question, passage)
             or about_someone_else(people, passage.text, passage.words, known, passage.note_words)
-            or writers_own_reply(people, passage)
+            or writers_own_reply(people + owners, passage)
             or anothers_thing(question, passage)
             or anothers_sum_unsaid(question, passage)
             or done_by_another(question, passage.text)

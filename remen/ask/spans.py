@@ -14,7 +14,7 @@ from remen.memory.dates import stated_date
 from remen.memory.entity_model import english_words, gazetteer
 from remen.memory.lexicon import HONORIFICS
 from remen.memory.names import POSSESSIVE
-from remen.memory.patterns import CURRENCY_SIGNS, GLUED_RAND, SIGN_PREFIX, STREET_ADDRESS
+from remen.memory.patterns import CURRENCY_SIGNS, GLUED_RAND, NUMBER_AFTER_NAME, SIGN_PREFIX, STREET_ADDRESS
 from remen.search.calendar import WEEKDAY_NAMES
 from remen.search.query import STOPWORDS
 
@@ -203,6 +203,11 @@ def name_spans(sentence: str, known: dict[str, str]) -> list[Span]:
         # "my sister Jing Yi's new place": the name is Jing Yi.
         end = tokens[i].start() + len(POSSESSIVE.sub("", last))
         text = sentence[start:end]
+        numbered = NUMBER_AFTER_NAME.match(sentence, end)
+        if numbered is not None and fold(f"{text} {numbered.group(1)}") in known:
+            # A name the graph knows with its number: "Community 25".
+            end = numbered.end()
+            text = sentence[start:end]
         i += 1
         rest = text.split(maxsplit=1)[1:]
         if first == 0 and rest and fold(text) not in known and fold(rest[0]) in known:

@@ -1570,3 +1570,15 @@ def test_the_tool_of_my_job_now_answers_what_we_use_not_the_one_of_the_job_befor
     assert "NetSuite" in app.ask("what stock system do we use", now=now).answers[0].text
     # Asked in the past, the job before's tool answers.
     assert "Odoo" in app.ask("what did we use for stock counts", now=now).answers[0].text
+
+
+def test_my_own_reply_to_a_question_put_to_me_tells_nothing_of_the_asker(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        3,
+        "Dana: are you coming to Gran's on Sunday?\nme: yes, with the cake",
+        "Dana: did you find a dentist near the new flat?\nme: yes, Dr. Okon at Bright Smile, quicker than the old one",
+    )
+    assert app.ask("who is Dana's dentist", now=now).answers == ()
+    assert "Okon" in app.ask("who is my dentist", now=now).answers[0].text

@@ -932,3 +932,10 @@ def test_a_sum_with_the_rands_r_glued_to_it_is_read_whole() -> None:
     assert "500" not in amounts("the rent is going to R9,500 from March")
     # A road's name is no sum.
     assert amounts("took the R2 to Paarl") == []
+
+
+def test_a_name_the_graph_knows_with_its_number_is_one_span() -> None:
+    known = {"community 25": "Place", "kasoa": "Place"}
+    assert [s.text for s in name_spans("the agent showed me the Community 25 house", known)] == ["Community 25"]
+    # A number after a name the graph knows alone is no part of it.
+    assert [s.text for s in name_spans("we moved to Kasoa 2 weeks ago", known)] == ["Kasoa"]
