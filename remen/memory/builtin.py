@@ -1275,15 +1275,7 @@ def predecessor_departed(state: NoteState) -> None:
         if (entity := state.entities.get(name.lower())) is not None and entity.type == EntityType.PERSON
     }
     for at, statement in enumerate(state.statements):
-        fresh = NEW_ROLE.search(statement.text)
-        if (
-            statement.subject != USER_NAME
-            or statement.negated
-            or statement.replaces is not None
-            or statement.predicate not in lexicon.SINGLE_RELATIONS
-            or fresh is None
-            or lexicon.canonical_relation(fresh.group(1).lower()) != statement.predicate
-        ):
+        if not newly_held(statement):
             continue
         others = leaving - {statement.object_name}
         if len(others) != 1:
@@ -1293,22 +1285,26 @@ def predecessor_departed(state: NoteState) -> None:
         return
 
 
+def newly_held(statement: ExtractedStatement) -> bool:
+    """Whether a statement says the writer has a new holder of a role they have one of at a time,
+    in words that call it new ("New trainer at the gym: Brianna"), replacing no one it names."""
+    fresh = NEW_ROLE.search(statement.text)
+    return (
+        statement.subject == USER_NAME
+        and not statement.negated
+        and statement.replaces is None
+        and statement.predicate in lexicon.SINGLE_RELATIONS
+        and fresh is not None
+        and lexicon.canonical_relation(fresh.group(1).lower()) == statement.predicate
+    )
+
+
 def predecessor_titled(state: NoteState) -> None:
     """A note that names the writer's new doctor or dentist ("new doctor: Dr. Boateng") and one
     other doctor, tied by nothing else it says ("Dr. Asante at Madina Polyclinic is too far now"):
     the other is the one the new one replaces."""
     for at, statement in enumerate(state.statements):
-        fresh = NEW_ROLE.search(statement.text)
-        if (
-            statement.subject != USER_NAME
-            or statement.negated
-            or statement.replaces is not None
-            or statement.predicate not in lexicon.SINGLE_RELATIONS
-            or not statement.object_name
-            or not DOCTOR_NAME.match(statement.object_name)
-            or fresh is None
-            or lexicon.canonical_relation(fresh.group(1).lower()) != statement.predicate
-        ):
+        if not newly_held(statement) or not statement.object_name or not DOCTOR_NAME.match(statement.object_name):
             continue
         # Tied to something: the object of a statement, or the subject of a detail or a tie.
         tied = {s.object_name for s in state.statements} | {
