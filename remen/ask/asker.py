@@ -39,7 +39,7 @@ from remen.ask.handlers import (
     tie_end,
     tie_start,
 )
-from remen.ask.question import SPECIFIC_KINDS, AnswerKind, Question, read_question
+from remen.ask.question import ASKS_PAST, SPECIFIC_KINDS, AnswerKind, Question, read_question
 from remen.ask.router import EntityIndex, as_couple_question, first_names_of, route
 from remen.core.answers import Answer, AnswerItem, EntityHint, QueryType, Route
 from remen.core.constants import (
@@ -619,8 +619,6 @@ TOOL_KINDS = frozenset(kind.value for kind in TOOL_TYPES)
 LEXICON_TOOLS = frozenset(spaced(word) for word, kind in LEXICON_TYPES.items() if kind in TOOL_TYPES)
 
 
-# A question put in the past: a value given up may answer it ("what did I use for invoices").
-ASKS_PAST = re.compile(r"(?i:\b(?:did|was|were|had|used\s+to)\b)")
 # Answers that are names of things one holds a tie to, which another may have taken the place of.
 FOLLOWED_KINDS = frozenset({AnswerKind.NAME, AnswerKind.PERSON, AnswerKind.PLACE})
 

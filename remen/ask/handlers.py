@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from remen.ask.extractive import stem, stems
+from remen.ask.question import ASKS_PAST
 from remen.core.answers import AnswerItem, EntityHint, Route
 from remen.core.errors import EntityNotFoundError
 from remen.core.knowledge import ENDED_PREFIX, Aspect, Digest, EntityDetail, EntityType, Fact
@@ -86,8 +87,6 @@ def whose(hint: EntityHint, user: str) -> str:
 # Words asking for the value before the current one ("before" with no name after it: with one,
 # the sequence's point is asked for).
 BEFORE_WORDS = frozenset({"before", "previously", "previous", "formerly", "former", "earlier"})
-# A question asked in the past tense: "what did we use at the depot", "what was our stock system".
-ASKED_IN_THE_PAST = re.compile(r"(?i:\b(?:did|was|were|used\s+to|had)\b)")
 # Verbs of giving a value up: "what car did I trade in", "which app did I ditch" ask for one that
 # was replaced.
 GIVEN_UP_WORDS = frozenset(
@@ -679,7 +678,7 @@ def aspect_query(route: Route, memory: MemoryReader, similar: Similar, question:
         # for everything … 40 tickets" before "Everything lives in ServiceNow here" (which does not).
         told_of = {f.target for f in hits}
         hits += [f for f in every if f.current and f.target in told_of and f not in hits]
-        if switched is None and not before and not ASKED_IN_THE_PAST.search(question):
+        if switched is None and not before and not ASKS_PAST.search(question):
             now_used = tools_of_this_job(memory, every, hits, kind)
             if now_used:
                 # The tool of the job the writer has now leads the one the topic's words found,

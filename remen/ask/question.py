@@ -12,6 +12,9 @@ from remen.core.text import AUXILIARIES, QUESTION_WORDS, fold
 from remen.memory.lexicon import HONORIFICS, NARROWER_RELATIONS, PERSON_TIES, SAME_TIE
 from remen.search.query import STOPWORDS
 
+# A question put in the past: a value given up may answer it ("what did I use for invoices").
+ASKS_PAST = re.compile(r"(?i:\b(?:did|was|were|had|used\s+to)\b)")
+
 
 class AnswerKind(StrEnum):
     """The kind of short answer a question wants."""

@@ -14,7 +14,7 @@ from remen.memory.dates import stated_date
 from remen.memory.entity_model import english_words, gazetteer
 from remen.memory.lexicon import HONORIFICS
 from remen.memory.names import POSSESSIVE
-from remen.memory.patterns import CURRENCY_SIGNS, GLUED_RAND, NUMBER_AFTER_NAME, SIGN_PREFIX, STREET_ADDRESS
+from remen.memory.patterns import CURRENCY_SIGNS, GLUED_RAND, MILLIONS, NUMBER_AFTER_NAME, SIGN_PREFIX, STREET_ADDRESS
 from remen.search.calendar import WEEKDAY_NAMES
 from remen.search.query import STOPWORDS
 
@@ -39,7 +39,7 @@ UNIT = (
     rf"%|[{CURRENCY_SIGNS}]|k\b|m\b|bn\b|million\b|thousand\b|kg\b|g\b|km\b|ft\b|lb\b|oz\b|mins?\b|minutes?\b|h\b|hrs?\b"
     r"|hours?\b|days?\b|weeks?\b"
     r"|months?\b|years?\b|euros?\b|pounds?\b|dollars?\b|quid\b|bucks?\b|units?\b|pages?\b|words?\b|covers?\b"
-    r"|kilos?\b|metres?\b|juta\b|triệu\b|trieu\b"
+    rf"|kilos?\b|metres?\b|(?:{MILLIONS})\b"
     r"|(?:eur|usd|gbp|chf|cad|aud|sek|nok|dkk|pln|czk|inr|jpy|kr)\b"
 )
 NUMBER = re.compile(
@@ -97,14 +97,14 @@ PER_PERIOD = r"\d\s?/\s?(?:month|mo|week|wk|year|yr|day|hour|hr)\b|\d\s+(?:a|an|
 # A sum of money in a sentence: a currency, thousands written short, or an amount per period.
 MONEY = re.compile(
     rf"[{CURRENCY_SIGNS}]|\b(?:euros?|pounds?|dollars?|quid|bucks?|yen|kr|zł|rand|naira|cedis?|reais|usd|eur|gbp)\b"
-    r"|\d\s?(?:k|m|bn|juta|triệu|trieu)\b"
+    rf"|\d\s?(?:k|m|bn|{MILLIONS})\b"
     rf"|{PER_PERIOD}|\d\s*(?:million|thousand|grand)\b",
     re.IGNORECASE,
 )
 MEASURE_UNITS = {
     # An amount per period is a sum of money ("780/month", "50 a week").
     "much": re.compile(
-        rf"[{CURRENCY_SIGNS}]|\d\s?(?:k|m|bn|juta|triệu|trieu)\b|euros?|pounds?|dollars?|quid|bucks?|%|\d[.,]\d|{PER_PERIOD}",
+        rf"[{CURRENCY_SIGNS}]|\d\s?(?:k|m|bn|{MILLIONS})\b|euros?|pounds?|dollars?|quid|bucks?|%|\d[.,]\d|{PER_PERIOD}",
         re.IGNORECASE,
     ),
     "long": re.compile(r"min|hour|hrs?\b|\dh\b|days?|weeks?|months?|years?|km|metres|miles", re.IGNORECASE),

@@ -983,14 +983,24 @@ def home_rent(text: str) -> str | None:
     """The monthly sum a sentence tells of a rented home before it, which it says is taken ("flat on
     Torvegade, 3rd floor, 8,400 kr a month, keys 25 May"): the writer's rent, unless the home is
     only looked at or thought of, or the sentence asks or speaks to someone."""
-    monthly = RENT_SUM.search(text)
-    home = None if monthly is None else RENTED_HOME.search(text, 0, monthly.start())
-    if monthly is None or home is None or not HOME_TAKEN.search(text):
+    told = home_sum(text)
+    if told is None or not HOME_TAKEN.search(text):
         return None
-    if said_to_someone(text, monthly.end()):
+    monthly, home = told
+    if said_to_someone(text, monthly.end()) or VIEWING.search(text, 0, home.start()):
         return None
-    before = text[: home.start()]
-    return None if PONDERING.search(before) or VIEWING.search(before) else monthly.group(0).strip()
+    return monthly.group(0).strip()
+
+
+def home_sum(text: str, any_sum: bool = False) -> tuple[re.Match[str], re.Match[str]] | None:
+    """The monthly sum a sentence tells of a rented home named before it, and that home, unless it
+    is only thought of ("thinking about the flat on …"); ``any_sum``: a sum without its period too
+    ("a room in Cẩm Phô, 5.5 triệu")."""
+    told = RENT_SUM.search(text) or (IS_MY_SUM.search(text) if any_sum else None)
+    home = None if told is None else RENTED_HOME.search(text, 0, told.start())
+    if told is None or home is None or PONDERING.search(text, 0, home.start()):
+        return None
+    return told, home
 
 
 def rent_of_the_let_home(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
@@ -1002,11 +1012,9 @@ def rent_of_the_let_home(state: NoteState, sentences: list[tuple[Piece, SpacySpa
         return
     for piece, sent in sentences:
         text = sent.text.strip()
-        # A home's sum with its period or without ("a room in Cẩm Phô, 5.5 triệu").
-        monthly = RENT_SUM.search(text) or IS_MY_SUM.search(text)
-        home = None if monthly is None else RENTED_HOME.search(text, 0, monthly.start())
-        if monthly is not None and home is not None and not PONDERING.search(text[: home.start()]):
-            sum_told = period_said(monthly.group(0).strip())
+        told = home_sum(text, any_sum=True)
+        if told is not None:
+            sum_told = period_said(told[0].group(0).strip())
             state.state(ExtractedStatement(Aspect.IDENTITY, text, USER_NAME, "rent", piece.span, object_value=sum_told))
             return
 
@@ -1979,23 +1987,26 @@ def firm_runners(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> 
         runner = RUNS_IT.search(text) or RUNS_THE_WORKPLACE.search(text)
         if runner is not None and runner.group(1).split()[0].lower() not in NOT_NAMES:
             told = f"{earlier}\n{text[: runner.start()]}"
-            told_of = ([f for f in kind if f in told] for kind in kinds)
-            said = next((max(found, key=told.rfind) for found in told_of if found), None)
+            said = next((last for kind in kinds if (last := named_last(told, kind)) is not None), None)
             if said is not None:
                 person = state.entity(runner.group(1), EntityType.PERSON, piece.span, None, text, sure=True)
                 firm = state.entity(said, EntityType.ORGANIZATION, piece.span, None, text, sure=True)
                 runs_firm(state, text, piece.span, person, firm)
         staff = None if runner is not None else STAFF_THERE.search(text)
         if staff is not None and staff.group(1).split()[0].lower() not in NOT_NAMES:
-            told = f"{earlier}\n{text[: staff.start()]}"
-            firms = [f for f in kinds[0] if f in told]
-            if firms:
+            at = named_last(f"{earlier}\n{text[: staff.start()]}", kinds[0])
+            if at is not None:
                 person = state.entity(staff.group(1), EntityType.PERSON, piece.span, None, text, sure=True)
-                at = max(firms, key=told.rfind)
                 state.state(
                     ExtractedStatement(Aspect.IDENTITY, text, person, lexicon.WORKS_AT, piece.span, object_name=at)
                 )
         earlier = f"{earlier}\n{text}"
+
+
+def named_last(told: str, names: list[str]) -> str | None:
+    """Of ``names``, the one ``told`` says last (None: it says none)."""
+    said = [name for name in names if name in told]
+    return max(said, key=told.rfind) if said else None
 
 
 def told_of_leaving(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Collection
 from functools import lru_cache
 
 from remen.core.knowledge import Aspect, EntityType
+from remen.core.text import fold
 
 
 def words(text: str) -> frozenset[str]:
@@ -678,28 +679,15 @@ PREDICATE_SYNONYMS = {
 # Titles before a person's name ("Dr. Hill", "Mrs Park", "Dra. Gómez"), and the professions
 # Spanish speakers title people by ("Arq. Méndez", "Ing. Rocha", "Lic. Torres", "Mtra. Ruiz").
 TITLES = ("mr", "mrs", "ms", "mx", "dr", "dra", "prof", "rev", "arq", "ing", "lic", "mtro", "mtra")
+# Vietnamese honorifics before a name: "Anh Khoa", "Chị Lan", "Cô Hạnh", "Chú Tư", "Bà Tám", "Ông Ba".
+VIETNAMESE_TITLES = ("anh", "chị", "cô", "chú", "bà", "ông")
 # Courtesy titles that say nothing of who the person is to anyone: no part of the name ("Herr Krause"
 # is Krause, "Khun Kittipong" is Kittipong, in Thai English, "anh Khoa" and "cô Hạnh" Khoa and Hạnh
 # in Vietnamese English, folded as names are).
-COURTESY_TITLES = ("herr", "frau", "mme", "mlle", "sra", "srta", "khun", "anh", "chi", "co", "chu", "ba", "ong")
+COURTESY_TITLES = ("herr", "frau", "mme", "mlle", "sra", "srta", "khun", *(fold(t) for t in VIETNAMESE_TITLES))
 # Honorifics written in lower case before a capitalised name, as Vietnamese, Indonesian and
 # Filipino English do ("anh Khoa", "cô Hạnh", "bu Ratna") and kin called so ("uncle Ben").
-LOWER_CASE_TITLES = (
-    "anh",
-    "chị",
-    "cô",
-    "chú",
-    "bà",
-    "ông",
-    "bu",
-    "ibu",
-    "pak",
-    "mbak",
-    "uncle",
-    "aunt",
-    "auntie",
-    "aunty",
-)
+LOWER_CASE_TITLES = (*VIETNAMESE_TITLES, "bu", "ibu", "pak", "mbak", "uncle", "aunt", "auntie", "aunty")
 # The lower-case particles a surname may open with after a title: "Dr. de Vries", "Mr. van der Berg".
 SURNAME_PARTICLES = words("de van von der den da di du le la del dos ter ten")
 # Honorifics that make the capitalised word after them a person's name in notes in several
@@ -718,8 +706,7 @@ HONORIFICS = (
     *("uncle", "aunt", "aunty", "grandma", "grandpa", "granny", "cousin"),
     # Indonesian and Malay: "Bu Ratna", "Pak Hendra", "Mbak Sari".
     *("bu", "ibu", "pak", "bapak", "mbak"),
-    # Vietnamese: "Anh Khoa", "Chị Lan", "Cô Hạnh", "Chú Tư", "Bà Tám", "Ông Ba".
-    *("anh", "chị", "cô", "chú", "bà", "ông"),
+    *VIETNAMESE_TITLES,
 )
 # Honorifics written after a name with a hyphen, as Japanese and Hindi speakers do in any language
 # ("Nakamura-san", "Sharma-ji"): the name is a person's, and the same person as the bare name.

@@ -657,7 +657,9 @@ PERIOD_SUFFIX = rf"\s?(?:/|a|per)\s?(?:{'|'.join(PERIOD_WORDS)})\b"
 PERIOD_TOLD = re.compile(rf"(?i:\s?(?:/|\ba|\bper)\s?({'|'.join(PERIOD_WORDS)})\s*$)")
 # A number's scale written as a word: "62 million won", Indonesian "juta" and Vietnamese "triệu"
 # (millions); "k" is the thousands of "38k", "m" the millions of "£1.2m".
-SCALE = r"(?:k|m\b|\s?(?:million|billion|thousand|mn|bn|juta|ribu|triệu|trieu)\b)"
+# Millions as Indonesian and Vietnamese English write them.
+MILLIONS = "juta|triệu|trieu"
+SCALE = rf"(?:k|m\b|\s?(?:million|billion|thousand|mn|bn|{MILLIONS}|ribu)\b)"
 # ISO 4217's codes of the currencies most written ("AED 95,000", "QAR 12,000", "PKR 80,000").
 CURRENCY_CODES = (
     "usd|eur|gbp|chf|jpy|cny|hkd|twd|krw|inr|pkr|bdt|lkr|npr|idr|myr|sgd|thb|vnd|php|aud|nzd|cad|mxn|brl|ars|clp|cop"
@@ -700,7 +702,7 @@ HOLDER_NAMED_BEFORE = re.compile(
 # a number paid per a period ("720 a week"); no year.
 BARE_SUM = (
     rf"(?:\d{{1,3}}(?:,\d{{3}})+(?:{PERIOD_SUFFIX})?|\d{{1,3}}(?:\.\d+)?k\b(?![-–]\d)(?:{PERIOD_SUFFIX})?"
-    rf"|\d{{1,3}}(?:[.,]\d+)?\s(?:million|billion|juta|triệu|trieu)\b(?:{PERIOD_SUFFIX})?"
+    rf"|\d{{1,3}}(?:[.,]\d+)?\s(?:million|billion|{MILLIONS})\b(?:{PERIOD_SUFFIX})?"
     rf"|\d{{2,}}(?:\.\d+)?{PERIOD_SUFFIX})"
 )
 MY_SUM = rf"(?:{AMOUNT}|{BARE_SUM})"
