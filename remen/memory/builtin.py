@@ -128,6 +128,7 @@ from remen.memory.patterns import (
     HANDLE,
     HEAD_OF_IS,
     HEALTH_CARE,
+    HELD_AT,
     HIRING_AFTER,
     HIS_RELATION,
     HOLDER_NAMED_BEFORE,
@@ -231,6 +232,7 @@ from remen.memory.patterns import (
     SITE_OWNER,
     SOMEONE_ELSES,
     SPEAKER_MANAGES,
+    SPELL_OF_WHAT,
     SPELL_SITE,
     SPELL_TENURE,
     SPELL_WITH_TOOL,
@@ -253,6 +255,7 @@ from remen.memory.patterns import (
     THEIR_RELATION,
     THEIRS_BEFORE,
     THIRD_PERSONS_BIRTHDAY,
+    THIRD_SUBJECT,
     TIE_FROM,
     TITLED_NAME,
     TOGETHER,
@@ -526,6 +529,18 @@ def someone_else_gives_up(before: str, named: list[tuple[str, EntityType]]) -> b
     someone else as the one who gives up: a person or she, he, they, and not I or we after them."""
     clause = CLAUSE_END.split(before)[-1]
     return not FIRST_PERSON.search(clause) and someone_named(clause, named)
+
+
+def someone_else_uses(before: str, named: list[tuple[str, EntityType]]) -> bool:
+    """Whether the clause a tool is named in (``before``: its words up to the tool) has someone
+    else for its subject, a person or she, he, they, and no I or we: "They use Python, so my MATLAB
+    scripts will have to go" of a place the writer has yet to join ("everyone here logs their runs
+    on Garmin Connect" is the writer's workplace)."""
+    clause = CLAUSE_END.split(before)[-1]
+    others = THIRD_SUBJECT.search(clause) is not None or any(
+        kind == EntityType.PERSON and name in clause for name, kind in named
+    )
+    return others and not FIRST_PERSON.search(clause)
 
 
 def person_before(state: NoteState, text: str, at: int) -> str | None:
@@ -2206,7 +2221,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "39"
+    version = "40"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -2956,6 +2971,11 @@ class BuiltinExtractor:
             if loose is not None and firm_told and not WITH_FAMILY.search(text):
                 spell = loose
         spell_read = SpellRead(spell.group(1), spell.group(2), spell.start(2), spell.start()) if spell else None
+        if spell_read is not None and SPELL_OF_WHAT.search(text, 0, spell_read.firm_at):
+            held = HELD_AT.match(text, spell_read.firm_at + len(spell_read.firm))
+            where = whole_name(text, held.start(1), held.group(1), named) if held is not None else ""
+            if held is not None and (where, EntityType.ORGANIZATION) in named:
+                spell_read = spell_read._replace(firm=where, firm_at=held.start(1))
         if spell_read is None and (given := NOTICE_TO.search(text)) is not None:
             spell_read = SpellRead(given.group(2), given.group(1), given.start(1), given.start())
         # "First week with Imran as my manager": a person is no workplace (a tenure's name not
@@ -3257,7 +3277,7 @@ class BuiltinExtractor:
                 and not someone_named(before, named)
                 and (SUBJECTLESS_CUE.search(" ".join(leading[-3:])) is not None or known_tool(mention.name))
             )
-            if use is None and (writer or subjectless) and not trying and cued:
+            if use is None and (writer or subjectless) and not trying and cued and not someone_else_uses(before, named):
                 use = ToolUse.USES
             if use is not None:
                 stated.add(mention.name)

@@ -1099,6 +1099,10 @@ NOTICE_TO = re.compile(
 # Whose a site named by its town is: "the Leeds office of Halden Analytics", "the Porto base for
 # easyJet" (matched right after the town's name).
 SITE_OWNER = re.compile(r"\s+[a-z]+\s+(?:of|for)\s+(?:the\s+)?" + NAME)
+# A spell "of" what the writer does, then where: "third year of the PhD at the University of
+# Edinburgh", "second month of the MBA at INSEAD" (the place after "at" is the workplace).
+SPELL_OF_WHAT = re.compile(r"(?i:\bof\s+(?:the\s+)?)$")
+HELD_AT = re.compile(r"\s+(?:at|with)\s+(?:the\s+)?" + NAME)
 # A spell that counts the days at a workplace: "day 2", "day one".
 DAY_COUNT = re.compile(r"(?i:day\s+(\d{1,3}|one|two|three|four|five))")
 # One that counts the weeks: "first week", "week 3", "second full week" (it began on a Monday).
@@ -1198,6 +1202,8 @@ ROLE_AT = re.compile(
 AGENT_NOUN = re.compile(r"(?i:\b(?:[a-z-]{2,}(?:er|or|ist|ian|ant|ent)|nurse|chef|head|lead|clerk|coach|medic)\b)")
 FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|our|us)\b", re.I)
 PRONOUN_THIRD = re.compile(r"\b(she|he|her|his|him|they|their)\b", re.I)
+# Someone else as a clause's subject: she, he or they (not "their", which only says whose).
+THIRD_SUBJECT = re.compile(r"(?i:\b(?:she|he|they)\b)")
 # Someone spoken of as she or he ("my partner" may then be the one person the note names).
 SHE_OR_HE = re.compile(r"(?i:\b(?:she|he|her|him|his)\b)")
 # Words for people, and the particles of phrasal verbs: never a tool a sentence picks or moves to

@@ -157,8 +157,12 @@ FAREWELL = re.compile(r"(?i:\b(?:good-?\s?bye|bye(?:[\s-]+bye)?|farewell|so\s+lo
 GREETING = re.compile(r"(?i:\b(?:hello|welcome)[,!:]?\s*)$")
 # A tool said to be gone: "LastPass is gone", "Evernote's history now" (matched right after it).
 GONE = re.compile(r"(?i:\s+(?:is|'s|’s|was)\s+(?:gone|history)\b)")
-# A tool told to go, with nothing after: "so Toggl can go", "Evernote has to go" (given up).
-GOES = re.compile(r"(?:can|must|will|should|has\s+to|have\s+to|needs\s+to)\s+go(?:\s+now)?\s*[.!]?$")
+# A tool told to go, with nothing after: "so Toggl can go", "Evernote has to go", "my MATLAB
+# scripts will have to go" (given up).
+GOES = re.compile(
+    r"(?:(?:will|would|'ll)\s+(?=have|need))?"
+    r"(?:can|must|will|should|has\s+to|have\s+to|needs?\s+to)\s+go(?:\s+now)?\s*[.!]?$"
+)
 # Marks between the clauses a note strings into one sentence.
 CLAUSE_BREAKS = frozenset((",", ";", ":", "—", "–"))
 # A noun the tool's name modifies stands for the tool: "the Windows update", "Trados licence".

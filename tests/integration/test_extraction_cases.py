@@ -2964,3 +2964,27 @@ def test_one_who_is_a_team_there_without_an_article_works_at_the_firm_before(mod
         "Linh: yes, my friend Trang is HR there, she can pass your CV",
     )
     assert ("Trang", "works_at", "Hai Au Hotel") in triples(found)
+
+
+def test_what_they_use_at_a_place_the_writer_has_yet_to_join_is_not_the_writers(
+    model_reader: BuiltinExtractor,
+) -> None:
+    told = read(model_reader, "They use Python and a lot of Fortran, so my MATLAB scripts will have to go.")
+    held = {(s.object_name, s.negated) for s in told.statements if s.predicate == "uses" and s.subject == USER_NAME}
+    assert ("Python", False) not in held and ("Fortran", False) not in held
+    # Told to go, the writer's own tool is given up; the writer's workplace's tools are theirs.
+    assert ("MATLAB", True) in held
+    ours = read(
+        model_reader,
+        "First day at Ørsted. Everyone here logs their runs on Garmin Connect and there's a leaderboard, so "
+        "I've moved over from Strava.",
+    )
+    assert ("me", "uses", "Garmin Connect") in triples(ours)
+
+
+def test_a_spell_of_what_the_writer_does_at_a_workplace_is_spent_at_the_workplace(
+    model_reader: BuiltinExtractor,
+) -> None:
+    found = read(model_reader, "Third year of the PhD at the University of Edinburgh and the cloud chapter is a mess.")
+    jobs = {o for s, p, o in triples(found) if s == USER_NAME and p == "works_at"}
+    assert jobs == {"University of Edinburgh"}
