@@ -98,6 +98,8 @@ PAST = re.compile(r"\b(?:was|were|had|did|went|came|got|told|said|\w+ed)\b", re.
 # Words of the present or the future: after a past verb they speak of what is ahead ("Told Luis
 # I'm moving to Denver end of July").
 AHEAD = re.compile(r"(?i:\b(?:am|is|are|will|shall|going\s+to)\b|['’](?:m|re|ll)\b)")
+# A present helper right before a verb's participle: "is getting married", "are invited".
+PRESENT_HELPER = re.compile(r"(?i:\b(?:am|is|are|be|being|get|gets|getting)\s+$|['’](?:m|re)\s+$)")
 # A sentence put as a question without its mark, as chats put them: "when do you start", "how
 # many do you need", "did you get the flat".
 UNMARKED_QUESTION = re.compile(
@@ -157,6 +159,9 @@ class Passage:
     # Stems of its note's heading ("## Valo Health - second interview"): what every line under it
     # is about, though it names it no more.
     heading: frozenset[str] = frozenset()
+    # Of a reply, the stems of the question it answers, every sentence of it: "Ola is getting
+    # married? Your little sister?" — "12 September in Sopot, to a Swede called Erik."
+    asked: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -203,6 +208,17 @@ def stem(word: str) -> str:
 NARROWER_STEMS = {stem(word): frozenset(stem(n) for n in below) for word, below in NARROWER_RELATIONS.items()} | {
     stem("work"): frozenset((stem("job"),)),
 }
+# Other words English says a question's word with, which tell it in a sentence that says whom the
+# question asks about (or when it names nobody): "where does Inês live" is told by "Inês and Rui
+# moved to Porto" or "Chloe and I are getting a flat in Moseley" (said by Femi, of Femi), "when is
+# Ola's wedding" by "Ola is getting married?", "when do I fly" by "flights to Harare 18 Dec"; the
+# writer's "the flat in Bonfim" tells nothing of where Rui lives.
+SAID_ALSO = {
+    "live": ("move", "flat", "home", "apartment"),
+    "wedding": ("married",),
+    "fly": ("flight",),
+}
+SAID_ALSO_STEMS = {stem(word): frozenset(stem(other) for other in others) for word, others in SAID_ALSO.items()}
 
 
 # Leaving a thing, said with any verb of giving it up or moving on from it; not selling it, a deal
@@ -329,6 +345,9 @@ def passages(thread: Sequence[Read]) -> list[Passage]:
     out = []
     for j, (k, sentence, speaker) in enumerate(flat):
         next_to = [n for n in (j - 1, j + 1) if 0 <= n < len(flat) and abs(flat[n][0] - k) <= 1]
+        reply = (
+            j > 0 and abs(flat[j - 1][0] - k) <= 1 and is_question(flat[j - 1][1]) and flat[j - 1][::2] != (k, speaker)
+        )
         around = beside[k].union(*(words[n] for n in next_to if flat[n][0] == k), *asked_before(flat, words, j))
         read = thread[k]
         out.append(
@@ -343,18 +362,28 @@ def passages(thread: Sequence[Read]) -> list[Passage]:
                 notes_words[k] | ({stem(spoken_to[j])} if spoken_to[j] else set()),
                 words[j],
                 around,
-                j > 0
-                and abs(flat[j - 1][0] - k) <= 1
-                and is_question(flat[j - 1][1])
-                and flat[j - 1][::2] != (k, speaker),
+                reply,
                 flat[j + 1][1] if j + 1 < len(flat) and flat[j + 1][0] == k else None,
                 read.hit,
                 tuple((thread[flat[n][0]].note_id, thread[flat[n][0]].created) for n in next_to),
                 tuple(flat[n][2] is not None for n in next_to),
                 headings[k],
+                question_answered(flat, j) if reply else frozenset(),
             )
         )
     return out
+
+
+def question_answered(flat: Sequence[tuple[int, str, str | None]], j: int) -> frozenset[str]:
+    """The words of the question the reply at ``j`` answers (not who asked it): every question
+    sentence in a row that ends right before it, in the turn before ("Ola is getting married? Your
+    little sister?")."""
+    said: set[str] = set()
+    n = j - 1
+    while n >= 0 and flat[n][0] == flat[j - 1][0] and is_question(flat[n][1]):
+        said |= stems(flat[n][1])
+        n -= 1
+    return frozenset(said)
 
 
 def asked_before(
@@ -728,7 +757,9 @@ def told_in_past(sentence: str, at: int) -> bool:
     cut = max((m.end() for m in ARROW.finditer(sentence, 0, at)), default=0)
     sentence, at = sentence[cut:], at - cut
     before = sentence[:at]
-    pasts = past_verbs(before)
+    # "Ola is getting married on 12 September": a participle after a present "is" or "getting"
+    # takes that verb's tense.
+    pasts = [m for m in past_verbs(before) if PRESENT_HELPER.search(before, 0, m.start()) is None]
     last_past = max((m.end() for m in pasts if m.group(0).lower() not in ARRANGED_VERBS), default=-1)
     present = (
         m.end() for m in OWN_VERB.finditer(before) if m.group(1) not in IRREGULAR_PAST and not past_form(m.group(1))
@@ -842,7 +873,7 @@ def sentence_measures(
     have, around = passage.words, passage.around
     if passage.reply and passage.context:
         # "Eetu: when do you start" — "me: 13 April": a reply says what the question it answers asks.
-        have = have | stems(passage.context[0])
+        have = have | passage.asked
     if passage.speaker and question.telling is not None:
         # "who told me to try Bitwarden" — "Zinhle: Bitwarden. trust me": a chat turn is the telling.
         have = have | stems(question.telling)
@@ -876,6 +907,9 @@ def sentence_measures(
         # it ("what time do we stop roasting" asks when work ends, not who left).
         have = have | leaving if not LEAVING_STEMS.isdisjoint(have) else have
         around = around | leaving if not LEAVING_STEMS.isdisjoint(around) else around
+    if said or not names:
+        have = have | {key for key in weight if not SAID_ALSO_STEMS.get(key, frozenset()).isdisjoint(have)}
+        around = around | {key for key in weight if not SAID_ALSO_STEMS.get(key, frozenset()).isdisjoint(around)}
     scene = {stem(word) for word in question.setting}
     topic = [key for key in weight if key not in named and key not in scene]
     return {

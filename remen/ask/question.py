@@ -10,6 +10,7 @@ from enum import StrEnum
 
 from remen.core.text import AUXILIARIES, QUESTION_WORDS, fold
 from remen.memory.lexicon import HONORIFICS, NARROWER_RELATIONS, PERSON_TIES, SAME_TIE
+from remen.search.calendar import FLOATING_HOLIDAYS, HOLIDAYS
 from remen.search.query import STOPWORDS
 
 # A question put in the past: a value given up may answer it ("what did I use for invoices").
@@ -95,6 +96,14 @@ POSSESSIVE = re.compile(r"['’]s?$")
 POSSESSIVE_NAME = re.compile(r"^[^\W\d_]+['’]s$")
 DETERMINERS = frozenset(("the", "my", "our", "your", "his", "her", "their", "a", "an", "this", "that"))
 # Month and weekday names: a number beside one may be a day, a capitalised one is no name.
+# A holiday named in a question says when, not whom: "on Valentine's Day", "on Easter Monday".
+HOLIDAY = re.compile(
+    r"(?i)\b(?:"
+    + "|".join(
+        re.escape(name).replace("'", "['’]?") for name in sorted((*HOLIDAYS, *FLOATING_HOLIDAYS), key=len, reverse=True)
+    )
+    + r")\b"
+)
 DATE_WORD = re.compile(
     r"\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?(?!\w)"
@@ -222,8 +231,11 @@ def answer_kind(words: list[str]) -> AnswerKind:
 
 def read_question(text: str) -> Question:
     """The question's answer kind, focus words and names."""
-    tokens = WORD.findall(text)
+    found = list(WORD.finditer(text))
+    tokens = [m.group(0) for m in found]
     words = [fold(t).strip(".'’") for t in tokens]
+    holidays = [m.span() for m in HOLIDAY.finditer(text)]
+    in_holiday = [any(a <= m.start() < b for a, b in holidays) for m in found]
     names: list[str] = []
     markers: list[str] = []
     marked: set[str] = set()
@@ -234,7 +246,12 @@ def read_question(text: str) -> Question:
     for i, token in enumerate(tokens):
         bare = POSSESSIVE.sub("", token).strip(".")
         owner = POSSESSIVE_NAME.search(token) is not None and (i == 0 or words[i - 1] not in DETERMINERS)
-        if (NAME_WORD.match(bare) or owner) and fold(bare) not in NEVER_NAMES and not DATE_WORD.fullmatch(bare):
+        if (
+            (NAME_WORD.match(bare) or owner)
+            and fold(bare) not in NEVER_NAMES
+            and not DATE_WORD.fullmatch(bare)
+            and not in_holiday[i]
+        ):
             in_sequence = any(w in SEQUENCE_MARKERS for w in words[max(0, i - 2) : i])
             kept = markers if in_sequence or i > scene_at else names
             if i == last_name + 1 and kept and not POSSESSIVE.search(tokens[i - 1]):

@@ -70,6 +70,12 @@ def test_a_question_says_what_kind_of_answer_it_wants(question: str, kind: Answe
     assert read_question(question).kind == kind
 
 
+def test_a_holiday_in_a_question_says_when_and_names_nobody() -> None:
+    assert read_question("Where was Tomek's ferry going on Valentine's Day?").names == ("Tomek",)
+    assert read_question("what did Ana cook on Christmas Day").names == ("Ana",)
+    assert read_question("where were we on Easter Monday").names == ()
+
+
 def test_my_old_one_asks_for_an_earlier_value_and_how_old_does_not() -> None:
     assert read_question("who was my old dentist").earlier
     assert not read_question("how old is my dentist").earlier
@@ -765,6 +771,38 @@ def test_a_reply_to_a_question_asked_without_its_mark_says_what_it_asks() -> Non
     assert not [c for c in read_candidates(read_question("when do I start"), found, {}) if "start" in c.sentence]
     answers = extract(read_question("when do I start at Valo"), found, {}, minimum=0.3)
     assert answers and answers[0].answer.startswith("13 April")
+
+
+def test_a_reply_answers_every_sentence_of_the_question_it_follows() -> None:
+    chat = (
+        "Kasia: Ola's hen party is that weekend, I'll skip the afternoon.\n"
+        "Femi: Ola is getting married? Your little sister?\n"
+        "Kasia: 12 September in Sopot, to a Swede called Erik."
+    )
+    found = notebook((chat, datetime(2026, 7, 5, 20)))
+    reply = next(p for p in found if p.text.startswith("12 September"))
+    # The question's first sentence, not only the one right before the reply, says what it asks.
+    assert reply.reply and {stem("Ola"), stem("married")} <= reply.asked
+    answers = extract(read_question("when is Ola getting married"), found, {})
+    assert answers and answers[0].answer.startswith("12 September")
+
+
+def test_other_words_for_the_question_word_tell_it_where_the_asked_person_is_said() -> None:
+    moved = notebook(
+        ("Inês called about the baby, she is due in May.", WRITTEN),
+        ("Lunch in Lisbon with Tomek.", WRITTEN),
+        ("Inês and Rui moved to Porto in the summer, he got a job at a hospital.", WRITTEN),
+    )
+    known = {"inês": "Person", "rui": "Person", "lisbon": "Place", "porto": "Place"}
+    lives = extract(read_question("where does Inês live"), moved, known)
+    assert lives and lives[0].answer == "Porto"
+    married = notebook(("Ola is getting married on 12 September, in Sopot.", WRITTEN))
+    wedding = extract(read_question("when is Ola's wedding"), married, {"ola": "Person"})
+    # "is getting married" is a plan: the coming 12 September, not the one gone.
+    assert wedding and wedding[0].answer == "on 12 September (Sat 12 Sep 2026)"
+    # The writer's own flat tells nothing of where someone else lives.
+    mine = notebook(("Rui came round for dinner.", WRITTEN), ("The flat in Bonfim is small and noisy.", WRITTEN))
+    assert not extract(read_question("where does Rui live"), mine, {"rui": "Person"})
 
 
 def test_sums_with_spaced_thousands_owing_and_who_told_versus_who_was_told() -> None:
