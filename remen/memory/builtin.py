@@ -531,12 +531,19 @@ def someone_else_gives_up(before: str, named: list[tuple[str, EntityType]]) -> b
     return not FIRST_PERSON.search(clause) and someone_named(clause, named)
 
 
+def used_by_others(text: str, tool: str, named: list[tuple[str, EntityType]]) -> bool:
+    """Whether every place ``text`` names ``tool`` is in a clause someone else is the subject of
+    (see :func:`someone_else_uses`)."""
+    places = [m.start() for m in re.finditer(rf"(?<!\w){re.escape(tool)}(?!\w)", text)]
+    return bool(places) and all(someone_else_uses(text[:at], named) for at in places)
+
+
 def someone_else_uses(before: str, named: list[tuple[str, EntityType]]) -> bool:
-    """Whether the clause a tool is named in (``before``: its words up to the tool) has someone
-    else for its subject, a person or she, he, they, and no I or we: "They use Python, so my MATLAB
-    scripts will have to go" of a place the writer has yet to join ("everyone here logs their runs
-    on Garmin Connect" is the writer's workplace)."""
-    clause = CLAUSE_END.split(before)[-1]
+    """Whether the clause a tool is named in (``before``: its words up to the tool, the clause
+    within its line) has someone else for its subject, a person or she, he, they, and no I or
+    we: "They use Python, so my MATLAB scripts will have to go" of a place the writer has yet to
+    join ("everyone here logs their runs on Garmin Connect" is the writer's workplace)."""
+    clause = CLAUSE_END.split(before)[-1].rsplit("\n", 1)[-1]
     others = THIRD_SUBJECT.search(clause) is not None or any(
         kind == EntityType.PERSON and name in clause for name, kind in named
     )
@@ -801,7 +808,10 @@ def given_up_for_the_other(state: NoteState, text: str) -> None:
         if known.type not in TOOL_TYPES:
             state.entities[known.name.lower()] = replace(known, type=EntityType.TECHNOLOGY)
         tools = {known.name}
-    tools = {tool for tool in tools if of_its_kind(tool)}
+    # A tool the note says others use is theirs, not the one the writer takes up: "They use Python
+    # at the Met Office, so my MATLAB scripts will have to go".
+    named = [(e.name, e.type) for e in state.entities.values()]
+    tools = {tool for tool in tools if of_its_kind(tool) and not used_by_others(text, tool, named)}
     if len(tools) != 1:
         return
     (new,) = tools

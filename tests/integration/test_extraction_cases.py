@@ -2972,8 +2972,17 @@ def test_what_they_use_at_a_place_the_writer_has_yet_to_join_is_not_the_writers(
     told = read(model_reader, "They use Python and a lot of Fortran, so my MATLAB scripts will have to go.")
     held = {(s.object_name, s.negated) for s in told.statements if s.predicate == "uses" and s.subject == USER_NAME}
     assert ("Python", False) not in held and ("Fortran", False) not in held
-    # Told to go, the writer's own tool is given up; the writer's workplace's tools are theirs.
+    # Told to go, the writer's own tool is given up; the other tool the note names is theirs, not
+    # taken up in its place; the writer's workplace's tools are the writer's.
     assert ("MATLAB", True) in held
+    alone = read(model_reader, "They use Python at the Met Office, so my MATLAB scripts will have to go.")
+    assert ("me", "uses", "Python") not in triples(alone)
+    # Someone named on a line before is no subject of the next line's clause.
+    jotted = read(
+        model_reader,
+        "- Dr. Patel retired, the clinic sent a letter\n- deleted Goodreads, everything is in StoryGraph now",
+    )
+    assert ("me", "uses", "StoryGraph") in triples(jotted)
     ours = read(
         model_reader,
         "First day at Ørsted. Everyone here logs their runs on Garmin Connect and there's a leaderboard, so "
