@@ -908,8 +908,7 @@ def sentence_measures(
         have = have | leaving if not LEAVING_STEMS.isdisjoint(have) else have
         around = around | leaving if not LEAVING_STEMS.isdisjoint(around) else around
     if said or not names:
-        have = have | {key for key in weight if not SAID_ALSO_STEMS.get(key, frozenset()).isdisjoint(have)}
-        around = around | {key for key in weight if not SAID_ALSO_STEMS.get(key, frozenset()).isdisjoint(around)}
+        have, around = said_also(weight, have), said_also(weight, around)
     scene = {stem(word) for word in question.setting}
     topic = [key for key in weight if key not in named and key not in scene]
     return {
@@ -928,6 +927,12 @@ def sentence_measures(
         "length": min(len(passage.text.split()), LONG_SENTENCE) / LONG_SENTENCE,
         f"kind_{question.kind.value}": 1.0,
     }
+
+
+def said_also(weight: dict[str, float], words: frozenset[str]) -> frozenset[str]:
+    """``words`` with each question word (a key of ``weight``) they say in other words
+    (:data:`SAID_ALSO`): "moved" holds "live"."""
+    return words | {key for key in weight if not SAID_ALSO_STEMS.get(key, frozenset()).isdisjoint(words)}
 
 
 def sum_beside(span: Span, text: str) -> bool:

@@ -95,7 +95,6 @@ POSSESSIVE = re.compile(r"['’]s?$")
 # relation word says otherwise ("the dentist's", "my wife's").
 POSSESSIVE_NAME = re.compile(r"^[^\W\d_]+['’]s$")
 DETERMINERS = frozenset(("the", "my", "our", "your", "his", "her", "their", "a", "an", "this", "that"))
-# Month and weekday names: a number beside one may be a day, a capitalised one is no name.
 # A holiday named in a question says when, not whom: "on Valentine's Day", "on Easter Monday".
 HOLIDAY = re.compile(
     r"(?i)\b(?:"
@@ -104,6 +103,7 @@ HOLIDAY = re.compile(
     )
     + r")\b"
 )
+# Month and weekday names: a number beside one may be a day, a capitalised one is no name.
 DATE_WORD = re.compile(
     r"\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?(?!\w)"

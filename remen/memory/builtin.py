@@ -517,11 +517,10 @@ def maybe_only(verb: Token) -> bool:
     return any(c.dep_ == "aux" and c.lower_ in ("would", "could", "might", "may") for c in verb.children)
 
 
-def someone_named(text: str, named: list[tuple[str, EntityType]]) -> bool:
-    """Whether ``text`` names a person of the sentence's or says she, he or they."""
-    return PRONOUN_THIRD.search(text) is not None or any(
-        kind == EntityType.PERSON and name in text for name, kind in named
-    )
+def someone_named(text: str, named: list[tuple[str, EntityType]], pronouns: re.Pattern[str] = PRONOUN_THIRD) -> bool:
+    """Whether ``text`` names a person of the sentence's or says she, he or they (``pronouns``: the
+    words of someone else it looks for)."""
+    return pronouns.search(text) is not None or any(kind == EntityType.PERSON and name in text for name, kind in named)
 
 
 def someone_else_gives_up(before: str, named: list[tuple[str, EntityType]]) -> bool:
@@ -544,10 +543,7 @@ def someone_else_uses(before: str, named: list[tuple[str, EntityType]]) -> bool:
     we: "They use Python, so my MATLAB scripts will have to go" of a place the writer has yet to
     join ("everyone here logs their runs on Garmin Connect" is the writer's workplace)."""
     clause = CLAUSE_END.split(before)[-1].rsplit("\n", 1)[-1]
-    others = THIRD_SUBJECT.search(clause) is not None or any(
-        kind == EntityType.PERSON and name in clause for name, kind in named
-    )
-    return others and not FIRST_PERSON.search(clause)
+    return not FIRST_PERSON.search(clause) and someone_named(clause, named, THIRD_SUBJECT)
 
 
 def person_before(state: NoteState, text: str, at: int) -> str | None:
