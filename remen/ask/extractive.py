@@ -539,6 +539,11 @@ def about_someone_else(
     return subject is not None and known.get(fold(subject.text)) == "Person"
 
 
+def owner_named(question: Question, name: str) -> bool:
+    """Whether the question names ``name`` as an owner: "Asel's dentist", "who is Salma's manager"."""
+    return re.search(rf"(?i:\b{re.escape(name)}['’]s\b)", question.text) is not None
+
+
 def writers_own_reply(people: list[str], passage: Passage) -> bool:
     """Whether the sentence is the writer's reply to a question put to them ("Beam: is it true
     you're moving to Bangkok??" — "yes, last day at Suandok is 30 April") that, with the question,
@@ -1199,19 +1204,13 @@ def read_candidates(
     weight = weights(question, found)
     people = asked_people(question, known)
     # Whose thing or tie is asked ("who is Asel's dentist"): the writer's own reply tells none of it.
-    owners = [
-        name
-        for name in question.names
-        if known.get(fold(name)) == "Person" and re.search(rf"\b{re.escape(name)}['’]s\b", question.text)
-    ]
+    owners = [name for name in question.names if known.get(fold(name)) == "Person" and owner_named(question, name)]
     times = [p.created.timestamp() for p in found]
     newest, oldest = max(times), min(times)
     # A tie of someone the question names as its holder ("who is Salma's manager"), asked of the
     # notes; not "my boss at Lumen".
     asked_ties = [tie for word in question.focus if word in RELATIONS for tie in ties_of(word)]
-    others_tie = bool(asked_ties) and any(
-        re.search(rf"(?i:\b{re.escape(name)}['’]s\b)", question.text) for name in question.names
-    )
+    others_tie = bool(asked_ties) and any(owner_named(question, name) for name in question.names)
     own_tie = writers_tie(asked_ties)
     read: list[tuple[float, Passage, dict[str, float]]] = []
     deed_notes = notes_of_a_deed_done_to_the_asked(question, found)

@@ -43,8 +43,9 @@ NUMBER_AFTER_NAME = re.compile(r" (\d{1,3})\b(?![:./–-]\d)")
 # A place's name, which may open on a saint's or a mountain's abbreviation: "St. Vital", "Mt. Eden".
 PLACE_NAME = r"((?:(?:St|Ste|Mt)\.\s+)?" + NAME[1:]
 # A title written in lower case before a name: "cô Hạnh".
-LOWER_TITLE = r"(?:" + "|".join(lexicon.LOWER_CASE_TITLES) + r")\s+"
-TITLE = r"(?:" + "|".join([t.capitalize() for t in lexicon.HONORIFICS] + list(lexicon.LOWER_CASE_TITLES)) + r")\.?\s+"
+LOWER_TITLE_WORD = "|".join(lexicon.LOWER_CASE_TITLES)
+LOWER_TITLE = rf"(?:{LOWER_TITLE_WORD})\s+"
+TITLE = r"(?:" + "|".join(t.capitalize() for t in lexicon.HONORIFICS) + rf"|{LOWER_TITLE_WORD})\.?\s+"
 # "landlord is a Mr. Ochoa": the article of someone known only by title and name.
 SOMEONE_TITLED = rf"(?:an?\s+(?={TITLE}))?"
 # After "my wife", "my manager is": a name in any case (quick notes), with a title or without.
@@ -655,10 +656,10 @@ PERIOD_WORDS = {
 PERIOD_SUFFIX = rf"\s?(?:/|a|per)\s?(?:{'|'.join(PERIOD_WORDS)})\b"
 # The period at the end of a stated sum.
 PERIOD_TOLD = re.compile(rf"(?i:\s?(?:/|\ba|\bper)\s?({'|'.join(PERIOD_WORDS)})\s*$)")
-# A number's scale written as a word: "62 million won", Indonesian "juta" and Vietnamese "triệu"
-# (millions); "k" is the thousands of "38k", "m" the millions of "£1.2m".
 # Millions as Indonesian and Vietnamese English write them.
 MILLIONS = "juta|triệu|trieu"
+# A number's scale written as a word: "62 million won", Indonesian "juta" and Vietnamese "triệu"
+# (millions); "k" is the thousands of "38k", "m" the millions of "£1.2m".
 SCALE = rf"(?:k|m\b|\s?(?:million|billion|thousand|mn|bn|{MILLIONS}|ribu)\b)"
 # ISO 4217's codes of the currencies most written ("AED 95,000", "QAR 12,000", "PKR 80,000").
 CURRENCY_CODES = (
