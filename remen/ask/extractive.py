@@ -30,7 +30,9 @@ from remen.ask.question import (
 from remen.ask.spans import (
     ANY_NAME,
     FIRM_KINDS,
+    MEASURE_UNITS,
     MONEY,
+    PERSON_KINDS,
     TIME_OF_DAY,
     Span,
     name_spans,
@@ -154,8 +156,8 @@ class Passage:
     hit: bool = True
     # The note (id, time written) of each sentence of ``context``: a turn beside may be another's.
     context_notes: tuple[tuple[str, datetime], ...] = ()
-    # Whether each sentence of ``context`` is a chat turn of someone else's.
-    context_turns: tuple[bool, ...] = ()
+    # Who said each sentence of ``context`` in a chat turn (None: the writer).
+    context_speakers: tuple[str | None, ...] = ()
     # Stems of its note's heading ("## Valo Health - second interview"): what every line under it
     # is about, though it names it no more.
     heading: frozenset[str] = frozenset()
@@ -366,7 +368,7 @@ def passages(thread: Sequence[Read]) -> list[Passage]:
                 flat[j + 1][1] if j + 1 < len(flat) and flat[j + 1][0] == k else None,
                 read.hit,
                 tuple((thread[flat[n][0]].note_id, thread[flat[n][0]].created) for n in next_to),
-                tuple(flat[n][2] is not None for n in next_to),
+                tuple(flat[n][2] for n in next_to),
                 headings[k],
                 question_answered(flat, j) if reply else frozenset(),
             )
@@ -380,10 +382,29 @@ def question_answered(flat: Sequence[tuple[int, str, str | None]], j: int) -> fr
     little sister?")."""
     said: set[str] = set()
     n = j - 1
+    pointing = False
     while n >= 0 and flat[n][0] == flat[j - 1][0] and is_question(flat[n][1]):
         said |= stems(flat[n][1])
+        pointing = pointing or POINTING_BACK.search(flat[n][1]) is not None or len(flat[n][1].split()) <= ELLIPTIC_WORDS
         n -= 1
+    if pointing:
+        # "Her mum is turning seventy." — "What are you giving her?" — "A set of four mugs": a
+        # question that points back with "her", or says only "Name?", asks of what the turn
+        # before it told.
+        asking = flat[j - 1][::2]
+        while n >= 0 and flat[n][::2] == asking:
+            n -= 1
+        told = flat[n][::2] if n >= 0 else None
+        while n >= 0 and flat[n][::2] == told:
+            said |= stems(flat[n][1])
+            n -= 1
     return frozenset(said)
+
+
+# At most this many words, a question leaves out what it asks of: "Name?", "Since when?".
+ELLIPTIC_WORDS = 2
+# A word that points back to someone or something told before: "her", "them", "it".
+POINTING_BACK = re.compile(r"(?i:\b(?:she|her|he|him|they|them|it)\b)")
 
 
 def asked_before(
@@ -493,6 +514,10 @@ def names_everyone(question: Question, passage: Passage, words: frozenset[str]) 
 PAST_VERB = re.compile(r"[a-z]{2,}ed")
 # A sentence's first word that makes its writer (or a chat turn's speaker) its subject.
 FIRST_PLURAL = frozenset(("we", "we're", "we've", "we'll"))
+# Words a sentence may open on before its subject: "Then we had chips in Wakefield", "Honestly, I".
+SUBJECT_OPENER = re.compile(
+    r"^(?i:(?:(?:then|so|and|but|also|anyway|well|honestly|actually|plus|now|oh|ok|okay|yeah|finally)\b[\s,]*)*)"
+)
 FIRST_PERSON = frozenset(("i", "i'm", "i've", "i'll", "i'd", *FIRST_PLURAL))
 # The words of a sentence about its writer (or speaker) and others with them.
 SAID_OF_US = frozenset(stem(word) for word in (*FIRST_PLURAL, "us", "our", "ours"))
@@ -526,7 +551,8 @@ def about_someone_else(
     "Still Low Tide. We finally have a gig" tells of the band."""
     if not people or any(not name_stems(name).isdisjoint(words) for name in people):
         return False
-    first = fold(text.split(maxsplit=1)[0].strip(",.:;!?")).replace("’", "'") if text.strip() else ""
+    opened = SUBJECT_OPENER.sub("", text, count=1)
+    first = fold(opened.split(maxsplit=1)[0].strip(",.:;!?")).replace("’", "'") if opened.strip() else ""
     if first in FIRST_PLURAL and all(not name_stems(name).isdisjoint(note_words) for name in people):
         return False
     # A jot that opens with a past verb is its writer's: "Moved issues from Notion to Linear."
@@ -537,6 +563,26 @@ def about_someone_else(
     opens = lead.end() if lead else 0
     subject = next((span for span in name_spans(text, known) if span.start == opens), None)
     return subject is not None and known.get(fold(subject.text)) == "Person"
+
+
+def maybe_persons(question: Question, known: dict[str, str]) -> list[str]:
+    """The question's names the graph knows for nothing but a person: whom a chat may speak of."""
+    return [name for name in question.names if known.get(fold(name), "Person") == "Person"]
+
+
+def speaks_of_self(people: list[str], text: str, speaker: str | None) -> bool:
+    """Whether a chat turn of someone not asked about tells of its speaker: it says I or we and
+    neither "you" nor an asked name ("Lina and I booked Iceland" is Tove's, not Dayo's)."""
+    if speaker is None or not people or any(not name_stems(name).isdisjoint({stem(speaker)}) for name in people):
+        return False
+    said = frozenset(stems(text))
+    if any(not name_stems(name).isdisjoint(said) for name in people):
+        return False
+    return SAID_OF_ME.search(text) is not None and SECOND_PERSON.search(text) is None
+
+
+# The words of a sentence its speaker says of themselves.
+SAID_OF_ME = re.compile(r"(?i:\b(?:i|i['’]m|i['’]ve|i['’]ll|i['’]d|me|my|we|we['’]re|we['’]ve|us|our)\b)")
 
 
 def owner_named(question: Question, name: str) -> bool:
@@ -962,6 +1008,28 @@ def unit_clashes(question: Question, span: Span) -> bool:
     return False
 
 
+def no_count(question: Question, span: Span, text: str) -> bool:
+    """Whether a number cannot be the count asked for at all: which one in a row ("Samira's first
+    time at the seaside" for "how old is Samira"), a sum of money for an age, or how many things
+    there are ("a set of four mugs") for how long, how far or how old."""
+    if ORDINAL.fullmatch(span.text) and question.measure in COUNTED_MEASURES:
+        return True
+    counted = THINGS_COUNTED.match(text, span.end)
+    if question.measure in STRETCH_MEASURES and counted and counted.group(1) not in STOPWORDS:
+        # The word counted is no unit of a stretch: "25 kilometres", "two years" hold theirs.
+        return MEASURE_UNITS["long"].search(counted.group(1)) is None
+    return question.measure == "old" and MONEY.search(span.text) is not None
+
+
+# Which one in a row ("first", "the third"): an order, never how many, how old or how long.
+ORDINAL = re.compile(r"(?i:(?:the\s+)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth))")
+# The measures a count answers: an ordinal clashes with each.
+COUNTED_MEASURES = frozenset(("many", "old", "long", "far", "often"))
+# The measures of a stretch (of time, of way, of life), which no number of things answers.
+STRETCH_MEASURES = frozenset(("long", "far", "old"))
+# Things a number counts, right after it: "four mugs", "two little kids" (not "25 km in the Veluwe").
+THINGS_COUNTED = re.compile(r"\s+(?:[a-z]+\s+)?([a-z]{2,}s)\b")
+
 # A question that asks for a stretch of time ("how much time", "how many days"; not the period of
 # a sum: "how much did the gym cost a month").
 TIME_ASKED = re.compile(
@@ -1104,6 +1172,33 @@ def spoken_to(span: Span, text: str, turn: bool) -> bool:
     return greeted is not None or (turn and SPOKEN_TO_BEFORE.match(text[span.end :]) is not None)
 
 
+# An owner and a tie in a question, and the word after it: "Anouk's brother marrying", "my wife
+# work" (not "my manager at Acme", "my dentist now"). Group 1 is the tie, group 2 the word after.
+OWNED_TIE = re.compile(r"(?i)\b(?:my|your|his|her|our|their|[^\W\d_][\w-]*['’]s)\s+([a-z-]+)(?:\s+([a-z]+))?")
+
+
+# Words after a tie that ask for its holder still: "what is my brother called", "my dentist today".
+NO_VERB_AFTER_TIE = frozenset({"called", "named", "today", "currently", "since", "until", "again", "back"})
+
+
+@lru_cache(maxsize=256)
+def tie_as_subject(question: str) -> str | None:
+    """The tie a question names as whom it asks about rather than as what it asks for: "who is
+    Anouk's brother marrying" asks of the brother (not "who is Anouk's brother")."""
+    for match in OWNED_TIE.finditer(question):
+        after = (match.group(2) or "").lower()
+        if match.group(1).lower() in RELATIONS and after and after not in STOPWORDS and after not in NO_VERB_AFTER_TIE:
+            return match.group(1).lower()
+    return None
+
+
+def named_as_tie(span: Span, text: str, tie: str) -> bool:
+    """Whether the name ``span`` of ``text`` is said as the holder of ``tie`` ("My brother Daan",
+    "her little sister, Ola,"): whom the question asks about, never its answer."""
+    before = re.search(rf"(?i)\b{re.escape(tie)},?\s+$", text[: span.start])
+    return before is not None
+
+
 def passage_candidates(
     question: Question,
     passage: Passage,
@@ -1120,12 +1215,18 @@ def passage_candidates(
     if another_numbered(question, passage.text):
         return out  # the sentence is about another one, and so are the ones beside it
     if question.kind in SPAN_KINDS:
-        besides = zip(passage.context, passage.context_notes, passage.context_turns, strict=True)
-        own = (passage.text, 0.0, None, passage.speaker is not None)
+        besides = zip(passage.context, passage.context_notes, passage.context_speakers, strict=True)
+        own = (passage.text, 0.0, None, passage.speaker)
         own_times: list[Span] = []
-        for text, beside, note, turn in (own, *((c, 1.0, n, t) for c, n, t in besides)):
+        tie = tie_as_subject(question.text) if question.kind in ANY_NAME else None
+        maybe_people = maybe_persons(question, known)
+        for text, beside, note, said_by in (own, *((c, 1.0, n, t) for c, n, t in besides)):
+            turn = said_by is not None
             if beside and (
-                about_someone_else(people, text, frozenset(stems(text)), known)
+                about_someone_else(
+                    people, text, frozenset(stems(text) | ({stem(said_by)} if said_by else set())), known
+                )
+                or speaks_of_self(people or maybe_people, text, said_by)
                 or anothers_thing_in(question, text, None)
                 or another_numbered(question, text)
                 or done_to_the_asked(question, text)
@@ -1135,6 +1236,8 @@ def passage_candidates(
                 s
                 for s in typed_spans(question, text, passage.created, known, turn)
                 if not number_label(question, text, s)
+                and not no_count(question, s, text)
+                and not (tie is not None and named_as_tie(s, text, tie))
                 and not (beside and is_question(text) and narrowed(s, own_times, passage.created))
             ]
             if not beside and question.kind == AnswerKind.TIME:
@@ -1152,11 +1255,10 @@ def passage_candidates(
                 short = len(passage.text.split()) < WHOLE_ANSWER_MIN_WORDS
                 shown = (f"{passage.text} {text}" if short else text) if beside else passage.text
                 # The name of the thing asked: "her name is Pfeffer" of a cat answers no name of a dog.
-                named = (
-                    question.measure == NAME_MEASURE
-                    and bool(features.get("topic_near"))
-                    and said_as_a_name(span, text, passage, beside)
-                )
+                given_name = said_as_a_name(span, text, passage, beside)
+                if given_name and question.kind == AnswerKind.PLACE:
+                    continue  # "Name?" — "Saffran.": what the cat is called is no place
+                named = question.measure == NAME_MEASURE and bool(features.get("topic_near")) and given_name
                 out.append(Candidate(told, shown, passage, features, note, named))
         if question.kind == AnswerKind.PERSON and speaks_unasked(question, passage):
             # "Lucy: We'd love to offer you the role" answers who offered it: the turn's speaker.
@@ -1210,7 +1312,12 @@ def read_candidates(
     # A tie of someone the question names as its holder ("who is Salma's manager"), asked of the
     # notes; not "my boss at Lumen".
     asked_ties = [tie for word in question.focus if word in RELATIONS for tie in ties_of(word)]
-    others_tie = bool(asked_ties) and any(owner_named(question, name) for name in question.names)
+    # Not a tie named only as whom something went to: "what did Tariq give Nadia's mum".
+    others_tie = (
+        bool(asked_ties)
+        and any(owner_named(question, name) for name in question.names)
+        and (question.kind in PERSON_KINDS or tie_as_subject(question.text) is not None)
+    )
     own_tie = writers_tie(asked_ties)
     read: list[tuple[float, Passage, dict[str, float]]] = []
     deed_notes = notes_of_a_deed_done_to_the_asked(question, found)

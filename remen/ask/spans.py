@@ -110,7 +110,7 @@ MEASURE_UNITS = {
     "long": re.compile(r"min|hour|hrs?\b|\dh\b|days?|weeks?|months?|years?|km|metres|miles", re.IGNORECASE),
     "many": re.compile(r"^\W*\d+\W*$|^[a-z-]+$|units?|words?|pages?|years?|\d\s?k\b", re.IGNORECASE),
     "often": re.compile(r"week|month|day|times|twice|once|every", re.IGNORECASE),
-    "old": re.compile(r"^\d+$|years?", re.IGNORECASE),
+    "old": re.compile(r"^\d+$|^[a-z-]+$|years?|months?", re.IGNORECASE),
     "high": re.compile(r"\d\s?(?:ft|m|km|metres)\b|\d,\d", re.IGNORECASE),
     "deep": re.compile(r"\d\s?(?:m|cm|ft)\b", re.IGNORECASE),
     "far": re.compile(r"km|miles|min", re.IGNORECASE),

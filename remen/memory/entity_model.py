@@ -529,6 +529,10 @@ def brand_end(sent: SpacySpan, i: int) -> int:
     return i
 
 
+# How English names a people or its language: "Italian", "Chinese", "Polish", "Dutch", "Thai".
+PEOPLES_WORD = re.compile(r"(?:an|ese|ish|ch|i)$")
+
+
 def candidates(sent: SpacySpan) -> list[Candidate]:
     """spaCy's entities of the kinds a note's graph keeps, then runs of proper nouns it left out and
     brands of several words the gazetteer knows."""
@@ -537,9 +541,16 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
     for ent in sent.ents:
         if ent.label_ not in NER_LABELS or taken[ent.start - sent.start]:
             continue
-        if ent.label_ == "LANGUAGE" and ent.text.lower() not in LEXICON_TYPES and ent.text.lower() in english_words():
-            # "teaching in English": a language people speak is no place, firm or tool of a note's
-            # (one the dictionary knows: spaCy labels some towns so, "lost in Ruzafa").
+        if (
+            (ent.label_ == "LANGUAGE" or (ent.label_ == "NORP" and PEOPLES_WORD.search(ent.text) is not None))
+            and ent.text.lower() not in LEXICON_TYPES
+            and ent.text.lower() in english_words()
+            and not (ent.end < sent.end and sent.doc[ent.end].text[:1].isupper())
+        ):
+            # "teaching in English", "a speech in Italian", "my Dutch colleague": a language or a
+            # people is no place, firm or tool of a note's (one the dictionary knows and, for a
+            # people, shaped like one: spaCy labels some towns so, "lost in Ruzafa", "the keys in
+            # Swords"; nor the start of a name, "Polish Hill").
             for i in range(ent.start - sent.start, ent.end - sent.start):
                 taken[i] = True
             continue

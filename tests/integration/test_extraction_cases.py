@@ -2997,3 +2997,11 @@ def test_a_spell_of_what_the_writer_does_at_a_workplace_is_spent_at_the_workplac
     found = read(model_reader, "Third year of the PhD at the University of Edinburgh and the cloud chapter is a mess.")
     jobs = {o for s, p, o in triples(found) if s == USER_NAME and p == "works_at"}
     assert jobs == {"University of Edinburgh"}
+
+
+def test_a_people_or_its_language_is_no_entity_but_a_town_spacy_calls_one_stays(model_reader: BuiltinExtractor) -> None:
+    found = entities(read(model_reader, "I have to give a speech in Italian at Daan's wedding, in Bologna."))
+    assert not any(name == "Italian" for name, _ in found)
+    assert ("Bologna", EntityType.PLACE) in found
+    # spaCy calls the town "Swords" a people; its name is no people's word.
+    assert any(name == "Swords" for name, _ in entities(read(model_reader, "We get the keys in Swords on the 18th.")))

@@ -980,3 +980,84 @@ def test_a_name_the_graph_knows_with_its_number_is_one_span() -> None:
     assert [s.text for s in name_spans("the agent showed me the Community 25 house", known)] == ["Community 25"]
     # A number after a name the graph knows alone is no part of it.
     assert [s.text for s in name_spans("we moved to Kasoa 2 weeks ago", known)] == ["Kasoa"]
+
+
+def test_which_one_in_a_row_or_a_sum_is_no_age() -> None:
+    chat = (
+        "Tariq: We're in Scarborough! Samira's first time at the seaside since she was tiny.\n"
+        "Anouk: How much less does the school pay?\n"
+        "Tariq: About four hundred pounds a month.\n"
+        "Tariq: Samira says hi by the way. She's nine now."
+    )
+    found = notebook((chat, datetime(2026, 6, 27, 16)))
+    answers = extract(read_question("How old is Samira?"), found, {"samira": "Person"}, minimum=0.0)
+    assert [a.answer for a in answers] == ["nine"]
+
+
+def test_a_holder_the_question_names_by_a_tie_is_whom_it_asks_about() -> None:
+    chat = (
+        "Anouk: Guess who's getting married!\n"
+        "Tariq: You and Joost??\n"
+        "Anouk: Ha, no. My brother Daan, to his boyfriend Luca, in Bologna."
+    )
+    found = notebook((chat, datetime(2026, 8, 8, 20)))
+    known = {"anouk": "Person", "joost": "Person", "daan": "Person", "luca": "Person", "bologna": "Place"}
+    marrying = extract(read_question("Who is Anouk's brother marrying?"), found, known, minimum=0.0)
+    assert marrying and marrying[0].answer == "Luca"
+    assert "Daan" not in [a.answer for a in marrying]
+    # Asked for the tie itself, the holder answers.
+    brother = extract(read_question("Who is Anouk's brother?"), found, known, minimum=0.0)
+    assert "Daan" in [a.answer for a in brother]
+
+
+def test_a_question_pointing_back_with_her_asks_of_whom_the_turn_before_told() -> None:
+    chat = (
+        "Tariq: We're driving to Nadia's parents in Bradford tomorrow. Her mum is turning seventy.\n"
+        "Anouk: Happy birthday to her! What are you giving her?\n"
+        "Tariq: A set of four mugs I made."
+    )
+    found = notebook((chat, datetime(2026, 10, 25, 11)))
+    reply = next(p for p in found if p.text.startswith("A set"))
+    assert {stem("Nadia"), stem("mum")} <= reply.asked
+    known = {"tariq": "Person", "nadia": "Person", "anouk": "Person", "bradford": "Place"}
+    gift = extract(read_question("What did Tariq give Nadia's mum for her seventieth birthday?"), found, known)
+    assert gift and "mugs" in gift[0].answer
+
+
+def test_a_turn_beside_of_someone_not_asked_about_tells_of_its_speaker() -> None:
+    chat = (
+        "Tariq: Samira and I went to the sculpture park. Then we had chips in Wakefield on the way home.\n"
+        "Anouk: We bought a house! In Oosterbeek, like I said."
+    )
+    found = notebook((chat, datetime(2026, 4, 11, 10)))
+    known = {"tariq": "Person", "samira": "Person", "anouk": "Person", "wakefield": "Place", "oosterbeek": "Place"}
+    house = extract(read_question("Where did Anouk buy a house?"), found, known, minimum=0.0)
+    # Tariq's "we" beside Anouk's sentence is Tariq and Samira: it answers nothing of Anouk's.
+    assert house and house[0].answer == "Oosterbeek"
+    assert all("Wakefield" not in a.sentence or a.sentence.startswith("Then") for a in house)
+
+
+def test_a_number_of_things_is_no_stretch_of_time() -> None:
+    chat = "Tariq: A set of four mugs I made.\nAnouk: I finished the trail race in 2 hours 51 minutes."
+    found = notebook((chat, datetime(2026, 11, 16, 21)))
+    known = {"tariq": "Person", "anouk": "Person"}
+    race = extract(read_question("How long did Anouk take to finish the race?"), found, known, minimum=0.0)
+    assert race and "four" not in [a.answer for a in race]
+    assert race[0].answer.startswith("2 hours")
+
+
+def test_a_name_given_after_a_bare_name_question_answers_what_it_is_called_not_where() -> None:
+    chat = (
+        "Anouk: Also we got a third cat, a tiny black kitten.\n"
+        "Tariq: Judging. Name?\n"
+        "Anouk: Pip. Someone left him at the hospital in Arnhem."
+    )
+    found = notebook((chat, datetime(2026, 10, 25, 11)))
+    reply = next(p for p in found if p.text.startswith("Pip"))
+    # "Name?" leaves out what it asks of: the turn before says it.
+    assert stem("cat") in reply.asked
+    known = {"anouk": "Person", "tariq": "Person", "pip": "Person", "arnhem": "Place"}
+    called = extract(read_question("What is Anouk's third cat called?"), found, known)
+    assert called and called[0].answer == "Pip"
+    where = extract(read_question("Where did Anouk get her third cat?"), found, known, minimum=0.0)
+    assert "Pip" not in [a.answer for a in where]
