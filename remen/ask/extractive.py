@@ -56,6 +56,7 @@ from remen.core.constants import (
     EXTRACT_RECENCY_WEIGHT,
     EXTRACT_REPLY_REACH,
     EXTRACT_SCENE_SHARE,
+    EXTRACT_THING_RECALL_DAYS,
     WHOLE_ANSWER_MIN_WORDS,
 )
 from remen.core.knowledge import EntityType
@@ -493,6 +494,41 @@ def names_in_note(question: Question, passage: Passage) -> bool:
         and not SAID_OF_US.isdisjoint(passage.words | passage.around)
         and any(names_everyone(replace(question, names=(name,)), passage, passage.note_words) for name in together)
     )
+
+
+def things_named_before(question: Question, found: Sequence[Passage]) -> dict[str, tuple[str, list[datetime]]]:
+    """The question's names that only say which thing it asks of ("the Brudenell gig", "the
+    Iceland trip"), each with the stem of that thing and when found notes said both: a turn
+    written soon after that says "the gig" is of that gig, though it names the club no more."""
+    out: dict[str, tuple[str, list[datetime]]] = {}
+    for name in question.names:
+        after = re.search(rf"(?i:\b(?:the|my|our|your|his|her|their)\s+{re.escape(name)}\s+([a-z]+)\b)", question.text)
+        if after is None or after.group(1) not in question.focus or after.group(1) in STOPWORDS:
+            continue
+        thing, keys = stem(after.group(1)), name_stems(name)
+        said = [p.created for p in found if thing in p.note_words and not keys.isdisjoint(p.note_words)]
+        if said:
+            out[name] = (thing, said)
+    return out
+
+
+# How long after a note names a thing with its name a note's "the gig" is still of it.
+THING_RECALL = timedelta(days=EXTRACT_THING_RECALL_DAYS)
+
+
+def named_for(question: Question, passage: Passage, things: dict[str, tuple[str, list[datetime]]]) -> Question:
+    """The question with the names it uses only to say which thing it asks of left out, for a
+    sentence whose note says that thing but not the name, soon after a note said both
+    (:func:`things_named_before`)."""
+    kept = tuple(
+        name
+        for name in question.names
+        if name not in things
+        or things[name][0] not in passage.note_words
+        or not name_stems(name).isdisjoint(passage.note_words)
+        or not any(timedelta(0) <= passage.created - said <= THING_RECALL for said in things[name][1])
+    )
+    return question if kept == question.names else replace(question, names=kept)
 
 
 def asked_together(question: Question) -> tuple[str, ...]:
@@ -1321,12 +1357,13 @@ def read_candidates(
     own_tie = writers_tie(asked_ties)
     read: list[tuple[float, Passage, dict[str, float]]] = []
     deed_notes = notes_of_a_deed_done_to_the_asked(question, found)
+    things = things_named_before(question, found)
     # "Ingrid: did you see Dyreparken wants a keeper??" tells of the job, though put as a question.
     telling = question.telling is not None
     for passage in found:
         if (
             (is_question(passage.text) and not (telling and passage.speaker))
-            or not names_in_note(question, passage)
+            or not names_in_note(named_for(question, passage, things), passage)
             or about_someone_else(people, passage.text, passage.words, known, passage.note_words)
             or writers_own_reply(people + owners, passage)
             or anothers_thing(question, passage)
@@ -1337,7 +1374,7 @@ def read_candidates(
         ):
             continue  # a question in the notes answers nothing, nor a sentence about another
         age = (passage.created.timestamp() - oldest) / (newest - oldest) if newest > oldest else 0.0
-        measured = sentence_measures(question, passage, weight, age, people)
+        measured = sentence_measures(named_for(question, passage, things), passage, weight, age, people)
         if others_tie and (
             not measured["topic_inside"]
             or only_titles(asked_ties, passage.text)

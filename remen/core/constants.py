@@ -303,6 +303,11 @@ THREAD_MAX_CHARS = 400
 # turn that named it (ask dev: "why" card 5 → 6 of 8, all else and false premises unchanged; the
 # forty-third probe, a chat: first item 16 → 17 of 34).
 EXTRACT_NAMED_TURNS_BACK = 3
+# For this many days after a note names a thing with its name ("a gig at the Brudenell"), a note
+# that says "the gig" without the name is of it: friends chatting every few weeks come back to it
+# a session or two later (ask dev: "how many came to the Brudenell gig", 40 days on, answered;
+# nothing else changed, false premises unchanged).
+EXTRACT_THING_RECALL_DAYS = 56
 # A turn's question, asked by someone else, counts as around it for this many sentences before it.
 EXTRACT_REPLY_REACH = 4
 # A chat turn's label this short is no one's name: "Q: ..." and "A: ..." are a question and its answer.

@@ -1061,3 +1061,16 @@ def test_a_name_given_after_a_bare_name_question_answers_what_it_is_called_not_w
     assert called and called[0].answer == "Pip"
     where = extract(read_question("Where did Anouk get her third cat?"), found, known, minimum=0.0)
     assert "Pip" not in [a.answer for a in where]
+
+
+def test_a_thing_named_with_a_name_once_is_the_same_thing_in_a_later_session() -> None:
+    found = notebook(
+        ("Femi: We finally booked a stall, 3 May at the Digbeth food market.", datetime(2026, 4, 2, 20)),
+        (
+            "Kasia: How did the market go?\nFemi: Went great! We sold about 300 pączki, and a café owner asked for us.",
+            datetime(2026, 5, 10, 19),
+        ),
+    )
+    known = {"femi": "Person", "kasia": "Person", "digbeth": "Place"}
+    sold = extract(read_question("How many pączki were sold at the Digbeth market?"), found, known)
+    assert sold and sold[0].answer.startswith("300")
