@@ -60,7 +60,7 @@ from remen.core.constants import (
     WHOLE_ANSWER_MIN_WORDS,
 )
 from remen.core.knowledge import EntityType
-from remen.core.text import IRREGULAR_PAST, TURN, fold, is_short_turn
+from remen.core.text import AUXILIARIES, IRREGULAR_PAST, TURN, fold, is_short_turn
 from remen.memory.cues import WRITER, NoteLine, chat_turns, note_lines, sentence_bounds
 from remen.memory.dates import FORWARD_BEFORE, stated_date
 from remen.memory.entity_model import english_words
@@ -1044,6 +1044,23 @@ def unit_clashes(question: Question, span: Span) -> bool:
     return False
 
 
+# The noun right after "what" or "which" ("what car", "which app"): the kind of thing asked for.
+WHAT_NOUN = re.compile(r"(?i)^\s*(?:what|which)\s+([a-z]+)\b")
+# Nouns after "what/which" that a person answers ("which doctor", "what name").
+PERSON_NOUNS = RELATIONS | frozenset({"person", "people", "guy", "man", "woman", "girl", "boy", "name", "names"})
+
+
+@lru_cache(maxsize=256)
+def asks_a_thing(question: str) -> bool:
+    """Whether "what/which" and the noun after it ask for a thing no person is: "what car", "which
+    app" (not "which doctor", nor "what is", "what did")."""
+    noun = WHAT_NOUN.match(question)
+    if noun is None:
+        return False
+    word = noun.group(1).lower()
+    return word not in PERSON_NOUNS and word not in STOPWORDS and word not in AUXILIARIES
+
+
 def no_count(question: Question, span: Span, text: str) -> bool:
     """Whether a number cannot be the count asked for at all: which one in a row ("Samira's first
     time at the seaside" for "how old is Samira"), a sum of money for an age, or how many things
@@ -1114,6 +1131,8 @@ def span_measures(question: Question, span: Span, text: str, among: int, weight:
                 )
             )
             or unit_clashes(question, span)
+            # "what car does Hiro drive": a person is no car ("Daisuke will drive").
+            or (question.kind == AnswerKind.NAME and span.sure == PERSON_KINDS and asks_a_thing(question.text))
         ),
         "near": near_focus(span, text, weight),
         "unit": float(unit_fits(span, question.measure)),
@@ -1432,10 +1451,21 @@ NAME_WORD = re.compile(r"(?i:\bnamed?\b|\bcalled\b)")
 def said_as_a_name(span: Span, text: str, passage: Passage, beside: float) -> bool:
     """Whether ``span`` of ``text`` is given as a name: right after a naming word, or opening the
     reply to a question that asks for one ("no way! name?" — "Saffran. the kids chose it")."""
-    if NAMING_BEFORE.search(text[: span.start]):
+    if NAMING_BEFORE.search(text[: span.start]) or quoted(span, text):
         return True
     asked = passage.reply and bool(passage.context) and NAME_WORD.search(passage.context[0]) is not None
     return asked and not beside and span.start == 0
+
+
+def quoted(span: Span, text: str) -> bool:
+    """Whether the name ``span`` is the whole of a quotation: a name given in writing ('a label:
+    "Limuru Gold"', 'the boat is "Sea Biscuit"')."""
+    before, after = text[: span.start].rstrip()[-1:], text[span.end :].lstrip()[:1]
+    return before in OPENING_QUOTES and after in CLOSING_QUOTES
+
+
+OPENING_QUOTES = frozenset("\"“‘'")
+CLOSING_QUOTES = frozenset("\"”’'")
 
 
 def named_near(question: Question, passage: Passage) -> bool:

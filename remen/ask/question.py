@@ -298,6 +298,9 @@ def read_question(text: str) -> Question:
         measure = CLOCK_MEASURE  # "what time do we stop": a time of day, not a day
     if kind in (AnswerKind.SENTENCE, AnswerKind.NAME) and NAME_ASKED.search(text):
         kind, measure = AnswerKind.NAME, NAME_MEASURE
+        if focus and focus[-1] in PERSON_TIES:
+            # "what is the name of Hiro's sister": a sister's name is a person's (not "Sapporo").
+            kind, measure = AnswerKind.PERSON, None
     # A thing's spot, also of something named ("where is the Claimwise office"), not where someone
     # named is ("where is Tom").
     named_words = {fold(word) for name in names for word in name.split()}

@@ -1074,3 +1074,32 @@ def test_a_thing_named_with_a_name_once_is_the_same_thing_in_a_later_session() -
     known = {"femi": "Person", "kasia": "Person", "digbeth": "Place"}
     sold = extract(read_question("How many pączki were sold at the Digbeth market?"), found, known)
     assert sold and sold[0].answer.startswith("300")
+
+
+def test_the_name_of_a_tie_is_a_persons_and_a_person_is_no_car() -> None:
+    sister = read_question("What is the name of Hiro's sister?")
+    assert sister.kind == AnswerKind.PERSON
+    assert read_question("What is Hiro's cat called?").kind == AnswerKind.NAME
+    found = notebook(
+        (
+            "Hiro: The hospital in Sapporo where my sister works is hiring.\nHiro: Emi has been asking me for years.",
+            datetime(2026, 2, 3, 19),
+        ),
+        ("Hiro: My old Honda died. I bought a used Subaru.\nHiro: Daisuke will drive.", datetime(2026, 9, 6, 20)),
+    )
+    known = {"hiro": "Person", "emi": "Person", "daisuke": "Person", "sapporo": "Place", "subaru": "Product"}
+    named = extract(sister, found, known)
+    assert named and named[0].answer == "Emi"
+    car = extract(read_question("What car does Hiro drive now?"), found, known, minimum=0.0)
+    assert car and car[0].answer != "Daisuke"
+
+
+def test_a_name_given_in_quotes_is_what_a_thing_is_called() -> None:
+    chat = (
+        "Wanjiru: I sold forty jars of honey at the Karen farmers' market.\n"
+        'Wanjiru: My cousin Njeri designed a label for the honey: "Limuru Gold".'
+    )
+    found = notebook((chat, datetime(2026, 7, 12, 12)))
+    known = {"wanjiru": "Person", "njeri": "Person", "karen": "Place", "limuru gold": "Organization"}
+    called = extract(read_question("What is Wanjiru's honey called?"), found, known)
+    assert called and called[0].answer == "Limuru Gold"
