@@ -1507,6 +1507,25 @@ def town_unlike_anyone(name: str) -> bool:
     return " " in name.strip() and name_key(name) in gazetteer().places and not person_shaped(name)
 
 
+# Animals people keep and name.
+ANIMAL = (
+    r"(?:cat|kitten|kitty|dog|puppy|pup|horse|mare|stallion|pony|foal|rabbit|bunny|hamster|guinea\s+pig|parrot"
+    r"|budgie|tortoise|turtle|goldfish|ferret|gecko|lizard|snake|hen|goat)s?"
+)
+# Words before a name that say an animal bears it: "a mare called", "our cat", "my old dog".
+ANIMAL_BEFORE = re.compile(
+    rf"(?i:\b{ANIMAL}\s+(?:called|named)\s*$|\b(?:my|our|his|her|their|your)\s+(?:[a-z]+\s+)?{ANIMAL},?\s*$)"
+)
+# Words after a name that say an animal bears it: "Chispa, our cat", "Pip, a tiny black kitten".
+ANIMAL_AFTER = re.compile(rf"(?i:^,\s+(?:my|our|his|her|their|your|a|the)\s+(?:[a-z]+\s+){{0,2}}{ANIMAL}\b)")
+
+
+def animal_named(text: str, start: int, end: int) -> bool:
+    """Whether the name at ``start:end`` of the sentence is an animal's, said as its name: a pet,
+    which the notes speak of as one of the family (typed a person)."""
+    return ANIMAL_BEFORE.search(text[:start]) is not None or ANIMAL_AFTER.match(text[end:]) is not None
+
+
 def venue(sent: SpacySpan, start: int, end: int) -> bool:
     """Whether the name from token ``start`` to ``end`` is a venue named for its owner: "at Luigi's",
     "back from Nando's." (a possessive with nothing after it but the clause's end): where, not who
@@ -2227,7 +2246,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "41"
+    version = "42"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -2440,6 +2459,8 @@ class BuiltinExtractor:
                 venue(sent, candidate.start, candidate.end) or town_unlike_anyone(word)
             ):
                 kind = EntityType.PLACE
+            elif kind != EntityType.PERSON and animal_named(text, at, until):
+                kind = EntityType.PERSON  # "a mare called Duchess", "Chispa, our cat": one of the family
             elif product_like(word, kind, sent, candidate.start, candidate.end):
                 kind = EntityType.TECHNOLOGY
             elif (word in lexicon.CAR_MODEL_KEYS and mention.text[:1].isupper()) or make_and_model(mention.text):

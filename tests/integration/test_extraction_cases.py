@@ -3005,3 +3005,8 @@ def test_a_people_or_its_language_is_no_entity_but_a_town_spacy_calls_one_stays(
     assert ("Bologna", EntityType.PLACE) in found
     # spaCy calls the town "Swords" a people; its name is no people's word.
     assert any(name == "Swords" for name, _ in entities(read(model_reader, "We get the keys in Swords on the 18th.")))
+
+
+def test_an_animal_named_as_one_is_of_the_family(model_reader: BuiltinExtractor) -> None:
+    assert ("Duchess", EntityType.PERSON) in entities(read(model_reader, "Operated on a mare called Duchess today."))
+    assert ("Waffle", EntityType.PERSON) in entities(read(model_reader, "Waffle, our dog, ate a whole sock."))
