@@ -488,6 +488,12 @@ def names_in_note(question: Question, passage: Passage) -> bool:
     them: "Tove: We adopted a cat" names Lina too."""
     if names_everyone(question, passage, passage.note_words):
         return True
+    ends = route_ends(question)
+    if ends and any(names_everyone(replace(question, names=(end,)), passage, passage.note_words) for end in ends):
+        # "how long is the drive from Osaka to Sapporo": a way is told by either end of it.
+        rest = tuple(name for name in question.names if fold(name) not in {fold(end) for end in ends})
+        if names_everyone(replace(question, names=rest), passage, passage.note_words):
+            return True
     together = asked_together(question)
     return (
         {fold(name) for name in together} == {fold(name) for name in question.names}
@@ -529,6 +535,15 @@ def named_for(question: Question, passage: Passage, things: dict[str, tuple[str,
         or not any(timedelta(0) <= passage.created - said <= THING_RECALL for said in things[name][1])
     )
     return question if kept == question.names else replace(question, names=kept)
+
+
+def route_ends(question: Question) -> tuple[str, ...]:
+    """The two names of a way the question asks about ("from Osaka to Sapporo"), else none."""
+    names = "|".join(re.escape(name) for name in question.names)
+    if not names:
+        return ()
+    way = re.search(rf"\bfrom\s+({names})\s+to\s+({names})\b", question.text)
+    return (way.group(1), way.group(2)) if way else ()
 
 
 def asked_together(question: Question) -> tuple[str, ...]:

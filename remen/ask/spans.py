@@ -69,8 +69,9 @@ HOUR_OF_A_START = re.compile(
 )
 TIME_OF_DAY = re.compile(CLOCK.pattern + r"|(?<![\w.:/])(?:[01]?\d|2[0-3]):[0-5]\d(?![\w:/])", re.IGNORECASE)
 NUMBER_WORDS = (
-    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty"
-    "|seventy|eighty|ninety|hundred|thousand|half|first|second|third|fourth|fifth|sixth|tenth|once|twice"
+    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
+    "|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand"
+    "|half|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|once|twice"
 )
 WORD_NUMBER = re.compile(
     rf"\b(?:an?\s+)?(?:{NUMBER_WORDS})(?:[\s-]+(?:{NUMBER_WORDS}|and|in))*"

@@ -1103,3 +1103,20 @@ def test_a_name_given_in_quotes_is_what_a_thing_is_called() -> None:
     known = {"wanjiru": "Person", "njeri": "Person", "karen": "Place", "limuru gold": "Organization"}
     called = extract(read_question("What is Wanjiru's honey called?"), found, known)
     assert called and called[0].answer == "Limuru Gold"
+
+
+def test_every_number_word_counts_and_a_way_is_told_by_either_end() -> None:
+    numbers = [
+        s.text for s in value_spans("it's about fourteen hours, seventeen if it snows", WRITTEN, AnswerKind.NUMBER)
+    ]
+    assert numbers == ["fourteen hours", "seventeen"]
+    # The note names one end of the way only.
+    chat = (
+        "Hiro: I've lived in Osaka for eleven years.\n"
+        "Wanjiru: Will you take your cat?\n"
+        "Hiro: Of course. She hates trains so I'm driving up with her, it's about fourteen hours."
+    )
+    found = notebook((chat, datetime(2026, 4, 2, 21)))
+    known = {"hiro": "Person", "wanjiru": "Person", "osaka": "Place", "sapporo": "Place"}
+    drive = extract(read_question("How long is the drive from Osaka to Sapporo?"), found, known)
+    assert drive and drive[0].answer == "fourteen hours"
