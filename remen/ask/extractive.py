@@ -341,10 +341,8 @@ def passages(thread: Sequence[Read]) -> list[Passage]:
     flat = [(k, sentence, speaker) for k, cut in enumerate(cuts) for sentence, speaker in cut]
     # A turn that says "you" names the one it speaks to: "Karim bought your bike" tells of Jonas's.
     spoken_to = [addressee(flat, j) if SECOND_PERSON.search(s) else None for j, (_, s, _) in enumerate(flat)]
-    words = [
-        frozenset(stems(s) | {stem(who) for who in (speaker, spoken_to[j]) if who})
-        for j, (_, s, speaker) in enumerate(flat)
-    ]
+    said = [frozenset(stems(s)) for _, s, _ in flat]
+    words = [said[j] | {stem(who) for who in (speaker, spoken_to[j]) if who} for j, (_, _, speaker) in enumerate(flat)]
     out = []
     for j, (k, sentence, speaker) in enumerate(flat):
         next_to = [n for n in (j - 1, j + 1) if 0 <= n < len(flat) and abs(flat[n][0] - k) <= 1]
@@ -371,21 +369,23 @@ def passages(thread: Sequence[Read]) -> list[Passage]:
                 tuple((thread[flat[n][0]].note_id, thread[flat[n][0]].created) for n in next_to),
                 tuple(flat[n][2] for n in next_to),
                 headings[k],
-                question_answered(flat, j) if reply else frozenset(),
+                question_answered(flat, said, j) if reply else frozenset(),
             )
         )
     return out
 
 
-def question_answered(flat: Sequence[tuple[int, str, str | None]], j: int) -> frozenset[str]:
-    """The words of the question the reply at ``j`` answers (not who asked it): every question
-    sentence in a row that ends right before it, in the turn before ("Ola is getting married? Your
-    little sister?")."""
-    said: set[str] = set()
+def question_answered(
+    flat: Sequence[tuple[int, str, str | None]], said: Sequence[frozenset[str]], j: int
+) -> frozenset[str]:
+    """The words of the question the reply at ``j`` answers (not who asked it; ``said``: each
+    sentence's stems): every question sentence in a row that ends right before it, in the turn
+    before ("Ola is getting married? Your little sister?")."""
+    asked: set[str] = set()
     n = j - 1
     pointing = False
     while n >= 0 and flat[n][0] == flat[j - 1][0] and is_question(flat[n][1]):
-        said |= stems(flat[n][1])
+        asked |= said[n]
         pointing = pointing or POINTING_BACK.search(flat[n][1]) is not None or len(flat[n][1].split()) <= ELLIPTIC_WORDS
         n -= 1
     if pointing:
@@ -397,9 +397,9 @@ def question_answered(flat: Sequence[tuple[int, str, str | None]], j: int) -> fr
             n -= 1
         told = flat[n][::2] if n >= 0 else None
         while n >= 0 and flat[n][::2] == told:
-            said |= stems(flat[n][1])
+            asked |= said[n]
             n -= 1
-    return frozenset(said)
+    return frozenset(asked)
 
 
 # At most this many words, a question leaves out what it asks of: "Name?", "Since when?".
@@ -539,16 +539,21 @@ def named_for(question: Question, passage: Passage, things: dict[str, tuple[str,
 
 def route_ends(question: Question) -> tuple[str, ...]:
     """The two names of a way the question asks about ("from Osaka to Sapporo"), else none."""
-    names = "|".join(re.escape(name) for name in question.names)
+    names = names_alternation(question)
     if not names:
         return ()
     way = re.search(rf"\bfrom\s+({names})\s+to\s+({names})\b", question.text)
     return (way.group(1), way.group(2)) if way else ()
 
 
+def names_alternation(question: Question) -> str:
+    """The question's names as one alternation of a regular expression ("" when it names none)."""
+    return "|".join(re.escape(name) for name in question.names)
+
+
 def asked_together(question: Question) -> tuple[str, ...]:
     """The question's names it joins with "and" ("Tove and Lina", "Ana, Rui and Marta")."""
-    names = "|".join(re.escape(name) for name in question.names)
+    names = names_alternation(question)
     joined = (
         re.search(rf"(?i)(?:(?:{names}),\s+)*(?:{names}),?\s+(?:and|&)\s+(?:{names})", question.text) if names else None
     )
@@ -624,7 +629,7 @@ def maybe_persons(question: Question, known: dict[str, str]) -> list[str]:
 def speaks_of_self(people: list[str], text: str, speaker: str | None) -> bool:
     """Whether a chat turn of someone not asked about tells of its speaker: it says I or we and
     neither "you" nor an asked name ("Lina and I booked Iceland" is Tove's, not Dayo's)."""
-    if speaker is None or not people or any(not name_stems(name).isdisjoint({stem(speaker)}) for name in people):
+    if speaker is None or not people or any(stem(speaker) in name_stems(name) for name in people):
         return False
     said = frozenset(stems(text))
     if any(not name_stems(name).isdisjoint(said) for name in people):
@@ -1265,8 +1270,7 @@ def tie_as_subject(question: str) -> str | None:
 def named_as_tie(span: Span, text: str, tie: str) -> bool:
     """Whether the name ``span`` of ``text`` is said as the holder of ``tie`` ("My brother Daan",
     "her little sister, Ola,"): whom the question asks about, never its answer."""
-    before = re.search(rf"(?i)\b{re.escape(tie)},?\s+$", text[: span.start])
-    return before is not None
+    return re.search(rf"(?i)\b{re.escape(tie)},?\s+$", text[: span.start]) is not None
 
 
 def passage_candidates(
@@ -1276,9 +1280,11 @@ def passage_candidates(
     weight: dict[str, float],
     known: dict[str, str],
     people: list[str],
+    spoken_of: list[str],
 ) -> list[Candidate]:
     """The answers one sentence offers: every span of the asked kind in it and in the sentences
-    beside it (not one about someone other than ``people``, the persons asked about); for "when"
+    beside it (not one about someone other than ``people``, the persons asked about, nor a chat
+    turn's own of someone but ``spoken_of``, whom a turn may speak of); for "when"
     where none is, the note's own day; for "which", or a reason or other question, the sentence
     itself."""
     out: list[Candidate] = []
@@ -1289,14 +1295,13 @@ def passage_candidates(
         own = (passage.text, 0.0, None, passage.speaker)
         own_times: list[Span] = []
         tie = tie_as_subject(question.text) if question.kind in ANY_NAME else None
-        maybe_people = maybe_persons(question, known)
         for text, beside, note, said_by in (own, *((c, 1.0, n, t) for c, n, t in besides)):
             turn = said_by is not None
             if beside and (
                 about_someone_else(
                     people, text, frozenset(stems(text) | ({stem(said_by)} if said_by else set())), known
                 )
-                or speaks_of_self(people or maybe_people, text, said_by)
+                or speaks_of_self(spoken_of, text, said_by)
                 or anothers_thing_in(question, text, None)
                 or another_numbered(question, text)
                 or done_to_the_asked(question, text)
@@ -1392,12 +1397,16 @@ def read_candidates(
     read: list[tuple[float, Passage, dict[str, float]]] = []
     deed_notes = notes_of_a_deed_done_to_the_asked(question, found)
     things = things_named_before(question, found)
+    # Whom a chat turn beside may speak of: the persons asked about, else the names the graph
+    # knows for nothing but a person.
+    spoken_of = people or maybe_persons(question, known)
     # "Ingrid: did you see Dyreparken wants a keeper??" tells of the job, though put as a question.
     telling = question.telling is not None
     for passage in found:
+        asked = named_for(question, passage, things)  # the question as this sentence's note reads it
         if (
             (is_question(passage.text) and not (telling and passage.speaker))
-            or not names_in_note(named_for(question, passage, things), passage)
+            or not names_in_note(asked, passage)
             or about_someone_else(people, passage.text, passage.words, known, passage.note_words)
             or writers_own_reply(people + owners, passage)
             or anothers_thing(question, passage)
@@ -1408,7 +1417,7 @@ def read_candidates(
         ):
             continue  # a question in the notes answers nothing, nor a sentence about another
         age = (passage.created.timestamp() - oldest) / (newest - oldest) if newest > oldest else 0.0
-        measured = sentence_measures(named_for(question, passage, things), passage, weight, age, people)
+        measured = sentence_measures(asked, passage, weight, age, people)
         if others_tie and (
             not measured["topic_inside"]
             or only_titles(asked_ties, passage.text)
@@ -1434,7 +1443,7 @@ def read_candidates(
     out = [
         candidate
         for _, passage, measured in read[:EXTRACT_READ_SENTENCES]
-        for candidate in passage_candidates(question, passage, measured, weight, known, people)
+        for candidate in passage_candidates(question, passage, measured, weight, known, people, spoken_of)
     ]
     # Of several values of the asked kind, the newest note's is the current one (the oldest's, for
     # what came before).
@@ -1479,6 +1488,7 @@ def quoted(span: Span, text: str) -> bool:
     return before in OPENING_QUOTES and after in CLOSING_QUOTES
 
 
+# The marks a quotation opens and closes with, straight or curly.
 OPENING_QUOTES = frozenset("\"“‘'")
 CLOSING_QUOTES = frozenset("\"”’'")
 
