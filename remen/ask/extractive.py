@@ -120,6 +120,9 @@ SPOKEN_OF = re.compile(r"(?i:\b(?:she|he|her|his|they|their|him)\b)")
 ARROW = re.compile(r"->|→|=>|⇒")
 # The writer's verb right after "I"/"we": in the present ("I start 6 April") unless a past form.
 OWN_VERB = re.compile(r"\b(?:I|[Ww]e)\s+([a-z]+)\b")
+# A verb in the third person's present after someone named or "he"/"she": "Dawit starts at the
+# bank in June", "Mum arrives Friday" (its stem an English word: "starts", "fixes", "flies").
+THEIR_VERB = re.compile(r"\b(?:[Hh]e|[Ss]he|[A-Z][a-z]+)\s+([a-z]+s)\b")
 # Words that give a reason or a manner: an answer to "why"/"how" has one near.
 REASON = re.compile(
     r"\b(?:because|cause|since|so|due to|reason|after|thanks to|too|kept|keeps|without)\b|:", re.IGNORECASE
@@ -693,14 +696,18 @@ ASKED_VERB = re.compile(
 # Someone's someone right before a verb, the one who does it: "our old keyboard player moved",
 # "my sister lives"; not "my sister and I moved".
 WHOSE_DOER = re.compile(r"(?i:\b(?:my|our|his|her|their|your)\s+((?:[\w'’-]+\s+){1,4})$)")
+# Someone named right before a verb: "Dawit starts at Abay Bank", "Julia Brandt moved".
+NAMED_DOER = re.compile(r"((?:[A-Z][\w'’-]*\s+){1,2})$")
 # Where a clause opens: a mark, or a word that joins one to the one before.
 CLAUSE_OPENS = re.compile(r"(?i:[,;:!?()]|\.\s|\b(?:and|but|so|because|when|while|then|after|before)\s)")
 
 
-def done_by_another(question: Question, text: str) -> bool:
+def done_by_another(question: Question, text: str, known: dict[str, str]) -> bool:
     """Whether every time the sentence does what the question asks its subject did, it is someone
-    else's someone who does it: "Yes, our old keyboard player moved to Glasgow" tells nowhere Dayo
-    moved (nor where I did). Someone the question asks of stays: "where did my sister move"."""
+    else's someone who does it, or someone else the graph knows as a person (``known``): "Yes, our
+    old keyboard player moved to Glasgow" tells nowhere Dayo moved (nor where I did), "Dawit starts
+    at Abay Bank in June" not when I did. Someone the question asks of stays: "where did my sister
+    move"."""
     asked = ASKED_VERB.search(question.text)
     if asked is None:
         return False
@@ -711,13 +718,25 @@ def done_by_another(question: Question, text: str) -> bool:
     focus = {stem(word) for word in question.focus}
     for at in done:
         clause = CLAUSE_OPENS.split(text[: at.start()])[-1]
-        doer = WHOSE_DOER.search(clause)
+        doer = WHOSE_DOER.search(clause) or named_doer(clause, known)
         if doer is None:
             return False
         # The question's words split a hyphened name ("Seo-ah": seo, ah); so are the doer's.
         if not focus.isdisjoint(stem(part) for word in WORD.findall(doer.group(1)) for part in word.split("-")):
             return False
     return True
+
+
+def named_doer(clause: str, known: dict[str, str]) -> re.Match[str] | None:
+    """The name of a person the graph knows that ends ``clause``, right before its verb: "Dawit",
+    "Julia Brandt"; its last word alone if the two are no name ("Yesterday Dawit")."""
+    found = NAMED_DOER.search(clause)
+    if found is None:
+        return None
+    if known.get(fold(found.group(1).strip())) == "Person":
+        return found
+    last = NAMED_DOER.search(clause, found.start() + len(found.group(1).split()[0]))
+    return last if last is not None and known.get(fold(last.group(1).strip())) == "Person" else None
 
 
 # The one a question asks did something, by name: "how much did Dougie sell his car for".
@@ -869,13 +888,24 @@ def told_in_past(sentence: str, at: int) -> bool:
     pasts = [m for m in past_verbs(before) if PRESENT_HELPER.search(before, 0, m.start()) is None]
     last_past = max((m.end() for m in pasts if m.group(0).lower() not in ARRANGED_VERBS), default=-1)
     present = (
-        m.end() for m in OWN_VERB.finditer(before) if m.group(1) not in IRREGULAR_PAST and not past_form(m.group(1))
+        *(m.end() for m in OWN_VERB.finditer(before) if m.group(1) not in IRREGULAR_PAST and not past_form(m.group(1))),
+        *(m.end() for m in THEIR_VERB.finditer(before) if third_person_present(m)),
     )
     arranged = (m.end() for m in pasts if m.group(0).lower() in ARRANGED_VERBS)
     last_ahead = max((*(m.end() for m in AHEAD.finditer(before)), *present, *arranged), default=-1)
     if last_past < 0 and last_ahead < 0:
         return bool(past_verbs(sentence))
     return last_past > last_ahead
+
+
+def third_person_present(said: re.Match[str]) -> bool:
+    """Whether a :data:`THEIR_VERB` match is a verb after its subject: its stem an English word,
+    the word before no day or month ("Monday mornings" is no "Monday morns")."""
+    subject, verb = fold(said.group(0).split()[0]), said.group(1).lower()
+    if subject in MONTHS or subject in WEEKDAYS:
+        return False
+    stems = (verb[:-1], verb[:-2] if verb.endswith("es") else "", verb[:-3] + "y" if verb.endswith("ies") else "")
+    return any(len(stem) >= 3 and stem in english_words() for stem in stems)
 
 
 def past_form(word: str) -> bool:
@@ -1411,7 +1441,7 @@ def read_candidates(
             or writers_own_reply(people + owners, passage)
             or anothers_thing(question, passage)
             or anothers_sum_unsaid(question, passage)
-            or done_by_another(question, passage.text)
+            or done_by_another(question, passage.text, known)
             or done_to_the_asked(question, passage.text)
             or passage.note_id in deed_notes
         ):

@@ -29,10 +29,18 @@ import numpy as np
 from remen.core.config import model_dir
 from remen.core.constants import EMBED_DIM
 from remen.core.knowledge import EntityType
-from remen.core.text import IRREGULAR_PAST
+from remen.core.text import IRREGULAR_PAST, alternation
 from remen.embed import TOKENIZER_FILE, Embedder, real_model
 from remen.memory.cues import tool_type
-from remen.memory.lexicon import CAR_MAKES, FIRM_HEADS, HONORIFICS, LEXICON_TYPES, NOTE_SHORTHAND, SURNAME_PARTICLES
+from remen.memory.lexicon import (
+    BRANCH_WORDS,
+    CAR_MAKES,
+    FIRM_HEADS,
+    HONORIFICS,
+    LEXICON_TYPES,
+    NOTE_SHORTHAND,
+    SURNAME_PARTICLES,
+)
 from remen.memory.linear_model import SoftmaxModel, bucket, load_model, unit, word_shape
 from remen.memory.names import hyphened, name_key, name_tokens
 from remen.memory.tool_use import PAST_FORMS, SOFTWARE_NOUNS
@@ -840,6 +848,9 @@ def name_kinds(sentences: list[SpacySpan], vectors: NameVectors) -> NameKinds:
         if kinds[name] in NEVER_WHO and said_with_who(name, sentences):
             # "Sent my CV to Stevie Rae, who runs the place": a place or a tool is no "who".
             kinds[name] = EntityType.PERSON
+        if kinds[name] == EntityType.ORGANIZATION and said_before_a_branch(name, sentences):
+            # "the Jimma branch of Abay Bank": the firm is the other name; this one is where.
+            kinds[name] = EntityType.PLACE
         if kinds[name] in NEVER_USED and used_by_name(name, sentences):
             # "Everybody here uses Bruno instead of Postman": what people use is no person or place.
             kinds[name] = label_kind(TOOL, name)
@@ -884,6 +895,16 @@ def said_with_who(name: str, sentences: list[SpacySpan]) -> bool:
         WHO_AFTER.match(text[m.end() :]) and not WHERE_BEFORE.search(text[: m.start()])
         for text, m in mentions(name, sentences)
     )
+
+
+# A firm's place after a name, and the firm's name after it: "branch of Abay Bank".
+BRANCH_AFTER = re.compile(rf"^\s+(?i:{alternation(BRANCH_WORDS)})\s+of\s+(?:the\s+)?(?-i:[A-Z])")
+
+
+def said_before_a_branch(name: str, sentences: list[SpacySpan]) -> bool:
+    """Whether a sentence says the name before one of a firm's places and the firm: "the Jimma
+    branch of Abay Bank" (Jimma is where the branch is)."""
+    return any(BRANCH_AFTER.match(text[m.end() :]) for text, m in mentions(name, sentences))
 
 
 # Two things weighed against each other, the chosen one first: "pick Postgres over Mongo", "Bruno

@@ -335,6 +335,9 @@ PLACE_HEADS = words(
     village district quarter borough township
     """
 )
+# One of a firm's places, which the name of where it is goes before: "the Jimma branch of Abay
+# Bank", "the Leeds office of Arup".
+BRANCH_WORDS = words("branch office site campus plant depot store hub clinic")
 # The last word of a firm's name that says it is one: a legal form, or the trade or profession it
 # is in ("Greenfield Roofing", "Keane Accountancy", "Footscray Dental", "Brum Removals"). Shops,
 # cafés and restaurants are left out: the notes speak of them as places as often as firms.

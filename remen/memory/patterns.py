@@ -1152,6 +1152,9 @@ POSSESSIVE_DETAIL = re.compile(
     PERSON_NAME + r"['’]s\s+(?:new\s+|old\s+|work\s+|private\s+|home\s+)?(?i:birthday|bday|e-?mail|phone|"
     r"number|mobile|cell|landline|address)\b"
 )
+# One of a firm's places, named by where it is before it: "the Jimma branch of Abay Bank", "the
+# Leeds office of Arup".
+BRANCH_OF = rf"(?i:(?:{alternation(lexicon.BRANCH_WORDS)})\s+of\s+(?:the\s+)?)"
 # "started at Acme", "joined Halcyon", "works part-time for the council", "is leaving for a job at
 # Mayo Clinic", "got the job at the Dowse" (applying or interviewing for one says nothing).
 WORKS_AT = re.compile(
@@ -1162,7 +1165,9 @@ WORKS_AT = re.compile(
     r"|(?:start(?:ed|ing)?|took|accepted|got|landed|(?:leav(?:e|es|ing)|left)\s+for)\s+"
     r"(?:a|an|my|the)\s+(?:new\s+)?(?:job|position|role|post)\s+(?:at|with)(?:\s+the)?)"
     # The kind of place first, its name after a comma: "a job at a podcast studio, Northern Echo".
-    r"(?:(?<=\bat)\s+an?\s+(?:[a-z-]+\s+){0,3}?[a-z-]+,)?\s*)" + NAME
+    r"(?:(?<=\bat)\s+an?\s+(?:[a-z-]+\s+){0,3}?[a-z-]+,)?\s*"
+    # Which of the firm's places first: "starts at the Jimma branch of Abay Bank".
+    r"(?:(?-i:[A-Z][\w'’-]*)(?:\s+(?-i:[A-Z][\w'’-]*))?\s+" + BRANCH_OF + r")?)" + NAME
 )
 # "Sneha works in Medhavi Hospitals HR", "I work in Wipro": a workplace only where the note names
 # an organisation there ("works in Berlin", "works in Figma" say where and with what).

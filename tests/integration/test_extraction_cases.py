@@ -3010,3 +3010,13 @@ def test_a_people_or_its_language_is_no_entity_but_a_town_spacy_calls_one_stays(
 def test_an_animal_named_as_one_is_of_the_family(model_reader: BuiltinExtractor) -> None:
     assert ("Duchess", EntityType.PERSON) in entities(read(model_reader, "Operated on a mare called Duchess today."))
     assert ("Waffle", EntityType.PERSON) in entities(read(model_reader, "Waffle, our dog, ate a whole sock."))
+
+
+def test_a_firms_branch_named_by_its_town_is_the_firms_and_the_town_a_place(model_reader: BuiltinExtractor) -> None:
+    text = "We moved to Kisumu last week. Wanjiku starts at the Kisumu branch of Equity Bank in May."
+    found = read(model_reader, text)
+    assert ("Wanjiku", "works_at", "Equity Bank") in triples(found)
+    assert not [t for t in triples(found) if t[1] == "works_at" and t[2] == "Kisumu"]
+    assert ("Kisumu", EntityType.PLACE) in entities(found)
+    office = read(model_reader, "Priyanka works at the Pune office of Thoughtworks.")
+    assert ("Priyanka", "works_at", "Thoughtworks") in triples(office)
