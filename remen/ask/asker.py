@@ -64,6 +64,7 @@ from remen.core.models import DateOrder, SearchHit, SearchResult
 from remen.core.text import fold, is_short_turn
 from remen.memory.cues import TOOL_TYPES
 from remen.memory.lexicon import HONORIFICS, LEXICON_TYPES, USES
+from remen.memory.names import compatible
 from remen.memory.reader import MemoryReader
 from remen.search.query import STOPWORDS
 from remen.store import Store
@@ -678,7 +679,10 @@ def overtakes(found: Extracted, item: AnswerItem) -> bool:
     """Whether the note an answer was found in was written after the graph's value took effect
     (an entity's card has no date to hold its ground with). A value the graph answers with though
     it ended (who held a tie at an earlier workplace) was chosen for the time asked about: a later
-    note is no newer word on it."""
+    note is no newer word on it; nor is one that names a value the graph's replaced."""
     if item.fact is not None and not item.fact.current:
+        return False
+    if any(earlier.target and compatible(found.answer, earlier.target) for earlier in item.earlier):
+        # "Dr. Abebe retired" said after Yonas took over: a later word of the one before.
         return False
     return item.as_of is None or found.created > item.as_of + OVERTAKE_MARGIN

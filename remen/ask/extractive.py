@@ -1108,7 +1108,19 @@ def asks_a_thing(question: str) -> bool:
     if noun is None:
         return False
     word = noun.group(1).lower()
-    return word not in PERSON_NOUNS and word not in STOPWORDS and word not in AUXILIARIES
+    return word not in PERSON_NOUNS and word not in STOPWORDS and word not in AUXILIARIES and not agent_noun(word)
+
+
+def agent_noun(word: str) -> bool:
+    """Whether a noun names one who does something, a person or a firm: "buyer", "supplier",
+    "driver", "florist" (its stem an English verb; "printer" reads so too, and is left unjudged)."""
+    if word.endswith("ist") and len(word) > 5:
+        return True
+    if not word.endswith(("er", "or")):
+        return False
+    words = english_words()
+    stems = (word[:-2], word[:-1], word[:-3] + "y" if word.endswith("ier") else "")
+    return any(len(stem) >= 3 and stem in words for stem in stems)
 
 
 def no_count(question: Question, span: Span, text: str) -> bool:

@@ -104,6 +104,7 @@ from remen.memory.patterns import (
     COME_FROM,
     COMMUTE_JOTTED,
     COMPARED_WITH,
+    COUPLE,
     DATE_HINT,
     DAY_COUNT,
     DAY_TOLD,
@@ -126,6 +127,7 @@ from remen.memory.patterns import (
     FORMER_WORK,
     FRESH_START,
     HANDLE,
+    HE_OR_SHE,
     HEAD_OF_IS,
     HEALTH_CARE,
     HELD_AT,
@@ -2105,6 +2107,29 @@ def my_rent_told(state: NoteState, span: Span | None = None) -> bool:
     return any(s.predicate == "rent" and s.subject == USER_NAME and span in (None, s.span) for s in state.statements)
 
 
+def couples(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
+    """The one the writer plans a wedding with is their partner; the one they keep an anniversary
+    or count years married with their husband or wife, by the first "he" or "she" after the name in
+    the writer's own words ("Dawit and I … six years married. The dancers pulled him onto the
+    stage"), else their spouse. A tie the note states otherwise stays."""
+    if any(s.predicate in lexicon.PARTNER_WORDS for s in state.statements):
+        return
+    own = [(piece, sent) for piece, sent in sentences if piece.speaker is None]
+    for k, (piece, sent) in enumerate(own):
+        text = sent.text.strip()
+        couple = COUPLE.search(text)
+        if couple is None or couple.group(1).split()[0].lower() in NOT_NAMES:
+            continue
+        tie = "partner"
+        if couple.group("married"):
+            after = " ".join([text[couple.end(1) :], *(s.text for _, s in own[k + 1 :])])
+            pronoun = HE_OR_SHE.search(after)
+            tie = "spouse" if pronoun is None else "husband" if pronoun.group("he") else "wife"
+        person = state.entity(couple.group(1), EntityType.PERSON, piece.span, tie, text, sure=True)
+        state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, tie, piece.span, object_name=person))
+        return
+
+
 def home_owner(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
     """ "flat in Jayanagar, 21,000 rent … owner Mr. Prakash Hegde": the owner a note about the
     writer's rented home names is their landlord (not "the café's owner")."""
@@ -2246,7 +2271,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "43"
+    version = "44"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -2329,6 +2354,7 @@ class BuiltinExtractor:
             firm_runners(state, sentences)
             told_of_leaving(state, sentences)
             home_owner(state, sentences)
+            couples(state, sentences)
             fragments_dropped(state, doc.text)
             inferred_ties(state)
             cars_are_no_tools(state)

@@ -118,6 +118,16 @@ BROKE_UP = re.compile(
     NAME + r"\s+and\s+(?:I|me)\s+(?:have\s+|just\s+)?(?i:broke|split)\s+up\b"
     r"|(?i:\b(?:broke|broken|split|breaking|splitting)\s+up\s+with\s+)" + NAME
 )
+# The writer and someone as a couple: a wedding of theirs to come ("Emeka and I finally fixed our
+# wedding", "Divya and me fixed wedding date") or the years they have been married ("Dawit and I had
+# dinner for our anniversary, six years married").
+COUPLE = re.compile(
+    PERSON_NAME + r"\s+and\s+(?:I|me)\b[^.;!?]*?(?i:\b(?:(?P<wed>our\s+(?:\w+\s+)?wedding"
+    r"|(?:fixed|set|booked|chose|picked|planning)\s+(?:the\s+|a\s+)?wedding)"
+    r"|(?P<married>our\s+(?:\w+\s+)?anniversary|\w+\s+years?\s+married|married\s+(?:for\s+)?\w+\s+years?))\b)"
+)
+# Whom "he" or "she" speaks of after a name: the first such word tells a spouse's word.
+HE_OR_SHE = re.compile(r"(?i:\b(?P<he>he|him|his)\b|\b(?:she|her|hers)\b)")
 # Someone leaving, in any tense: "Coach Mike moved to San Antonio", "Dr. Ahmed is retiring",
 # "Gwen's leaving in April". Alone it ends nothing ("Tom moved to Leeds" is still a friend); beside
 # a new holder of a role it says who held it (builtin.predecessor_departed).
@@ -144,11 +154,14 @@ VEHICLE_WORDS = re.compile(
     r"scooter|van)\b)" + rf"|\b(?:{alternation(lexicon.CAR_MAKES | lexicon.CAR_MODELS)})\b"
 )
 # A vehicle taken up: "bought a second-hand Mazda Demio", "picked up a 2018 Honda Jazz", "I drive a
-# Corsa", "my Vitz", "drove home a white Hiace", "traded the LeSabre in for a used Subaru Outback".
+# Corsa", "my Vitz", "drove home a white Hiace", "traded the LeSabre in for a used Subaru Outback",
+# "the bank gave me a Toyota Vitz".
 CAR_TAKEN = re.compile(
     r"(?i:\b(?:(?:bought|buying|got|picked\s+up|collected|leased?|drove\s+(?:home|off)\s+(?:in|with)?"
     r"|(?:traded|trading|swapped|swapping|part-exchanged)\s+(?:[\w'’-]+\s+){1,6}?for)\s*"
-    r"(?:a|an|the|my|our)|(?:drive|driving)\s+(?:a|an|my|our)|my|our)\s+"
+    r"(?:a|an|the|my|our)|(?:drive|driving)\s+(?:a|an|my|our)|my|our"
+    # One given or lent: "work gave me a Skoda" (not "gave me the Jumia account").
+    r"|(?:gave|given|lent|loaned|handed)\s+(?:me|us)\s+(?:a|an))\s+"
     r"(?:(?:used|new|second-hand|secondhand|old|\d{4}|white|black|silver|grey|gray|red|blue|green)\s+){0,2})" + NAME
 )
 # A vehicle kept: its upkeep or its parts are the writer's worry ("MOT for the Micra due 22 Jan",

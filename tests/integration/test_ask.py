@@ -248,6 +248,19 @@ def test_a_later_note_sharing_a_word_in_another_sense_does_not_overtake_the_grap
     assert answer.answers and "Stockbridge" in answer.answers[0].text
 
 
+def test_a_later_note_naming_the_one_before_does_not_overtake_who_holds_the_tie(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    for body in (
+        "Back at the depot. My boss Mr. Okonkwo wants the stock count by Friday.",
+        "First day at the new warehouse. My new boss is Halima Yusuf, very sharp.",
+        "Heard the old depot got a new boss: Mr. Okonkwo retired in June.",
+    ):
+        app.add(body)  # found by meaning too, as the notes a question reads are
+        clock.advance(30 * 86_400)
+    app.extract_pending()
+    answer = app.ask("who is my manager", now=datetime.fromtimestamp(clock()).astimezone())
+    assert answer.answers and "Halima Yusuf" in answer.answers[0].text
+
+
 def test_a_relation_that_changed_answers_with_who_held_it_before(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
     now = written_days_apart(
         app,

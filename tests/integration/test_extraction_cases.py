@@ -3020,3 +3020,24 @@ def test_a_firms_branch_named_by_its_town_is_the_firms_and_the_town_a_place(mode
     assert ("Kisumu", EntityType.PLACE) in entities(found)
     office = read(model_reader, "Priyanka works at the Pune office of Thoughtworks.")
     assert ("Priyanka", "works_at", "Thoughtworks") in triples(office)
+
+
+def test_a_car_given_to_a_chats_speaker_is_theirs(model_reader: BuiltinExtractor) -> None:
+    chat = "Kwabena: work gave me a Skoda Octavia, no more tro-tro\nme: finally! road trip to Cape Coast"
+    found = read(model_reader, chat)
+    assert ("Kwabena", "car", "Skoda Octavia") in triples(found)
+    # An account handed over is no car, though the note speaks of one.
+    handed = read(model_reader, "Tolu gave me the Jumia account to run. The Accord needs a mechanic again.")
+    assert not [t for t in triples(handed) if t[1] == "car" and t[2] == "Jumia"]
+
+
+def test_a_couples_wedding_or_anniversary_names_the_writers_partner_or_spouse(reader: BuiltinExtractor) -> None:
+    planned = read(reader, "Kojo and I finally set our wedding for 3 October in Kumasi.")
+    assert ("me", "partner", "Kojo") in triples(planned)
+    married = read(reader, "Lotte and I went out for our anniversary, twelve years married. She chose the wine.")
+    assert ("me", "wife", "Lotte") in triples(married)
+    unsure = read(reader, "Sam and I had lunch for our anniversary.")
+    assert ("me", "spouse", "Sam") in triples(unsure)
+    # Someone else's wedding ties the two who go to it to nobody.
+    guests = read(reader, "Tom and I went to the wedding of Sara in Leeds.")
+    assert not [t for t in triples(guests) if t[1] in ("partner", "spouse")]

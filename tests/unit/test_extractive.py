@@ -15,6 +15,7 @@ from remen.ask.extractive import (
     Extracted,
     Passage,
     Read,
+    asks_a_thing,
     candidate_out_of_turn,
     clock_only,
     cut_note,
@@ -1142,3 +1143,14 @@ def test_every_number_word_counts_and_a_way_is_told_by_either_end() -> None:
     known = {"hiro": "Person", "wanjiru": "Person", "osaka": "Place", "sapporo": "Place"}
     drive = extract(read_question("How long is the drive from Osaka to Sapporo?"), found, known)
     assert drive and drive[0].answer == "fourteen hours"
+
+
+def test_a_noun_of_one_who_does_something_asks_no_thing_no_person_is() -> None:
+    # "what car", "which app": a name only a person bears answers neither.
+    assert asks_a_thing("what car does Dawit have")
+    assert asks_a_thing("which app do I log my runs in")
+    # A buyer, a supplier, a florist may be a person or a firm: none is ruled out.
+    assert not asks_a_thing("which buyer in Lyon got the report")
+    assert not asks_a_thing("which supplier did I order the scales from")
+    assert not asks_a_thing("which florist did the flowers")
+    assert not asks_a_thing("which dentist did Ana see")
