@@ -66,9 +66,11 @@ from remen.memory.dates import FORWARD_BEFORE, stated_date
 from remen.memory.entity_model import english_words
 from remen.memory.lexicon import (
     ARRANGED_VERBS,
+    FIRM_HEADS,
     LEXICON_TYPES,
     MONEY_OF_MINE,
     NARROWER_RELATIONS,
+    PLACE_HEADS,
     RELATIONS,
     SAME_TIE,
     ties_of,
@@ -566,7 +568,17 @@ def asked_together(question: Question) -> tuple[str, ...]:
 def names_everyone(question: Question, passage: Passage, words: frozenset[str]) -> bool:
     """Whether ``words`` (stems) or the passage's speaker name everyone the question names."""
     speaker = stem(passage.speaker) if passage.speaker else None
-    return all(not (keys := name_stems(name)).isdisjoint(words) or speaker in keys for name in question.names)
+    return all(not telling_stems(name).isdisjoint(words) or speaker in name_stems(name) for name in question.names)
+
+
+@lru_cache(maxsize=256)
+def telling_stems(name: str) -> frozenset[str]:
+    """The stems of a name's words that tell it from others: not the word of its kind a firm's or
+    a place's name ends in ("Abay Bank" is not said by "the bank", "Lake Boye" not by "the lake"),
+    unless that is all it is."""
+    words = name.split()
+    kept = [word for word in words if fold(word) not in FIRM_HEADS and fold(word) not in PLACE_HEADS] or words
+    return frozenset(stem(word) for word in kept)
 
 
 # A word that reads as a regular past verb ("moved", "started").

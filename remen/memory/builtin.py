@@ -41,7 +41,7 @@ from remen.core.knowledge import (
     Span,
 )
 from remen.core.models import DateOrder
-from remen.core.text import alternation, fold
+from remen.core.text import TURN, alternation, fold
 from remen.embed import AloneVectors, Embedder
 from remen.memory import lexicon
 from remen.memory.aspect_model import SentenceVectors, classify_aspect
@@ -908,8 +908,8 @@ def cars(state: NoteState, text: str, span: Span, named: list[tuple[str, EntityT
             if len(model.split()) > 1 and model.split()[0].lower() in ("the", "my", "our"):
                 model = model.split(maxsplit=1)[1]  # "The Punto is gone …" opening a sentence
             first = model.split()[0].lower()
-            if first in NOBODY | lexicon.RELATIONS or model.lower() in lexicon.LEXICON_TYPES:
-                continue
+            if first in NOBODY | lexicon.RELATIONS or (model.lower() in lexicon.LEXICON_TYPES and not known_car(model)):
+                continue  # "bought a Kindle"; the lists know the Prius as a product too
             if match.group(0).lower().startswith(("my ", "our ")) and not car_like(model, text):
                 continue  # "Sent my CV tonight" in a note that speaks of a Peugeot elsewhere
             name = state.entity(model, EntityType.PRODUCT, span, None, text, sure=True)
@@ -2130,6 +2130,41 @@ def couples(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
         return
 
 
+# A name a chat turn opens by calling someone, alone or after a greeting: "Hi Diego, this is
+# Valeria", "Jonas, we want you!", "SELAM. and Dawit?", "kenji-san are you really leaving??".
+CALLED_BY_NAME = re.compile(
+    r"(?i)^\s*(?:(?:hi|hey|hello|dear|morning|congrats|congratulations)\s+)?([^\W\d_][\w'’]*)"
+    r"(?:-(?:san|ji|chan|kun))?\s*(?:[,!.?]+|$)"
+)
+
+
+def writers_own_name(state: NoteState, sentences: list[tuple[Piece, SpacySpan]], text: str) -> None:
+    """In a chat the writer takes part in, the name of a person another speaker opens a turn by
+    calling is the writer's own ("Valeria: Hi Diego, …" in Diego's notes): no one else to keep,
+    unless someone speaks under that name or the writer's own words name it."""
+    if not any(piece.speaker is None for piece, _ in sentences) or not any(piece.speaker for piece, _ in sentences):
+        return
+    speakers = {fold(piece.speaker) for piece, _ in sentences if piece.speaker}
+    said_by_me = " ".join(fold(sent.text) for piece, sent in sentences if piece.speaker is None)
+    called: set[str] = set()
+    for piece, sent in sentences:
+        line_start = text.rfind("\n", 0, piece.original) + 1
+        label = TURN.match(text[line_start : piece.original + 1])
+        opening = label is not None and line_start + label.end() == piece.original
+        name = CALLED_BY_NAME.match(sent.text) if piece.speaker and opening else None
+        if name is not None:
+            called.add(fold(name.group(1)))
+    for key in called:
+        entity = state.entities.get(key)
+        if entity is None or entity.type != EntityType.PERSON or key in speakers:
+            continue  # "Zinhle: Bitwarden. trust me" names a tool
+        if not re.search(rf"\b{re.escape(key)}\b", said_by_me):
+            del state.entities[key]
+            del state.mentions[key]
+            kept = [s for s in state.statements if fold(s.object_name or "") != key]
+            state.statements = [replace(s, subject=USER_NAME) if fold(s.subject) == key else s for s in kept]
+
+
 def home_owner(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
     """ "flat in Jayanagar, 21,000 rent … owner Mr. Prakash Hegde": the owner a note about the
     writer's rented home names is their landlord (not "the café's owner")."""
@@ -2271,7 +2306,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "44"
+    version = "45"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -2299,7 +2334,7 @@ class BuiltinExtractor:
         joined = [note_pieces(text) for text in read_texts]
         docs = self.nlp.pipe([text for text, _ in joined], batch_size=64)
         states = []
-        for note, doc, (_, pieces) in zip(notes, docs, joined, strict=True):
+        for note, doc, (_, pieces), read in zip(notes, docs, joined, read_texts, strict=True):
             state = NoteState(
                 note.created,
                 writers_date_order(note.text, self.date_order),
@@ -2363,6 +2398,7 @@ class BuiltinExtractor:
             homes_left_behind(state, own)
             workplace_runners(state, own)
             family_firm_owner(state, own)
+            writers_own_name(state, sentences, read)
             states.append(state)
         return [
             as_typed(self.finish(note, state), note.text, read)

@@ -198,6 +198,10 @@ CAR_KEPT = re.compile(
     # What is done for it as a car: "car barge for the Tacoma", "car wash for the Golf".
     + r"|(?i:\bcar\s+[a-z]+\s+for\s+(?:the|my|our)\s+)"
     + NAME
+    # Its trouble starting: "the Prius would not start", "our Corsa broke down on the M6".
+    + r"|(?i:\b(?:the|my|our)\s+)"
+    + NAME
+    + r"(?i:\s+(?:(?:would|will|did|could)\s+not|wouldn['’]t|won['’]t|didn['’]t|couldn['’]t)\s+start|\s+broke\s+down)\b"
 )
 # A vehicle jotted as it is taken up: its model opening the line, then its year, where it comes
 # from, how it is paid or when it is picked up ("Honda Accord 2015 from Cars45, pick up Wednesday",
@@ -788,6 +792,8 @@ JOB_WON = re.compile(
     # "they want me!! GH₵ 9,800 a month": chosen (not "wants me to lead the hiring"); "Lotus
     # Grand said yes!! 11.5 triệu a month".
     r"|\bwant(?:s|ed)?\s+me\b(?!\s+to\b)|\bsaid\s+yes\b"
+    # "they offered!! 4.2 million a month": an offer told in a chat, its sum after the marks.
+    r"|(?<!\bif\s)\boffered(?:\s+me)?\s*(?:!+|:)"
     r"|\b(?:offer|appointment|joining)\s+letter\b|\bsent\s+(?:me\s+)?the\s+letter\b))"
 )
 JOB_REFUSED = re.compile(

@@ -3041,3 +3041,28 @@ def test_a_couples_wedding_or_anniversary_names_the_writers_partner_or_spouse(re
     # Someone else's wedding ties the two who go to it to nobody.
     guests = read(reader, "Tom and I went to the wedding of Sara in Leeds.")
     assert not [t for t in triples(guests) if t[1] in ("partner", "spouse")]
+
+
+def test_the_name_a_chat_calls_the_writer_by_is_no_one_else(model_reader: BuiltinExtractor) -> None:
+    offer = read(model_reader, "Marisol: Hi Tomas, this is Marisol from Casa Verde. The job is yours!\nme: thank you!!")
+    assert "Tomas" not in {name for name, _ in entities(offer)}
+    # One who speaks in the chat under the name is someone else; so is a tool a turn opens on.
+    group = read(model_reader, "Ana: Tom, can you bring the cake?\nTom: sure\nme: I will bring drinks")
+    assert ("Tom", EntityType.PERSON) in entities(group)
+    tool = read(model_reader, "Zinhle: Bitwarden. trust me\nme: fine, I'll try it")
+    assert "Bitwarden" in {name for name, _ in entities(tool)}
+
+
+def test_a_car_sold_or_failing_to_start_was_the_writers(reader: BuiltinExtractor) -> None:
+    sold = read(reader, "Sold the Prius to my cousin for 18 million. Bought a Hyundai Tucson from the dealer.")
+    assert ("me", "car", "Hyundai Tucson") in triples(sold)
+    assert [s.object_name for s in sold.statements if s.predicate == "car" and s.negated] == ["Prius"]
+    cold = read(reader, "Minus 30 this morning and the Prius would not start, so we pushed it down the hill.")
+    assert ("me", "car", "Prius") in triples(cold)
+
+
+def test_a_sum_after_an_offer_told_in_a_chat_is_the_pay(reader: BuiltinExtractor) -> None:
+    chat = read(reader, "Sven: well?\nme: they offered!! 41,000 a year, starting 6 April\nSven: champagne")
+    assert [s.object_value for s in chat.statements if s.predicate == "salary"] == ["41,000 a year"]
+    unsure = read(reader, "- start date if offered: 1 June\n- ask about the pension")
+    assert not [s for s in unsure.statements if s.predicate == "salary"]

@@ -23,6 +23,7 @@ from remen.ask.extractive import (
     extract,
     given_up,
     left_behind,
+    names_everyone,
     passages,
     read_candidates,
     span_measures,
@@ -1154,3 +1155,18 @@ def test_a_noun_of_one_who_does_something_asks_no_thing_no_person_is() -> None:
     assert not asks_a_thing("which supplier did I order the scales from")
     assert not asks_a_thing("which florist did the flowers")
     assert not asks_a_thing("which dentist did Ana see")
+
+
+def test_a_firms_or_places_kind_alone_does_not_name_it() -> None:
+    written = datetime(2026, 3, 10, 12)
+    started = read_question("when did I start at Abay Bank")
+
+    def named(sentence: str) -> bool:
+        passage = one_passage(sentence, written)
+        return names_everyone(started, passage, passage.note_words)
+
+    assert not named("he's asking the bank for a transfer, start 4 May")
+    assert named("First day at Abay Bank, start 4 May")
+    swim = read_question("when did we swim in Lake Nakuru")
+    lake = one_passage("swam in the lake on Sunday", written)
+    assert not names_everyone(swim, lake, lake.note_words)
