@@ -63,7 +63,7 @@ from remen.core.links import link_line, links_asked_about
 from remen.core.models import DateOrder, SearchHit, SearchResult
 from remen.core.text import fold, is_short_turn
 from remen.memory.cues import TOOL_TYPES
-from remen.memory.lexicon import HONORIFICS, LEXICON_TYPES, USES
+from remen.memory.lexicon import HONORIFICS, LEXICON_TYPES, MONEY_OF_MINE, PAY_WORDS, USES
 from remen.memory.names import compatible
 from remen.memory.reader import MemoryReader
 from remen.search.query import STOPWORDS
@@ -532,6 +532,7 @@ def merged(
             and not handled.began
             and overtakes(notes[0], graph[0])
             and from_notes[0] not in agreeing
+            and not another_sum(chosen.attribute_hint, notes[0].sentence)
         )
         if (
             overtaken
@@ -673,6 +674,16 @@ def filled_since(asked: Question, item: AnswerItem, found: Extracted) -> bool:
         return False
     named = set(fold(found.answer).split())
     return not any(named & set(fold(f.target).split()) for f in (fact, *item.earlier) if f.target)
+
+
+def another_sum(attribute: str | None, sentence: str) -> bool:
+    """Whether a sentence names one of the writer's sums other than the one asked, and not that one:
+    "The rent is 2.1 million a month" tells no newer salary."""
+    if attribute not in MONEY_OF_MINE:
+        return False
+    asked = PAY_WORDS if attribute in PAY_WORDS else {attribute}
+    named = {word for word in MONEY_OF_MINE if re.search(rf"\b{word}\b", sentence, re.IGNORECASE)}
+    return bool(named) and named.isdisjoint(asked)
 
 
 def overtakes(found: Extracted, item: AnswerItem) -> bool:

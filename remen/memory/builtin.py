@@ -323,6 +323,13 @@ PEOPLE_VERBS = lexicon.words(
     suggested invites invited visits visited cries cried shouts shouted helps helped will would can
     """
 )
+# What only a person does, never a firm: talks, laughs, cries ("Hirut messaged from Addis").
+SPEAKERS_VERBS = lexicon.words(
+    """
+    says said tells told asks asked texts texted messages messaged replies replied laughs laughed
+    smiles smiled hugs hugged cries cried shouts shouted whispers whispered
+    """
+)
 # How many characters before "moving to X" a wish or a doubt may stand ("Thinking about moving to").
 PONDER_REACH = 40
 
@@ -932,13 +939,33 @@ def someone_elses_after_a_comma(text: str, label: re.Match[str]) -> bool:
     return comma and (label.group(1).lower() not in lexicon.FIRM_ROLES or theirs or not mine)
 
 
-def acts_as_someone(sent: SpacySpan, start: int, end: int) -> bool:
-    """Whether the one-word name from token ``start`` to ``end``, a first name the gazetteer knows
-    ("Julia", "Ruby"), does what only people do: says, asks, wants, gives, calls."""
-    if end - start != 1 or sent[start].lower_ not in gazetteer().first_names or end >= len(sent):
+def acts_as_someone(sent: SpacySpan, start: int, end: int, kind: EntityType | None) -> bool:
+    """Whether the one-word name from token ``start`` to ``end``, read as ``kind``, is a person by
+    what it does: a first name the gazetteer knows read as a tool ("Julia", "Ruby") that does what
+    only people do (says, asks, wants, gives, calls), or a capitalised word nobody's lists know
+    read as no person or firm ("Hirut", "Dawit") that does what no firm does (says, messages)."""
+    if end - start != 1 or end >= len(sent) or sent[end].tag_ not in ("VBZ", "VBD", "VBP", "MD"):
         return False
-    verb = sent[end]
-    return verb.tag_ in ("VBZ", "VBD", "VBP", "MD") and verb.lower_ in PEOPLE_VERBS
+    verb = sent[end].lower_
+    if sent[start].lower_ in gazetteer().first_names:
+        return kind in TOOL_TYPES and verb in PEOPLE_VERBS
+    # A name no list knows may be a firm's, and firms want, offer and call too.
+    return (
+        kind not in (EntityType.PERSON, EntityType.ORGANIZATION) and unheard_of(sent[start]) and verb in SPEAKERS_VERBS
+    )
+
+
+def unheard_of(token: Token) -> bool:
+    """Whether a capitalised word is known to no list: no English word, place, brand or tool."""
+    word = token.lower_
+    known = gazetteer()
+    return (
+        token.text[:1].isupper()
+        and word not in english_words()
+        and word not in known.places
+        and word not in known.brands
+        and word not in lexicon.LEXICON_TYPES
+    )
 
 
 def known_tool(name: str) -> bool:
@@ -2306,7 +2333,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "45"
+    version = "46"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -2513,7 +2540,7 @@ class BuiltinExtractor:
                 continue  # "@sarah" is never a candidate: handles are read below
             # The word lists name tools whatever the classifier makes of their context.
             kind = lexicon.LEXICON_TYPES.get(word) or state.name_kinds.get(word)
-            if kind in TOOL_TYPES and acts_as_someone(sent, candidate.start, candidate.end):
+            if acts_as_someone(sent, candidate.start, candidate.end, kind):
                 kind = EntityType.PERSON  # "Julia says I can order what I need": no language
             if kind in THING_GUESSES and word not in lexicon.LEXICON_TYPES and owned_thing(sent, candidate.start):
                 kind = EntityType.PRODUCT

@@ -261,6 +261,18 @@ def test_a_later_note_naming_the_one_before_does_not_overtake_who_holds_the_tie(
     assert answer.answers and "Halima Yusuf" in answer.answers[0].text
 
 
+def test_a_later_note_of_another_sum_does_not_overtake_the_pay(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    for body in (
+        "First week at Lumen Bank done. They pay me 52,000 a year, paid on the 25th.",
+        "Moved into a flat two streets from Lumen Bank. The rent is 1,400 a month, bills included.",
+    ):
+        app.add(body)
+        clock.advance(30 * 86_400)
+    app.extract_pending()
+    answer = app.ask("what is my salary at Lumen Bank", now=datetime.fromtimestamp(clock()).astimezone())
+    assert answer.answers and "52,000" in answer.answers[0].text
+
+
 def test_a_relation_that_changed_answers_with_who_held_it_before(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
     now = written_days_apart(
         app,

@@ -3066,3 +3066,13 @@ def test_a_sum_after_an_offer_told_in_a_chat_is_the_pay(reader: BuiltinExtractor
     assert [s.object_value for s in chat.statements if s.predicate == "salary"] == ["41,000 a year"]
     unsure = read(reader, "- start date if offered: 1 June\n- ask about the pension")
     assert not [s for s in unsure.statements if s.predicate == "salary"]
+
+
+def test_a_name_no_list_knows_that_speaks_is_a_person(model_reader: BuiltinExtractor) -> None:
+    assert ("Yohannes", EntityType.PERSON) in entities(
+        read(model_reader, "Yohannes says the rain will stop by Friday.")
+    )
+    assert ("Dawit", EntityType.PERSON) in entities(read(model_reader, "Dawit laughed at the goat."))
+    # A firm wants, offers and calls too: wanting makes no firm a person.
+    firm = read(model_reader, "Analytics debrief\n- HealthPartners wants to compare sepsis numbers")
+    assert ("HealthPartners", EntityType.PERSON) not in entities(firm)
