@@ -253,6 +253,7 @@ from remen.memory.patterns import (
     SWITCHING,
     THE_BOSS,
     THE_ROLE_NAMED,
+    THEIR_CAR,
     THEIR_HOME,
     THEIR_RELATION,
     THEIRS_BEFORE,
@@ -902,7 +903,8 @@ def pay_like(told: str) -> bool:
 def cars(state: NoteState, text: str, span: Span, named: list[tuple[str, EntityType]]) -> None:
     """In a note about a car, the model the writer buys, drives, calls "my …" or keeps up ("MOT for
     the Micra") is their car from then on, and the one they sell or scrap was it until then ("Sold
-    the Vitz … Bought a second-hand Mazda Demio"). The classifier's kind is not asked (it takes models for people);
+    the Vitz … Bought a second-hand Mazda Demio"); the one someone drives the writer in is theirs
+    ("Munkh drove us back in his Land Cruiser"). The classifier's kind is not asked (it takes models for people);
     a relation is no car ("my Mum"), nor is a tool the word lists know ("bought a Kindle"). The
     model is the whole name the sentence holds ("a used Tesla Model Y", not "Tesla Model")."""
     for pattern, given_up in ((CAR_TAKEN, False), (CAR_KEPT, False), (CAR_GONE, True), (CAR_JOTTED, False)):
@@ -925,6 +927,12 @@ def cars(state: NoteState, text: str, span: Span, named: list[tuple[str, EntityT
                 state.end(car)
             else:
                 state.state(car)
+    for driven in THEIR_CAR.finditer(text):
+        holder = state.entity(driven.group(1), EntityType.PERSON, span, None, text, sure=True)
+        name = state.entity(
+            whole_name(text, driven.start(2), driven.group(2), named), EntityType.PRODUCT, span, None, text
+        )
+        state.state(ExtractedStatement(Aspect.IDENTITY, text, holder, "car", span, object_name=name))
 
 
 def someone_elses_after_a_comma(text: str, label: re.Match[str]) -> bool:
@@ -2333,7 +2341,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "46"
+    version = "47"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.

@@ -290,7 +290,7 @@ def called_by(name: str, kind: EntityType) -> str | None:
     """The part of a name of several words it is also called by alone, if any: a firm's own word
     after the common ones that say what it is ("Studio Dalgona", "Garage Verhoef" → Dalgona,
     Verhoef), a person's hyphened given name after the family name written first ("Kang Ji-hoon"
-    → Ji-hoon)."""
+    → Ji-hoon), a car's model after its make ("Hyundai Tucson" → Tucson)."""
     words = name.split()
     if len(words) < 2:
         return None
@@ -300,6 +300,8 @@ def called_by(name: str, kind: EntityType) -> str | None:
     if kind == EntityType.ORGANIZATION:
         common = all(not unknown_word(word.lower()) for word in words[:-1])
         return last if common and unknown_word(last.lower()) and last[:1].isupper() else None
+    if kind == EntityType.PRODUCT and words[0] in CAR_MAKES:
+        return " ".join(words[1:])  # a car's model without its make: "Hyundai Tucson" → Tucson
     return None
 
 

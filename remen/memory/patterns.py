@@ -164,6 +164,13 @@ CAR_TAKEN = re.compile(
     r"|(?:gave|given|lent|loaned|handed)\s+(?:me|us)\s+(?:a|an))\s+"
     r"(?:(?:used|new|second-hand|secondhand|old|\d{4}|white|black|silver|grey|gray|red|blue|green)\s+){0,2})" + NAME
 )
+# Someone's own car, the one they drive someone in: "Munkh drove us back in his Land Cruiser",
+# "Ama picked me up in her old Corolla".
+THEIR_CAR = re.compile(
+    PERSON_NAME
+    + r"\s+(?i:drove|drives|picked\s+(?:us|me)\s+up|took\s+(?:us|me))\b[^.;!?]{0,40}?\b(?i:in\s+(?:his|her)\s+"
+    r"(?:(?:old|new|battered|shiny)\s+)?)" + NAME
+)
 # A vehicle kept: its upkeep or its parts are the writer's worry ("MOT for the Micra due 22 Jan",
 # "the Micra's clutch is slipping", "insurance on my Corsa").
 # A country's roadworthiness test is the MOT of its notes: "APK" (Netherlands), "NCT" (Ireland),

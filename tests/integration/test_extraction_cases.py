@@ -3076,3 +3076,9 @@ def test_a_name_no_list_knows_that_speaks_is_a_person(model_reader: BuiltinExtra
     # A firm wants, offers and calls too: wanting makes no firm a person.
     firm = read(model_reader, "Analytics debrief\n- HealthPartners wants to compare sepsis numbers")
     assert ("HealthPartners", EntityType.PERSON) not in entities(firm)
+
+
+def test_the_car_someone_drives_the_writer_in_is_theirs(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Ama picked me up in her old Corolla, the clutch still slips.")
+    assert ("Ama", "car", "Corolla") in triples(found)
+    assert not [t for t in triples(found) if t[0] == "me" and t[1] == "car"]

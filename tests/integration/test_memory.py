@@ -163,6 +163,18 @@ def test_a_name_is_one_with_the_part_it_is_called_by_alone_whichever_comes_first
     assert {("Salon Ameline", True)} == my_values(memory, "works_at")
 
 
+def test_a_cars_model_without_its_make_is_the_same_car(memory: Remen) -> None:
+    add_notes(
+        memory,
+        [
+            ("Sold the Prius to my cousin. Bought a Kia Sportage from the dealer, grey.", "2026-04-20T21:00"),
+            ("- Sportage service at the Kia centre, 12 Sep\n- book the dentist", "2026-09-01T07:30"),
+        ],
+    )
+    assert memory.entity("Sportage").name == "Kia Sportage"
+    assert {("Prius", False), ("Kia Sportage", True)} == my_values(memory, "car")
+
+
 def test_an_acronym_is_the_organisation_it_spells_whichever_comes_first(memory: Remen) -> None:
     memory.add("Tom checks the permits with DOC.", created=at("2026-01-12T10:00"))
     memory.extract_pending()
