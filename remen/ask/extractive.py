@@ -916,8 +916,16 @@ def third_person_present(said: re.Match[str]) -> bool:
     subject, verb = fold(said.group(0).split()[0]), said.group(1).lower()
     if subject in MONTHS or subject in WEEKDAYS:
         return False
-    stems = (verb[:-1], verb[:-2] if verb.endswith("es") else "", verb[:-3] + "y" if verb.endswith("ies") else "")
-    return any(len(stem) >= 3 and stem in english_words() for stem in stems)
+    return english_stem(
+        verb[:-1], verb[:-2] if verb.endswith("es") else "", verb[:-3] + "y" if verb.endswith("ies") else ""
+    )
+
+
+def english_stem(*stems: str) -> bool:
+    """Whether any of a word's possible stems ("start" of "starts", "supply" of "supplier") is an
+    English word of three letters or more."""
+    words = english_words()
+    return any(len(stem) >= 3 and stem in words for stem in stems)
 
 
 def past_form(word: str) -> bool:
@@ -930,9 +938,8 @@ def past_form(word: str) -> bool:
     words = english_words()
     if folded.endswith("eed"):
         return len(folded) >= 5 and folded[:-1] in words  # "agreed", "freed"; not "need", "feed"
-    stems = (folded[:-2], folded[:-1], folded[:-3] + "y" if folded.endswith("ied") else "")
     doubled = len(folded) > 4 and folded[-3] == folded[-4] and folded[:-3] in words  # "stopped"
-    return doubled or any(len(stem) >= 3 and stem in words for stem in stems)
+    return doubled or english_stem(folded[:-2], folded[:-1], folded[:-3] + "y" if folded.endswith("ied") else "")
 
 
 def past_verbs(text: str) -> list[re.Match[str]]:
@@ -1130,9 +1137,7 @@ def agent_noun(word: str) -> bool:
         return True
     if not word.endswith(("er", "or")):
         return False
-    words = english_words()
-    stems = (word[:-2], word[:-1], word[:-3] + "y" if word.endswith("ier") else "")
-    return any(len(stem) >= 3 and stem in words for stem in stems)
+    return english_stem(word[:-2], word[:-1], word[:-3] + "y" if word.endswith("ier") else "")
 
 
 def no_count(question: Question, span: Span, text: str) -> bool:
