@@ -61,7 +61,7 @@ from remen.core.constants import (
 from remen.core.knowledge import Aspect, EntityType
 from remen.core.links import link_line, links_asked_about
 from remen.core.models import DateOrder, SearchHit, SearchResult
-from remen.core.text import fold, is_short_turn
+from remen.core.text import alternation, fold, is_short_turn
 from remen.memory.cues import TOOL_TYPES
 from remen.memory.lexicon import HONORIFICS, LEXICON_TYPES, MONEY_OF_MINE, PAY_WORDS, USES
 from remen.memory.names import compatible
@@ -676,13 +676,17 @@ def filled_since(asked: Question, item: AnswerItem, found: Extracted) -> bool:
     return not any(named & set(fold(f.target).split()) for f in (fact, *item.earlier) if f.target)
 
 
+# A word of the writer's sums in a sentence: "rent", "salary", "budget".
+SUM_WORD = re.compile(rf"\b({alternation(MONEY_OF_MINE)})\b", re.IGNORECASE)
+
+
 def another_sum(attribute: str | None, sentence: str) -> bool:
     """Whether a sentence names one of the writer's sums other than the one asked, and not that one:
     "The rent is 2.1 million a month" tells no newer salary."""
     if attribute not in MONEY_OF_MINE:
         return False
     asked = PAY_WORDS if attribute in PAY_WORDS else {attribute}
-    named = {word for word in MONEY_OF_MINE if re.search(rf"\b{word}\b", sentence, re.IGNORECASE)}
+    named = {word.lower() for word in SUM_WORD.findall(sentence)}
     return bool(named) and named.isdisjoint(asked)
 
 

@@ -965,14 +965,12 @@ def acts_as_someone(sent: SpacySpan, start: int, end: int, kind: EntityType | No
 
 def unheard_of(token: Token) -> bool:
     """Whether a capitalised word is known to no list: no English word, place, brand or tool."""
-    word = token.lower_
-    known = gazetteer()
+    word = token.text
     return (
-        token.text[:1].isupper()
-        and word not in english_words()
-        and word not in known.places
-        and word not in known.brands
-        and word not in lexicon.LEXICON_TYPES
+        word[:1].isupper()
+        and unknown_word(word.lower())
+        and name_key(word) not in gazetteer().places
+        and not known_tool(word)
     )
 
 

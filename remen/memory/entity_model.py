@@ -29,11 +29,10 @@ import numpy as np
 from remen.core.config import model_dir
 from remen.core.constants import EMBED_DIM
 from remen.core.knowledge import EntityType
-from remen.core.text import IRREGULAR_PAST, alternation
+from remen.core.text import IRREGULAR_PAST
 from remen.embed import TOKENIZER_FILE, Embedder, real_model
 from remen.memory.cues import tool_type
 from remen.memory.lexicon import (
-    BRANCH_WORDS,
     CAR_MAKES,
     FIRM_HEADS,
     HONORIFICS,
@@ -43,6 +42,7 @@ from remen.memory.lexicon import (
 )
 from remen.memory.linear_model import SoftmaxModel, bucket, load_model, unit, word_shape
 from remen.memory.names import hyphened, name_key, name_tokens
+from remen.memory.patterns import BRANCH_OF
 from remen.memory.tool_use import PAST_FORMS, SOFTWARE_NOUNS
 from remen.search.calendar import MONTHS, NUMBER_WORDS, WEEKDAY_NAMES
 
@@ -900,7 +900,7 @@ def said_with_who(name: str, sentences: list[SpacySpan]) -> bool:
 
 
 # A firm's place after a name, and the firm's name after it: "branch of Abay Bank".
-BRANCH_AFTER = re.compile(rf"^\s+(?i:{alternation(BRANCH_WORDS)})\s+of\s+(?:the\s+)?(?-i:[A-Z])")
+BRANCH_AFTER = re.compile(r"^\s+" + BRANCH_OF + r"(?-i:[A-Z])")
 
 
 def said_before_a_branch(name: str, sentences: list[SpacySpan]) -> bool:
