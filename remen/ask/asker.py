@@ -40,7 +40,7 @@ from remen.ask.handlers import (
     tie_start,
 )
 from remen.ask.question import ASKS_PAST, SPECIFIC_KINDS, AnswerKind, Question, read_question
-from remen.ask.router import EntityIndex, as_couple_question, first_names_of, route
+from remen.ask.router import COUPLE_ASKED, EntityIndex, as_couple_question, first_names_of, route
 from remen.core.answers import Answer, AnswerItem, EntityHint, QueryType, Route
 from remen.core.constants import (
     ANSWER_TYPICAL_COSINE,
@@ -471,6 +471,11 @@ def names_only(asked: Question, chosen: Route) -> bool:
     asks_who = asked.kind == AnswerKind.PERSON
     hints = [hint for hint in chosen.entity_hints if hint.matched_by != "meaning" or asks_who]
     named = {fold(word) for hint in hints for word in f"{hint.text} {hint.name}".split()}
+    # "who am I engaged to" asks of the partner the router found by the tie's words (not "who is
+    # Marcus dating": Marcus is no answer).
+    couple = COUPLE_ASKED.search(asked.text)
+    if couple is not None and any(hint.matched_by == "relation" for hint in hints):
+        named |= {fold(word) for word in couple.group(3).split()}
     return bool(named) and all(word in named for word in asked.focus)
 
 

@@ -185,6 +185,21 @@ MONEY_WORDS = frozenset(
     {"pay", "pays", "paid", "cost", "costs", "price", "rent", "salary", "earn", "earns", "fee", "charge", "charges"}
     | {"owe", "owes", "owed", "lend", "lent", "borrow", "borrowed", "spend", "spent"}
 )
+# Prepositions a question may leave without their object, the thing asked for ("what do we cost
+# recipes in now"), and the words that may follow one so left: another preposition, a time.
+LEFT_OVER_PREPOSITIONS = frozenset({"in", "on", "with", "via", "through", "for", "from", "into", "at", "to"})
+AFTER_LEFT_OVER = LEFT_OVER_PREPOSITIONS | {"now", "then", "today", "nowadays", "anymore", "before", "lately", "these"}
+
+
+def left_over_preposition(words: list[str]) -> bool:
+    """Whether a preposition of the question has no object: last, or before another preposition or
+    a word of time ("what did I cost the menu in at the hotel", "what do we pay with now")."""
+    return any(
+        word in LEFT_OVER_PREPOSITIONS and (at == len(words) - 1 or words[at + 1] in AFTER_LEFT_OVER)
+        for at, word in enumerate(words)
+    )
+
+
 # Words of a result counted in points: "what did I score", "what marks did she get".
 SCORE_WORDS = frozenset({"score", "scored", "scores", "marks", "points", "percent", "percentage"})
 # The word after the state a "what is …" question asks about ("wrong with", "special about").
@@ -288,8 +303,15 @@ def read_question(text: str) -> Question:
     at = words.index("how") if "how" in words else -1
     measure = words[at + 1] if 0 <= at < len(words) - 1 and words[at + 1] in HOW_NUMBER else None
     kind = answer_kind(words)
-    # "what is the rent in St. Vital", "what does the course cost": a sum, as "how much" asks.
-    money = measure is None and "what" in words and any(w in MONEY_WORDS for w in bare_words)
+    # "what is the rent in St. Vital", "what does the course cost": a sum, as "how much" asks; not
+    # with the question's last word a preposition left over: "what do we cost recipes in", "what
+    # did I spend it on" ask for a thing.
+    money = (
+        measure is None
+        and "what" in words
+        and any(w in MONEY_WORDS for w in bare_words)
+        and not left_over_preposition(bare_words)
+    )
     if money and kind in (AnswerKind.NUMBER, AnswerKind.SENTENCE):
         kind, measure = AnswerKind.NUMBER, "much"
     elif kind in (AnswerKind.SENTENCE, AnswerKind.NAME) and "what" in words and not SCORE_WORDS.isdisjoint(words):

@@ -278,22 +278,26 @@ SERVICE_ASKED = re.compile(
 )
 
 
-# A partner asked for by what the two are: "who is my sister married to", "who is Tom dating".
+# A partner asked for by what the two are: "who is my sister married to", "who is Tom dating",
+# "who am I engaged to".
 COUPLE_ASKED = re.compile(
-    r"\b(?i:who\s+(is|was)\s+)((?i:(?:my|our)\s+)?[\w'’ -]+?)"
+    r"\b(?i:who\s+(is|was|am)\s+)((?i:(?:my|our)\s+)?[\w'’ -]+?)"
     r"(?i:\s+(married\s+to|dating|engaged\s+to|going\s+out\s+with|seeing))\s*\??\s*$"
 )
 
 
 def as_couple_question(question: str) -> str:
     """A question about whom someone is with, asked as the tie it is (case kept): "Who is my sister
-    married to?" → "who is my sister's spouse", "who is Tom dating" → "who is Tom's partner"; any
-    other question as it is."""
+    married to?" → "who is my sister's spouse", "who is Tom dating" → "who is Tom's partner", "who
+    am I engaged to" → "who is my partner"; any other question as it is."""
     couple = COUPLE_ASKED.search(question)
     if couple is None:
         return question
     tie = "spouse" if couple.group(3).lower().startswith("married") else "partner"
-    return question[: couple.start()] + f"who {couple.group(1).lower()} {couple.group(2)}'s {tie}"
+    verb, whose = couple.group(1).lower(), f"{couple.group(2)}'s"
+    if verb == "am" and couple.group(2) == "I":
+        verb, whose = "is", "my"  # "who am I engaged to": the writer's own
+    return question[: couple.start()] + f"who {verb} {whose} {tie}"
 
 
 def as_tie_question(text: str) -> str:

@@ -134,6 +134,7 @@ from remen.memory.patterns import (
     HIRING_AFTER,
     HIS_RELATION,
     HOLDER_NAMED_BEFORE,
+    HOME_AFTER,
     HOME_BY,
     HOME_COMMUTE,
     HOME_FROM,
@@ -241,6 +242,7 @@ from remen.memory.patterns import (
     STAFF_THERE,
     START_SPELL,
     STREET_ADDRESS,
+    STREET_AFTER,
     STREET_NAMED,
     SUBJECTLESS_CUE,
     SUCCEEDS,
@@ -263,6 +265,7 @@ from remen.memory.patterns import (
     TITLED_NAME,
     TOGETHER,
     TOLD_SOMEONE,
+    TRAVELLED_TO,
     TRYING,
     TURNED_AGE,
     UNNAMED_RELATIONS_BIRTHDAY,
@@ -2174,19 +2177,24 @@ CALLED_BY_NAME = re.compile(
 def writers_own_name(state: NoteState, sentences: list[tuple[Piece, SpacySpan]], text: str) -> None:
     """In a chat the writer takes part in, the name of a person another speaker opens a turn by
     calling is the writer's own ("Valeria: Hi Diego, …" in Diego's notes): no one else to keep,
-    unless someone speaks under that name or the writer's own words name it."""
+    unless someone speaks under that name, the writer's own words name it, or the turn answers the
+    writer's question."""
     if not any(piece.speaker is None for piece, _ in sentences) or not any(piece.speaker for piece, _ in sentences):
         return
     speakers = {fold(piece.speaker) for piece, _ in sentences if piece.speaker}
     said_by_me = " ".join(fold(sent.text) for piece, sent in sentences if piece.speaker is None)
     called: set[str] = set()
+    asked = False
     for piece, sent in sentences:
         line_start = text.rfind("\n", 0, piece.original) + 1
         label = TURN.match(text[line_start : piece.original + 1])
         opening = label is not None and line_start + label.end() == piece.original
-        name = CALLED_BY_NAME.match(sent.text) if piece.speaker and opening else None
+        # A name right after the writer's question answers it: "me: who runs pastry now?" —
+        # "Irakli: Salome. she says hi" calls no one.
+        name = CALLED_BY_NAME.match(sent.text) if piece.speaker and opening and not asked else None
         if name is not None:
             called.add(fold(name.group(1)))
+        asked = piece.speaker is None and sent.text.rstrip().endswith("?")
     for key in called:
         entity = state.entities.get(key)
         if entity is None or entity.type != EntityType.PERSON or key in speakers:
@@ -2339,7 +2347,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "47"
+    version = "48"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -2554,6 +2562,14 @@ class BuiltinExtractor:
                 venue(sent, candidate.start, candidate.end) or town_unlike_anyone(word)
             ):
                 kind = EntityType.PLACE
+            elif (
+                kind in (EntityType.PERSON, EntityType.ORGANIZATION)
+                and TRAVELLED_TO.search(text, 0, at)
+                and not gazetteer().is_brand(word)
+            ):
+                kind = EntityType.PLACE  # "on the way up to Gergeti": where one goes (not "the bus to IKEA")
+            elif kind == EntityType.ORGANIZATION and HOME_AFTER.match(text, until) and not gazetteer().is_brand(word):
+                kind = EntityType.PLACE  # "the Gldani flat is 700": a home where, not a firm's
             elif kind != EntityType.PERSON and animal_named(text, at, until):
                 kind = EntityType.PERSON  # "a mare called Duchess", "Chispa, our cat": one of the family
             elif product_like(word, kind, sent, candidate.start, candidate.end):
@@ -2574,7 +2590,10 @@ class BuiltinExtractor:
                 kind = EntityType.PLACE
             elif kind not in (None, EntityType.PERSON) and place_named(mention.text):
                 kind = EntityType.PLACE  # "Rainbow Mountain", read as a firm by its capitals
-            if kind is not None:
+            street = STREET_AFTER.match(text, until) if kind in (EntityType.PLACE, EntityType.PERSON) else None
+            if street is not None:
+                add(text[at : street.end()], EntityType.PLACE, at)  # "on Abashidze street"
+            elif kind is not None:
                 add(mention.text, kind, at)
         # A word of a street's name is no tool: "9 Elm Street" names no Elm.
         streets = [(m.start(), m.end()) for pattern in (STREET_ADDRESS, STREET_NAMED) for m in pattern.finditer(text)]

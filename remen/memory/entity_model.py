@@ -36,6 +36,7 @@ from remen.memory.lexicon import (
     CAR_MAKES,
     FIRM_HEADS,
     HONORIFICS,
+    KINSHIP,
     LEXICON_TYPES,
     NOTE_SHORTHAND,
     SURNAME_PARTICLES,
@@ -44,7 +45,7 @@ from remen.memory.linear_model import SoftmaxModel, bucket, load_model, unit, wo
 from remen.memory.names import hyphened, name_key, name_tokens
 from remen.memory.patterns import BRANCH_OF
 from remen.memory.tool_use import PAST_FORMS, SOFTWARE_NOUNS
-from remen.search.calendar import MONTHS, NUMBER_WORDS, WEEKDAY_NAMES
+from remen.search.calendar import FLOATING_HOLIDAYS, HOLIDAYS, MONTHS, NUMBER_WORDS, WEEKDAY_NAMES
 
 if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan
@@ -859,6 +860,8 @@ def name_kinds(sentences: list[SpacySpan], vectors: NameVectors) -> NameKinds:
         if name in alternatives:
             # "why I'd pick Postgres over Mongo": one of two things weighed is of the other's kind.
             kinds[name] = alternatives[name]
+        if name in HOLIDAY_OWNERS and owned(name, sentences):
+            kinds[name] = None  # "Valentine's dessert: pomegranate tart": a holiday, not someone
         if kinds[name] == EntityType.PERSON and name.split()[0] in COUNTED:
             # "Seven Seeds", "Five Guys": nobody's name opens with a number; the likeliest other kind.
             others = (label_kind(model.labels[i], name) for i in np.argsort(-total))
@@ -866,6 +869,11 @@ def name_kinds(sentences: list[SpacySpan], vectors: NameVectors) -> NameKinds:
         posterior = np.exp(total - total.max())
         sureness[name] = float(posterior[best] / posterior.sum()) if kinds[name] == chosen else 1.0
     return NameKinds(kinds, sureness)
+
+
+# What a holiday is named after with a possessive ("Valentine's", "New Year's"): so written, a note
+# speaks of the holiday, not of someone ("Mother's birthday" is a mother's).
+HOLIDAY_OWNERS = frozenset(name.split("'")[0] for name in (*HOLIDAYS, *FLOATING_HOLIDAYS) if "'s" in name) - KINSHIP
 
 
 # Number words a firm's name may open with ("Seven Seeds", "Two Birds Brewing"), never a person's.

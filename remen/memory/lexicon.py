@@ -351,17 +351,18 @@ FIRM_HEADS = words(
     holdings dental dentistry physio physiotherapy optometrists opticians veterinary vets medical
     healthcare health pharma pharmaceuticals recruitment staffing telecom mobile games studios
     motors foods travel tours press publishing airlines airways energy electric rail
-    hotel hotels resort resorts bakery pharmacy hospital clinic college academy school
+    hotel hotels resort resorts bakery bakehouse pharmacy hospital clinic college academy school
     """
 )
 # Words that open a firm's name where a language puts the kind of firm first ("Estudio Lumbre",
-# "Grupo Taller Urbano", "Clínica Turia", "Gestoría Ruiz", "Collège Brébeuf", "Autobedrijf Smit").
+# "Grupo Taller Urbano", "Clínica Turia", "Gestoría Ruiz", "Collège Brébeuf", "Autobedrijf Smit",
+# "Hotel Iveria Grand").
 FIRM_OPENERS = words(
     """
     grupo gruppo groupe estudio constructora despacho clínica clinica clínic clinique farmacia farmácia
     pharmacie laboratorios laboratório gestoría gestoria contabilidade contabilidad editorial editora
     colegio colégio escuela escola école collège lycée universidad universidade università instituto
-    institut hospital hôpital ospedale banco banca cabinet société autobedrijf bouwbedrijf
+    institut hospital hôpital ospedale banco banca cabinet société autobedrijf bouwbedrijf hotel hôtel
     """
 )
 # The postal codes of the US states, written after a town ("Denver CO", "Austin TX"): the town

@@ -553,10 +553,12 @@ TOGETHER = re.compile(
     r"together\b"
 )
 # An engagement: "Ciarán proposed on the beach" (not "proposed to Anna", nor a plan "proposed we
-# meet"), "Ciarán and I got engaged", "I'm engaged to Ciarán" (a partner from then on).
+# meet"), "Luka asked me to marry him", "Ciarán and I got engaged", "I'm engaged to Ciarán" (a
+# partner from then on).
 ENGAGED = re.compile(
     NAME
     + r"\s+(?:(?:finally|just)\s+)?(?:proposed|popped\s+the\s+question)(?:\s+to\s+me)?(?!\s+(?:to|that|we|a|an|the)\b)"
+    r"|" + NAME + r"\s+(?:(?:finally|just)\s+)?asked\s+me\s+to\s+marry\s+(?:him|her|them)\b"
     r"|" + NAME + r"\s+and\s+(?:I|me)\s+(?:(?:just|finally|are|got|have|are\s+now)\s+)*(?:got\s+)?engaged\b"
     r"|\b(?:I'm|I\s+am|I\s+got|I\s+just\s+got|I've\s+got)\s+engaged\s+to\s+" + NAME
 )
@@ -859,11 +861,18 @@ HOMES_IN = rf"(?:{HOME_NOUN_WORDS}|room)"
 # After the name a move goes to: someone's site that is no home ("he moved to Irish Rail's
 # Inchicore depot", not "moved to Ana's place").
 OWNERS_SITE = re.compile(rf"['’]s\s+(?!(?:{HOME_NOUN_WORDS})\b)(?:[\w'’.-]+\s+){{0,2}}?[a-z][\w-]*")
-# Going home by a commute's means, or coming home: "the microbus home to Heliopolis", "took the last
-# train back to Tampines", "the drive home to Salthill", "came home to Palermo covered in sawdust",
-# "walked back to the flat in Govan" (not a flight: home may be a country one left).
+# The buses, trams and shared minibuses and taxis of the world by their local names: the ways
+# people commute from home.
+LOCAL_TRANSPORT = (
+    r"bus|tram|metro|subway|tube|streetcar|matatu|danfo|jeepney|minibus|microbus|trotro|tro-tro|tuk-tuk|tuktuk"
+    r"|boda|boda-boda|chapa|angkot|songthaew|marshrutka|colectivo|combi|dolmu[sş]"
+)
+# Going home by a commute's means, or coming home: "the microbus home to Heliopolis", "took the
+# marshrutka home to Gldani", "took the last train back to Tampines", "the drive home to Salthill",
+# "came home to Palermo covered in sawdust", "walked back to the flat in Govan" (not a flight: home
+# may be a country one left).
 HOME_BY = re.compile(
-    r"(?i:\b(?:(?:train|bus|tram|tube|metro|subway|microbus|minibus|matatu|taxi|cab|uber|drive|drove|ride|rode"
+    rf"(?i:\b(?:(?:train|{LOCAL_TRANSPORT}|taxi|cab|uber|drive|drove|ride|rode"
     r"|cycle|cycled|walk|walked)\s+(?:home|back)|(?:came|come|comes|coming|got|get|gets|getting|headed|heading)\s+home)"
     rf"\s+to\s+(?:(?:the|my|our)\s+{HOME_NOUNS}\s+in\s+)?"
     # Coming back to a home named by its noun: "came back to PG in Marathahalli by 10 pm", "got back
@@ -882,16 +891,10 @@ HOME_FROM = re.compile(
 # A commute named by the local transport taken from home, or jotted from home to work: "The 54 bus
 # from Scarborough was so late", "the tram from Footscray is packed by seven", "The trotro from
 # Madina to Spintex took two hours" (where it goes, a place too), "commute Scarborough to King
-# West: 70 min" (a train, a ferry or a flight from a town is a trip's). The shared minibuses and
-# taxis of the world by their local names.
+# West: 70 min" (a train, a ferry or a flight from a town is a trip's).
 HOME_COMMUTE = re.compile(
     r"(?i:\b(?:the|my|our)\s+(?:\d{1,3}[a-z]?\s+)?(?:early\s+|morning\s+|late\s+|night\s+)?"
-    r"(?:bus|tram|metro|subway|tube|streetcar|matatu|danfo|jeepney|minibus|microbus|trotro|tro-tro|tuk-tuk|tuktuk"
-    r"|boda|boda-boda|chapa|angkot|songthaew|marshrutka|colectivo|combi|dolmu[sş])\s+(?:in\s+)?from\s+)"
-    + NAME
-    + r"(?:\s+to\s+"
-    + NAME
-    + r")?"
+    rf"(?:{LOCAL_TRANSPORT})\s+(?:in\s+)?from\s+)" + NAME + r"(?:\s+to\s+" + NAME + r")?"
 )
 COMMUTE_JOTTED = re.compile(r"(?i:\bcommute\s+(?:from\s+)?)" + NAME + r"(?=\s+(?:to|->|→)\s)")
 # The writer in a sentence's words before a place: "Wei Ming and I took …", "we drove …".
@@ -1047,6 +1050,12 @@ STREET_ADDRESS = re.compile(
     rf"|\b(?-i:{LEADING_STREET}\s+(?:(?:[A-ZÀ-Þ][\w'’.-]*|d[aeiou]\w{{0,3}}|la|le)\s+){{1,4}}\d+[a-z]?\b)",
     re.IGNORECASE,
 )
+# A home's noun in lower case right after a name: "the Gldani flat" is a home in a place, not a
+# firm's.
+HOME_AFTER = re.compile(r"\s+(?:flat|apartment|condo|townhouse|bungalow|house)\b(?![-'’])")
+# A street word written in lower case after a name, part of the street's name: "2 rooms on
+# Abashidze street" (not "the Dubai road": the road to a town).
+STREET_AFTER = re.compile(r"\s+(?:street|avenue|lane|boulevard)\b(?![-'’])")
 # A street named without its number: "the bakery on Elm Street", "Swift Road" (its words name no tool).
 STREET_NAMED = re.compile(rf"\b(?-i:[A-ZÀ-Þ])[\w'’-]*(?:\s+(?-i:[A-ZÀ-Þ])[\w'’-]*){{0,2}}\s+(?-i:[A-Z])(?i:{STREET})\b")
 # A note about moving house ("Moving day.", "the movers came", "unpacking"), in which a first night
@@ -1070,6 +1079,12 @@ LIVES_AT = re.compile(r"\b(?:lives?\s+at|address(?:\s+[\w'’]+){0,3}?(?:\s+is|:
 FIRM_NOUNS = (
     r"(?:startup|start-up|company|firm|agency|business|brand|charity|consultancy|bank|insurer|supplier"
     r"|vendor|contractor|label|publisher|employer)"
+)
+# A way somewhere right before a name: "on the way up to Gergeti", "the drive to Sofia", "the ferry
+# to Hvar": where one goes, a place.
+TRAVELLED_TO = re.compile(
+    r"(?i:\b(?:way|road|drive|trip|flight|train|bus|ferry|hike|journey|route|climb)\s+"
+    r"(?:(?:up|down|back|over|out|home)\s+)?to\s+(?:the\s+)?)$"
 )
 FIRM_BEFORE = re.compile(
     rf"(?i:\b(?:{FIRM_NOUNS}\s+(?:called|named)"

@@ -98,9 +98,10 @@ SOFTWARE_FAILS = re.compile(
     r"(?i:(?:keeps?\s+|kept\s+)?log(?:s|ged|ging)?\s+(?:me|us|everyone|people)\s+out\b"
     r"|(?:is|was|went|goes)\s+down\s+(?:again|today|for|since|all)\b)"
 )
-# Verbs of making a thing that is made "in" software: "everyone models in Rhino", "I draft in Word",
-# "we plan in Notion" (not of being somewhere: "works in Leeds", "lives in Lyon").
-MADE_IN_VERBS = verb_class("model draft sketch render animate code program design plan")
+# Verbs of making a thing that is made "in" software, or keeping its figures there: "everyone
+# models in Rhino", "I draft in Word", "we plan in Notion", "recipes are costed in Apicbase", "hours
+# tracked in Toggl" (not of being somewhere: "works in Leeds", "lives in Lyon").
+MADE_IN_VERBS = verb_class("model draft sketch render animate code program design plan cost track budget")
 # What one who hosts a new starter does to them ("Sandra showed me round", "Lindiwe walked me
 # through the test strategy", "Julián gave me a jacket"), and what one who leads does ("Stevie runs
 # everything", "Dev sets the priorities", "Helen checks every intervention I log").
@@ -108,7 +109,8 @@ HOSTING_VERBS = verb_class("show walk give train welcome introduce assign put pa
 LEADING_VERBS = verb_class("run set check review")
 # Tags that open a verb's object: a determiner, a possessive, a pronoun.
 OBJECT_OPENING_TAGS = frozenset({"DT", "PRP$", "PRP"})
-# Nouns of software right after its name: "renew Sibelius licence", "the Dorico update".
+# Nouns of software right after its name: "renew Sibelius licence", "the Dorico update", "Apicbase
+# login for Tako".
 SOFTWARE_NOUNS = frozenset(
     {
         "licence",
@@ -122,6 +124,8 @@ SOFTWARE_NOUNS = frozenset(
         "app",
         "update",
         "upgrade",
+        "login",
+        "logins",
     }
 )
 # Verbs whose object changes owner: a thing, never a person or a place.

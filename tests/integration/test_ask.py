@@ -321,6 +321,11 @@ def test_whom_someone_is_married_to_is_the_tie_the_graph_holds_for_them(app: Rem
     assert not app.ask("who is Marcus dating", now=now).answers
 
 
+def test_whom_the_writer_is_engaged_to_is_their_partner(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(app, clock, 3, "Luka asked me to marry him on the roof, with a cake he had burned.")
+    assert app.ask("who am I engaged to", now=now).answers[0].text.startswith("Luka")
+
+
 def test_a_switch_told_after_a_note_named_the_new_one_still_makes_it_current(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
     now = written_days_apart(
         app,

@@ -3082,3 +3082,60 @@ def test_the_car_someone_drives_the_writer_in_is_theirs(reader: BuiltinExtractor
     found = read(reader, "Ama picked me up in her old Corolla, the clutch still slips.")
     assert ("Ama", "car", "Corolla") in triples(found)
     assert not [t for t in triples(found) if t[0] == "me" and t[1] == "car"]
+
+
+def test_a_proposal_names_the_writers_partner(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Luka asked me to marry him on the roof of our building. I said yes.")
+    assert ("me", "partner", "Luka") in triples(found)
+    # Asked to marry someone else, as their officiant, is no proposal to the writer.
+    officiant = read(reader, "Tom asked me to marry Anna and him at the registry office.")
+    assert not [t for t in triples(officiant) if t[1] == "partner"]
+
+
+def test_a_name_answering_the_writers_question_in_a_chat_calls_no_one(model_reader: BuiltinExtractor) -> None:
+    chat = read(model_reader, "Irakli: Nino!! Zurab left\nme: no way. who runs pastry now?\nIrakli: Salome. says hi")
+    assert ("Salome", EntityType.PERSON) in entities(chat)
+    assert "Nino" not in {name for name, _ in entities(chat)}
+
+
+def test_the_local_bus_home_says_where_the_writer_lives(reader: BuiltinExtractor) -> None:
+    for text in ("Took the marshrutka home to Gldani at midnight.", "the jeepney home to Cubao took an hour"):
+        assert any(t[1] == "lives_in" for t in triples(read(reader, text))), text
+
+
+def test_a_holiday_named_with_its_possessive_is_no_one(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "Valentine's dessert: pomegranate tart, decided")
+    assert "Valentine" not in {name for name, _ in entities(found)}
+
+
+def test_a_hotel_or_a_bakehouse_named_so_is_a_firm(model_reader: BuiltinExtractor) -> None:
+    hotel = read(model_reader, "breakfast buffet at Hotel Iveria Grand is full all week")
+    assert ("Hotel Iveria Grand", EntityType.ORGANIZATION) in entities(hotel)
+    bakery = read(model_reader, "Production weekly, Puri Bakehouse")
+    assert ("Puri Bakehouse", EntityType.ORGANIZATION) in entities(bakery)
+
+
+def test_what_figures_are_kept_in_or_a_login_names_software(model_reader: BuiltinExtractor) -> None:
+    costed = read(model_reader, "All recipes are costed in Apicbase now.")
+    assert ("Apicbase", EntityType.TECHNOLOGY) in entities(costed)
+    login = read(model_reader, "Apicbase login for Tako expires, ask Mariam")
+    assert ("Apicbase", EntityType.TECHNOLOGY) in entities(login)
+
+
+def test_where_a_way_leads_is_a_place(model_reader: BuiltinExtractor) -> None:
+    hike = read(model_reader, "Luka fell twice on the way up to Gergeti")
+    assert ("Gergeti", EntityType.PLACE) in entities(hike)
+    shop = read(model_reader, "the bus to IKEA was late")
+    assert ("IKEA", EntityType.PLACE) not in entities(shop)
+
+
+def test_a_street_word_in_lower_case_after_a_name_is_part_of_the_streets_name(model_reader: BuiltinExtractor) -> None:
+    flat = read(model_reader, "found one! 2 rooms on Abashidze street in Vake, 1,100 lari")
+    assert ("Abashidze street", EntityType.PLACE) in entities(flat)
+    road = read(model_reader, "Two hours on the Sharjah to Dubai road again this morning")
+    assert "Dubai road" not in {name for name, _ in entities(road)}
+
+
+def test_a_name_before_a_homes_noun_is_a_place(model_reader: BuiltinExtractor) -> None:
+    chat = read(model_reader, "Luka: 2 rooms in Vake, 1,100 lari\nme: and the Gldani flat is 700... but 10 min walk")
+    assert ("Gldani", EntityType.PLACE) in entities(chat)

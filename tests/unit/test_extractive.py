@@ -701,6 +701,12 @@ def test_what_the_rent_or_a_price_is_asks_for_a_sum() -> None:
     assert read_question("what is the name of the cat").measure != "much"
 
 
+def test_a_money_word_before_a_preposition_left_without_its_object_asks_for_a_thing() -> None:
+    for asked in ("what do we cost recipes in now", "what did I cost the menu in at the hotel", "what do I pay with"):
+        assert read_question(asked).kind != AnswerKind.NUMBER, asked
+    assert read_question("what is the rent in St. Vital").kind == AnswerKind.NUMBER
+
+
 def test_a_verbs_inflections_meet_whatever_its_own_ending() -> None:
     pairs = (("offer", "offered"), ("order", "ordered"), ("answer", "answers"), ("move", "moving"), ("pass", "passed"))
     for plain, inflected in (*pairs, ("call", "called"), ("add", "added"), ("miss", "missing")):
