@@ -664,6 +664,9 @@ def aspect_query(route: Route, memory: MemoryReader, similar: Similar, question:
         # The writer's tools of the kind asked ("which editor do I use"), with those whose sentence
         # says the topic ("what do I use for invoices": Quaderno, no tool the kind lists know).
         of_kind = [f for f in every if fold(f.target or "") in kind or (kind and keyword_hit(f, words))]
+        at_job = tools_at_job(memory, of_kind or every, named) if switched is None else []
+        if at_job:
+            return Handled(tuple(fact_item(f, marked(f)) for f in at_job[:MAX_LIST]), precise=True)
         if switched is None and any(f.current != before for f in of_kind):
             # The one in use first (the one before, asked for it); of several in use, one taken up
             # in place of another of the kind ("Jira → Linear migration done") before one only
@@ -714,6 +717,25 @@ def aspect_query(route: Route, memory: MemoryReader, similar: Similar, question:
         kinds = " or ".join(a.value.lower() for a in aspects) or "statement"
         return Handled((), f"Your notes record no {kinds} on that.")
     return Handled(tuple(fact_item(f, marked(f)) for f in ordered(found)[:MAX_LIST]))
+
+
+def tools_at_job(memory: MemoryReader, tools: list[Fact], named: list[EntityHint]) -> list[Fact]:
+    """ "Which software did I use at Ananta": the writer's tools in use while they worked at the
+    workplace the question names, the longest in use there first; none when it names no workplace
+    of theirs."""
+    if not tools or not named:
+        return []
+    names = {fold(h.name) for h in named}
+    jobs = [f for f in chain_of(memory, tools[0].subject, (WORKS_AT,)) if fold(f.target or "") in names]
+    if not jobs:
+        return []
+    began, ended = jobs[0].valid_at, jobs[-1].invalid_at
+
+    def overlap(tool: Fact) -> timedelta:
+        latest = min(d for d in (ended, tool.invalid_at, datetime.max.replace(tzinfo=began.tzinfo)) if d)
+        return latest - max(began, tool.valid_at)
+
+    return sorted((f for f in tools if overlap(f) > timedelta(0)), key=overlap, reverse=True)
 
 
 def tools_of_this_job(memory: MemoryReader, every: list[Fact], hits: list[Fact], kind: frozenset[str]) -> list[Fact]:

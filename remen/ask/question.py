@@ -51,6 +51,8 @@ NOUN_KINDS: dict[str, AnswerKind] = {
     ),
     # "what place did the team get": a rank, not a location.
     **dict.fromkeys(("place", "position", "rank"), AnswerKind.NUMBER),
+    # "what is my notice period": a length of time.
+    **dict.fromkeys(("period", "duration", "length"), AnswerKind.NUMBER),
 }
 # Nouns that ask for a value even without a question word.
 VALUE_NOUNS: dict[str, AnswerKind] = {

@@ -114,6 +114,7 @@ from remen.memory.patterns import (
     DOCTOR_AT,
     DOCTOR_NAME,
     EMAIL,
+    EMPLOYER_OFFER,
     END_SPELL,
     ENGAGED,
     FAREWELL_SWITCH,
@@ -739,9 +740,14 @@ def shared_home(statement: ExtractedStatement) -> bool:
 
 def offered_to_you(statement: ExtractedStatement) -> bool:
     """Whether a pay read from a chat turn is of a job the turn offers to "you", the writer ("We'd
-    like to offer you the position, start May 4, $41/hour")."""
-    won = JOB_WON.search(statement.text) if statement.predicate == "salary" else None
-    return won is not None and re.search(r"(?i:\byou(?:rs)?\b)", won.group()) is not None
+    like to offer you the position, start May 4, $41/hour"), or a sum its speaker's firm offers
+    ("We can offer 72,000 taka a month": to the one they speak to)."""
+    if statement.predicate != "salary":
+        return False
+    won = JOB_WON.search(statement.text)
+    return EMPLOYER_OFFER.search(statement.text) is not None or (
+        won is not None and re.search(r"(?i:\byou(?:rs)?\b)", won.group()) is not None
+    )
 
 
 def shared_tie(statement: ExtractedStatement) -> bool:
@@ -877,12 +883,13 @@ def services(text: str) -> list[tuple[str, str]]:
     return [(name, lexicon.SERVICE_ROLES[service.lower()]) for name, service in found if names_someone(name)]
 
 
-def offered_pay(text: str, previous: str) -> str | None:
+def offered_pay(text: str, previous: str, spoken: bool = False) -> str | None:
     """The pay of a job offered to the writer or won, told after the offer in its sentence ("offer
-    you the position, start May 4, $41/hour") or opening the next ("Stevie offered me the job.
-    £31,000, four days a week"): a sum by the hour, week, month or year, or in thousands; never
-    one of an offer turned down."""
-    won = JOB_WON.search(text)
+    you the position, start May 4, $41/hour"; in an employer's own chat turn, ``spoken``, "We can
+    offer 72,000 taka a month") or opening the next ("Stevie offered me the job. £31,000, four days
+    a week"): a sum by the hour, week, month or year, or in thousands; never one of an offer
+    turned down."""
+    won = JOB_WON.search(text) or (EMPLOYER_OFFER.search(text) if spoken else None)
     if won is not None:
         sums = [m.group(0) for m in IS_MY_SUM.finditer(text, won.end())]
         refused = JOB_REFUSED.search(text)
@@ -952,18 +959,40 @@ def someone_elses_after_a_comma(text: str, label: re.Match[str]) -> bool:
 
 def acts_as_someone(sent: SpacySpan, start: int, end: int, kind: EntityType | None) -> bool:
     """Whether the one-word name from token ``start`` to ``end``, read as ``kind``, is a person by
-    what it does: a first name the gazetteer knows read as a tool ("Julia", "Ruby") that does what
-    only people do (says, asks, wants, gives, calls), or a capitalised word nobody's lists know
-    read as no person or firm ("Hirut", "Dawit") that does what no firm does (says, messages)."""
-    if end - start != 1 or end >= len(sent) or sent[end].tag_ not in ("VBZ", "VBD", "VBP", "MD"):
+    what it does or is called: a first name the gazetteer knows read as a tool ("Julia", "Ruby")
+    that does what only people do (says, asks, wants, gives, calls), does something to the writer
+    ("put me in charge"), or is called by an honorific or a tie ("Ruby apa", "Ruby, my boss"), or
+    a capitalised word nobody's lists know read as no person or firm ("Hirut", "Dawit") that does
+    what no firm does (says, messages)."""
+    if end - start != 1 or end >= len(sent):
+        return False
+    first_name = sent[start].lower_ in gazetteer().first_names
+    if first_name and kind in TOOL_TYPES and titled_or_tied(sent, end):
+        return True  # "Ruby apa, my new boss, gave me …": no language
+    if sent[end].tag_ not in ("VBZ", "VBD", "VBP", "MD"):
         return False
     verb = sent[end].lower_
-    if sent[start].lower_ in gazetteer().first_names:
-        return kind in TOOL_TYPES and verb in PEOPLE_VERBS
+    if first_name:
+        # "Ruby put me in charge of …": what a verb does to the writer, someone did.
+        to_me = end + 1 < len(sent) and sent[end + 1].lower_ in ("me", "us")
+        return kind in TOOL_TYPES and (verb in PEOPLE_VERBS or to_me)
     # A name no list knows may be a firm's, and firms want, offer and call too.
     return (
         kind not in (EntityType.PERSON, EntityType.ORGANIZATION) and unheard_of(sent[start]) and verb in SPEAKERS_VERBS
     )
+
+
+# After a name, an honorific or the writer's tie to its bearer: "Ruby apa", "Julia, my new boss".
+TITLED_OR_TIED = re.compile(
+    rf"(?i:\s+(?:{alternation(set(lexicon.HONORIFICS_AFTER))})\b|\s*,\s+(?:my|our)\s+(?:new\s+|old\s+)?"
+    rf"(?:{alternation(lexicon.RELATIONS)})\b)"
+)
+
+
+def titled_or_tied(sent: SpacySpan, end: int) -> bool:
+    """Whether the words from token ``end`` of the sentence go on to call the name before them by
+    an honorific or say what its bearer is to the writer."""
+    return TITLED_OR_TIED.match(sent.text, sent[end].idx - sent.start_char - 1) is not None
 
 
 def unheard_of(token: Token) -> bool:
@@ -2347,7 +2376,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "48"
+    version = "49"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -2466,7 +2495,7 @@ class BuiltinExtractor:
         named = list(dict.fromkeys((n, state.entities[n.lower()].type) for n, _ in named))
         named += [(n, EntityType.PERSON) for n in related if (n, EntityType.PERSON) not in named]
         found = bool(related)
-        found |= self.attributes(state, text, span, named)
+        found |= self.attributes(state, text, span, named, spoken)
         found |= self.tool_changes(state, sent, span, named, earlier_tool)
         if state.about_a_car:
             cars(state, text, span, named)  # beside what the sentence says: "Sold the Vitz" stays an event
@@ -2546,6 +2575,7 @@ class BuiltinExtractor:
         titled = [(m.start(), m.end()) for m in (*TITLED_NAME.finditer(text), *SENIOR_NAMED.finditer(text), *suffixed)]
         for start, end in titled:
             add(text[start:end], EntityType.PERSON, start)
+        people_at: list[tuple[int, int]] = []
         for candidate in candidates(sent):
             mention = sent[candidate.start : candidate.end]
             word = mention.text.lower()
@@ -2595,8 +2625,12 @@ class BuiltinExtractor:
                 add(text[at : street.end()], EntityType.PLACE, at)  # "on Abashidze street"
             elif kind is not None:
                 add(mention.text, kind, at)
-        # A word of a street's name is no tool: "9 Elm Street" names no Elm.
+                if kind == EntityType.PERSON:
+                    people_at.append((at, until))
+        # A word of a street's name is no tool: "9 Elm Street" names no Elm; nor is one of a
+        # person's: "Ruby Akter" names no Ruby.
         streets = [(m.start(), m.end()) for pattern in (STREET_ADDRESS, STREET_NAMED) for m in pattern.finditer(text)]
+        named_otherwise = streets + people_at
         for token in sent:
             word = token.lower_
             kind = lexicon.LEXICON_TYPES.get(word)
@@ -2610,7 +2644,7 @@ class BuiltinExtractor:
                 and (token.tag_ not in PLAIN_WORD_TAGS or (token.text[:1].isupper() and unknown_word(word)))
                 and not everyday_noun(token)
                 and not any(n.lower() == word for n, _ in named)
-                and not any(start <= at < end for start, end in streets)
+                and not any(start <= at < end for start, end in named_otherwise)
             ):
                 add(token.text, kind, at)
             elif word in lexicon.PARENT_ADDRESSES and token.text[:1].isupper():
@@ -2835,8 +2869,10 @@ class BuiltinExtractor:
         text: str,
         span: Span,
         named: list[tuple[str, EntityType]],
+        spoken: bool = False,
     ) -> bool:
-        """Birthdays, emails, phones, addresses, where someone lives and works: identity triples."""
+        """Birthdays, emails, phones, addresses, where someone lives and works: identity triples
+        (``spoken``: of a chat turn of someone else's)."""
         streets = [m.group(0).strip(" ,") for m in STREET_ADDRESS.finditer(text)]
         told_at = list(LIVES_AT.finditer(text))
         possessive = POSSESSIVE_DETAIL.search(text)
@@ -3054,7 +3090,7 @@ class BuiltinExtractor:
             writer_said = [m.end() for m in FIRST_PERSON.finditer(text, 0, rise.start())]
             if writer_said and not someone_named(text[writer_said[-1] : rise.start()], named):
                 attribute("salary", rise.group(1).strip(), holder=USER_NAME)
-        offered = offered_pay(text, state.previous_sentence)
+        offered = offered_pay(text, state.previous_sentence, spoken)
         if offered is not None:
             # The pay of a job to come is the writer's from its first day ("starting April 20").
             starts = state.time_of(text)

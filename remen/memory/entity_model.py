@@ -34,6 +34,7 @@ from remen.embed import TOKENIZER_FILE, Embedder, real_model
 from remen.memory.cues import tool_type
 from remen.memory.lexicon import (
     CAR_MAKES,
+    FESTIVALS,
     FIRM_HEADS,
     HONORIFICS,
     KINSHIP,
@@ -860,8 +861,8 @@ def name_kinds(sentences: list[SpacySpan], vectors: NameVectors) -> NameKinds:
         if name in alternatives:
             # "why I'd pick Postgres over Mongo": one of two things weighed is of the other's kind.
             kinds[name] = alternatives[name]
-        if name in HOLIDAY_OWNERS and owned(name, sentences):
-            kinds[name] = None  # "Valentine's dessert: pomegranate tart": a holiday, not someone
+        if (name in HOLIDAY_OWNERS and owned(name, sentences)) or name in FESTIVALS:
+            kinds[name] = None  # "Valentine's dessert", "Eid shopping": a holiday, not someone
         if kinds[name] == EntityType.PERSON and name.split()[0] in COUNTED:
             # "Seven Seeds", "Five Guys": nobody's name opens with a number; the likeliest other kind.
             others = (label_kind(model.labels[i], name) for i in np.argsort(-total))

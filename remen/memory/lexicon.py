@@ -268,6 +268,19 @@ HEAD_OF = "head of "
 # The head of a trade's staff, the manager of those in it: "head nurse", "head chef", "head barista".
 HEAD = "head "
 
+# Feasts and festivals of the world by the names notes call them (one word of several is enough:
+# "Eid shopping", "Naadam in Khui Doloon Khudag", "Tet at my parents'"): a time, never someone,
+# some place or a firm.
+FESTIVALS = frozenset(
+    {
+        *("eid", "ramadan", "ramazan", "diwali", "deepavali", "holi", "navratri", "dussehra", "pongal", "onam"),
+        *("vesak", "songkran", "tet", "chuseok", "seollal", "obon", "naadam", "nowruz", "norooz", "hanukkah"),
+        *("chanukah", "passover", "pesach", "purim", "kwanzaa", "hogmanay", "midsommar", "juhannus", "carnaval"),
+        *("easter", "christmas", "xmas", "halloween", "thanksgiving", "durga puja", "pohela boishakh"),
+        *("lunar new year", "chinese new year", "yom kippur", "rosh hashanah", "mardi gras", "raksha bandhan"),
+    }
+)
+
 # Relations of people to the user or to each other: "my wife Julia", "Leo's teacher".
 KINSHIP = words(
     """
@@ -352,6 +365,8 @@ FIRM_HEADS = words(
     healthcare health pharma pharmaceuticals recruitment staffing telecom mobile games studios
     motors foods travel tours press publishing airlines airways energy electric rail
     hotel hotels resort resorts bakery bakehouse pharmacy hospital clinic college academy school
+    apparel apparels garments textiles sourcing exports imports trading industries enterprises
+    manufacturing
     """
 )
 # Words that open a firm's name where a language puts the kind of firm first ("Estudio Lumbre",

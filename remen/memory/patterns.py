@@ -513,10 +513,12 @@ NAMED_HEAD_OF = re.compile(
     rf"\b{NAME}(?:,\s+|\s+(?:is(?:\s+now)?|will\s+be|becomes|became)\s+)(?i:(?:my|our)\s+(?:new\s+)?({HEAD_OF_WORDS}))"
 )
 HEAD_OF_IS = re.compile(rf"(?i:\b(?:my|our)\s+(?:new\s+)?({HEAD_OF_WORDS})(?:,|\s+is)\s+){PERSON_NAME}")
-# A relation with a word saying which, set off after the name: "Hany, my team lead, stayed",
-# "Rita, our night supervisor," (an ex, former or late one is no longer the writer's).
+# A relation with a word saying which, set off after the name (and an honorific after it): "Hany,
+# my team lead, stayed", "Rita, our night supervisor,", "Ruby apa, my new boss," (an ex, former or
+# late one is no longer the writer's).
 NAMED_MY_ROLE = re.compile(
-    rf"\b{NAME},\s+(?i:(?:my|our)\s+(?!(?:ex|former|previous|late)\b)[a-z]+\s+)({RELATION_WORDS})\b(?=,)"
+    rf"\b{NAME}(?:\s+(?i:{alternation(set(lexicon.HONORIFICS_AFTER))}))?,\s+"
+    rf"(?i:(?:my|our)\s+(?!(?:ex|former|previous|late)\b)[a-z]+\s+)({RELATION_WORDS})\b(?=,)"
 )
 # "The boss there is Ian", "Ian is the manager": a note's boss, the writer's when the note says
 # where the writer works (the parse is asked whom it names).
@@ -804,6 +806,12 @@ JOB_WON = re.compile(
     # "they offered!! 4.2 million a month": an offer told in a chat, its sum after the marks.
     r"|(?<!\bif\s)\boffered(?:\s+me)?\s*(?:!+|:)"
     r"|\b(?:offer|appointment|joining)\s+letter\b|\bsent\s+(?:me\s+)?the\s+letter\b))"
+)
+# An employer's offer in their own chat turn, a sum after it: "We can offer 72,000 taka a month",
+# "we'd like to offer you 45k" (the writer's own "we can offer" is their firm's, to someone else).
+EMPLOYER_OFFER = re.compile(
+    r"(?i:\bwe(?:['’]d\s+like\s+to|\s+(?:can|could|would\s+like\s+to|are\s+(?:happy|pleased)\s+to))"
+    r"\s+offer(?:\s+you)?(?=\s+\S*\d))"
 )
 JOB_REFUSED = re.compile(
     r"(?i:\b(?:turn(?:ed|ing)?\s+(?:it\s+)?down|declin(?:e|ed|ing)|reject(?:ed|ing)?|refus(?:e|ed|ing))\b)"

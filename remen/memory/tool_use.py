@@ -93,10 +93,11 @@ START_VERBS = verb_class(
 # only software does ("Pro Tools crashed twice").
 SOFTWARE_VERBS = verb_class("install uninstall reinstall download delete")
 SOFTWARE_DOES = verb_class("crash freeze")
-# "Opera keeps logging me out", "Kundelik is down again": what only a program does to its users.
+# "Opera keeps logging me out", "Kundelik is down again", jotted "WFX down since morning": what
+# only a program does to its users.
 SOFTWARE_FAILS = re.compile(
     r"(?i:(?:keeps?\s+|kept\s+)?log(?:s|ged|ging)?\s+(?:me|us|everyone|people)\s+out\b"
-    r"|(?:is|was|went|goes)\s+down\s+(?:again|today|for|since|all)\b)"
+    r"|(?:(?:is|was|went|goes)\s+)?down\s+(?:again|today|for|since|all)\b)"
 )
 # Verbs of making a thing that is made "in" software, or keeping its figures there: "everyone
 # models in Rhino", "I draft in Word", "we plan in Notion", "recipes are costed in Apicbase", "hours

@@ -1612,3 +1612,16 @@ def test_my_own_reply_to_a_question_put_to_me_tells_nothing_of_the_asker(app: Re
     )
     assert app.ask("who is Dana's dentist", now=now).answers == ()
     assert "Okon" in app.ask("who is my dentist", now=now).answers[0].text
+
+
+def test_the_tools_used_at_a_workplace_named_are_those_in_use_while_the_writer_worked_there(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        30,
+        "Long day at Ananta Apparels. WFX keeps logging me out.",
+        "First day at Crescent Sourcing. Everyone here tracks orders in Centric PLM, so I use Centric PLM now.",
+    )
+    then = app.ask("which software did I use at Ananta Apparels", now=now).answers
+    assert then and "WFX" in then[0].text
+    assert "Centric PLM" in app.ask("which software do I use", now=now).answers[0].text

@@ -3139,3 +3139,52 @@ def test_a_street_word_in_lower_case_after_a_name_is_part_of_the_streets_name(mo
 def test_a_name_before_a_homes_noun_is_a_place(model_reader: BuiltinExtractor) -> None:
     chat = read(model_reader, "Luka: 2 rooms in Vake, 1,100 lari\nme: and the Gldani flat is 700... but 10 min walk")
     assert ("Gldani", EntityType.PLACE) in entities(chat)
+
+
+def test_a_first_name_the_word_lists_hold_as_a_tool_is_someone_when_called_or_acting_on_me(
+    model_reader: BuiltinExtractor,
+) -> None:
+    boss = read(model_reader, "First day at Crescent Sourcing. Ruby apa, my new boss, gave me the denim program.")
+    assert ("Ruby", EntityType.PERSON) in entities(boss)
+    assert ("me", "manager", "Ruby") in triples(boss)
+    charge = read(model_reader, "Ruby put me in charge of the knit program too.")
+    assert ("Ruby", EntityType.PERSON) in entities(charge)
+    code = read(model_reader, "We rewrote the API in Ruby last year.")
+    assert ("Ruby", EntityType.PERSON) not in entities(code)
+
+
+def test_a_festival_is_no_one(model_reader: BuiltinExtractor) -> None:
+    for text in ("Eid shopping with Ammu on Friday, New Market", "Naadam in Khui Doloon Khudag with the family."):
+        names = {name for name, _ in entities(read(model_reader, text))}
+        assert not names & {"Eid", "Naadam"}, text
+
+
+def test_a_name_ending_in_its_trade_is_a_firms(model_reader: BuiltinExtractor) -> None:
+    for text, firm in (
+        ("Production meeting, Ananta Apparels", "Ananta Apparels"),
+        ("decided: we nominate Envoy Textiles for the next season", "Envoy Textiles"),
+    ):
+        assert (firm, EntityType.ORGANIZATION) in entities(read(model_reader, text)), text
+
+
+def test_a_sum_an_employer_offers_in_a_chat_is_the_writers_pay(reader: BuiltinExtractor) -> None:
+    chat = read(reader, "Ruby: congratulations! We can offer 72,000 taka a month, joining 5 April\nme: I accept")
+    assert [(s.subject, s.object_value) for s in chat.statements if s.predicate == "salary"] == [
+        ("me", "72,000 taka a month")
+    ]
+    # The writer's own "we can offer" is their firm's offer to someone else.
+    hiring = read(reader, "We can offer 45,000 a year to the new hire.")
+    assert not [s for s in hiring.statements if s.predicate == "salary"]
+
+
+def test_a_name_jotted_down_since_a_time_is_software(model_reader: BuiltinExtractor) -> None:
+    jot = read(model_reader, "- WFX down since morning, nobody in IT picks up")
+    assert ("WFX", EntityType.TECHNOLOGY) in entities(jot)
+    flu = read(model_reader, "Tom down since Monday with flu")
+    assert ("Tom", EntityType.PERSON) in entities(flu)
+
+
+def test_a_tools_word_inside_a_persons_name_is_no_tool(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "Attendees: Ruby Akter, Sohel (QA), Priyanka from Uniqlo, me")
+    assert ("Ruby Akter", EntityType.PERSON) in entities(found)
+    assert "Ruby" not in {name for name, _ in entities(found)}

@@ -1176,3 +1176,7 @@ def test_a_firms_or_places_kind_alone_does_not_name_it() -> None:
     swim = read_question("when did we swim in Lake Nakuru")
     lake = one_passage("swam in the lake on Sunday", written)
     assert not names_everyone(swim, lake, lake.note_words)
+
+
+def test_what_a_period_is_asks_for_a_length() -> None:
+    assert read_question("what is my notice period at Staffwise").kind == AnswerKind.NUMBER
