@@ -16,7 +16,7 @@ from remen.core.knowledge import ENDED_PREFIX, Aspect, Digest, EntityDetail, Ent
 from remen.core.text import fold
 from remen.core.wording import addressed
 from remen.memory.lexicon import MONEY_OF_MINE, RELATIONS, WORKS_AT, of_another_kind, ties_of, tool_kind
-from remen.memory.names import compatible
+from remen.memory.names import compatible, name_tokens
 from remen.memory.reader import MemoryReader
 from remen.search.calendar import day_text
 from remen.search.query import STOPWORDS
@@ -725,8 +725,13 @@ def tools_at_job(memory: MemoryReader, tools: list[Fact], named: list[EntityHint
     of theirs."""
     if not tools or not named:
         return []
-    names = {fold(h.name) for h in named}
-    jobs = [f for f in chain_of(memory, tools[0].subject, (WORKS_AT,)) if fold(f.target or "") in names]
+    # A workplace by any of the names the notes give it ("Andino", "Laboratorio Andino").
+    asked = [set(name_tokens(h.name)) for h in named]
+    jobs = [
+        f
+        for f in chain_of(memory, tools[0].subject, (WORKS_AT,))
+        if any(words and (words <= (held := set(name_tokens(f.target or ""))) or held <= words) for words in asked)
+    ]
     if not jobs:
         return []
     began, ended = jobs[0].valid_at, jobs[-1].invalid_at

@@ -133,10 +133,17 @@ def attribute_asked(match: re.Match[str]) -> str:
     return WHERE_ATTRIBUTES[where] if where else "car"
 
 
+# A noun of software after an attribute's word, which then says what the software is for.
+TOOL_NOUN_AFTER = re.compile(r"(?i:\s+(?:app|apps|application|tool|tools|software|program|platform|website|site)\b)")
+
+
 def asks_the_attribute(text: str, match: re.Match[str]) -> bool:
     """Whether the attribute word ``match`` found is what the question asks for, not its occasion
     ("what tracker do we use at work" asks for a tool, not the workplace; "where is Marcus going
-    to work" asks where he works)."""
+    to work" asks where he works; "what budget app do I use" asks for a tool)."""
+    word = 1 if match.group(1) is not None else 2
+    if match.group(word) is not None and TOOL_NOUN_AFTER.match(text, match.end(word)):
+        return False
     if match.group(1) is not None:
         # "who offered Seo-ah a job", "who sent me the email": whoever did it is asked, not an
         # attribute of anyone.

@@ -1576,12 +1576,13 @@ def town_unlike_anyone(name: str) -> bool:
 
 # Animals people keep and name.
 ANIMAL = (
-    r"(?:cat|kitten|kitty|dog|puppy|pup|horse|mare|stallion|pony|foal|rabbit|bunny|hamster|guinea\s+pig|parrot"
-    r"|budgie|tortoise|turtle|goldfish|ferret|gecko|lizard|snake|hen|goat)s?"
+    r"(?:cat|kitten|kitty|dog|puppy|pup|mutt|pooch|horse|mare|stallion|pony|foal|rabbit|bunny|hamster|guinea\s+pig"
+    r"|parrot|budgie|tortoise|turtle|goldfish|ferret|gecko|lizard|snake|hen|goat)s?"
 )
-# Words before a name that say an animal bears it: "a mare called", "our cat", "my old dog".
+# Words before a name that say an animal bears it: "a mare called", "a brown mutt we called", "our
+# cat", "my old dog".
 ANIMAL_BEFORE = re.compile(
-    rf"(?i:\b{ANIMAL}\s+(?:called|named)\s*$|\b(?:my|our|his|her|their|your)\s+(?:[a-z]+\s+)?{ANIMAL},?\s*$)"
+    rf"(?i:\b{ANIMAL}\s+(?:(?:we|i|they|she|he)\s+)?(?:called|named)\s*$|\b(?:my|our|his|her|their|your)\s+(?:[a-z]+\s+)?{ANIMAL},?\s*$)"
 )
 # Words after a name that say an animal bears it: "Chispa, our cat", "Pip, a tiny black kitten".
 ANIMAL_AFTER = re.compile(rf"(?i:^,\s+(?:my|our|his|her|their|your|a|the)\s+(?:[a-z]+\s+){{0,2}}{ANIMAL}\b)")
@@ -1676,14 +1677,25 @@ def software(sent: SpacySpan, start: int, end: int, kind: EntityType | None) -> 
     )
     # "Deleted Tom's number": what is done is to a thing of the name's, not to it.
     owner = end < len(sent) and sent[end].tag_ == "POS"
-    # "Everyone models in Rhino": a thing made in it, and no town the gazetteer knows.
+    # "Everyone models in Rhino", "everything runs on Vintrace": a thing made in it, or what work
+    # runs on, and no town the gazetteer knows.
     made_in = (
         start >= 2
-        and sent[start - 1].lower_ in ("in", "into")
-        and sent[start - 2].lower_ in MADE_IN_VERBS
+        and (
+            (sent[start - 1].lower_ in ("in", "into") and sent[start - 2].lower_ in MADE_IN_VERBS)
+            or (
+                sent[start - 1].lower_ == "on"
+                and sent[start - 2].lower_ in RUN_FORMS
+                and DATE_HINT.search(sent[start:end].text.rstrip("s")) is None  # "runs on Sundays"
+            )
+        )
         and name_key(sent[start:end].text) not in gazetteer().places
     )
     return (before >= 0 and sent[before].lower_ in SOFTWARE_VERBS and not owner) or does or licensed or made_in
+
+
+# What work runs on: "everything runs on Vintrace", "the whole shop ran on Odoo".
+RUN_FORMS = frozenset({"run", "runs", "ran", "running"})
 
 
 def word_matches(text: str, name: str) -> Iterator[re.Match[str]]:
@@ -2376,7 +2388,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "49"
+    version = "50"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.

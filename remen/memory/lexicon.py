@@ -366,7 +366,7 @@ FIRM_HEADS = words(
     motors foods travel tours press publishing airlines airways energy electric rail
     hotel hotels resort resorts bakery bakehouse pharmacy hospital clinic college academy school
     apparel apparels garments textiles sourcing exports imports trading industries enterprises
-    manufacturing
+    manufacturing winery wines vineyards
     """
 )
 # Words that open a firm's name where a language puts the kind of firm first ("Estudio Lumbre",
@@ -375,7 +375,8 @@ FIRM_HEADS = words(
 FIRM_OPENERS = words(
     """
     grupo gruppo groupe estudio constructora despacho clínica clinica clínic clinique farmacia farmácia
-    pharmacie laboratorios laboratório gestoría gestoria contabilidade contabilidad editorial editora
+    pharmacie laboratorio laboratorios laboratório laboratoire gestoría gestoria contabilidade
+    contabilidad editorial editora viña vina bodega bodegas domaine
     colegio colégio escuela escola école collège lycée universidad universidade università instituto
     institut hospital hôpital ospedale banco banca cabinet société autobedrijf bouwbedrijf hotel hôtel
     """
@@ -723,6 +724,8 @@ HONORIFICS = (
     *("captain", "capt", "sergeant", "sgt", "lieutenant", "lt", "detective", "constable", "officer"),
     *("pan", "pani", "hr", "fru", "frk", "dhr", "mevr", "sig"),
     *("uncle", "aunt", "aunty", "grandma", "grandpa", "granny", "cousin"),
+    # Kin as a title in the languages notes mix in: "Tío Jorge", "Tita Baby", "Nonna Rosa", "Oma Liesel".
+    *("tío", "tía", "tio", "tia", "tito", "tita", "abuela", "abuelo", "nonna", "nonno", "oma", "opa", "doña"),
     # Indonesian and Malay: "Bu Ratna", "Pak Hendra", "Mbak Sari".
     *("bu", "ibu", "pak", "bapak", "mbak"),
     *VIETNAMESE_TITLES,

@@ -1625,3 +1625,25 @@ def test_the_tools_used_at_a_workplace_named_are_those_in_use_while_the_writer_w
     then = app.ask("which software did I use at Ananta Apparels", now=now).answers
     assert then and "WFX" in then[0].text
     assert "Centric PLM" in app.ask("which software do I use", now=now).answers[0].text
+
+
+def test_an_attribute_word_before_a_software_noun_asks_for_the_software(app: Remen) -> None:
+    app.add("Deleted Mint, I budget in YNAB now with Marco.")
+    app.extract_pending()
+    asked = app.ask("what budget app do I use", now=NOW)
+    assert asked.route.attribute_hint == "uses"
+    assert asked.answers and "YNAB" in asked.answers[0].text
+
+
+def test_the_tools_of_a_workplace_named_by_any_of_its_names(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        30,
+        "Another long day at Laboratorio Andino, twelve hours.",
+        "LabWare crashed twice, lost the morning batch entries.",
+        "last day at Andino: 27 March",
+        "First day at Viña Los Maitenes: everything runs on Vintrace, so I use Vintrace now.",
+    )
+    then = app.ask("what software did I use at Andino", now=now).answers
+    assert then and "LabWare" in then[0].text

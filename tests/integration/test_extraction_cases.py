@@ -3188,3 +3188,24 @@ def test_a_tools_word_inside_a_persons_name_is_no_tool(model_reader: BuiltinExtr
     found = read(model_reader, "Attendees: Ruby Akter, Sohel (QA), Priyanka from Uniqlo, me")
     assert ("Ruby Akter", EntityType.PERSON) in entities(found)
     assert "Ruby" not in {name for name, _ in entities(found)}
+
+
+def test_a_lab_or_a_winery_named_so_is_a_firm_and_kin_may_title_a_name(model_reader: BuiltinExtractor) -> None:
+    for text, firm in (
+        ("QA meeting, Laboratorio Andino", "Laboratorio Andino"),
+        ("Harvest review, Viña Los Maitenes", "Viña Los Maitenes"),
+    ):
+        assert (firm, EntityType.ORGANIZATION) in entities(read(model_reader, text)), text
+    assert ("Tío Jorge", EntityType.PERSON) in entities(read(model_reader, "- sell the car, ask Tío Jorge"))
+
+
+def test_a_pet_named_by_its_owners_is_one_of_the_family(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "We adopted a dog from the fire station, a brown mutt we called Tannat.")
+    assert ("Tannat", EntityType.PERSON) in entities(found)
+
+
+def test_what_work_runs_on_is_software(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "Francisca showed me the lab, and everything runs on Vintrace now.")
+    assert ("Vintrace", EntityType.TECHNOLOGY) in entities(found)
+    bus = read(model_reader, "the 54 bus runs on Sundays too")
+    assert not [name for name, kind in entities(bus) if kind == EntityType.TECHNOLOGY]
