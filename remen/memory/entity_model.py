@@ -36,6 +36,7 @@ from remen.memory.lexicon import (
     CAR_MAKES,
     FESTIVALS,
     FIRM_HEADS,
+    FIRM_OPENERS,
     HONORIFICS,
     KINSHIP,
     LEXICON_TYPES,
@@ -291,14 +292,17 @@ def english_words() -> frozenset[str]:
 def called_by(name: str, kind: EntityType) -> str | None:
     """The part of a name of several words it is also called by alone, if any: a firm's own word
     after the common ones that say what it is ("Studio Dalgona", "Garage Verhoef" → Dalgona,
-    Verhoef), a person's hyphened given name after the family name written first ("Kang Ji-hoon"
-    → Ji-hoon), a car's model after its make ("Hyundai Tucson" → Tucson)."""
+    Verhoef) or after a word that opens firms' names ("Viña Los Maitenes" → Los Maitenes), a
+    person's hyphened given name after the family name written first ("Kang Ji-hoon" → Ji-hoon),
+    a car's model after its make ("Hyundai Tucson" → Tucson)."""
     words = name.split()
     if len(words) < 2:
         return None
     last = words[-1]
     if kind == EntityType.PERSON:
         return last if hyphened(last) and last[:1].isupper() else None
+    if kind == EntityType.ORGANIZATION and words[0].lower() in FIRM_OPENERS:
+        return " ".join(words[1:])  # "Viña Los Maitenes" → Los Maitenes, "Laboratorio Andino" → Andino
     if kind == EntityType.ORGANIZATION:
         common = all(not unknown_word(word.lower()) for word in words[:-1])
         return last if common and unknown_word(last.lower()) and last[:1].isupper() else None

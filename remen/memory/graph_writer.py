@@ -269,11 +269,12 @@ class GraphWriter:
 
     def called_alike(self, name: str, key: str, kind: EntityType) -> list[memory_store.EntityRow]:
         """The entities of ``kind`` one name is the other's part called alone (entity_model.called_by):
-        "Studio Dalgona" met after "Dalgona", or "Dalgona" after it; "Kang Ji-hoon" and "Ji-hoon"."""
+        "Studio Dalgona" met after "Dalgona", or "Dalgona" after it; "Kang Ji-hoon" and "Ji-hoon";
+        "Los Maitenes" after "Viña Los Maitenes"."""
         short = called_by(name, kind)
         if short is not None:
             return [c for c in memory_store.entities_by_alias(self.conn, name_key(short)) if c.type == kind.value]
-        if " " in key:
+        if " " in key and kind != EntityType.ORGANIZATION:
             return []
         return [
             c

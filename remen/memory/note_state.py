@@ -21,6 +21,7 @@ from remen.core.knowledge import (
     Span,
 )
 from remen.core.models import DateOrder
+from remen.core.text import IRREGULAR_PAST
 from remen.core.timeutil import from_epoch
 from remen.memory.dates import StatedDate, stated_date
 from remen.memory.lexicon import ARRANGED_VERBS
@@ -38,6 +39,7 @@ from remen.memory.tool_use import ToolUse
 
 if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan
+    from spacy.tokens import Token
 
 # Where one clause of a sentence ends and the next begins: "did it, he comes thursday morning" is
 # past up to the comma and a plan after it.
@@ -48,6 +50,17 @@ PERFECT_AUXILIARIES = frozenset({"have", "has", "had", "'ve", "’ve", "'d", "�
 
 # Finite verbs of the present and modals: "I'm moving", "she says", "will call".
 PRESENT_TAGS = frozenset(("VBP", "VBZ", "MD"))
+
+
+# Each irregular verb's simple past forms: "come" → {"came"}.
+PASTS_OF = {verb: {past for past, of in IRREGULAR_PAST.items() if of == verb} for verb in set(IRREGULAR_PAST.values())}
+
+
+def base_of_another_past(token: Token) -> bool:
+    """Whether a verb is written in its base form and its past is another word ("come", "run",
+    "become"; not "put" nor "read", whose past is written alike)."""
+    word = token.lower_
+    return bool(PASTS_OF.get(word)) and word not in PASTS_OF[word]
 
 
 def clause_tenses(sent: SpacySpan) -> tuple[tuple[int, bool], ...]:
@@ -75,8 +88,10 @@ def clause_tenses(sent: SpacySpan) -> tuple[tuple[int, bool], ...]:
             past = False  # "part 3 exam booked 30 Sept": what is arranged is ahead
         elif token.tag_ == "VBD" or (token.tag_ == "VBN" and (perfect or first)):
             # A participle opening a clause is a note's past without its subject: "Started at
-            # Kettle Foods on Monday" (written on Saturday) is the Monday gone.
-            past = True
+            # Kettle Foods on Monday" (written on Saturday) is the Monday gone; not a verb's own
+            # base whose past is another word, which the tagger may take for its participle ("come
+            # to Santiago for my birthday on the 30th?" asks of the coming 30th).
+            past = perfect or not base_of_another_past(token)
         elif token.tag_ in PRESENT_TAGS and token.lower_ not in PERFECT_AUXILIARIES:
             past = False
     clauses.append((len(sent.text), past))

@@ -1647,3 +1647,15 @@ def test_the_tools_of_a_workplace_named_by_any_of_its_names(app: Remen, clock) -
     )
     then = app.ask("what software did I use at Andino", now=now).answers
     assert then and "LabWare" in then[0].text
+
+
+def test_a_firm_called_without_the_word_its_name_opens_with_is_the_same_firm(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        20,
+        "Francisca: we need a lab chief at Los Maitenes for the harvest\nme: tell me more",
+        "First day at Viña Los Maitenes. The lab is tiny.",
+    )
+    started = app.ask("when did I start at Los Maitenes", now=now).answers
+    assert started and "Viña Los Maitenes" in started[0].text

@@ -3209,3 +3209,10 @@ def test_what_work_runs_on_is_software(model_reader: BuiltinExtractor) -> None:
     assert ("Vintrace", EntityType.TECHNOLOGY) in entities(found)
     bus = read(model_reader, "the 54 bus runs on Sundays too")
     assert not [name for name, kind in entities(bus) if kind == EntityType.TECHNOLOGY]
+
+
+def test_a_verbs_base_the_tagger_takes_for_its_participle_speaks_of_what_is_ahead(reader: BuiltinExtractor) -> None:
+    chat = read(reader, "me: a legend\nMatías: come to Santiago for my birthday on the 20th?")
+    assert [s.object_value for s in chat.statements if s.predicate == "birthday"] == ["20 March"]
+    back = read(reader, "Came back from Leeds on the 3rd")
+    assert [datetime.fromtimestamp(s.valid_at).day for s in back.statements if s.valid_at] == [3]
