@@ -737,8 +737,8 @@ def tools_at_job(memory: MemoryReader, tools: list[Fact], named: list[EntityHint
     began, ended = jobs[0].valid_at, jobs[-1].invalid_at
 
     def overlap(tool: Fact) -> timedelta:
-        latest = min(d for d in (ended, tool.invalid_at, datetime.max.replace(tzinfo=began.tzinfo)) if d)
-        return latest - max(began, tool.valid_at)
+        ends = [end for end in (ended, tool.invalid_at) if end is not None]
+        return min(ends) - max(began, tool.valid_at) if ends else timedelta.max  # both still held
 
     return sorted((f for f in tools if overlap(f) > timedelta(0)), key=overlap, reverse=True)
 

@@ -990,9 +990,10 @@ TITLED_OR_TIED = re.compile(
 
 
 def titled_or_tied(sent: SpacySpan, end: int) -> bool:
-    """Whether the words from token ``end`` of the sentence go on to call the name before them by
-    an honorific or say what its bearer is to the writer."""
-    return TITLED_OR_TIED.match(sent.text, sent[end].idx - sent.start_char - 1) is not None
+    """Whether the words after the name that ends before token ``end`` of the sentence call it by
+    an honorific or say what its bearer is to the writer ("Ruby apa", "Ruby, my boss")."""
+    name_end = sent[end - 1].idx + len(sent[end - 1].text) - sent.start_char
+    return TITLED_OR_TIED.match(sent.text, name_end) is not None
 
 
 def unheard_of(token: Token) -> bool:
@@ -1653,6 +1654,10 @@ CODE_BEFORE = ("`", ".", "_", "<", "/")
 CODE_AFTER = ("`", "(", "_", "<", "/")
 
 
+# What work runs on: "everything runs on Vintrace", "the whole shop ran on Odoo".
+RUN_FORMS = frozenset({"run", "runs", "ran", "running"})
+
+
 def software(sent: SpacySpan, start: int, end: int, kind: EntityType | None) -> bool:
     """Whether the name from token ``start`` to ``end`` of the sentence is software by what is done
     with it or what it does: installed, downloaded, deleted ("Installed Reaper", "uninstalled the
@@ -1692,10 +1697,6 @@ def software(sent: SpacySpan, start: int, end: int, kind: EntityType | None) -> 
         and name_key(sent[start:end].text) not in gazetteer().places
     )
     return (before >= 0 and sent[before].lower_ in SOFTWARE_VERBS and not owner) or does or licensed or made_in
-
-
-# What work runs on: "everything runs on Vintrace", "the whole shop ran on Odoo".
-RUN_FORMS = frozenset({"run", "runs", "ran", "running"})
 
 
 def word_matches(text: str, name: str) -> Iterator[re.Match[str]]:

@@ -865,7 +865,7 @@ def name_kinds(sentences: list[SpacySpan], vectors: NameVectors) -> NameKinds:
         if name in alternatives:
             # "why I'd pick Postgres over Mongo": one of two things weighed is of the other's kind.
             kinds[name] = alternatives[name]
-        if (name in HOLIDAY_OWNERS and owned(name, sentences)) or name in FESTIVALS:
+        if (name in HOLIDAY_OWNERS and owned(name, sentences)) or name in HOLIDAY_NAMES:
             kinds[name] = None  # "Valentine's dessert", "Eid shopping": a holiday, not someone
         if kinds[name] == EntityType.PERSON and name.split()[0] in COUNTED:
             # "Seven Seeds", "Five Guys": nobody's name opens with a number; the likeliest other kind.
@@ -879,6 +879,8 @@ def name_kinds(sentences: list[SpacySpan], vectors: NameVectors) -> NameKinds:
 # What a holiday is named after with a possessive ("Valentine's", "New Year's"): so written, a note
 # speaks of the holiday, not of someone ("Mother's birthday" is a mother's).
 HOLIDAY_OWNERS = frozenset(name.split("'")[0] for name in (*HOLIDAYS, *FLOATING_HOLIDAYS) if "'s" in name) - KINSHIP
+# Every holiday and festival by its name: the calendar's and the world's others.
+HOLIDAY_NAMES = FESTIVALS | frozenset(HOLIDAYS) | frozenset(FLOATING_HOLIDAYS)
 
 
 # Number words a firm's name may open with ("Seven Seeds", "Two Birds Brewing"), never a person's.

@@ -268,16 +268,16 @@ HEAD_OF = "head of "
 # The head of a trade's staff, the manager of those in it: "head nurse", "head chef", "head barista".
 HEAD = "head "
 
-# Feasts and festivals of the world by the names notes call them (one word of several is enough:
-# "Eid shopping", "Naadam in Khui Doloon Khudag", "Tet at my parents'"): a time, never someone,
-# some place or a firm.
+# Feasts and festivals of the world by the names notes call them, beside the holidays the search
+# calendar dates ("Eid shopping", "Naadam in Khui Doloon Khudag", "Tet at my parents'"): a time,
+# never someone, some place or a firm.
 FESTIVALS = frozenset(
     {
         *("eid", "ramadan", "ramazan", "diwali", "deepavali", "holi", "navratri", "dussehra", "pongal", "onam"),
         *("vesak", "songkran", "tet", "chuseok", "seollal", "obon", "naadam", "nowruz", "norooz", "hanukkah"),
         *("chanukah", "passover", "pesach", "purim", "kwanzaa", "hogmanay", "midsommar", "juhannus", "carnaval"),
-        *("easter", "christmas", "xmas", "halloween", "thanksgiving", "durga puja", "pohela boishakh"),
-        *("lunar new year", "chinese new year", "yom kippur", "rosh hashanah", "mardi gras", "raksha bandhan"),
+        *("durga puja", "pohela boishakh", "lunar new year", "chinese new year", "yom kippur", "rosh hashanah"),
+        *("mardi gras", "raksha bandhan"),
     }
 )
 

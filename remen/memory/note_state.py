@@ -52,8 +52,15 @@ PERFECT_AUXILIARIES = frozenset({"have", "has", "had", "'ve", "’ve", "'d", "�
 PRESENT_TAGS = frozenset(("VBP", "VBZ", "MD"))
 
 
-# Each irregular verb's simple past forms: "come" → {"came"}.
-PASTS_OF = {verb: {past for past, of in IRREGULAR_PAST.items() if of == verb} for verb in set(IRREGULAR_PAST.values())}
+def pasts_of_verbs() -> dict[str, frozenset[str]]:
+    """Each irregular verb's past forms, by the verb: "come" → {"came"}."""
+    found: dict[str, set[str]] = {}
+    for past, verb in IRREGULAR_PAST.items():
+        found.setdefault(verb, set()).add(past)
+    return {verb: frozenset(pasts) for verb, pasts in found.items()}
+
+
+PASTS_OF = pasts_of_verbs()
 
 
 def base_of_another_past(token: Token) -> bool:
