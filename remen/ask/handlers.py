@@ -4,7 +4,7 @@ that support them, or says plainly that the notes do not say."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
@@ -16,7 +16,7 @@ from remen.core.knowledge import ENDED_PREFIX, Aspect, Digest, EntityDetail, Ent
 from remen.core.text import fold
 from remen.core.wording import addressed
 from remen.memory.lexicon import MONEY_OF_MINE, RELATIONS, WORKS_AT, of_another_kind, ties_of, tool_kind
-from remen.memory.names import compatible, name_tokens
+from remen.memory.names import compatible
 from remen.memory.reader import MemoryReader
 from remen.search.calendar import day_text
 from remen.search.query import STOPWORDS
@@ -367,6 +367,13 @@ def held_there(
     return None
 
 
+def stints_at(stays: list[Fact], places: Iterable[str]) -> list[Fact]:
+    """The user's stays (workplaces or homes) at the places named; a place named short is the stays
+    of its longer names too: "at Zenox" is "Zenox Bank", "at Andino" "Laboratorio Andino"."""
+    asked = [set(fold(place).split()) for place in places]
+    return [f for f in stays if f.target and any(words <= set(fold(f.target).split()) for words in asked)]
+
+
 def held_during(route: Route, chain: list[Fact], stays: list[Fact]) -> Fact | None:
     """ "Who was my boss at Kibo", "who was my landlord in Wedding", "who was my manager at the
     hardware store": of a tie's holders
@@ -378,11 +385,7 @@ def held_during(route: Route, chain: list[Fact], stays: list[Fact]) -> Fact | No
     if not places:
         described = set(stems(route.topic))
         places = {f.target for f in stays if f.target and not f.current and described & set(stems(f.target))}
-    # A place named short is the stays of its longer names too: "at Zenox" is "Zenox Bank".
-    asked = [set(fold(place).split()) for place in places]
-    stints = [
-        f for f in stays if f.target and not f.current and any(words <= set(fold(f.target).split()) for words in asked)
-    ]
+    stints = [f for f in stints_at(stays, places) if not f.current]
     ends = [f.invalid_at for f in stints if f.invalid_at is not None]
     if not ends:
         return None
@@ -725,13 +728,7 @@ def tools_at_job(memory: MemoryReader, tools: list[Fact], named: list[EntityHint
     of theirs."""
     if not tools or not named:
         return []
-    # A workplace by any of the names the notes give it ("Andino", "Laboratorio Andino").
-    asked = [set(name_tokens(h.name)) for h in named]
-    jobs = [
-        f
-        for f in chain_of(memory, tools[0].subject, (WORKS_AT,))
-        if any(words and (words <= (held := set(name_tokens(f.target or ""))) or held <= words) for words in asked)
-    ]
+    jobs = stints_at(chain_of(memory, tools[0].subject, (WORKS_AT,)), (h.name for h in named))
     if not jobs:
         return []
     began, ended = jobs[0].valid_at, jobs[-1].invalid_at

@@ -204,9 +204,9 @@ def alternation(words: Iterable[str]) -> str:
     return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
 
 
-# English irregular verbs: past forms people write in notes, to the verb a question asks with.
-IRREGULAR_PAST = {
-    past: verb
+# English irregular verbs and the past forms people write in notes.
+IRREGULAR_FORMS: dict[str, frozenset[str]] = {
+    verb: frozenset(forms.split())
     for verb, forms in {
         "buy": "bought",
         "sell": "sold",
@@ -260,5 +260,6 @@ IRREGULAR_PAST = {
         "sit": "sat",
         "become": "became",
     }.items()
-    for past in forms.split()
 }
+# The same past forms, to the verb a question asks with.
+IRREGULAR_PAST = {past: verb for verb, forms in IRREGULAR_FORMS.items() for past in forms}

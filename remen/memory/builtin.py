@@ -144,6 +144,7 @@ from remen.memory.patterns import (
     HOME_OWNER,
     HOME_TAKEN,
     HOME_WORDS,
+    HONORIFIC_AFTER,
     IN_A_TOWN,
     IN_BEFORE,
     INSTEAD,
@@ -984,7 +985,7 @@ def acts_as_someone(sent: SpacySpan, start: int, end: int, kind: EntityType | No
 
 # After a name, an honorific or the writer's tie to its bearer: "Ruby apa", "Julia, my new boss".
 TITLED_OR_TIED = re.compile(
-    rf"(?i:\s+(?:{alternation(set(lexicon.HONORIFICS_AFTER))})\b|\s*,\s+(?:my|our)\s+(?:new\s+|old\s+)?"
+    rf"(?i:\s+(?:{HONORIFIC_AFTER})\b|\s*,\s+(?:my|our)\s+(?:new\s+|old\s+)?"
     rf"(?:{alternation(lexicon.RELATIONS)})\b)"
 )
 

@@ -21,7 +21,7 @@ from remen.core.knowledge import (
     Span,
 )
 from remen.core.models import DateOrder
-from remen.core.text import IRREGULAR_PAST
+from remen.core.text import IRREGULAR_FORMS
 from remen.core.timeutil import from_epoch
 from remen.memory.dates import StatedDate, stated_date
 from remen.memory.lexicon import ARRANGED_VERBS
@@ -52,22 +52,11 @@ PERFECT_AUXILIARIES = frozenset({"have", "has", "had", "'ve", "’ve", "'d", "�
 PRESENT_TAGS = frozenset(("VBP", "VBZ", "MD"))
 
 
-def pasts_of_verbs() -> dict[str, frozenset[str]]:
-    """Each irregular verb's past forms, by the verb: "come" → {"came"}."""
-    found: dict[str, set[str]] = {}
-    for past, verb in IRREGULAR_PAST.items():
-        found.setdefault(verb, set()).add(past)
-    return {verb: frozenset(pasts) for verb, pasts in found.items()}
-
-
-PASTS_OF = pasts_of_verbs()
-
-
 def base_of_another_past(token: Token) -> bool:
     """Whether a verb is written in its base form and its past is another word ("come", "run",
     "become"; not "put" nor "read", whose past is written alike)."""
     word = token.lower_
-    return bool(PASTS_OF.get(word)) and word not in PASTS_OF[word]
+    return word in IRREGULAR_FORMS and word not in IRREGULAR_FORMS[word]
 
 
 def clause_tenses(sent: SpacySpan) -> tuple[tuple[int, bool], ...]:

@@ -61,7 +61,8 @@ SENIOR_NAMED = re.compile(r"\bP['’][A-ZÀ-Ý][\w'À-ÿ-]+")
 # A person named with an honorific after the name, in any case: "Nakamura-san", "kenji-san".
 SUFFIX_TITLED_NAME = re.compile(r"\b[\wÀ-ÿ][\w'À-ÿ]*-(?i:" + alternation(set(lexicon.HONORIFIC_SUFFIXES)) + r")\b(?!-)")
 # The honorific after a person's name that is no part of it: "Ramesh sir" is Ramesh.
-HONORIFIC_AFTER_NAME = re.compile(r"(?<=\w)\s+(?i:" + alternation(set(lexicon.HONORIFICS_AFTER)) + r")$")
+HONORIFIC_AFTER = alternation(set(lexicon.HONORIFICS_AFTER))
+HONORIFIC_AFTER_NAME = re.compile(r"(?<=\w)\s+(?i:" + HONORIFIC_AFTER + r")$")
 # A doctor by title, "Dr" with a stop or without.
 DOCTOR_NAME = re.compile(r"\bDra?\.?\s+" + SURNAME_PARTICLES + r"[A-ZÀ-Ý][\w'À-ÿ-]+" + NEXT_NAME_WORD)
 # What only a dentist sees to: a doctor the writer sees about it is their dentist ("did you see
@@ -517,7 +518,7 @@ HEAD_OF_IS = re.compile(rf"(?i:\b(?:my|our)\s+(?:new\s+)?({HEAD_OF_WORDS})(?:,|\
 # my team lead, stayed", "Rita, our night supervisor,", "Ruby apa, my new boss," (an ex, former or
 # late one is no longer the writer's).
 NAMED_MY_ROLE = re.compile(
-    rf"\b{NAME}(?:\s+(?i:{alternation(set(lexicon.HONORIFICS_AFTER))}))?,\s+"
+    rf"\b{NAME}(?:\s+(?i:{HONORIFIC_AFTER}))?,\s+"
     rf"(?i:(?:my|our)\s+(?!(?:ex|former|previous|late)\b)[a-z]+\s+)({RELATION_WORDS})\b(?=,)"
 )
 # "The boss there is Ian", "Ian is the manager": a note's boss, the writer's when the note says
@@ -861,7 +862,10 @@ LIVES_IN = re.compile(
 )
 # "pg": a paying guest's room, as Indian English calls a rented room with meals; "kos", "kost": an
 # Indonesian boarding room.
-HOME_NOUN_WORDS = "flat|apartment|condo|townhouse|bungalow|house|place|home|pg|kos|kost"
+# The buildings a home is, by their nouns ("the Gldani flat"; not "place" nor "home", which say
+# nothing of a building).
+HOME_BUILDINGS = "flat|apartment|condo|townhouse|bungalow|house"
+HOME_NOUN_WORDS = rf"{HOME_BUILDINGS}|place|home|pg|kos|kost"
 HOME_NOUNS = rf"(?:{HOME_NOUN_WORDS})"
 # A rented room is a home too when it is "in" a place ("the room in San Blas"), not when a name
 # comes before it ("the Zoom room").
@@ -1060,7 +1064,7 @@ STREET_ADDRESS = re.compile(
 )
 # A home's noun in lower case right after a name: "the Gldani flat" is a home in a place, not a
 # firm's.
-HOME_AFTER = re.compile(r"\s+(?:flat|apartment|condo|townhouse|bungalow|house)\b(?![-'’])")
+HOME_AFTER = re.compile(rf"\s+(?:{HOME_BUILDINGS})\b(?![-'’])")
 # A street word written in lower case after a name, part of the street's name: "2 rooms on
 # Abashidze street" (not "the Dubai road": the road to a town).
 STREET_AFTER = re.compile(r"\s+(?:street|avenue|lane|boulevard)\b(?![-'’])")
