@@ -18,6 +18,7 @@ from remen.ask.extractive import (
     Extracted,
     Passage,
     Read,
+    describes,
     extract,
     name_stems,
     passages,
@@ -39,7 +40,7 @@ from remen.ask.handlers import (
     tie_end,
     tie_start,
 )
-from remen.ask.question import ASKS_PAST, SPECIFIC_KINDS, AnswerKind, Question, read_question
+from remen.ask.question import ASKS_PAST, SPECIFIC_KINDS, WHO_IS, AnswerKind, Question, read_question
 from remen.ask.router import COUPLE_ASKED, EntityIndex, as_couple_question, first_names_of, route
 from remen.core.answers import Answer, AnswerItem, EntityHint, QueryType, Route
 from remen.core.constants import (
@@ -63,7 +64,16 @@ from remen.core.links import link_line, links_asked_about
 from remen.core.models import DateOrder, SearchHit, SearchResult
 from remen.core.text import alternation, fold, is_short_turn
 from remen.memory.cues import TOOL_TYPES
-from remen.memory.lexicon import HONORIFICS, LEXICON_TYPES, MONEY_OF_MINE, PAY_WORDS, USES
+from remen.memory.lexicon import (
+    HONORIFICS,
+    LEXICON_TYPES,
+    MONEY_OF_MINE,
+    PAY_WORDS,
+    RELATIONS,
+    USES,
+    canonical_relation,
+    ties_of,
+)
 from remen.memory.names import compatible
 from remen.memory.reader import MemoryReader
 from remen.search.query import STOPWORDS
@@ -536,6 +546,7 @@ def merged(
             and not asked.earlier
             and not handled.began
             and overtakes(notes[0], graph[0])
+            and speaks_of_the_tie(chosen, notes[0])
             and from_notes[0] not in agreeing
             and not another_sum(chosen.attribute_hint, notes[0].sentence)
         )
@@ -561,6 +572,16 @@ def merged(
             # is a guess; a sentence that says the description beside another name answers it
             # ("Panel: Dr. Helen Ashby (chief pharmacist), Sunil Rao (HR)").
             return (from_notes[0], *graph[:1], *from_notes[1:2])
+        described_beside = WHO_IS.match(asked.text) is not None and describes(asked, dict(known or {}))
+        if (
+            whole_entity
+            and handled.bare
+            and from_notes
+            and (asked.kind == AnswerKind.PERSON or (described_beside and described_beside(notes[0].sentence) == 0))
+        ):
+            # "who is Yusuf": a card of no tie comes after "Yusuf, the IT guy who is also the
+            # accountant"; "who interviewed me at DP World": after the one the notes name.
+            return (from_notes[0], *graph[:2])
         if whole_entity:
             return (*graph, *from_notes[: max(0, 3 - len(graph))])
         others = [item for item in from_notes if item not in agreeing]
@@ -693,6 +714,24 @@ def another_sum(attribute: str | None, sentence: str) -> bool:
     asked = PAY_WORDS if attribute in PAY_WORDS else {attribute}
     named = {word.lower() for word in SUM_WORD.findall(sentence)}
     return bool(named) and named.isdisjoint(asked)
+
+
+def speaks_of_the_tie(chosen: Route, found: Extracted) -> bool:
+    """Whether a later sentence may be a newer word on who holds the tie the question asks of ("who
+    is my family doctor"): it says a word of that tie ("Dr. Levent Öztürk, my new doctor"), or the
+    question asks of no tie. "Kurban Bayramı week at Grandma's in Cunda" names no doctor."""
+    asked = [hint.text.split()[-1] for hint in chosen.entity_hints if hint.matched_by == "relation"]
+    if not asked:
+        return True
+    said = set(re.findall(r"\w+", fold(found.sentence)))
+    return any(not said.isdisjoint(tie_words(word)) for word in asked)
+
+
+def tie_words(word: str) -> frozenset[str]:
+    """The relation words that name the tie ``word`` names, or a narrower or broader one ("boss":
+    manager, supervisor, lead, …)."""
+    ties = set(ties_of(word))
+    return frozenset(fold(w) for w in RELATIONS if canonical_relation(w) in ties) | {fold(word)}
 
 
 def overtakes(found: Extracted, item: AnswerItem) -> bool:

@@ -30,6 +30,7 @@ from remen.ask.question import (
 from remen.ask.spans import (
     ANY_NAME,
     FIRM_KINDS,
+    KIND_OF_TYPE,
     MEASURE_UNITS,
     MONEY,
     PERSON_KINDS,
@@ -1130,6 +1131,22 @@ def asks_a_thing(question: str) -> bool:
     return word not in PERSON_NOUNS and word not in STOPWORDS and word not in AUXILIARIES and not agent_noun(word)
 
 
+def asks_an_object(question: str) -> bool:
+    """Whether "what/which" and the noun after it ask for a thing one has or uses, which no place
+    is: "what car", "which app" (not "which hotel", "what shop")."""
+    noun = WHAT_NOUN.match(question)
+    return noun is not None and noun.group(1).lower() in OBJECT_NOUNS
+
+
+# Nouns of things one drives, rides or runs, never a place.
+OBJECT_NOUNS = frozenset(
+    {
+        *("car", "cars", "van", "truck", "bike", "motorbike", "scooter", "vehicle", "app", "apps", "tool"),
+        *("tools", "software", "program", "laptop", "phone", "editor", "browser", "language", "framework"),
+    }
+)
+
+
 def agent_noun(word: str) -> bool:
     """Whether a noun names one who does something, a person or a firm: "buyer", "supplier",
     "driver", "florist" (its stem an English verb; "printer" reads so too, and is left unjudged)."""
@@ -1210,8 +1227,10 @@ def span_measures(question: Question, span: Span, text: str, among: int, weight:
                 )
             )
             or unit_clashes(question, span)
-            # "what car does Hiro drive": a person is no car ("Daisuke will drive").
+            # "what car does Hiro drive": a person is no car ("Daisuke will drive"), nor is a place
+            # a car or an app ("Matías finally moved down to Santa Cruz").
             or (question.kind == AnswerKind.NAME and span.sure == PERSON_KINDS and asks_a_thing(question.text))
+            or (span.sure == KIND_OF_TYPE["Place"] and asks_an_object(question.text))
         ),
         "near": near_focus(span, text, weight),
         "unit": float(unit_fits(span, question.measure)),

@@ -77,6 +77,9 @@ class Handled:
     # The answers are only the statements nearest the question in meaning, none of them saying
     # what it asks: an answer the notes tell, sure enough to be shown, leads them.
     guessed: bool = False
+    # The first answer is an entity's card that says nothing of who or what it is (no tie, no
+    # attribute): a sentence that describes it beside its name says more.
+    bare: bool = False
 
 
 def whose(hint: EntityHint, user: str) -> str:
@@ -527,7 +530,8 @@ def entity_card(detail: EntityDetail) -> Handled:
     card = AnswerItem(" · ".join(parts), newest, tuple(reversed(detail.note_ids)))
     shown = set(detail.attributes.values())
     others = [f for f in current if f.target not in shown and not (f.target == detail.name and f.subject == "Me")]
-    return Handled((card, *(fact_item(f, describe(f)) for f in others[: MAX_CARD_FACTS - 1])))
+    facts = tuple(fact_item(f, describe(f)) for f in others[: MAX_CARD_FACTS - 1])
+    return Handled((card, *facts), bare=not detail.attributes)
 
 
 def relationship(route: Route, memory: MemoryReader, user: str) -> Handled:
@@ -667,7 +671,8 @@ def aspect_query(route: Route, memory: MemoryReader, similar: Similar, question:
         # The writer's tools of the kind asked ("which editor do I use"), with those whose sentence
         # says the topic ("what do I use for invoices": Quaderno, no tool the kind lists know).
         of_kind = [f for f in every if fold(f.target or "") in kind or (kind and keyword_hit(f, words))]
-        at_job = tools_at_job(memory, of_kind or every, named) if switched is None else []
+        me = user_hint(route)
+        at_job = tools_at_job(memory, of_kind or every, named, me.name if me else None) if switched is None else []
         if at_job:
             return Handled(tuple(fact_item(f, marked(f)) for f in at_job[:MAX_LIST]), precise=True)
         if switched is None and any(f.current != before for f in of_kind):
@@ -722,10 +727,14 @@ def aspect_query(route: Route, memory: MemoryReader, similar: Similar, question:
     return Handled(tuple(fact_item(f, marked(f)) for f in ordered(found)[:MAX_LIST]))
 
 
-def tools_at_job(memory: MemoryReader, tools: list[Fact], named: list[EntityHint]) -> list[Fact]:
+def tools_at_job(
+    memory: MemoryReader, tools: list[Fact], named: list[EntityHint], user: str | None = None
+) -> list[Fact]:
     """ "Which software did I use at Ananta": the writer's tools in use while they worked at the
     workplace the question names, the longest in use there first; none when it names no workplace
-    of theirs."""
+    of theirs. ``user``: the writer, when the question names them ("did I use"): a tool someone else
+    said they use is none of theirs."""
+    tools = [f for f in tools if user is None or f.subject == user]
     if not tools or not named:
         return []
     jobs = stints_at(chain_of(memory, tools[0].subject, (WORKS_AT,)), (h.name for h in named))

@@ -240,7 +240,11 @@ def answer_kind(words: list[str]) -> AnswerKind:
                 return AnswerKind.NAME  # "which email app": the noun after is the thing asked for
             if after not in NOUN_KINDS:
                 return NOUN_KINDS[word]
-        if word in AUXILIARIES - BE or (word not in BE and word not in DETERMINERS and word.endswith(("ed", "ing"))):
+        # "which moving company did we book", "what used car do we have": a word of "-ing" or "-ed"
+        # before the noun the question's verb follows says which kind, no verb.
+        describing = i + 2 < len(rest) and rest[i + 1] not in NOT_A_HEAD and rest[i + 2] in AUXILIARIES
+        verb_like = word not in BE and word not in DETERMINERS and word.endswith(("ed", "ing")) and not describing
+        if word in AUXILIARIES - BE or verb_like:
             return AnswerKind.NAME if noun else AnswerKind.SENTENCE
         noun = noun or (word not in BE and word not in DETERMINERS)
     return AnswerKind.NAME

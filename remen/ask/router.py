@@ -371,7 +371,14 @@ def entity_hints(text: str, index: EntityIndex) -> list[EntityHint]:
             continue
         # "my manager", or a word saying which before it: "my shift lead", "our line manager".
         at = next((j for j in (i + 1, i + 2) if j < len(words) and words[j] in RELATIONS), None)
-        if at is None and i + 1 < len(words) and is_plural_relation(words[i + 1]):
+        phrase = " ".join(words[i + 1 : i + 3])
+        if at == i + 2 and phrase in RELATIONS:
+            # A role of two words that names the tie of its last ("my family doctor": the doctor),
+            # the first word no topic of its own.
+            tie = canonical_relation(phrase)
+            hints.append(EntityHint(f"my {phrase}", relation_holder(index, tie) or "", "relation"))
+            taken |= set(range(i, at + 1))
+        elif at is None and i + 1 < len(words) and is_plural_relation(words[i + 1]):
             # "where do my parents live": people of the user's, none of whom the graph holds alone;
             # the question is not about the user.
             hints.append(EntityHint(f"my {words[i + 1]}", "", "relation"))

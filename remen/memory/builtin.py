@@ -1049,6 +1049,8 @@ def everyday_noun(token: Token) -> bool:
     after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
     if word in lexicon.SEASON_WORDS and before.lower_ in lexicon.SEASON_BEFORE:
         return True  # "new fume hoods in spring"
+    if word in lexicon.SEASON_WORDS and after is not None and after.text.islower() and after.tag_.startswith("NN"):
+        return after.lower_ not in lexicon.SPRING_PROJECTS  # "spring price list goes out", not "spring boot"
     if word in lexicon.EVERYDAY_NOUNS and token.tag_ == "NNS":
         return True  # "she actually explains things": a plural in lower case is the plain word
     determined = before.tag_ in ("DT", "PRP$", "JJ") or before.lower_ in ("some", "any", "this", "that")
@@ -1599,10 +1601,11 @@ def animal_named(text: str, start: int, end: int) -> bool:
 def venue(sent: SpacySpan, start: int, end: int) -> bool:
     """Whether the name from token ``start`` to ``end`` is a venue named for its owner: "at Luigi's",
     "back from Nando's." (a possessive with nothing after it but the clause's end): where, not who
-    ("at Moana's place" names Moana)."""
+    ("at Moana's place" names Moana; "at Grandma's" is her home, said by the tie)."""
     after = end + 1
     return (
         start >= 1
+        and sent[start:end].text.lower() not in lexicon.KINSHIP
         and sent[start - 1].lower_ in ("at", "to", "from")
         and end < len(sent)
         and sent[end].text in ("'s", "’s")
@@ -1655,6 +1658,33 @@ CODE_BEFORE = ("`", ".", "_", "<", "/")
 CODE_AFTER = ("`", "(", "_", "<", "/")
 
 
+def made_in_verb(sent: SpacySpan, last: int) -> bool:
+    """Whether a verb of making or keeping figures ends at token ``last``, or stands before its
+    object of a few words there: "models in", "we track everything in", "plan the week in"."""
+    for i in range(last, max(last - MADE_IN_OBJECT_WORDS, 0) - 1, -1):
+        if sent[i].lower_ in MADE_IN_VERBS:
+            return True
+        if not sent[i].tag_.startswith(OBJECT_WORD_TAGS):
+            return False
+    return False
+
+
+# The longest object between a verb of making and its "in" ("plan the week in"), and the tags its
+# words have.
+MADE_IN_OBJECT_WORDS = 4
+OBJECT_WORD_TAGS = ("NN", "DT", "PRP", "JJ", "CD", "POS")
+
+
+def acronym(name: str) -> bool:
+    """Whether a name is written in capitals of three letters or more ("BADR", "WFX"), as no
+    person's name is."""
+    return name.isupper() and sum(ch.isalpha() for ch in name) >= MIN_ACRONYM_LETTERS
+
+
+# The fewest letters of a name in capitals read as an acronym ("BADR"; "JD" may be someone's initials).
+MIN_ACRONYM_LETTERS = 3
+
+
 # What work runs on: "everything runs on Vintrace", "the whole shop ran on Odoo".
 RUN_FORMS = frozenset({"run", "runs", "ran", "running"})
 
@@ -1675,8 +1705,10 @@ def software(sent: SpacySpan, start: int, end: int, kind: EntityType | None) -> 
     does |= (
         not plain_opening and end < len(sent) and bool(SOFTWARE_FAILS.match(sent.text, sent[end].idx - sent.start_char))
     )
-    # People freeze and crash too ("Tom froze on stage"): a name heard or written as a person's is one.
-    does &= kind != EntityType.PERSON and not person_shaped(sent[start:end].text)
+    # People freeze and crash too ("Tom froze on stage"): a name heard or written as a person's is
+    # one; an acronym is no one's ("BADR down again all morning").
+    name = sent[start:end].text
+    does &= (kind != EntityType.PERSON or acronym(name)) and not person_shaped(name)
     # "renew Hawaii license": a driving licence of a place the gazetteer knows.
     licensed = (
         not plain_opening and after in SOFTWARE_NOUNS and name_key(sent[start:end].text) not in gazetteer().places
@@ -1688,7 +1720,7 @@ def software(sent: SpacySpan, start: int, end: int, kind: EntityType | None) -> 
     made_in = (
         start >= 2
         and (
-            (sent[start - 1].lower_ in ("in", "into") and sent[start - 2].lower_ in MADE_IN_VERBS)
+            (sent[start - 1].lower_ in ("in", "into") and made_in_verb(sent, start - 2))
             or (
                 sent[start - 1].lower_ == "on"
                 and sent[start - 2].lower_ in RUN_FORMS
@@ -1780,7 +1812,8 @@ def role_asked_in_chat(state: NoteState, sentences: list[tuple[Piece, SpacySpan]
             for name in dict.fromkeys((m.group(0), m.group(0).split()[0]))
             if (known := state.entities.get(name.lower())) is not None and known.type == EntityType.PERSON
         )
-        holder = next(named, None)
+        # "Mum: and the baby?" — "me: Mum!! the baby comes in December": the one asking is called.
+        holder = next((name for name in named if fold(name) != fold(piece.speaker or "")), None)
         if holder is not None:
             seen_by(state, reply, text, holder, relation)
 
@@ -2209,11 +2242,12 @@ def couples(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
         return
 
 
-# A name a chat turn opens by calling someone, alone or after a greeting: "Hi Diego, this is
-# Valeria", "Jonas, we want you!", "SELAM. and Dawit?", "kenji-san are you really leaving??".
+# A name a chat turn opens by calling someone, alone or before or after a greeting: "Hi Diego, this
+# is Valeria", "Jonas, we want you!", "SELAM. and Dawit?", "kenji-san are you really leaving??",
+# "Tuğba hi!".
 CALLED_BY_NAME = re.compile(
     r"(?i)^\s*(?:(?:hi|hey|hello|dear|morning|congrats|congratulations)\s+)?([^\W\d_][\w'’]*)"
-    r"(?:-(?:san|ji|chan|kun))?\s*(?:[,!.?]+|$)"
+    r"(?:-(?:san|ji|chan|kun))?(?:\s+(?:hi|hey|hello))?\s*(?:[,!.?]+|$)"
 )
 
 
@@ -2238,15 +2272,16 @@ def writers_own_name(state: NoteState, sentences: list[tuple[Piece, SpacySpan]],
         if name is not None:
             called.add(fold(name.group(1)))
         asked = piece.speaker is None and sent.text.rstrip().endswith("?")
-    for key in called:
-        entity = state.entities.get(key)
-        if entity is None or entity.type != EntityType.PERSON or key in speakers:
+    # The entities are keyed in lower case, the calls folded ("Tuğba hi!"): matched folded.
+    for key in [key for key in state.entities if fold(key) in called]:
+        entity = state.entities[key]
+        if entity.type != EntityType.PERSON or fold(key) in speakers:
             continue  # "Zinhle: Bitwarden. trust me" names a tool
-        if not re.search(rf"\b{re.escape(key)}\b", said_by_me):
+        if not re.search(rf"\b{re.escape(fold(key))}\b", said_by_me):
             del state.entities[key]
             del state.mentions[key]
-            kept = [s for s in state.statements if fold(s.object_name or "") != key]
-            state.statements = [replace(s, subject=USER_NAME) if fold(s.subject) == key else s for s in kept]
+            kept = [s for s in state.statements if fold(s.object_name or "") != fold(key)]
+            state.statements = [replace(s, subject=USER_NAME) if fold(s.subject) == fold(key) else s for s in kept]
 
 
 def home_owner(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
@@ -2390,7 +2425,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "51"
+    version = "52"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.

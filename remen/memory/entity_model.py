@@ -865,6 +865,8 @@ def name_kinds(sentences: list[SpacySpan], vectors: NameVectors) -> NameKinds:
         if name in alternatives:
             # "why I'd pick Postgres over Mongo": one of two things weighed is of the other's kind.
             kinds[name] = alternatives[name]
+        if name in KINSHIP and kinds[name] is not None:
+            kinds[name] = EntityType.PERSON  # "a week at Grandma's in Cunda": her home, said by her name
         if (name in HOLIDAY_OWNERS and owned(name, sentences)) or name in HOLIDAY_NAMES:
             kinds[name] = None  # "Valentine's dessert", "Eid shopping": a holiday, not someone
         if kinds[name] == EntityType.PERSON and name.split()[0] in COUNTED:

@@ -72,6 +72,9 @@ EVERYDAY_NOUNS = words(
 # Seasons, which a word of the tool lists may be ("in spring"): the season after these words.
 SEASON_WORDS = frozenset({"spring", "summer", "autumn", "fall", "winter"})
 SEASON_BEFORE = frozenset({"in", "this", "next", "last", "every", "by", "until", "since", "early", "late"})
+# The words after "spring" in the names of the Java framework's projects ("spring boot"): the
+# framework, not the season before a noun ("spring price list", "spring term").
+SPRING_PROJECTS = words("boot security batch data cloud mvc framework integration webflux")
 
 # Car makes, as notes write them: a note naming one is about a car ("a used Subaru Outback").
 # Makes that are everyday words or places too (Seat, Mini, Smart, Genesis, Lincoln) are left out.
@@ -277,7 +280,10 @@ FESTIVALS = frozenset(
         *("vesak", "songkran", "tet", "chuseok", "seollal", "obon", "naadam", "nowruz", "norooz", "hanukkah"),
         *("chanukah", "passover", "pesach", "purim", "kwanzaa", "hogmanay", "midsommar", "juhannus", "carnaval"),
         *("durga puja", "pohela boishakh", "lunar new year", "chinese new year", "yom kippur", "rosh hashanah"),
-        *("mardi gras", "raksha bandhan"),
+        *("mardi gras", "raksha bandhan", "bayram", "kurban bayramı", "ramazan bayramı", "şeker bayramı"),
+        *("hari raya", "lebaran", "mawlid", "ashura", "vaisakhi", "baisakhi", "thaipusam", "losar", "tsagaan sar"),
+        *("nyepi", "galungan", "ganesh chaturthi", "janmashtami", "karva chauth", "bihu", "ugadi", "lohri"),
+        *("makar sankranti", "matariki", "eid al-adha", "eid al-fitr", "eid ul-adha", "eid ul-fitr"),
     }
 )
 
@@ -325,6 +331,10 @@ ROLE_PHRASES = {
     # A hotel's, a shop's or a restaurant's head: "Darren Fujimoto, my GM".
     "gm": "manager",
     "general manager": "manager",
+    # The doctor one is registered with, as each country says it.
+    "family doctor": "doctor",
+    "family physician": "doctor",
+    "general practitioner": "doctor",
 }
 RELATIONS = KINSHIP | ROLES | frozenset(ROLE_PHRASES)
 # Ties only a person holds: a firm is never someone's boss or friend (it may be their accountant,
@@ -366,7 +376,8 @@ FIRM_HEADS = words(
     motors foods travel tours press publishing airlines airways energy electric rail
     hotel hotels resort resorts bakery bakehouse pharmacy hospital clinic college academy school
     apparel apparels garments textiles sourcing exports imports trading industries enterprises
-    manufacturing winery wines vineyards
+    manufacturing winery wines vineyards cooperative co-op kooperatif kooperatifi genossenschaft
+    lojistik logistik logística logistique nakliyat telekom telecoms holding sanayi ticaret
     """
 )
 # Words that open a firm's name where a language puts the kind of firm first ("Estudio Lumbre",
@@ -379,6 +390,7 @@ FIRM_OPENERS = words(
     contabilidad editorial editora viña vina bodega bodegas domaine
     colegio colégio escuela escola école collège lycée universidad universidade università instituto
     institut hospital hôpital ospedale banco banca cabinet société autobedrijf bouwbedrijf hotel hôtel
+    cooperativa coopérative cooperative
     """
 )
 # The postal codes of the US states, written after a town ("Denver CO", "Austin TX"): the town
@@ -703,8 +715,12 @@ TITLES = ("mr", "mrs", "ms", "mx", "dr", "dra", "prof", "rev", "arq", "ing", "li
 VIETNAMESE_TITLES = ("anh", "chị", "cô", "chú", "bà", "ông")
 # Courtesy titles that say nothing of who the person is to anyone: no part of the name ("Herr Krause"
 # is Krause, "Khun Kittipong" is Kittipong, in Thai English, "anh Khoa" and "cô Hạnh" Khoa and Hạnh
-# in Vietnamese English, folded as names are).
-COURTESY_TITLES = ("herr", "frau", "mme", "mlle", "sra", "srta", "khun", *(fold(t) for t in VIETNAMESE_TITLES))
+# in Vietnamese English, folded as names are; "Si Abdelkader", "Hajj Driss", "Lalla Amina" in
+# Moroccan).
+COURTESY_TITLES = (
+    *("herr", "frau", "mme", "mlle", "sra", "srta", "khun", *(fold(t) for t in VIETNAMESE_TITLES)),
+    *("si", "hajj", "haj", "hajja", "lalla"),
+)
 # Honorifics written in lower case before a capitalised name, as Vietnamese, Indonesian and
 # Filipino English do ("anh Khoa", "cô Hạnh", "bu Ratna") and kin called so ("uncle Ben").
 LOWER_CASE_TITLES = (*VIETNAMESE_TITLES, "bu", "ibu", "pak", "mbak", "uncle", "aunt", "auntie", "aunty")
@@ -739,7 +755,7 @@ HONORIFIC_SUFFIXES = ("san", "sama", "kun", "chan", "sensei", "senpai", "ji")
 # writer looks up to.
 HONORIFICS_AFTER = (
     *("sir", "madam", "ma'am", "maam", "ji", "sahab", "saab", "garu", "dai", "didi", "bhai", "uncle", "aunty"),
-    *("auntie", "apa", "aga", "apai", "eje", "bey", "hanım", "abla"),
+    *("auntie", "apa", "aga", "apai", "eje", "bey", "hanım", "abla", "abi", "amca", "teyze", "hoca", "hocam"),
 )
 # Words that open a note as its label ("Edit: I was wrong") though the name lists hold them as
 # first names too: no one speaking.

@@ -672,6 +672,9 @@ CURRENCY_WORDS = (
     "huf|forints?|ron|lei|inr|rs|rupees?|jpy|yen|cny|rmb|yuan|krw|cad|aud|nzd|sgd|hkd|zar|brl|reais|mxn|ngn|naira|kes|"
     "ksh|ghs|cedis?|egp|aed|dirhams?|sar|riyals?|won|baht|pesos?|lira|ringgit|rupiah|rand|shillings?|francs?|"
     "hryvnias?|dinars?|taka|soles|tenge|manats?|lari|drams?|tugriks?|leva|rubles?|roubles?|birr|kyats?|riels?|dong|"
+    # The Turkish lira as Turkey writes it ("58.000 TL"), the dirham as Morocco does ("3.800 dh"),
+    # and the Americas' and Africa's others.
+    "tl|quetzal(?:es)?|colones|bolivianos|lempiras?|cfa|fcfa|dh|dhs|"
     # Indian sums are told in lakhs and crores ("6.5 lakhs", "9 LPA": lakhs a year).
     "lakhs?|lacs?|crores?|lpa"
 )
@@ -717,8 +720,9 @@ NOT_THE_HOLDER = re.compile(
     # "pay Doña Lupe the rent": the one paid, named right after the verb.
     r"|(?:landlord|landlady|letting\s+agent)(?:\s+is)?[:,]?|paid\s+to|pa(?:y|ys|id|ying)"
     rf"(?=\s+(?:{LOWER_TITLE})?(?-i:[A-ZÀ-Ý])))\s+"
-    # and a sum sent to them: "rent $2,150 to Mr. Papadakis", "rent 850,000 won to Mrs. Choi".
-    rf"|(?<=[\d{CURRENCY_SIGNS}])\s+to\s+|\d\s?(?:{CURRENCY_WORDS})\s+to\s+)"
+    # and a sum sent to them: "rent $2,150 to Mr. Papadakis", "rent 850,000 won to Mrs. Choi", "rent
+    # to Herr Brandt, 890 €".
+    rf"|(?<=[\d{CURRENCY_SIGNS}])\s+to\s+|\d\s?(?:{CURRENCY_WORDS})\s+to\s+|\b(?:rent|mortgage|deposit)\s+to\s+)"
 )
 # The same said after the name: "keys from Mr. Lennox (landlord), rent £780", "Mr. Ortiz, the landlord";
 # and one who only tells of the sum.
@@ -760,7 +764,10 @@ AMOUNT_CHANGE = re.compile(
 AMOUNT_JOTTED = re.compile(
     # "pay Doña Lupe the rent, $14,500", "pay Gerry rent €1,150": the one paid named between; "pay"
     # then is the verb.
-    rf"(?i:(?:^|[,;]|\s[-–]\s)\s*(?:[-*•]\s*)?(?:(?:{JOTTED_HOMES}|hostel)\s+|pa(?:y|id)\s+(?:{PAID_NAME}\s+)?(?:(?:the|my|our)\s+)?)?"
+    # "payday: first salary 58.000 TL": after a jot's one-word label (not an offer's), the first or
+    # new sum.
+    rf"(?i:(?:^|[,;]|\s[-–]\s|^\s*(?:[-*•]\s*)?(?!offer\b)[a-z]+\s*:)\s*(?:[-*•]\s*)?"
+    rf"(?:(?:{JOTTED_HOMES}|hostel)\s+|pa(?:y|id)\s+(?:{PAID_NAME}\s+)?(?:(?:the|my|our)\s+)?|(?:first|new|monthly|net)\s+)?"
     rf"(?!pay\s+(?:(?:the|my|our)\b|(?-i:[A-ZÀ-Ý])))({alternation(lexicon.MONEY_OF_MINE)})\b"
     # "Salary would be 78.000 €": an offer's, not the writer's yet.
     rf"(?:\s+(?!\d|would\b|could\b|might\b)[\w'’.-]+){{0,4}}?\s*[:,]?\s*({MY_SUM}))"
@@ -916,7 +923,9 @@ WRITER_SAID = re.compile(r"\b(?:I|we|We|me|us)\b")
 ASKED_NEW_ROLE = re.compile(
     rf"(?i:\b(?:how['’]?s|how\s+is|how\s+was|who['’]?s|who\s+is|what['’]?s)\s+(?:the|your|ur)\s+new\s+({RELATION_WORDS})\b"
     # "and a doctor? you need one over there", "did you find a dentist yet?"
-    rf"|\b(?:a|an)\s+(?:new\s+)?({RELATION_WORDS})\s*\?|\b(?:need|find|found|get|got)\s+(?:a|an)\s+(?:new\s+)?({RELATION_WORDS})\b)"
+    rf"|\b(?:a|an)\s+(?:new\s+)?({RELATION_WORDS})\s*\?|\b(?:need|find|found|get|got)\s+(?:a|an)\s+(?:new\s+)?({RELATION_WORDS})\b"
+    # "and the boss?", "your new landlord?": the role alone asked after.
+    rf"|\b(?:the|your|ur)\s+(?:new\s+)?({RELATION_WORDS}|owner)\s*\?)"
 )
 # The writer's chat turn asking who holds a role of theirs: "who is the landlord?", "who's our new
 # manager?" (answered by another's next turn).
@@ -924,7 +933,9 @@ ASKED_WHO_HOLDS = re.compile(
     rf"(?i:\bwho(?:['’]s|\s+is|\s+will\s+be)\s+(?:the|our|my)\s+(?:new\s+)?({RELATION_WORDS})\s*\?"
     # "who owns it?", "who is the owner?" of a home: its landlord.
     r"|\bwho\s+(owns)\s+(?:it|the\s+(?:flat|house|place|apartment|building|room))\s*\?"
-    r"|\bwho(?:['’]s|\s+is)\s+the\s+(owner)\s*\?)"
+    r"|\bwho(?:['’]s|\s+is)\s+the\s+(owner)\s*\?"
+    # "and the landlord?": the role alone, the whole turn.
+    rf"|^\s*(?:and\s+)?(?:the|our|my)\s+(?:new\s+)?({RELATION_WORDS})\s*\?)"
 )
 # A new holder of a role compared with the one before: "First week with Imran as my manager. He is
 # calmer than Gwen", "Dr. Lee is gentler than Dr. Weber" (the subject, then the one compared with).

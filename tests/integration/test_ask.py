@@ -1659,3 +1659,42 @@ def test_a_firm_called_without_the_word_its_name_opens_with_is_the_same_firm(app
     )
     started = app.ask("when did I start at Los Maitenes", now=now).answers
     assert started and "Viña Los Maitenes" in started[0].text
+
+
+def test_a_later_note_that_speaks_of_no_such_tie_is_no_newer_word_on_its_holder(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        30,
+        "- resignation to Levent Bey, one month notice\n- Dr. Aylin Kaya, Tue 3 Mar 17:30, Bornova: ask for the blood"
+        " test results",
+        "Bayram week at Grandma's in Cunda, the whole family came. The leaf results are in: potassium is low.",
+    )
+    answer = app.ask("who is my family doctor", now=now)
+    assert answer.answers and "Kaya" in answer.answers[0].text
+
+
+def test_who_someone_is_is_said_best_by_a_description_beside_their_name(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        10,
+        "Everything is in Agrivi, so I spent the afternoon learning it with Yusuf, the IT guy who does the accounts.",
+        "- Yusuf sets up the growers' accounts by Friday",
+    )
+    answer = app.ask("who is Yusuf", now=now)
+    assert answer.answers and "IT guy" in answer.answers[0].text
+
+
+def test_the_tools_i_used_at_a_workplace_are_mine_not_what_someone_else_uses(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        20,
+        "Long day at Anadolu Gübre. SAP froze again at goods receipt.",
+        "Hatice: field visits to 300 growers, and we track everything in Trello\nme: I'm interested",
+        "Last day at Anadolu Gübre. Closed my SAP account myself.",
+        "First day at Edremit Kooperatifi. Hatice, my new boss, showed me the lab.",
+    )
+    answers = app.ask("which system did I use at Anadolu Gübre", now=now).answers
+    assert answers and "SAP" in answers[0].text

@@ -3216,3 +3216,109 @@ def test_a_verbs_base_the_tagger_takes_for_its_participle_speaks_of_what_is_ahea
     assert [s.object_value for s in chat.statements if s.predicate == "birthday"] == ["20 March"]
     back = read(reader, "Came back from Leeds on the 3rd")
     assert [datetime.fromtimestamp(s.valid_at).day for s in back.statements if s.valid_at] == [3]
+
+
+def test_a_turkish_honorific_after_a_name_is_no_part_of_it(model_reader: BuiltinExtractor) -> None:
+    for text, name in (
+        ("- Mehmet Bey wants the stock count by Friday", "Mehmet"),
+        ("Attendees: Ayla Hanım, Kemal Amca (treasurer), me", "Kemal"),
+    ):
+        found = entities(read(model_reader, text))
+        assert (name, EntityType.PERSON) in found, text
+        assert not {n for n, _ in found if n.startswith(f"{name} ")}, text
+
+
+def test_a_cooperative_a_haulier_or_a_telecom_is_a_firm(model_reader: BuiltinExtractor) -> None:
+    for text, firm in (
+        ("Our olives go to Edremit Kooperatifi this year", "Edremit Kooperatifi"),
+        ("me: get a second quote from Anadolu Nakliyat", "Anadolu Nakliyat"),
+        ("cancel the landline, Vodafone Telekom needs a month", "Vodafone Telekom"),
+    ):
+        assert (firm, EntityType.ORGANIZATION) in entities(read(model_reader, text)), text
+
+
+def test_a_season_before_a_noun_is_no_tool(model_reader: BuiltinExtractor) -> None:
+    jot = read(model_reader, "Sales meeting\n- spring catalogue goes to print 16 February")
+    assert not [e for e in jot.entities if e.name.lower() == "spring"]
+    assert not [s for s in jot.statements if s.predicate == "uses"]
+
+
+def test_a_jotted_pay_after_a_label_is_mine(reader: BuiltinExtractor) -> None:
+    jot = read(reader, "- payday: first salary 41.500 TL")
+    assert [(s.subject, s.object_value) for s in jot.statements if s.predicate == "salary"] == [("me", "41.500 TL")]
+
+
+def test_what_is_kept_in_software_with_its_object_between_names_it(model_reader: BuiltinExtractor) -> None:
+    kept = read(model_reader, "Selin: we track every grower's harvest in Farmbrite")
+    assert ("Farmbrite", EntityType.TECHNOLOGY) in entities(kept)
+    trip = read(model_reader, "I plan a trip in Lisbon next month")
+    assert ("Lisbon", EntityType.PLACE) in entities(trip)
+
+
+def test_my_own_name_called_before_a_greeting_is_no_one_else(model_reader: BuiltinExtractor) -> None:
+    chat = read(model_reader, "Selin: Ayşe hi! Murat gave me your number\nme: hello! what is the job?")
+    assert "Ayşe" not in {name for name, _ in entities(chat)}
+    assert ("Murat", EntityType.PERSON) in entities(chat)
+
+
+def test_a_tie_asked_after_alone_is_named_by_my_answer(model_reader: BuiltinExtractor) -> None:
+    chat = read(
+        model_reader, "Murat: still happy there?\nme: very\nMurat: and the boss?\nme: Gülay is great, very fair"
+    )
+    assert ("me", "manager", "Gülay") in triples(chat)
+    mine = read(
+        model_reader, "Ada: the flat on Mill Road is £900\nme: and the landlord?\nAda: an old man called Mr. Brennan"
+    )
+    assert ("me", "landlord", "Mr. Brennan") in triples(mine)
+
+
+def test_a_kin_word_written_as_a_name_is_a_person_also_at_their_home(model_reader: BuiltinExtractor) -> None:
+    found = entities(read(model_reader, "Sunday lunch at Grandma's in Leeds, the whole family came."))
+    assert ("Grandma", EntityType.PERSON) in found
+    assert ("Luigi", EntityType.PLACE) in entities(read(model_reader, "dinner at Luigi's."))
+
+
+def test_a_bayram_is_no_one(model_reader: BuiltinExtractor) -> None:
+    names = {name for name, _ in entities(read(model_reader, "Kurban Bayramı at home with the kids."))}
+    assert not {n for n in names if "Bayram" in n}
+
+
+def test_the_one_who_asks_after_a_tie_called_in_my_answer_holds_no_tie(model_reader: BuiltinExtractor) -> None:
+    chat = read(
+        model_reader, "Mum: when are you coming to Kumasi?\nme: August\nMum: how is the new boss?\nme: Mum!! fine"
+    )
+    assert not [t for t in triples(chat) if t[2] == "Mum"]
+
+
+def test_a_sum_in_dirhams_or_lira_as_written_there_is_a_sum(reader: BuiltinExtractor) -> None:
+    jot = read(reader, "- rent 4.500 dh, due on the 5th")
+    assert [(s.subject, s.object_value) for s in jot.statements if s.predicate == "rent"] == [("me", "4.500 dh")]
+
+
+def test_a_moroccan_courtesy_title_makes_a_name_a_persons(model_reader: BuiltinExtractor) -> None:
+    found = entities(read(model_reader, "- tell Hajj Driss we leave the flat end of March"))
+    assert {kind for name, kind in found if "Driss" in name} == {EntityType.PERSON}
+
+
+def test_an_acronym_down_again_is_software(model_reader: BuiltinExtractor) -> None:
+    jot = read(model_reader, "- 3 containers blocked at the port\n- BADR down again all morning\n- call the broker")
+    assert ("BADR", EntityType.TECHNOLOGY) in entities(jot)
+
+
+def test_the_owner_asked_after_a_flat_i_found_is_my_landlord(model_reader: BuiltinExtractor) -> None:
+    chat = read(
+        model_reader,
+        "Kenza: so you found something?\nme: yes! flat in Malabata, 2 rooms, 3.800 dh\nKenza: and the owner?\n"
+        "me: Mme Bennani, a retired teacher",
+    )
+    assert ("me", "landlord", "Mme Bennani") in triples(chat)
+
+
+def test_the_rent_paid_to_someone_is_mine(reader: BuiltinExtractor) -> None:
+    jot = read(reader, "- rent to Herr Brandt, 890 €, by Friday")
+    assert [(s.subject, s.object_value) for s in jot.statements if s.predicate == "rent"] == [("me", "890 €")]
+
+
+def test_a_festival_named_in_full_is_no_one(model_reader: BuiltinExtractor) -> None:
+    names = {name for name, _ in entities(read(model_reader, "Eid al-Adha week back in Casablanca with Mama."))}
+    assert not {n for n in names if n.startswith("Eid")}

@@ -67,6 +67,10 @@ WRITTEN = datetime(2026, 3, 18, 9, 0).astimezone()
         ("who is my dentist", AnswerKind.PERSON),
         ("who is Tom's manager", AnswerKind.PERSON),
         ("who is the CFO of Orbis Labs", AnswerKind.PERSON),
+        # A word of "-ing" or "-ed" before the noun asked of says which kind, no verb.
+        ("which moving company did we book", AnswerKind.NAME),
+        ("what used car do we have", AnswerKind.NAME),
+        ("what happened to the car", AnswerKind.SENTENCE),
     ],
 )
 def test_a_question_says_what_kind_of_answer_it_wants(question: str, kind: AnswerKind) -> None:
@@ -663,6 +667,10 @@ def test_a_name_the_graph_types_as_something_else_is_contrary_to_the_question() 
     assert span_measures(who, spans["Ines"], "", 2, {})["contrary"] == 0.0
     unknown = name_spans("lists moved by Kalinda", {})[0]
     assert span_measures(who, unknown, "", 1, {})["contrary"] == 0.0
+    # A place is no car nor an app ("what car does Matías drive"), though it may be a hotel.
+    town = name_spans("Matías moved down to Santa Cruz", {"santa cruz": "Place"})[0]
+    assert span_measures(read_question("what car does Matías drive"), town, "", 1, {})["contrary"] == 1.0
+    assert span_measures(read_question("which hotel did we stay at"), town, "", 1, {})["contrary"] == 0.0
 
 
 def test_a_relation_asked_with_a_word_saying_which_is_the_users_relation() -> None:
@@ -1180,3 +1188,18 @@ def test_a_firms_or_places_kind_alone_does_not_name_it() -> None:
 
 def test_what_a_period_is_asks_for_a_length() -> None:
     assert read_question("what is my notice period at Staffwise").kind == AnswerKind.NUMBER
+
+
+def test_a_later_sentence_overtakes_the_holder_of_a_tie_only_when_it_speaks_of_the_tie() -> None:
+    began = datetime(2026, 2, 27, 9, 0).astimezone()
+    tie = Fact(1, Aspect.RELATIONSHIP, "", "Me", "doctor", "Dr. Ayşe Kaya", began, None, None, ("n1",), "")
+    handled = Handled((fact_item(tie, "Your doctor: Dr. Ayşe Kaya"),), precise=True)
+    asked = read_question("who is my doctor")
+    chosen = Route(
+        QueryType.ENTITY_LOOKUP, 0.7, entity_hints=(EntityHint("my doctor", "Dr. Ayşe Kaya", "relation", 1.0),)
+    )
+    later = datetime(2026, 5, 30, 21, 0).astimezone()
+    holiday = Extracted("Cunda", "Bayram week at Grandma's in Cunda.", "n2", later, 0.84, AnswerKind.PERSON)
+    assert merged(asked, chosen, handled, [holiday])[0].source == "graph"
+    new = Extracted("Dr. Öztürk", "Registered with Dr. Öztürk, my new doctor.", "n3", later, 0.84, AnswerKind.PERSON)
+    assert merged(asked, chosen, handled, [new])[0].source == "notes"
