@@ -155,6 +155,7 @@ from remen.memory.patterns import (
     JOB_SOUGHT,
     JOB_WON,
     JOINED,
+    KIN_WORDS,
     LAST_DAY_IS,
     LAST_SPELL_WITH,
     LEARNT_NAME,
@@ -1659,8 +1660,8 @@ CODE_AFTER = ("`", "(", "_", "<", "/")
 
 
 def made_in_verb(sent: SpacySpan, last: int) -> bool:
-    """Whether a verb of making or keeping figures ends at token ``last``, or stands before its
-    object of a few words there: "models in", "we track everything in", "plan the week in"."""
+    """Whether a verb of making or keeping figures is token ``last``, or stands before its object
+    of a few words that ends there: "models in", "we track everything in", "plan the week in"."""
     for i in range(last, max(last - MADE_IN_OBJECT_WORDS, 0) - 1, -1):
         if sent[i].lower_ in MADE_IN_VERBS:
             return True
@@ -1675,6 +1676,24 @@ MADE_IN_OBJECT_WORDS = 4
 OBJECT_WORD_TAGS = ("NN", "DT", "PRP", "JJ", "CD", "POS")
 
 
+def told_just_before(state: NoteState, name: str) -> bool:
+    """Whether the sentence before the one read names ``name`` and no other person."""
+    before = state.previous_sentence
+    people = [e.name for e in state.entities.values() if e.type == EntityType.PERSON and e.name in before]
+    return people == [name]
+
+
+# A sentence that opens with a kin word of the writer's and no name: "My wife deserves a medal",
+# "My sister is the only reason I survive this job"; its verb.
+KIN_OPENS = re.compile(rf"(?i:^my\s+({KIN_WORDS}))\s+(?-i:([a-z]+))")
+# Verbs that bring in someone's own words or wishes: "My mother thinks I should find a job on the
+# ground" speaks of another than the one named before.
+SAYING_VERBS = frozenset(
+    {"thinks", "thought", "says", "said", "told", "tells", "wants", "wanted", "asked", "asks", "called", "calls"}
+    | {"texted", "texts", "reckons", "believes", "keeps", "insists", "worries"}
+)
+
+
 def acronym(name: str) -> bool:
     """Whether a name is written in capitals of three letters or more ("BADR", "WFX"), as no
     person's name is."""
@@ -1685,8 +1704,10 @@ def acronym(name: str) -> bool:
 MIN_ACRONYM_LETTERS = 3
 
 
-# What work runs on: "everything runs on Vintrace", "the whole shop ran on Odoo".
+# What work runs on: "everything runs on Vintrace", "the whole shop ran on Odoo", "we run
+# everything on Zabbix".
 RUN_FORMS = frozenset({"run", "runs", "ran", "running"})
+RUN_ALL = frozenset({"everything", "it", "all", "things"})
 
 
 def software(sent: SpacySpan, start: int, end: int, kind: EntityType | None) -> bool:
@@ -1723,7 +1744,11 @@ def software(sent: SpacySpan, start: int, end: int, kind: EntityType | None) -> 
             (sent[start - 1].lower_ in ("in", "into") and made_in_verb(sent, start - 2))
             or (
                 sent[start - 1].lower_ == "on"
-                and sent[start - 2].lower_ in RUN_FORMS
+                and (
+                    sent[start - 2].lower_ in RUN_FORMS
+                    # "we run everything on Zabbix" (not "she runs the pharmacy on Street Lane").
+                    or (sent[start - 2].lower_ in RUN_ALL and sent[start - 3].lower_ in RUN_FORMS)
+                )
                 and DATE_HINT.search(sent[start:end].text.rstrip("s")) is None  # "runs on Sundays"
             )
         )
@@ -2776,6 +2801,21 @@ class BuiltinExtractor:
             tie(name, relation)
         for name, relation in services(text):
             tie(name, relation)
+        kin = KIN_OPENS.match(text)
+        if (
+            kin is not None
+            and kin.group(2).lower() not in SAYING_VERBS
+            and not found
+            and earlier_person
+            and told_just_before(state, earlier_person)
+        ):
+            # "Aisyah was asleep when I got home. My wife deserves a medal …": the one the
+            # sentence before named, tied to the writer by nothing yet, is the kin spoken of.
+            relation = lexicon.canonical_relation(kin.group(1).lower())
+            tied = any(s.subject == USER_NAME and s.object_name == earlier_person for s in state.statements)
+            held = any(s.subject == USER_NAME and s.predicate == relation for s in state.statements)
+            if not tied and not held:
+                tie(earlier_person, relation)
         for switch in ROLE_SWITCH.finditer(text):
             found += self.role_switched(state, text, span, *switch.groups())
         labelled = [

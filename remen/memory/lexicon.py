@@ -96,7 +96,7 @@ CAR_MODELS = words(
     Forester Impreza Qashqai Micra Juke Corsa Astra Clio Megane Mégane Twingo Fiesta Mondeo Kuga
     Octavia Fabia Tucson Sportage Elantra i10 i20 i30 Picanto Demio Mazda3 CX-5 CX-30 LeSabre
     Silverado Tacoma Tundra Wrangler Sorento Kona Ioniq Punto Passat Tiguan Touran Jetta Lancer
-    Outlander Pajero Navara Yeti Kodiaq Sandero Duster Berlingo Xsara Zafira Vectra
+    Outlander Pajero Navara Yeti Kodiaq Sandero Duster Berlingo Xsara Zafira Vectra Myvi Axia Bezza
     """
 )
 CAR_MODEL_KEYS = frozenset(model.lower() for model in CAR_MODELS)
@@ -716,10 +716,12 @@ VIETNAMESE_TITLES = ("anh", "chị", "cô", "chú", "bà", "ông")
 # Courtesy titles that say nothing of who the person is to anyone: no part of the name ("Herr Krause"
 # is Krause, "Khun Kittipong" is Kittipong, in Thai English, "anh Khoa" and "cô Hạnh" Khoa and Hạnh
 # in Vietnamese English, folded as names are; "Si Abdelkader", "Hajj Driss", "Lalla Amina" in
-# Moroccan).
+# Moroccan; "Encik Razak" in Malaysian).
 COURTESY_TITLES = (
     *("herr", "frau", "mme", "mlle", "sra", "srta", "khun", *(fold(t) for t in VIETNAMESE_TITLES)),
     *("si", "hajj", "haj", "hajja", "lalla"),
+    # Malay: "Encik Razak", "Puan Aminah", "Cik Nurul", "Datuk Lee".
+    *("encik", "puan", "cik", "datuk", "dato"),
 )
 # Honorifics written in lower case before a capitalised name, as Vietnamese, Indonesian and
 # Filipino English do ("anh Khoa", "cô Hạnh", "bu Ratna") and kin called so ("uncle Ben").

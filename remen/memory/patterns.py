@@ -703,8 +703,8 @@ CURRENCY_CODES = (
 # ("R9,500"), a "k" ("R62k") or three digits or more ("R450"); never "R2" or "Q1".
 GLUED_RAND = r"\b(?-i:R)(?=\d{1,3}(?:,\d{3})+\b|\d+(?:[.,]\d+)?k\b|\d{3,}\b)"
 # Currencies' short names as people write them before a sum, beside their codes: the rupiah's and
-# the rupee's "Rp" and "Rs", the dinar's "JD" and "KD", the dirham's "Dhs".
-CURRENCY_SHORT = "rp|rs|jd|kd|dhs|dh"
+# the rupee's "Rp" and "Rs", the dinar's "JD" and "KD", the dirham's "Dhs", the ringgit's "RM".
+CURRENCY_SHORT = "rp|rs|jd|kd|dhs|dh|rm"
 # A currency's code or short name written before the sum: "Rp 2.300.000", "USD 500", "Rs. 1,200".
 CURRENCY_BEFORE = rf"(?:\b(?i:{CURRENCY_SHORT}|{CURRENCY_CODES})\.?\s?(?=\d)|{GLUED_RAND})"
 # A sign after the digits is theirs unless a number follows it: "start May 4, $41/hour" is $41.

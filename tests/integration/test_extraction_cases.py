@@ -3322,3 +3322,39 @@ def test_the_rent_paid_to_someone_is_mine(reader: BuiltinExtractor) -> None:
 def test_a_festival_named_in_full_is_no_one(model_reader: BuiltinExtractor) -> None:
     names = {name for name, _ in entities(read(model_reader, "Eid al-Adha week back in Casablanca with Mama."))}
     assert not {n for n in names if n.startswith("Eid")}
+
+
+def test_a_malay_courtesy_title_makes_a_name_a_persons(model_reader: BuiltinExtractor) -> None:
+    for text in (
+        "- outage Bangsar, escalate to NOC\n- Encik Razak wants the report",
+        "- notice to Encik Razak, 1 month",
+    ):
+        found = entities(read(model_reader, text))
+        assert {kind for name, kind in found if "Razak" in name} == {EntityType.PERSON}, text
+
+
+def test_a_sum_in_ringgit_keeps_its_currency(reader: BuiltinExtractor) -> None:
+    jot = read(reader, "- first salary RM 9,500 in!!\n- pay Mr. Lim the rent, RM 1,800, before the 5th")
+    sums = {(s.predicate, s.object_value) for s in jot.statements if s.predicate in ("salary", "rent")}
+    assert sums == {("salary", "RM 9,500"), ("rent", "RM 1,800")}
+
+
+def test_what_everything_runs_on_is_software(model_reader: BuiltinExtractor) -> None:
+    chat = read(model_reader, "Priya: will do. we run everything on Zabbix btw\nme: ok")
+    assert ("Zabbix", EntityType.TECHNOLOGY) in entities(chat)
+
+
+def test_a_malaysian_car_model_is_a_car(model_reader: BuiltinExtractor) -> None:
+    jot = read(model_reader, "- accepted the offer!! start 1 April\n- sell the Myvi? Aisyah wants something bigger")
+    assert not [s for s in jot.statements if s.predicate == "uses"]
+
+
+def test_a_kin_word_opening_a_sentence_is_the_one_named_just_before(model_reader: BuiltinExtractor) -> None:
+    night = read(
+        model_reader,
+        "Another night shift. Aisyah was asleep when I got home. My wife deserves a medal for marrying an engineer.",
+    )
+    assert ("me", "wife", "Aisyah") in triples(night)
+    # Someone already tied to the writer is not the kin spoken of next.
+    boss = read(model_reader, "Priya, my manager, called at 2am. My wife was not amused.")
+    assert ("me", "wife", "Priya") not in triples(boss)
