@@ -10,6 +10,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from functools import cache
 
 import numpy as np
 
@@ -572,13 +573,7 @@ def merged(
             # is a guess; a sentence that says the description beside another name answers it
             # ("Panel: Dr. Helen Ashby (chief pharmacist), Sunil Rao (HR)").
             return (from_notes[0], *graph[:1], *from_notes[1:2])
-        described_beside = WHO_IS.match(asked.text) is not None and describes(asked, dict(known or {}))
-        if (
-            whole_entity
-            and handled.bare
-            and from_notes
-            and (asked.kind == AnswerKind.PERSON or (described_beside and described_beside(notes[0].sentence) == 0))
-        ):
+        if whole_entity and handled.bare and from_notes and said_beside_or_named(asked, notes[0], known):
             # "who is Yusuf": a card of no tie comes after "Yusuf, the IT guy who is also the
             # accountant"; "who interviewed me at DP World": after the one the notes name.
             return (from_notes[0], *graph[:2])
@@ -716,6 +711,14 @@ def another_sum(attribute: str | None, sentence: str) -> bool:
     return bool(named) and named.isdisjoint(asked)
 
 
+def said_beside_or_named(asked: Question, found: Extracted, known: Mapping[str, str] | None) -> bool:
+    """Whether the notes' answer says more than an entity's card of no tie: the person a "who did"
+    question asks for, or for "who is Yusuf" a sentence describing him beside his name."""
+    if asked.kind == AnswerKind.PERSON:
+        return True
+    return WHO_IS.match(asked.text) is not None and describes(asked, dict(known or {}))(found.sentence) == 0
+
+
 def speaks_of_the_tie(chosen: Route, found: Extracted) -> bool:
     """Whether a later sentence may be a newer word on who holds the tie the question asks of ("who
     is my family doctor"): it says a word of that tie ("Dr. Levent Öztürk, my new doctor"), or the
@@ -727,6 +730,7 @@ def speaks_of_the_tie(chosen: Route, found: Extracted) -> bool:
     return any(not said.isdisjoint(tie_words(word)) for word in asked)
 
 
+@cache
 def tie_words(word: str) -> frozenset[str]:
     """The relation words that name the tie ``word`` names, or a narrower or broader one ("boss":
     manager, supervisor, lead, …)."""

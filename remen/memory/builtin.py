@@ -75,7 +75,7 @@ from remen.memory.entity_model import (
 )
 from remen.memory.extractor import load_spacy, parse
 from remen.memory.lexicon import ENDS_PARTNER, ENDS_TIES, TAKES_OVER
-from remen.memory.names import POSSESSIVE, compatible, name_key, name_tokens
+from remen.memory.names import POSSESSIVE, compatible, is_acronym, name_key, name_tokens
 from remen.memory.patterns import (
     ADDRESSED,
     AGENT_NOUN,
@@ -155,7 +155,7 @@ from remen.memory.patterns import (
     JOB_SOUGHT,
     JOB_WON,
     JOINED,
-    KIN_WORDS,
+    KIN_OPENS,
     LAST_DAY_IS,
     LAST_SPELL_WITH,
     LEARNT_NAME,
@@ -1679,29 +1679,12 @@ OBJECT_WORD_TAGS = ("NN", "DT", "PRP", "JJ", "CD", "POS")
 def told_just_before(state: NoteState, name: str) -> bool:
     """Whether the sentence before the one read names ``name`` and no other person."""
     before = state.previous_sentence
-    people = [e.name for e in state.entities.values() if e.type == EntityType.PERSON and e.name in before]
+    people = [
+        e.name
+        for e in state.entities.values()
+        if e.type == EntityType.PERSON and re.search(rf"\b{re.escape(e.name)}\b", before) is not None
+    ]
     return people == [name]
-
-
-# A sentence that opens with a kin word of the writer's and no name: "My wife deserves a medal",
-# "My sister is the only reason I survive this job"; its verb.
-KIN_OPENS = re.compile(rf"(?i:^my\s+({KIN_WORDS}))\s+(?-i:([a-z]+))")
-# Verbs that bring in someone's own words or wishes: "My mother thinks I should find a job on the
-# ground" speaks of another than the one named before.
-SAYING_VERBS = frozenset(
-    {"thinks", "thought", "says", "said", "told", "tells", "wants", "wanted", "asked", "asks", "called", "calls"}
-    | {"texted", "texts", "reckons", "believes", "keeps", "insists", "worries"}
-)
-
-
-def acronym(name: str) -> bool:
-    """Whether a name is written in capitals of three letters or more ("BADR", "WFX"), as no
-    person's name is."""
-    return name.isupper() and sum(ch.isalpha() for ch in name) >= MIN_ACRONYM_LETTERS
-
-
-# The fewest letters of a name in capitals read as an acronym ("BADR"; "JD" may be someone's initials).
-MIN_ACRONYM_LETTERS = 3
 
 
 # What work runs on: "everything runs on Vintrace", "the whole shop ran on Odoo", "we run
@@ -1729,7 +1712,7 @@ def software(sent: SpacySpan, start: int, end: int, kind: EntityType | None) -> 
     # People freeze and crash too ("Tom froze on stage"): a name heard or written as a person's is
     # one; an acronym is no one's ("BADR down again all morning").
     name = sent[start:end].text
-    does &= (kind != EntityType.PERSON or acronym(name)) and not person_shaped(name)
+    does &= (kind != EntityType.PERSON or is_acronym(name)) and not person_shaped(name)
     # "renew Hawaii license": a driving licence of a place the gazetteer knows.
     licensed = (
         not plain_opening and after in SOFTWARE_NOUNS and name_key(sent[start:end].text) not in gazetteer().places
@@ -1747,7 +1730,7 @@ def software(sent: SpacySpan, start: int, end: int, kind: EntityType | None) -> 
                 and (
                     sent[start - 2].lower_ in RUN_FORMS
                     # "we run everything on Zabbix" (not "she runs the pharmacy on Street Lane").
-                    or (sent[start - 2].lower_ in RUN_ALL and sent[start - 3].lower_ in RUN_FORMS)
+                    or (start >= 3 and sent[start - 2].lower_ in RUN_ALL and sent[start - 3].lower_ in RUN_FORMS)
                 )
                 and DATE_HINT.search(sent[start:end].text.rstrip("s")) is None  # "runs on Sundays"
             )
@@ -2804,7 +2787,7 @@ class BuiltinExtractor:
         kin = KIN_OPENS.match(text)
         if (
             kin is not None
-            and kin.group(2).lower() not in SAYING_VERBS
+            and kin.group(2).lower() not in lexicon.SAYING_VERBS
             and not found
             and earlier_person
             and told_just_before(state, earlier_person)

@@ -287,6 +287,13 @@ FESTIVALS = frozenset(
     }
 )
 
+# Verbs that bring in someone's own words or wishes: "My mother thinks I should find a job on the
+# ground" speaks of someone other than the one named just before.
+SAYING_VERBS = frozenset(
+    {"thinks", "thought", "says", "said", "told", "tells", "wants", "wanted", "asked", "asks", "called", "calls"}
+    | {"texted", "texts", "reckons", "believes", "keeps", "insists", "worries"}
+)
+
 # Relations of people to the user or to each other: "my wife Julia", "Leo's teacher".
 KINSHIP = words(
     """

@@ -410,6 +410,9 @@ BARE_KIN = re.compile(
     r"(?:^|(?<=^[-*•] )|\b(?:to|with|from|for|and|call|called|visit|visited|met|meet|see|saw|tell|told|ask|asked|text|"
     r"texted)\s+)(cousin|uncle|aunt|auntie|aunty|nephew|niece|grandma|grandpa|sister|brother)\s+" + PERSON_NAME
 )
+# A sentence that opens with a kin word of the writer's and no name: "My wife deserves a medal",
+# "My sister is the only reason I survive this job"; its verb.
+KIN_OPENS = re.compile(rf"(?i:^my\s+({KIN_WORDS}))\s+(?-i:([a-z]+))")
 # "my new manager is Priya", "my manager here is Grace", "our accountant for years has been Ishida".
 MY_RELATION_IS = re.compile(
     rf"(?i:\b(?:my|our)\s+(?:new\s+|old\s+|best\s+)?({RELATION_WORDS})\s+(?:here\s+|now\s+|there\s+)?"

@@ -3358,3 +3358,6 @@ def test_a_kin_word_opening_a_sentence_is_the_one_named_just_before(model_reader
     # Someone already tied to the writer is not the kin spoken of next.
     boss = read(model_reader, "Priya, my manager, called at 2am. My wife was not amused.")
     assert ("me", "wife", "Priya") not in triples(boss)
+    # Named in the sentence before as a word, not inside another ("Tomorrow" holds no Tom).
+    trip = read(model_reader, "Tom fixed the shelf. Tomorrow I fly to Oslo. My brother is in Paris.")
+    assert ("me", "brother", "Tom") not in triples(trip)
