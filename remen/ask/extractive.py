@@ -1314,15 +1314,17 @@ SPOKEN_TO_BEFORE = re.compile(
 
 def spoken_to(span: Span, text: str, turn: bool) -> bool:
     """Whether the name ``span`` of ``text`` is whom the sentence speaks to: greeted at its start,
-    or (in a turn of someone else's, where "Tom the plumber came" is not said) named first and
-    followed by a comma, a question's word or an article."""
+    cried out first ("Mum!! …"), or (in a turn of someone else's, where "Tom the plumber came" is
+    not said) named first and followed by a comma, a question's word or an article."""
     greeted = GREETED.match(text)
     if not greeted and place_only(span.text):
         return False
     start = greeted.end() if greeted else 0
     if span.start != start and not (greeted and span.start == 0):
         return False
-    return greeted is not None or (turn and SPOKEN_TO_BEFORE.match(text[span.end :]) is not None)
+    # "Mum!! Laila is great": a name cried out first is whom anyone's sentence speaks to.
+    cried = text[span.end :].startswith("!")
+    return greeted is not None or cried or (turn and SPOKEN_TO_BEFORE.match(text[span.end :]) is not None)
 
 
 # An owner and a tie in a question, and the word after it: "Anouk's brother marrying", "my wife

@@ -1698,3 +1698,9 @@ def test_the_tools_i_used_at_a_workplace_are_mine_not_what_someone_else_uses(app
     )
     answers = app.ask("which system did I use at Anadolu Gübre", now=now).answers
     assert answers and "SAP" in answers[0].text
+
+
+def test_a_name_cried_out_first_is_whom_my_turn_speaks_to_not_an_answer(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(app, clock, 3, "Mum: how is the new boss?\nme: Mum!! Laila is great, very fair")
+    answers = app.ask("who is my boss", now=now).answers
+    assert not answers or "Mum" not in (answers[0].answer or answers[0].text)
