@@ -1691,7 +1691,8 @@ def describes(question: Question, known: dict[str, str]) -> Callable[[str], int]
     """For "who is Mr. Sato": whether a sentence says who they are, naming a firm or a place of
     the graph's beside them ("Kyoto Press check-in (Mr. Sato + editor Ms. Kondo)"), a tie ("my
     old flatmate") or a description set beside their name, not only mentioning them ("first 50
-    pages sent to Mr. Sato"). 0 for a description beside the name, which says it best, 1 for a
+    pages sent to Mr. Sato"). 0 for a description beside the name (after it, or before it in a
+    list: "chief engineer Giorgos Vlachos"), which says it best, 1 for a
     firm, place or tie, 2 for none. Any sentence does for another question (0)."""
     if question.kind != AnswerKind.SENTENCE or WHO_IS.match(question.text) is None:
         return lambda _: 0
@@ -1706,9 +1707,18 @@ def describes(question: Question, known: dict[str, str]) -> Callable[[str], int]
     described = (
         re.compile(rf"\b(?:{'|'.join(named)})\s*(?:,\s*(?:the|my|our|a|an|his|her|their)\s|\()") if named else None
     )
+    # Or before it, in lower case, as a list of who came writes it: "Present: Captain Manolis,
+    # chief engineer Giorgos Vlachos, bosun Mitsos".
+    titled = (
+        re.compile(rf"(?:^|[,:;(+]\s*)(?:[a-z][\w-]*\s+){{1,3}}(?i:{'|'.join(map(re.escape, question.names))})\b")
+        if question.names
+        else None
+    )
 
     def telling(sentence: str) -> int:
         if described is not None and described.search(fold(sentence)) is not None:
+            return 0
+        if titled is not None and titled.search(sentence) is not None:
             return 0
         said = placed is not None and placed.search(fold(sentence)) is not None
         return 1 if said or not RELATION_STEMS.isdisjoint(stems(sentence)) else 2

@@ -158,6 +158,7 @@ from remen.memory.patterns import (
     KIN_OPENS,
     LAST_DAY_IS,
     LAST_SPELL_WITH,
+    LEADING_STREET,
     LEARNT_NAME,
     LEASE_SIGNED,
     LEAVING_A_JOB,
@@ -279,6 +280,7 @@ from remen.memory.patterns import (
     VIEWING,
     WEEK_COUNT,
     WITH_FAMILY,
+    WITHIN_A_PLACE,
     WORK_SPELL,
     WORK_SPELL_BY,
     WORK_SPELL_LOOSE,
@@ -1659,11 +1661,24 @@ CODE_BEFORE = ("`", ".", "_", "<", "/")
 CODE_AFTER = ("`", "(", "_", "<", "/")
 
 
-def made_in_verb(sent: SpacySpan, last: int) -> bool:
-    """Whether a verb of making or keeping figures is token ``last``, or stands before its object
-    of a few words that ends there: "models in", "we track everything in", "plan the week in"."""
+def kept_in(sent: SpacySpan, i: int) -> bool:
+    """Whether token ``i`` says where work's things live: "Everything from voyage estimates to
+    bunker orders lives in Veson", "all our docs live in" (a sentence opening on a thing, not
+    someone)."""
+    opening = next((t for t in sent if t.tag_ not in ("DT", "PRP$")), None)
+    return sent[i].lower_ in LIVE_FORMS and opening is not None and opening.lower_ in lexicon.THINGS_KEPT
+
+
+LIVE_FORMS = frozenset({"live", "lives", "lived"})
+# A street whose name opens with its street word: "who runs the office on Calle Plateros".
+STREET_FIRST = re.compile(rf"{LEADING_STREET}\s")
+
+
+def verb_before_object(sent: SpacySpan, last: int, verbs: frozenset[str]) -> bool:
+    """Whether one of ``verbs`` is token ``last``, or stands before its object of a few words that
+    ends there: "models in", "we track everything in", "plan the week in", "we run the fleet on"."""
     for i in range(last, max(last - MADE_IN_OBJECT_WORDS, 0) - 1, -1):
-        if sent[i].lower_ in MADE_IN_VERBS:
+        if sent[i].lower_ in verbs:
             return True
         if not sent[i].tag_.startswith(OBJECT_WORD_TAGS):
             return False
@@ -1690,7 +1705,6 @@ def told_just_before(state: NoteState, name: str) -> bool:
 # What work runs on: "everything runs on Vintrace", "the whole shop ran on Odoo", "we run
 # everything on Zabbix".
 RUN_FORMS = frozenset({"run", "runs", "ran", "running"})
-RUN_ALL = frozenset({"everything", "it", "all", "things"})
 
 
 def software(sent: SpacySpan, start: int, end: int, kind: EntityType | None) -> bool:
@@ -1701,7 +1715,8 @@ def software(sent: SpacySpan, start: int, end: int, kind: EntityType | None) -> 
     sentence is the sentence's own: "Goodbye freezes"; a name ``kind`` or its shape makes a
     person's freezes as people do), or by a software noun after it ("renew Sibelius licence")."""
     before = start - 1 if start >= 1 and sent[start - 1].tag_ not in ("DT", "PRP$") else start - 2
-    plain_opening = start == 0 and end == 1 and sent[0].lower_ in english_words()
+    # ("AMOS froze again" in capitals is a name, whatever word it spells.)
+    plain_opening = start == 0 and end == 1 and sent[0].lower_ in english_words() and not is_acronym(sent[0].text)
     after = sent[end].lower_ if end < len(sent) else ""
     does = not plain_opening and end < len(sent) and sent[end].tag_.startswith("VB") and after in SOFTWARE_DOES
     # Software crashes; someone crashes something ("Tomas crashed his bike", "crashed the car").
@@ -1713,9 +1728,10 @@ def software(sent: SpacySpan, start: int, end: int, kind: EntityType | None) -> 
     # one; an acronym is no one's ("BADR down again all morning").
     name = sent[start:end].text
     does &= (kind != EntityType.PERSON or is_acronym(name)) and not person_shaped(name)
-    # "renew Hawaii license": a driving licence of a place the gazetteer knows.
+    # "renew Hawaii license": a driving licence of a place the gazetteer knows (not one in capitals:
+    # "the AMOS password").
     licensed = (
-        not plain_opening and after in SOFTWARE_NOUNS and name_key(sent[start:end].text) not in gazetteer().places
+        not plain_opening and after in SOFTWARE_NOUNS and (name_key(name) not in gazetteer().places or is_acronym(name))
     )
     # "Deleted Tom's number": what is done is to a thing of the name's, not to it.
     owner = end < len(sent) and sent[end].tag_ == "POS"
@@ -1724,14 +1740,16 @@ def software(sent: SpacySpan, start: int, end: int, kind: EntityType | None) -> 
     made_in = (
         start >= 2
         and (
-            (sent[start - 1].lower_ in ("in", "into") and made_in_verb(sent, start - 2))
+            (sent[start - 1].lower_ in ("in", "into") and verb_before_object(sent, start - 2, MADE_IN_VERBS))
+            or (sent[start - 1].lower_ == "in" and kept_in(sent, start - 2))
             or (
                 sent[start - 1].lower_ == "on"
-                and (
-                    sent[start - 2].lower_ in RUN_FORMS
-                    # "we run everything on Zabbix" (not "she runs the pharmacy on Street Lane").
-                    or (start >= 3 and sent[start - 2].lower_ in RUN_ALL and sent[start - 3].lower_ in RUN_FORMS)
-                )
+                # "we run everything on Zabbix", "we run the fleet on Veson" (not "she runs the
+                # pharmacy on Street Lane").
+                and verb_before_object(sent, start - 2, RUN_FORMS)
+                and not place_named(name)
+                and WITHIN_A_PLACE.search(name) is None
+                and STREET_FIRST.match(name) is None
                 and DATE_HINT.search(sent[start:end].text.rstrip("s")) is None  # "runs on Sundays"
             )
         )
@@ -2433,7 +2451,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "53"
+    version = "54"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -3152,7 +3170,7 @@ class BuiltinExtractor:
         for amount in SUM_JOTTED.finditer(text):
             attribute(amount.group(2).lower(), amount.group(1).strip(), holder=payer)
         for pay in PAID_TO_ME.finditer(text):
-            told = (pay.group(1) or pay.group(2)).strip()
+            told = next(said for said in pay.groups() if said).strip()
             # "I get 420,000 now" is a pay; "I get 20 minutes" is none.
             if "get" not in pay.group(0).lower() or pay_like(told):
                 attribute("salary", told, holder=USER_NAME)

@@ -222,11 +222,15 @@ LINE_JOINER = "\n\n"
 
 def sentence_bounds(line: str) -> list[tuple[int, int]]:
     """[start, end) of the sentences of one line: cut after . ! ? before a word, but not after an
-    abbreviation, an initial or a number written with dots ("Dr. Hill on 14.01.")."""
+    abbreviation, an initial or a number written with dots ("Dr. Hill on 14.01."), nor after ! or ?
+    ending more than a word before a word in lower case."""
     bounds, start = [], 0
     for match in SENTENCE_END.finditer(line):
         if NOT_A_SENTENCE_END.search(line, max(start, match.start() - 24), match.start()):
             continue
+        cried = line[match.start() - 1] in "!?" and line[match.end()].islower()
+        if cried and len(line[start : match.start()].split()) > 1:
+            continue  # "accepted the offer!! start 1 April" goes on in lower case; "Mum!! the baby …" not
         bounds.append((start, match.start()))
         start = match.end()
     if start < len(line):

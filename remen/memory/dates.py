@@ -82,6 +82,10 @@ LONE_ORDINAL = re.compile(
 DOTTED_DAY = re.compile(r"(?<![\w.,])(?:[12]\d|3[01]|0?[1-9])\.(?:1[0-2]|0?[1-9])\.(?!\d)")
 # "Open 24/7": round the clock, never the 24th of July.
 NOT_ROUND_THE_CLOCK = r"(?!24/7\b)"
+# A day and month in figures beside a weekday ("Thu 7/5", "Mon 03.08"): the weekday says which of
+# the two orders, and which year, the writer means.
+FIGURES_DAY = re.compile(r"(?<![\w./])(\d{1,2})[/.](\d{1,2})(?![\d/]|\.\d)")
+WEEKDAY_INDEX = {name: i for i, name in enumerate(("mon", "tue", "wed", "thu", "fri", "sat", "sun"))}
 # A day and month with a slash and no year, which the search grammar reads only after a cue
 # ("Saga's birthday 19/1", "printer guide by 29/5", "starts 20/8"); not a fraction, a score or a
 # rate ("1/2 cup", "8/10 stars", "open 24/7", "50/50 split").
@@ -223,10 +227,42 @@ def stated_date(
     ):
         # "next briefing Monday" in Monday's meeting notes: the Monday after, not the day itself.
         start += timedelta(days=7)
+    agreed = weekday_agrees(phrase, written, past)
+    if agreed is not None:
+        return StatedDate(start.replace(year=agreed.year, month=agreed.month, day=agreed.day), has_year, phrase)
     if END_OF.match(phrase):
         # The grammar reads "end of March" as its last stretch, turned the way the sentence speaks.
         start = (found.end if start == written else start + (found.end - found.start)) - timedelta(days=1)
     return StatedDate(start, has_year, phrase)
+
+
+def weekday_agrees(phrase: str, written: datetime, past: bool) -> datetime | None:
+    """The day a phrase of a weekday and a day and month in figures states, read in the order and
+    year whose day falls on that weekday, nearest the note's time on the side its tense speaks of
+    ("Thu 7/5" in April is 7 May, a Thursday, whatever the locale's order); None when the phrase
+    has no such pair or no reading agrees."""
+    weekday, figures = WEEKDAY.search(phrase), FIGURES_DAY.search(phrase)
+    if weekday is None or figures is None or YEAR.search(phrase):
+        return None
+    wanted = WEEKDAY_INDEX[weekday.group().lower()[:3]]
+    first, second = int(figures.group(1)), int(figures.group(2))
+    agreeing = []
+    # Figures with a stop are always day then month ("05.09."); with a slash either way round.
+    orders = {(first, second)} if "." in figures.group() else {(first, second), (second, first)}
+    for day, month in orders:
+        for year in (written.year - 1, written.year, written.year + 1):
+            try:
+                moment = written.replace(year=year, month=month, day=day)
+            except ValueError:
+                continue
+            if moment.weekday() == wanted:
+                agreeing.append(moment)
+    # The side the sentence speaks of first (a plan's day is ahead, a past one behind), then nearness.
+    return min(
+        agreeing,
+        key=lambda m: ((m.date() > written.date()) if past else (m.date() < written.date()), abs(m - written)),
+        default=None,
+    )
 
 
 def capital_short_weekday(sentence: str) -> str | None:

@@ -46,7 +46,7 @@ from remen.memory.lexicon import (
 from remen.memory.linear_model import SoftmaxModel, bucket, load_model, unit, word_shape
 from remen.memory.names import hyphened, name_key, name_tokens
 from remen.memory.patterns import BRANCH_OF
-from remen.memory.tool_use import PAST_FORMS, SOFTWARE_NOUNS
+from remen.memory.tool_use import PAST_FORMS, SOFTWARE_DOES, SOFTWARE_NOUNS
 from remen.search.calendar import FLOATING_HOLIDAYS, HOLIDAYS, MONTHS, NUMBER_WORDS, WEEKDAY_NAMES
 
 if TYPE_CHECKING:
@@ -127,6 +127,8 @@ EDGE_GREETINGS = frozenset({"goodbye", "bye", "hello", "hi", "hey", "farewell", 
 # Family words a chat turn ends on to speak to someone, never the end of a name: "how was
 # Asheville Dad?" names Asheville ("Grandma Rose", with the word first, is a name).
 EDGE_ADDRESSES = frozenset({"dad", "mom", "mum", "mama", "papa", "mommy", "daddy", "grandpa", "grandma", "nana"})
+# A firm's department written after its name, never the name's end: "letter to Aegean Star HR".
+EDGE_DEPARTMENTS = frozenset({"hr", "payroll"})
 # Tokens inside one spaCy entity that part two names: "Corrib Coffee + Brennan & Daly" is two
 # firms, "Notion to Linear" a move between two apps, "Toggl, Kees" a tool and a person.
 NAME_PARTINGS = frozenset({"+", "to", "from", ",", ";"})
@@ -167,7 +169,7 @@ def trimmed(sent: SpacySpan, start: int, end: int) -> tuple[int, int]:
         if numbered_at_end(sent, start, end):
             break  # "School No. 47": the number is the name's
         end -= 1
-    if end - start > 1 and sent[end - 1].lower_ in EDGE_ADDRESSES:
+    if end - start > 1 and sent[end - 1].lower_ in EDGE_ADDRESSES | EDGE_DEPARTMENTS:
         end -= 1
     return start, end
 
@@ -370,18 +372,23 @@ def unknown_capitalised(sent: SpacySpan, i: int) -> bool:
 
 
 def named_by_its_software_noun(sent: SpacySpan, i: int) -> bool:
-    """Whether token ``i``, inside its sentence, is a capitalised word a software noun follows, which
-    the tagger took for an adjective or a nationality: "renew the Rhino licence", "the Calm app"."""
+    """Whether token ``i`` is a capitalised word a software noun follows, which the tagger took for
+    an adjective or a nationality: "renew the Rhino licence", "the Calm app" (inside its sentence);
+    or a name in capitals a software noun or a program's failing follows, which the tagger took
+    for a common noun: "AMOS froze again", "the AMOS password" (anywhere)."""
     token = sent[i]
     after = sent[i + 1] if i + 1 < len(sent) else None
-    return (
-        i > 0
-        and token.is_alpha
-        and token.text[:1].isupper()
-        and not token.text.isupper()
-        and after is not None
-        and after.lower_ in SOFTWARE_NOUNS
-    )
+    if after is None or not token.is_alpha or not token.text[:1].isupper():
+        return False
+    if token.text.isupper():
+        return len(token.text) >= MIN_ACRONYM_LETTERS and (
+            after.lower_ in SOFTWARE_NOUNS or (after.tag_.startswith("VB") and after.lower_ in SOFTWARE_DOES)
+        )
+    return i > 0 and after.lower_ in SOFTWARE_NOUNS
+
+
+# The fewest letters of a name in capitals taken for a program's by what follows ("IT" is none).
+MIN_ACRONYM_LETTERS = 3
 
 
 # Words that speak of a person's own, after which a sentence's first noun is someone.

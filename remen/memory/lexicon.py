@@ -385,6 +385,7 @@ FIRM_HEADS = words(
     apparel apparels garments textiles sourcing exports imports trading industries enterprises
     manufacturing winery wines vineyards cooperative co-op kooperatif kooperatifi genossenschaft
     lojistik logistik logística logistique nakliyat telekom telecoms holding sanayi ticaret
+    shipping lines ferries maritime marine shipyard shipyards navigation cruises
     """
 )
 # Words that open a firm's name where a language puts the kind of firm first ("Estudio Lumbre",
@@ -729,10 +730,17 @@ COURTESY_TITLES = (
     *("si", "hajj", "haj", "hajja", "lalla"),
     # Malay: "Encik Razak", "Puan Aminah", "Cik Nurul", "Datuk Lee".
     *("encik", "puan", "cik", "datuk", "dato"),
+    # Greek: "kyria Sofia", "Kyrios Pappas".
+    *("kyria", "kyrie", "kyrios", "kyr"),
 )
+# Greek kin called so before a name ("yiayia Katina", "theia Eleni").
+GREEK_KIN_TITLES = ("yiayia", "giagia", "pappou", "papou", "papous", "theia", "thia", "theios", "thios")
 # Honorifics written in lower case before a capitalised name, as Vietnamese, Indonesian and
 # Filipino English do ("anh Khoa", "cô Hạnh", "bu Ratna") and kin called so ("uncle Ben").
-LOWER_CASE_TITLES = (*VIETNAMESE_TITLES, "bu", "ibu", "pak", "mbak", "uncle", "aunt", "auntie", "aunty")
+LOWER_CASE_TITLES = (
+    *(*VIETNAMESE_TITLES, "bu", "ibu", "pak", "mbak", "uncle", "aunt", "auntie", "aunty"),
+    *("kyria", "kyrie", "kyrios", *GREEK_KIN_TITLES),
+)
 # The lower-case particles a surname may open with after a title: "Dr. de Vries", "Mr. van der Berg".
 SURNAME_PARTICLES = words("de van von der den da di du le la del dos ter ten")
 # Honorifics that make the capitalised word after them a person's name in notes in several
@@ -751,6 +759,7 @@ HONORIFICS = (
     *("uncle", "aunt", "aunty", "grandma", "grandpa", "granny", "cousin"),
     # Kin as a title in the languages notes mix in: "Tío Jorge", "Tita Baby", "Nonna Rosa", "Oma Liesel".
     *("tío", "tía", "tio", "tia", "tito", "tita", "abuela", "abuelo", "nonna", "nonno", "oma", "opa", "doña"),
+    *GREEK_KIN_TITLES,
     # Indonesian and Malay: "Bu Ratna", "Pak Hendra", "Mbak Sari".
     *("bu", "ibu", "pak", "bapak", "mbak"),
     *VIETNAMESE_TITLES,
@@ -766,6 +775,9 @@ HONORIFICS_AFTER = (
     *("sir", "madam", "ma'am", "maam", "ji", "sahab", "saab", "garu", "dai", "didi", "bhai", "uncle", "aunty"),
     *("auntie", "apa", "aga", "apai", "eje", "bey", "hanım", "abla", "abi", "amca", "teyze", "hoca", "hocam"),
 )
+# What lives in software rather than in a town: "everything lives in Veson", "our docs live in
+# Confluence".
+THINGS_KEPT = words("everything all data stuff files docs documents records notes tickets orders")
 # Words that open a note as its label ("Edit: I was wrong") though the name lists hold them as
 # first names too: no one speaking.
 LABELS_NAMED_AS_PEOPLE = frozenset(

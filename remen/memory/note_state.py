@@ -42,8 +42,8 @@ if TYPE_CHECKING:
     from spacy.tokens import Token
 
 # Where one clause of a sentence ends and the next begins: "did it, he comes thursday morning" is
-# past up to the comma and a plan after it.
-CLAUSE_BREAKS = frozenset({",", ";", ":", "—", "–", "but", "so", "because"})
+# past up to the comma and a plan after it, as "signed the lease!! keys 15 August" is up to the cry.
+CLAUSE_BREAKS = frozenset({",", ";", ":", "—", "–", "!", "!!", "?", "but", "so", "because"})
 # The auxiliaries of a perfect (the tagger's tags, no parse: the parser is off while reading).
 PERFECT_AUXILIARIES = frozenset({"have", "has", "had", "'ve", "’ve", "'d", "’d"})
 
@@ -69,9 +69,11 @@ def clause_tenses(sent: SpacySpan) -> tuple[tuple[int, bool], ...]:
     clauses: list[tuple[int, bool]] = []
     past = perfect = False
     opening = True
+    verbed = False
     for token in sent:
         first, opening = opening and not token.is_punct and not token.is_space, opening and token.is_punct
-        if token.lower_ in CLAUSE_BREAKS:
+        if token.lower_ in CLAUSE_BREAKS or (verbed and joins_a_new_clause(token)):
+            verbed = False
             clauses.append((token.idx - sent.start_char - lead, past))
             past = perfect = False
             opening = True
@@ -83,6 +85,7 @@ def clause_tenses(sent: SpacySpan) -> tuple[tuple[int, bool], ...]:
         elif token.lower_ in ARRANGED_VERBS:
             past = False  # "part 3 exam booked 30 Sept": what is arranged is ahead
         elif token.tag_ == "VBD" or (token.tag_ == "VBN" and (perfect or first)):
+            verbed = True
             # A participle opening a clause is a note's past without its subject: "Started at
             # Kettle Foods on Monday" (written on Saturday) is the Monday gone; not a verb's own
             # base whose past is another word, which the tagger may take for its participle ("come
@@ -90,8 +93,16 @@ def clause_tenses(sent: SpacySpan) -> tuple[tuple[int, bool], ...]:
             past = perfect or not base_of_another_past(token)
         elif token.tag_ in PRESENT_TAGS and token.lower_ not in PERFECT_AUXILIARIES:
             past = False
+            verbed = True
     clauses.append((len(sent.text), past))
     return tuple(clauses)
+
+
+def joins_a_new_clause(token: Token) -> bool:
+    """Whether ``token`` is an "and" that opens a clause with a subject of its own after one with a
+    verb: "We moved in on Sunday and there are still boxes" keeps Sunday in the past."""
+    following = token.nbor() if token.i + 1 < len(token.doc) else None
+    return token.lower_ == "and" and following is not None and following.tag_ in ("PRP", "EX")
 
 
 @dataclass(frozen=True)

@@ -166,11 +166,12 @@ CAR_TAKEN = re.compile(
     r"(?:(?:used|new|second-hand|secondhand|old|\d{4}|white|black|silver|grey|gray|red|blue|green)\s+){0,2})" + NAME
 )
 # Someone's own car, the one they drive someone in: "Munkh drove us back in his Land Cruiser",
-# "Ama picked me up in her old Corolla".
+# "Ama picked me up in her old Corolla", "Eleni took the afternoon off and drove me home in her
+# little Fiat".
 THEIR_CAR = re.compile(
     PERSON_NAME
-    + r"\s+(?i:drove|drives|picked\s+(?:us|me)\s+up|took\s+(?:us|me))\b[^.;!?]{0,40}?\b(?i:in\s+(?:his|her)\s+"
-    r"(?:(?:old|new|battered|shiny)\s+)?)" + NAME
+    + r"\s+(?:[^.;!?A-Z]{0,40}?\s)?(?i:drove|drives|picked\s+(?:us|me)\s+up|took\s+(?:us|me))\b[^.;!?]{0,40}?\b"
+    r"(?i:in\s+(?:his|her)\s+)(?:[a-z]+\s+){0,2}" + NAME
 )
 # A vehicle kept: its upkeep or its parts are the writer's worry ("MOT for the Micra due 22 Jan",
 # "the Micra's clutch is slipping", "insurance on my Corsa").
@@ -769,8 +770,10 @@ AMOUNT_JOTTED = re.compile(
     # then is the verb.
     # "payday: first salary 58.000 TL": after a jot's one-word label (not an offer's), the first or
     # new sum.
-    rf"(?i:(?:^|[,;]|\s[-–]\s|^\s*(?:[-*•]\s*)?(?!offer\b)[a-z]+\s*:)\s*(?:[-*•]\s*)?"
-    rf"(?:(?:{JOTTED_HOMES}|hostel)\s+|pa(?:y|id)\s+(?:{PAID_NAME}\s+)?(?:(?:the|my|our)\s+)?|(?:first|new|monthly|net)\s+)?"
+    rf"(?i:(?:^|[,;!?]|\s[-–]\s|^\s*(?:[-*•]\s*)?(?!offer\b)[a-z]+\s*:)\s*(?:[-*•]\s*)?"
+    # "first Kallisto salary 2,600 € in": the firm that pays it may stand between.
+    rf"(?:(?:{JOTTED_HOMES}|hostel)\s+|pa(?:y|id)\s+(?:{PAID_NAME}\s+)?(?:(?:the|my|our)\s+)?"
+    rf"|(?:first|new|monthly|net)\s+(?:(?-i:[A-Z][\w&'’-]*)\s+){{0,2}})?"
     rf"(?!pay\s+(?:(?:the|my|our)\b|(?-i:[A-ZÀ-Ý])))({alternation(lexicon.MONEY_OF_MINE)})\b"
     # "Salary would be 78.000 €": an offer's, not the writer's yet.
     rf"(?:\s+(?!\d|would\b|could\b|might\b)[\w'’.-]+){{0,4}}?\s*[:,]?\s*({MY_SUM}))"
@@ -778,17 +781,19 @@ AMOUNT_JOTTED = re.compile(
 # A jotted list's item that gives the sum before the word that names it: "1BHK, 21,000 rent,
 # advance 1.5 lakhs", "- 890 € rent from July".
 SUM_JOTTED = re.compile(
-    rf"(?i:(?:^|[,;(]|\s[-–]\s)\s*(?:[-*•]\s*)?({MY_SUM})\s+({alternation(lexicon.MONEY_OF_MINE)})\b(?=\s*(?:$|[,;.)]|from\b)))"
+    rf"(?i:(?:^|[,;(!?]|\s[-–]\s)\s*(?:[-*•]\s*)?({MY_SUM})\s+({alternation(lexicon.MONEY_OF_MINE)})\b(?=\s*(?:$|[,;.)]|from\b)))"
 )
 # The writer's pay told by who pays it or by earning it: "Zenox pays me ₦380k", "I earn 2,400 €
 # a month", "I make 41,000 now" (a sum with its currency, or thousands, not "I earn points").
 # "I'm on 19k at Gulf Link", "I'm on £42,000 now", as British and Gulf English say a pay (not "I'm
-# on 10k steps").
+# on 10k steps"). "the 2,150 € Aegean Star pays me now": the sum before its payer.
 PAID_TO_ME = re.compile(
     rf"(?i:\b(?:pays?\s+me|paying\s+me|I\s+(?:earn|make|get|am\s+earning|am\s+making|am\s+getting)"
     rf"|I['’]m\s+(?:earning|making|getting))"
     rf"\s+(?:only\s+|just\s+|about\s+)?)({MY_SUM})"
     rf"|(?i:\bI(?:['’]m|\s+am)\s+(?:only\s+|just\s+|still\s+)?on\s+)({MY_SUM})(?=\s*(?:$|[,.;:)!]|(?i:at|here|now|and|but)\b))"
+    # "against the 2,150 € Aegean Star pays me now": the sum, then who pays it.
+    rf"|({MY_SUM})\s+(?:that\s+)?(?:[A-Z][\w&'’-]*\s+){{1,4}}(?i:pays\s+me|is\s+paying\s+me|paid\s+me)\b"
 )
 # A pay told by the rise that brings it: "with a pay rise to £31,000", "got a raise to $84k", "my
 # salary goes up to 4,100 €" (whose, the words before it say).
@@ -1122,6 +1127,9 @@ FIRM_AFTER = re.compile(
     r"|ceo|founders?|shareholders|payroll)\b"
     # "Sahlgrenska offer: 38 500 kr/month": who offers a job is a firm.
     r"|^\s+(?:job\s+)?offer\b"
+    # "resignation letter to Aegean Star HR": a firm's people department (not "Kamaladi head office",
+    # the town a bank's office is in).
+    r"|^\s+(?:hr|payroll)\b"
     # "BangkokSmile follow-up w/ Dr. Thanawat": a clinic one has an appointment at.
     r"|^\s+(?:follow-?up|appointment|appt|check-?up|consultation)\b)"
 )

@@ -127,6 +127,11 @@ SOFTWARE_NOUNS = frozenset(
         "upgrade",
         "login",
         "logins",
+        "password",
+        "passwords",
+        "admin",
+        "dashboard",
+        "dashboards",
     }
 )
 # Verbs whose object changes owner: a thing, never a person or a place.

@@ -1704,3 +1704,17 @@ def test_a_name_cried_out_first_is_whom_my_turn_speaks_to_not_an_answer(app: Rem
     now = written_days_apart(app, clock, 3, "Mum: how is the new boss?\nme: Mum!! Laila is great, very fair")
     answers = app.ask("who is my boss", now=now).answers
     assert not answers or "Mum" not in (answers[0].answer or answers[0].text)
+
+
+def test_who_someone_is_is_said_by_the_role_before_their_name_in_a_list(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        10,
+        "Safety meeting on board\nPresent: Captain Manolis, chief engineer Giorgos Vlachos, bosun Mitsos, me\n"
+        "- Giorgos orders the spare part from Piraeus",
+        "Giorgos: Niko! the old man asks about you every trip\nme: tell him I miss the bridge",
+        "Giorgos wrote that the company is selling the old ferry in September.",
+    )
+    answers = app.ask("who is Giorgos Vlachos", now=now).answers
+    assert answers and "chief engineer" in answers[0].text

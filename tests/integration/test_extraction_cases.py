@@ -3361,3 +3361,75 @@ def test_a_kin_word_opening_a_sentence_is_the_one_named_just_before(model_reader
     # Named in the sentence before as a word, not inside another ("Tomorrow" holds no Tom).
     trip = read(model_reader, "Tom fixed the shelf. Tomorrow I fly to Oslo. My brother is in Paris.")
     assert ("me", "brother", "Tom") not in triples(trip)
+
+
+def test_a_past_clause_keeps_its_day_behind_when_a_present_one_follows(reader: BuiltinExtractor) -> None:
+    written = datetime(2026, 4, 1, 19, 30).astimezone()  # a Wednesday
+    found = reader.extract(
+        NoteForExtraction(
+            "We moved into the flat on Sunday and there are still boxes everywhere.", (), written.timestamp()
+        )
+    )
+    days = {datetime.fromtimestamp(s.valid_at).date() for s in found.statements if s.valid_at}
+    assert days == {date(2026, 3, 29)}
+
+
+def test_a_name_in_capitals_that_freezes_or_has_a_password_is_software(model_reader: BuiltinExtractor) -> None:
+    for text in (
+        "- AMOS froze again on the bridge PC, ticket to IT",
+        "Handed the AMOS password and the chart corrections to the new second officer.",
+    ):
+        assert ("AMOS", EntityType.TECHNOLOGY) in entities(read(model_reader, text)), text
+
+
+def test_what_work_runs_on_or_lives_in_is_software_but_a_street_is_none(model_reader: BuiltinExtractor) -> None:
+    for text in (
+        "Anna: perfect. we run the fleet on Veson, any experience?\nme: only spreadsheets",
+        "Everything from voyage estimates to bunker orders lives in Veson, so Petros taught me the screens.",
+    ):
+        assert ("Veson", EntityType.TECHNOLOGY) in entities(read(model_reader, text)), text
+    for text, street in (
+        ("He runs the bakery on Main Street", "Main Street"),
+        ("who runs the office on Calle Plateros", "Calle Plateros"),
+    ):
+        assert (street, EntityType.TECHNOLOGY) not in entities(read(model_reader, text)), text
+
+
+def test_a_shipping_line_and_a_firms_hr_are_firms(model_reader: BuiltinExtractor) -> None:
+    assert ("Aegean Star Lines", EntityType.ORGANIZATION) in entities(
+        read(model_reader, "Back home in Piraeus after eight days on board with Aegean Star Lines.")
+    )
+    assert ("Kallisto Shipping", EntityType.ORGANIZATION) in entities(
+        read(model_reader, "Anna: Anna Papadaki from Kallisto Shipping, head of fleet operations.")
+    )
+    assert entities(read(model_reader, "- resignation letter to Aegean Star HR, one month notice")) == {
+        ("Aegean Star", EntityType.ORGANIZATION)
+    }
+
+
+def test_a_greek_courtesy_title_and_kin_word_make_a_person(reader: BuiltinExtractor) -> None:
+    rent = read(reader, "- rent to kyria Sofia, 850 €, by the 5th")
+    ties = {
+        (s.predicate, s.object_name or s.object_value) for s in rent.statements if s.predicate in ("landlord", "rent")
+    }
+    assert ties == {("landlord", "kyria Sofia"), ("rent", "850 €")}
+    birthday = read(reader, "- yiayia Katina's birthday 20 May, book the ferry to Chios")
+    assert {(s.subject, s.object_value) for s in birthday.statements if s.predicate == "birthday"} == {
+        ("yiayia Katina", "20 May")
+    }
+
+
+def test_my_pay_told_before_who_pays_it_or_after_the_firm_is_my_salary(reader: BuiltinExtractor) -> None:
+    for text, pay in (
+        ("The salary would be 2,600 € a month, against the 2,150 € Aegean Star pays me now.", "2,150 €"),
+        ("- first Kallisto salary 2,600 € in", "2,600 €"),
+    ):
+        found = read(reader, text)
+        assert {s.object_value for s in found.statements if s.predicate == "salary"} == {pay}, text
+
+
+def test_the_car_someone_drives_me_in_is_theirs_after_what_else_they_did(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Eleni took the afternoon off and drove me home in her little Fiat, what a car.")
+    assert {(s.subject, s.object_name) for s in found.statements if s.predicate == "car"} == {("Eleni", "Fiat")}
+    found = read(reader, "Temuulen's brother Munkh drove us back in his Land Cruiser, the car was full.")
+    assert {(s.subject, s.object_name) for s in found.statements if s.predicate == "car"} == {("Munkh", "Land Cruiser")}

@@ -138,6 +138,10 @@ def test_cue_aspects(sentence: str, aspect: Aspect | None) -> None:
         ("my oga, Engr. Adebayo, agreed", ["my oga, Engr. Adebayo, agreed"]),
         ("Lunch with Bryn. Then home.", ["Lunch with Bryn.", "Then home."]),
         ("I live in NYC. It is loud.", ["I live in NYC.", "It is loud."]),
+        # A cry goes on in lower case; a stop's lower case opens a quick note's next sentence.
+        ("Kallisto offer in!! starting 1 April", ["Kallisto offer in!! starting 1 April"]),
+        ("Mum!! the baby comes in December", ["Mum!!", "the baby comes in December"]),
+        ("shipped it. zero pages", ["shipped it.", "zero pages"]),
     ],
 )
 def test_sentences_end_at_a_full_stop_that_ends_no_abbreviation(line: str, sentences: list[str]) -> None:
@@ -244,3 +248,15 @@ def test_a_jots_lines_are_items_and_a_wrapped_paragraph_is_one_block() -> None:
         "Git's ls-files command with the stage flag, and then look for the mode\npipe it to grep."
     )
     assert len(list(note_lines(wrapped))) == 1
+
+
+def test_a_weekday_beside_a_day_in_figures_says_which_order_and_year() -> None:
+    written = datetime(2026, 4, 28, 20).astimezone()
+    for order in ("mdy", "dmy"):
+        dentist = stated_date("dentist Dr. Lamprou in Glyfada, Thu 7/5 17:00", written, date_order=order)
+        assert dentist is not None and dentist.moment.isoformat()[:16] == "2026-05-07T17:00", order
+        # Figures with stops are day then month, whatever the locale: 5 September is a Saturday too.
+        dotted = stated_date("Sat 05.09. 10:00 Sommerfest", written, date_order=order)
+        assert dotted is not None and dotted.moment.date().isoformat() == "2026-09-05", order
+    met = stated_date("met him Thu 2/4", written, past=True, date_order="mdy")
+    assert met is not None and met.moment.date().isoformat() == "2026-04-02"
