@@ -66,6 +66,7 @@ from remen.memory.entity_model import (
     PROPER_NOUN_TAGS,
     NameVectors,
     candidates,
+    english_compound,
     english_words,
     gazetteer,
     name_kinds,
@@ -1041,11 +1042,12 @@ def named_car(name: str, kind: EntityType, text: str) -> bool:
 
 def everyday_noun(token: Token) -> bool:
     """Whether a word of the tool lists that is an everyday noun too (or the plural of an English
-    word: "pandas") is written as one: in lower case after a determiner or an adjective, and no
-    noun after it ("the fish from the market", "a switch for the office", "the red pandas"; "a
-    node script", "the fish shell" are the tools), or a season after a word of time ("in spring")."""
+    word: "pandas"; or two written as one: "handshake") is written as one: in lower case after a
+    determiner or an adjective, and no noun after it ("the fish from the market", "a switch for the
+    office", "the red pandas"; "a node script", "the fish shell" are the tools), or a season after
+    a word of time ("in spring")."""
     word = token.lower_
-    plain = word in lexicon.EVERYDAY_NOUNS or word in english_words() or word.removesuffix("s") in english_words()
+    plain = word in lexicon.EVERYDAY_NOUNS or english_compound(word) or english_compound(word.removesuffix("s"))
     if not plain or not token.text.islower() or token.i == 0:
         return False
     before = token.doc[token.i - 1]
@@ -2451,7 +2453,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "54"
+    version = "55"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.

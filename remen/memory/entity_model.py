@@ -291,6 +291,21 @@ def english_words() -> frozenset[str]:
     return frozenset(word for word in vocab if word.isalpha())
 
 
+def english_compound(word: str) -> bool:
+    """Whether ``word`` is an English word MiniLM's vocabulary knows, or two of them written as one
+    ("handshake", "timesheet"), each of four letters or more (a name splits into shorter ones:
+    "samira", "sam" and "ira")."""
+    words = english_words()
+    return word in words or any(
+        word[:cut] in words and word[cut:] in words
+        for cut in range(MIN_COMPOUND_PART, len(word) - MIN_COMPOUND_PART + 1)
+    )
+
+
+# The shortest word of a compound: "handshake" is hand and shake.
+MIN_COMPOUND_PART = 4
+
+
 def called_by(name: str, kind: EntityType) -> str | None:
     """The part of a name of several words it is also called by alone, if any: a firm's own word
     after the common ones that say what it is ("Studio Dalgona", "Garage Verhoef" → Dalgona,

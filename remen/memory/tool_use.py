@@ -155,8 +155,12 @@ GIVE = forms("give")
 # itself is closing its window ("closed VS Code").
 CLOSE = forms("close")
 ACCOUNT_NOUNS = frozenset({"account", "accounts", "subscription", "membership", "plan"})
-# Verbs the writer acts with: the classes, keeping ("keeping it"), giving up and closing.
-ACTING = CLASSED | KEEP_VERBS | GIVE | CLOSE
+# Handing a tool's account or login to someone gives the tool up ("Handed the AMOS password to the
+# new second officer", "handed my SolarWinds admin account to Daniel").
+HAND = forms("hand")
+HANDED_NOUNS = ACCOUNT_NOUNS | {"password", "passwords", "login", "logins"}
+# Verbs the writer acts with: the classes, keeping ("keeping it"), giving up, closing and handing over.
+ACTING = CLASSED | KEEP_VERBS | GIVE | CLOSE | HAND
 # Verbs that take up or keep what they act on for good (a trial is not that).
 KEEPING = (START_VERBS | KEEP_VERBS) - TRY
 # Words that make a taken-up tool the one that replaces another: "trying Calm instead", "Fedora only now".
@@ -389,6 +393,12 @@ def tool_use(tokens: list[Token], replacing: bool) -> ToolUse | None:
         return None  # "I had used Trello for years": then, not now
     if role in OBJECT_ROLES and word in CLOSE:
         return ToolUse.ENDS if head.lower_ in ACCOUNT_NOUNS and not negated(verb) else None
+    if role in OBJECT_ROLES and word in HAND:
+        # The parse may hang the noun and the "to" anywhere ("Handed my SolarWinds admin account to
+        # Daniel"): the words after the name say what was handed, and on to whom.
+        after = [t.lower_ for t in verb.doc[tokens[-1].i + 1 :]]
+        handed = head.lower_ in HANDED_NOUNS or not HANDED_NOUNS.isdisjoint(after[:2])
+        return ToolUse.ENDS if handed and ("to" in after or "over" in after) and not negated(verb) else None
     if role in OBJECT_ROLES:
         if (word in START_VERBS | USE_VERBS and use_over(verb)) or given_up(verb):
             return ToolUse.ENDS

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from remen.memory import lexicon
-from remen.memory.entity_model import english_words, gazetteer
+from remen.memory.entity_model import english_compound, english_words, gazetteer
 from remen.memory.names import name_key
 from remen.memory.patterns import BULLET_MARKS
 from remen.search.query import STOPWORDS
@@ -133,10 +133,11 @@ def known_name(word: str, before: str) -> bool:
 
 def english(word: str) -> bool:
     """Whether MiniLM's vocabulary knows ``word`` or the word it is made from by an ending
-    ("freelancer", "roasters"); True without the vocabulary (nothing is recased then)."""
+    ("freelancer", "roasters"), or the two words it is made of ("handshake"); True without the
+    vocabulary (nothing is recased then)."""
     vocabulary = english_words()
     stems = (word, *(word[: -len(end)] for end in ENDINGS if word.endswith(end) and len(word) > len(end) + 2))
-    return not vocabulary or any(stem in vocabulary for stem in stems)
+    return not vocabulary or any(english_compound(stem) for stem in stems)
 
 
 def typed_in_lower_case(text: str, openings: list[int]) -> bool:

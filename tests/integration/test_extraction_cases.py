@@ -3433,3 +3433,19 @@ def test_the_car_someone_drives_me_in_is_theirs_after_what_else_they_did(reader:
     assert {(s.subject, s.object_name) for s in found.statements if s.predicate == "car"} == {("Eleni", "Fiat")}
     found = read(reader, "Temuulen's brother Munkh drove us back in his Land Cruiser, the car was full.")
     assert {(s.subject, s.object_name) for s in found.statements if s.predicate == "car"} == {("Munkh", "Land Cruiser")}
+
+
+def test_handing_a_tools_login_to_someone_gives_the_tool_up(model_reader: BuiltinExtractor) -> None:
+    for text, tool in (
+        ("Last day at Sinar Connect. Handed my SolarWinds admin account to Daniel.", "SolarWinds"),
+        ("Handed the AMOS password and the chart corrections to the new second officer.", "AMOS"),
+    ):
+        found = read(model_reader, text)
+        assert (USER_NAME, tool, True) in {(s.subject, s.object_name, s.negated) for s in found.statements}, text
+    kept = read(model_reader, "Handed the Jira tickets to Tom.")
+    assert not [s for s in kept.statements if s.predicate == "uses" and s.negated]
+
+
+def test_two_english_words_written_as_one_are_no_brand(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Encik Razak gave me a proper handshake, the first in six years.")
+    assert {kind for _, kind in entities(found)} == {EntityType.PERSON}
