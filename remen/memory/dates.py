@@ -10,6 +10,7 @@ from dateutil.relativedelta import relativedelta
 
 from remen.core.models import DateOrder, TimeRange
 from remen.memory.patterns import CAPITAL_SHORT_WEEKDAYS
+from remen.search.calendar import WEEKDAY_SHORT
 from remen.search.query import STOPWORDS
 from remen.search.temporal import CLOCK_WINDOW, parse_temporal
 
@@ -85,7 +86,6 @@ NOT_ROUND_THE_CLOCK = r"(?!24/7\b)"
 # A day and month in figures beside a weekday ("Thu 7/5", "Mon 03.08"): the weekday says which of
 # the two orders, and which year, the writer means.
 FIGURES_DAY = re.compile(r"(?<![\w./])(\d{1,2})[/.](\d{1,2})(?![\d/]|\.\d)")
-WEEKDAY_INDEX = {name: i for i, name in enumerate(("mon", "tue", "wed", "thu", "fri", "sat", "sun"))}
 # A day and month with a slash and no year, which the search grammar reads only after a cue
 # ("Saga's birthday 19/1", "printer guide by 29/5", "starts 20/8"); not a fraction, a score or a
 # rate ("1/2 cup", "8/10 stars", "open 24/7", "50/50 split").
@@ -244,7 +244,7 @@ def weekday_agrees(phrase: str, written: datetime, past: bool) -> datetime | Non
     weekday, figures = WEEKDAY.search(phrase), FIGURES_DAY.search(phrase)
     if weekday is None or figures is None or YEAR.search(phrase):
         return None
-    wanted = WEEKDAY_INDEX[weekday.group().lower()[:3]]
+    wanted = WEEKDAY_SHORT[weekday.group().lower()[:3]]
     first, second = int(figures.group(1)), int(figures.group(2))
     agreeing = []
     # Figures with a stop are always day then month ("05.09."); with a slash either way round.

@@ -725,13 +725,16 @@ VIETNAMESE_TITLES = ("anh", "chị", "cô", "chú", "bà", "ông")
 # is Krause, "Khun Kittipong" is Kittipong, in Thai English, "anh Khoa" and "cô Hạnh" Khoa and Hạnh
 # in Vietnamese English, folded as names are; "Si Abdelkader", "Hajj Driss", "Lalla Amina" in
 # Moroccan; "Encik Razak" in Malaysian).
+# Greek courtesy titles, written in lower case too ("kyria Sofia").
+GREEK_COURTESY_TITLES = ("kyria", "kyrie", "kyrios")
 COURTESY_TITLES = (
     *("herr", "frau", "mme", "mlle", "sra", "srta", "khun", *(fold(t) for t in VIETNAMESE_TITLES)),
     *("si", "hajj", "haj", "hajja", "lalla"),
     # Malay: "Encik Razak", "Puan Aminah", "Cik Nurul", "Datuk Lee".
     *("encik", "puan", "cik", "datuk", "dato"),
     # Greek: "kyria Sofia", "Kyrios Pappas".
-    *("kyria", "kyrie", "kyrios", "kyr"),
+    *GREEK_COURTESY_TITLES,
+    "kyr",
 )
 # Greek kin called so before a name ("yiayia Katina", "theia Eleni").
 GREEK_KIN_TITLES = ("yiayia", "giagia", "pappou", "papou", "papous", "theia", "thia", "theios", "thios")
@@ -739,7 +742,7 @@ GREEK_KIN_TITLES = ("yiayia", "giagia", "pappou", "papou", "papous", "theia", "t
 # Filipino English do ("anh Khoa", "cô Hạnh", "bu Ratna") and kin called so ("uncle Ben").
 LOWER_CASE_TITLES = (
     *(*VIETNAMESE_TITLES, "bu", "ibu", "pak", "mbak", "uncle", "aunt", "auntie", "aunty"),
-    *("kyria", "kyrie", "kyrios", *GREEK_KIN_TITLES),
+    *(*GREEK_COURTESY_TITLES, *GREEK_KIN_TITLES),
 )
 # The lower-case particles a surname may open with after a title: "Dr. de Vries", "Mr. van der Berg".
 SURNAME_PARTICLES = words("de van von der den da di du le la del dos ter ten")
