@@ -47,6 +47,7 @@ from remen.core.constants import (
     ANSWER_TYPICAL_COSINE,
     ASK_ALTERNATIVE_MIN_PROBABILITY,
     ASK_ANSWER_MIN_PROBABILITY,
+    ASK_NEWER_SUM_MARGIN,
     EXTRACT_ALWAYS_READ_RANKS,
     EXTRACT_CONTEXT_SHARE,
     EXTRACT_MEANING_WEIGHT,
@@ -1684,7 +1685,37 @@ def extract(
         (a for a in best.values() if a.score >= minimum),
         key=lambda a: out_of_turn(a.answer, a.created, left, question.earlier),
     )
+    if question.measure == "much" and not question.earlier and ASKED_NOW.match(question.text) is not None:
+        sure = told_last_first(sure)
     return [*sure, *(a for a in best.values() if a.score < minimum)][:limit]
+
+
+def told_last_first(answers: list[Extracted]) -> list[Extracted]:
+    """``answers`` with the sum of money told in the latest note first, when the first is a sum
+    and that one is about as likely: asked in the present ("how much do we save a month"),
+    "savings: 300 € a month from May" answers before "we put 150 € a month into savings"."""
+    if not answers or not is_sum(answers[0].answer):
+        return answers
+    first = answers[0]
+    newer = [
+        a
+        for a in answers[1:]
+        if is_sum(a.answer) and a.created > first.created and a.score >= first.score - ASK_NEWER_SUM_MARGIN
+    ]
+    if not newer:
+        return answers
+    latest = max(newer, key=lambda a: a.created)
+    return [latest, *(a for a in answers if a is not latest)]
+
+
+def is_sum(answer: str) -> bool:
+    """Whether an answer is a sum of money ("300 €", "£1,200"), not a bare count."""
+    return MEASURE_UNITS["much"].search(answer) is not None
+
+
+# A question of how much asked in the present tense: "how much do we save a month", "how much is
+# the rent" (not "how much did we pay").
+ASKED_NOW = re.compile(r"(?i)^\s*how\s+much\b(?:\s+[\w'’-]+){0,2}?\s+(?:do|does|is|are|am)\b")
 
 
 def describes(question: Question, known: dict[str, str]) -> Callable[[str], int]:

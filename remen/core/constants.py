@@ -289,6 +289,9 @@ ASK_SENTENCE_VECTORS_KEPT = 2048
 #   scripts/train_answers.py on the dev split's answers and false premises: the lowest that keeps
 #   false premises answered within 5% leave-one-notebook-out; 0.5 answered 6 of 76).
 ASK_ANSWER_MIN_PROBABILITY = 0.55
+# A sum asked in the present: one told in a later note goes first when its probability is at most
+# this much below an earlier one's (the answer model does not weigh which note is newer).
+ASK_NEWER_SUM_MARGIN = 0.05
 # - a second or third answer, shown after one that reaches the threshold above, needs only this:
 #   the card offers what else the notes may mean (ask dev split: card 0.789 → 0.796, the first
 #   item and false premises unchanged).

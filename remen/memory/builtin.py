@@ -140,6 +140,7 @@ from remen.memory.patterns import (
     HOME_BY,
     HOME_COMMUTE,
     HOME_FROM,
+    HOME_IN,
     HOME_NOUN,
     HOME_NOUNS,
     HOME_OWNER,
@@ -219,6 +220,7 @@ from remen.memory.patterns import (
     REGISTERED_WITH,
     RENT_RAISED,
     RENT_SUM,
+    RENT_WORD,
     RENTED_HOME,
     RENTED_HOME_IN,
     REPLACED,
@@ -280,6 +282,7 @@ from remen.memory.patterns import (
     VEHICLE_WORDS,
     VIEWING,
     WEEK_COUNT,
+    WITH_BEFORE,
     WITH_FAMILY,
     WITHIN_A_PLACE,
     WORK_SPELL,
@@ -1672,6 +1675,29 @@ def kept_in(sent: SpacySpan, i: int) -> bool:
 
 
 LIVE_FORMS = frozenset({"live", "lives", "lived"})
+
+
+def things_kept_in(sent: SpacySpan, last: int) -> bool:
+    """Whether the words ending at token ``last``, before an "in", are a verb and its object of
+    work's things: "they book everything in", "I keep all my shifts in", "we log orders in" (not
+    "booked a table in", nor "we're all in")."""
+    for i in range(last, max(last - MADE_IN_OBJECT_WORDS, 0) - 1, -1):
+        if sent[i].lower_ in lexicon.THINGS_KEPT and sent[i].tag_.startswith(KEPT_THING_TAGS):
+            verb = i - 1
+            while verb >= 0 and sent[verb].tag_ in DETERMINER_TAGS:
+                verb -= 1
+            return verb >= 0 and sent[verb].tag_.startswith("VB") and sent[verb].lower_ not in BE_FORMS
+        if not sent[i].tag_.startswith(OBJECT_WORD_TAGS):
+            return False
+    return False
+
+
+# Tags of the words between a verb and its object's noun: "all my", "the", "every"; the tags of
+# the object's own word ("everything", "all", "orders"; not the adverb of "we're all in").
+DETERMINER_TAGS = frozenset({"DT", "PDT", "PRP$"})
+KEPT_THING_TAGS = ("NN", "DT", "PDT")
+# The verb "be", which keeps nothing anywhere ("we're all in Cacilhas").
+BE_FORMS = frozenset({"be", "am", "is", "are", "was", "were", "been", "being", "'m", "’m", "'re", "’re", "'s", "’s"})
 # A street whose name opens with its street word: "who runs the office on Calle Plateros".
 STREET_FIRST = re.compile(rf"{LEADING_STREET}\s")
 
@@ -1744,6 +1770,12 @@ def software(sent: SpacySpan, start: int, end: int, kind: EntityType | None) -> 
         and (
             (sent[start - 1].lower_ in ("in", "into") and verb_before_object(sent, start - 2, MADE_IN_VERBS))
             or (sent[start - 1].lower_ == "in" and kept_in(sent, start - 2))
+            # "they book everything in Booksy" (not "drop the receipts in Friday").
+            or (
+                sent[start - 1].lower_ == "in"
+                and things_kept_in(sent, start - 2)
+                and DATE_HINT.search(sent[start:end].text) is None
+            )
             or (
                 sent[start - 1].lower_ == "on"
                 # "we run everything on Zabbix", "we run the fleet on Veson" (not "she runs the
@@ -1857,15 +1889,7 @@ def notice_runs_to(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -
     ]
     if len(handed) != 1:
         return
-    last = next(
-        (
-            when
-            for piece, sent in sentences
-            if piece.speaker is None and LAST_DAY_IS.match(sent.text)
-            if (when := state.time_of(sent.text.strip())) is not None and when > state.written
-        ),
-        None,
-    )
+    last = last_day_told(state, sentences)
     if last is None:
         return
     (notice,) = handed
@@ -1876,6 +1900,20 @@ def notice_runs_to(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -
         replace(s, valid_at=last) if s is notice else replace(s, valid_at=last - 1) if s in held else s
         for s in state.statements
     ]
+
+
+def last_day_told(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> float | None:
+    """The last day at work the writer tells, ahead of the note, in a sentence of its own ("Last
+    day is 24 April", "My last day in Chiado is 28 March"), if any."""
+    return next(
+        (
+            when
+            for piece, sent in sentences
+            if piece.speaker is None and LAST_DAY_IS.match(sent.text)
+            if (when := state.time_of(sent.text.strip())) is not None and when > state.written
+        ),
+        None,
+    )
 
 
 def job_started(state: NoteState) -> ExtractedStatement | None:
@@ -2222,7 +2260,8 @@ def told_of_leaving(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) 
         text = sent.text.strip()
         person = state.entity(match.group(1), EntityType.PERSON, piece.span, None, text)
         ended = [s for s in state.statements if s.predicate == "works_at" and s.negated and s.subject == USER_NAME]
-        left = ended[0].valid_at if ended else None
+        # "Told Sónia today that I am leaving. … My last day in Chiado is 28 March": until then.
+        left = ended[0].valid_at if ended else last_day_told(state, sentences)
         boss = ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, "manager", piece.span, object_name=person)
         if match.re is NOT_YET_TOLD and left is None:
             state.state(boss)  # kept in the dark about a job still only wanted: the manager still
@@ -2324,6 +2363,46 @@ def home_owner(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> No
             person = state.entity(owner.group(1), EntityType.PERSON, piece.span, "landlord", text, sure=True)
             state.state(
                 ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, "landlord", piece.span, object_name=person)
+            )
+            return
+
+
+def home_rented(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
+    """ "rent 650 € to Sr. Carvalho by the 8th, flat in Amadora": in the writer's own sentence that
+    pays their rent, the home named in a place is theirs (a flat looked at says no rent)."""
+    if any(s.predicate == "lives_in" and s.subject == USER_NAME for s in state.statements):
+        return
+    for piece, sent in sentences:
+        text = sent.text.strip()
+        rented = HOME_IN.search(text)
+        if piece.speaker is not None or rented is None or RENT_WORD.search(text) is None:
+            continue
+        place = state.entities.get(rented.group(1).lower())
+        if place is not None and place.type == EntityType.PLACE and my_rent_told(state, piece.span):
+            state.state(
+                ExtractedStatement(Aspect.IDENTITY, text, USER_NAME, "lives_in", piece.span, object_name=place.name)
+            )
+            return
+
+
+def home_of_the_address(state: NoteState) -> None:
+    """ "The address is Rua Elias Garcia 27, 3º esq, 2800 Almada": the writer lives in the town
+    their address ends with, a place the note names (the last one the address holds)."""
+    if any(s.predicate == "lives_in" and s.subject == USER_NAME for s in state.statements):
+        return
+    for told in [s for s in state.statements if s.predicate == "address" and s.subject == USER_NAME]:
+        address = told.object_value or ""
+        places = [
+            (found.start(), e.name)
+            for e in state.entities.values()
+            # The town, not the street ("14 Cardigan Road", "Rua Elias Garcia 27").
+            if e.type == EntityType.PLACE and not WITHIN_A_PLACE.search(e.name) and not STREET_FIRST.match(e.name)
+            for found in re.finditer(rf"\b{re.escape(e.name)}\b", address)
+        ]
+        if places:
+            town = max(places)[1]
+            state.state(
+                ExtractedStatement(Aspect.IDENTITY, told.text, USER_NAME, "lives_in", told.span, object_name=town)
             )
             return
 
@@ -2453,7 +2532,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "55"
+    version = "56"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -2536,6 +2615,8 @@ class BuiltinExtractor:
             firm_runners(state, sentences)
             told_of_leaving(state, sentences)
             home_owner(state, sentences)
+            home_rented(state, sentences)
+            home_of_the_address(state)
             couples(state, sentences)
             fragments_dropped(state, doc.text)
             inferred_ties(state)
@@ -3316,6 +3397,12 @@ class BuiltinExtractor:
             )
             if works and PONDERING.search(text, max(0, works.start() - PONDER_REACH), works.start()):
                 works = None  # "Laila wants to work at Fawry": a wish, no workplace
+            if (
+                works
+                and WITH_BEFORE.search(text, works.start(), works.start(1))
+                and (works.group(1), EntityType.PERSON) in named
+            ):
+                works = None  # "on Wednesday I start with Bruno": one starts or works with a person, not at them
             # "started Monday" says when, not where.
             if works and works.group(1).lower() not in NOT_NAMES and state.date_of(works.group(1)) is None:
                 kind = lexicon.LEXICON_TYPES.get(works.group(1).lower(), EntityType.ORGANIZATION)

@@ -780,7 +780,10 @@ HONORIFICS_AFTER = (
 )
 # What lives in software rather than in a town: "everything lives in Veson", "our docs live in
 # Confluence".
-THINGS_KEPT = words("everything all data stuff files docs documents records notes tickets orders")
+THINGS_KEPT = words(
+    "everything all data stuff files docs documents records notes tickets orders clients appointments bookings"
+    " shifts receipts invoices expenses"
+)
 # Words that open a note as its label ("Edit: I was wrong") though the name lists hold them as
 # first names too: no one speaking.
 LABELS_NAMED_AS_PEOPLE = frozenset(

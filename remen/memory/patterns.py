@@ -968,6 +968,10 @@ MY_HOME = re.compile(
     + rf"|^\s*(?:[-*•]\s*)?(?i:the\s+{HOMES_IN}\s+in\s+)"
     + PLACE_NAME
 )
+# A home in a place, whoever's: "flat in Amadora" (the writer's where the sentence tells their rent).
+HOME_IN = re.compile(rf"(?i:\b{HOMES_IN}\s+in\s+)" + PLACE_NAME)
+# The word rent itself: "rent 650 € to Sr. Carvalho".
+RENT_WORD = re.compile(r"(?i:\brent\b)")
 # A place the writer leaves behind, said in a note about a new home: "I already miss the market in
 # Drumul Taberei", "Melville, I will miss your coffee shops", "out of Tampines", "last box out of
 # the Majorna flat", "gave the Tampines keys back"; the place the new one is compared with:
@@ -1244,6 +1248,8 @@ WORKS_AT = re.compile(
     # Which of the firm's places first: "starts at the Jimma branch of Abay Bank".
     r"(?:(?-i:[A-Z][\w'’-]*)(?:\s+(?-i:[A-Z][\w'’-]*))?\s+" + BRANCH_OF + r")?)" + NAME
 )
+# The "with" before the name WORKS_AT found: a person after it is one the writer works beside.
+WITH_BEFORE = re.compile(r"(?i:\bwith\s+(?:the\s+)?)$")
 # "Sneha works in Medhavi Hospitals HR", "I work in Wipro": a workplace only where the note names
 # an organisation there ("works in Berlin", "works in Figma" say where and with what).
 WORKS_IN = re.compile(r"(?i:\b(?:works?|working|worked)\s+in\s+(?:the\s+)?)" + NAME)

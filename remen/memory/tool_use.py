@@ -132,6 +132,8 @@ SOFTWARE_NOUNS = frozenset(
         "admin",
         "dashboard",
         "dashboards",
+        "export",
+        "exports",
     }
 )
 # Verbs whose object changes owner: a thing, never a person or a place.

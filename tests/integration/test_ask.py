@@ -1718,3 +1718,20 @@ def test_who_someone_is_is_said_by_the_role_before_their_name_in_a_list(app: Rem
     )
     answers = app.ask("who is Giorgos Vlachos", now=now).answers
     assert answers and "chief engineer" in answers[0].text
+
+
+def test_a_sum_asked_in_the_present_is_the_one_told_last(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        100,
+        "Long day at the salon. Sónia put me on the Saturday rota again. I make 1.050 € a month after tax and we"
+        " put 150 € a month into savings, it is not enough. Rui says I should talk to Bruno.",
+        "- new dentist near the flat, 12/5 at 9:30\n- savings: 300 € a month from May, the chair pays better\n"
+        "- sold the Clio to Leandro, 4.200 €",
+        "- rent 650 € a month to Sr. Carvalho by the 8th",
+        "- Fresha goes up to 40 € a month per chair, head office pays",
+        "Tiago turned nine today. Pizza in Cacilhas, 38 € for the four of us.",
+    )
+    answers = app.ask("how much do we save a month", now=now).answers
+    assert [a.answer for a in answers[:2]] == ["300 €", "150 €"]

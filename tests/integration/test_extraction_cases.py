@@ -3449,3 +3449,46 @@ def test_handing_a_tools_login_to_someone_gives_the_tool_up(model_reader: Builti
 def test_two_english_words_written_as_one_are_no_brand(reader: BuiltinExtractor) -> None:
     found = read(reader, "Encik Razak gave me a proper handshake, the first in six years.")
     assert {kind for _, kind in entities(found)} == {EntityType.PERSON}
+
+
+def test_starting_with_a_person_is_no_workplace(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Twelve years in Chiado. On Wednesday I start with Bruno.")
+    assert ("Bruno", EntityType.PERSON) in entities(found)
+    assert not [s for s in found.statements if s.predicate == "works_at"]
+    assert ("me", "works_at", "Deloitte") in triples(read(reader, "I start with Deloitte on Monday."))
+
+
+def test_what_work_keeps_its_things_in_is_software(model_reader: BuiltinExtractor) -> None:
+    for text, tool in (
+        ("- they book everything in Booksy", "Booksy"),
+        ("started putting all my shifts in Shiftbase, colour per clinic", "Shiftbase"),
+        ("- Booksy export for the accountant, by Friday", "Booksy"),
+    ):
+        assert (tool, EntityType.TECHNOLOGY) in entities(read(model_reader, text)), text
+    for text, name in (
+        ("We're all in Cacilhas this weekend.", "Cacilhas"),
+        ("We booked a table in Cacilhas for Friday.", "Cacilhas"),
+        ("I'll drop the receipts in Friday", "Friday"),
+    ):
+        assert (name, EntityType.TECHNOLOGY) not in entities(read(model_reader, text)), text
+
+
+def test_the_home_the_rent_is_paid_for_or_the_address_ends_in_is_mine(reader: BuiltinExtractor) -> None:
+    rent = read(reader, "- rent 650 € to Sr. Carvalho by the 8th, flat in Amadora")
+    assert ("me", "lives_in", "Amadora") in triples(rent)
+    viewed = read(reader, "- flat in Almada, Cacilhas, 2 rooms, 720 €/month, landlady Dona Fernanda Lopes")
+    assert not [t for t in triples(viewed) if t[1] == "lives_in"]
+    for text, town in (
+        ("me: almost, boxes everywhere. The address is Rua Elias Garcia 27, 3º esq, 2800 Almada", "Almada"),
+        ("My new address is 2231 Lowell Blvd, Denver", "Denver"),
+    ):
+        assert [t for t in triples(read(reader, text)) if t[1] == "lives_in"] == [("me", "lives_in", town)], text
+    assert not [t for t in triples(read(reader, "Priya's address is 4 Mill Lane, Bath")) if t[1] == "lives_in"]
+
+
+def test_the_boss_told_of_leaving_stays_the_boss_until_the_last_day_told(reader: BuiltinExtractor) -> None:
+    found = read(reader, "Told Sónia today that I am leaving. My last day in Chiado is 28 March.")
+    ended = [s for s in found.statements if s.predicate == "manager" and s.negated]
+    assert [(s.object_name, datetime.fromtimestamp(s.valid_at or 0).date()) for s in ended] == [
+        ("Sónia", date(2026, 3, 28))
+    ]
