@@ -586,6 +586,12 @@ def merged(
     listed = asked.kind == AnswerKind.NAME and chosen.query_type != QueryType.ENTITY_LOOKUP
     if asked.kind in SPECIFIC_KINDS and chosen.query_type not in SUMMARIES and (from_notes or not listed):
         tools_given = handled.guessed or chosen.attribute_hint == "uses"
+        given_up = all(item.fact is not None and not item.fact.current for item in graph)
+        present = not asked.earlier and not ASKS_PAST.search(asked.text)
+        if graph and tools_given and from_notes and given_up and present:
+            # "which app do I log my books in": tools given up answer no question put in the
+            # present; the notes' answer comes before them.
+            return (*from_notes[:1], *graph[:2])
         if graph and tools_given and from_notes and not names_a_tool(from_notes[0].answer or "", known, asked):
             # "what practice software do we use": a name the notes give that is no tool (the
             # practice a meeting about the tool was held at) answers it less than the writer's

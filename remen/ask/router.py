@@ -213,7 +213,12 @@ CUES: tuple[Cue, ...] = (
         # writer uses (not "which notes app does Tariq use").
         r"|\b(?:which|what) (?:code |text )?(?:editor|ide|password manager|navigation app|operating system|os|distro"
         r"|browser|vpn|terminal|email client|mail app|notes? app|to-?do app|task (?:manager|app)|calendar app"
-        r"|design tool|messaging app|chat app)\b(?=.*\b(?:i|we|me|my|our)\b)",
+        r"|design tool|messaging app|chat app)\b(?=.*\b(?:i|we|me|my|our)\b)"
+        # "what app do we book clients in", "what do we plan in at work", "which tool does my team
+        # track work in": what the writer's work is done in.
+        r"|^(?:which|what)(?: (?:app|apps|tool|tools|software|system|program|platform))? (?:do|does|did)"
+        r" (?:i|we|my \w+|our \w+)(?! (?:live|stay|sleep)\b)(?: [\w'’-]+){1,4} (?:in|on|into)"
+        r"(?: (?:now|at work|these days))?\W*$",
         0.75,
         aspects=(Aspect.DECISION, Aspect.KNOWLEDGE),
         predicate="uses",

@@ -1735,3 +1735,18 @@ def test_a_sum_asked_in_the_present_is_the_one_told_last(app: Remen, clock) -> N
     )
     answers = app.ask("how much do we save a month", now=now).answers
     assert [a.answer for a in answers[:2]] == ["300 €", "150 €"]
+
+
+def test_what_the_work_is_done_in_asks_for_a_tool_in_use(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        20,
+        "- Fresha double-booked Dona Amélia again, call her to move to Thursday",
+        "Last day at Corte Real.",
+        "First day at Estúdio Navalha! Installed Booksy on the shop tablet.",
+    )
+    answers = app.ask("what app do we book clients in", now=now).answers
+    # Answered from the graph, as "which app do we use" is, though no sentence says what is booked in it.
+    assert answers and "Booksy" in answers[0].text and answers[0].source == "graph"
+    assert not app.ask("what did I put in the soup", now=now).answers
