@@ -584,10 +584,11 @@ def merged(
     # A "which X" the notes' sentences do not answer may still be a list of statements ("what
     # problems did I have"); any other specific question gets no summary instead.
     listed = asked.kind == AnswerKind.NAME and chosen.query_type != QueryType.ENTITY_LOOKUP
+    # Put in the present: a value given up answers no such question.
+    present = not asked.earlier and not ASKS_PAST.search(asked.text)
     if asked.kind in SPECIFIC_KINDS and chosen.query_type not in SUMMARIES and (from_notes or not listed):
         tools_given = handled.guessed or chosen.attribute_hint == "uses"
         given_up = all(item.fact is not None and not item.fact.current for item in graph)
-        present = not asked.earlier and not ASKS_PAST.search(asked.text)
         if graph and tools_given and from_notes and given_up and present:
             # "which app do I log my books in": tools given up answer no question put in the
             # present; the notes' answer comes before them.
@@ -605,7 +606,7 @@ def merged(
         # only shares a word ("no phones in class") or names only the tool asked of ("before
         # Notion": "try notion").
         return (*from_notes[:1], *graph[:2])
-    if graph and from_notes and not asked.earlier and not ASKS_PAST.search(asked.text):
+    if graph and from_notes and present:
         # "what do I use for invoices": a value given up answers no question put in the present;
         # the notes' answer comes before it.
         held = [item for item in graph if item.fact is None or item.fact.current]

@@ -2281,6 +2281,11 @@ def tie_start(state: NoteState, text: str) -> float | None:
     return begins.moment.timestamp() if 0 <= told_at <= cue.end() else None
 
 
+def my_home_told(state: NoteState) -> bool:
+    """Whether the note already told where the writer lives."""
+    return any(s.predicate == "lives_in" and s.subject == USER_NAME for s in state.statements)
+
+
 def my_rent_told(state: NoteState, span: Span | None = None) -> bool:
     """Whether the note (or its sentence at ``span``) told the writer's rent."""
     return any(s.predicate == "rent" and s.subject == USER_NAME and span in (None, s.span) for s in state.statements)
@@ -2370,7 +2375,7 @@ def home_owner(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> No
 def home_rented(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
     """ "rent 650 € to Sr. Carvalho by the 8th, flat in Amadora": in the writer's own sentence that
     pays their rent, the home named in a place is theirs (a flat looked at says no rent)."""
-    if any(s.predicate == "lives_in" and s.subject == USER_NAME for s in state.statements):
+    if my_home_told(state):
         return
     for piece, sent in sentences:
         text = sent.text.strip()
@@ -2388,7 +2393,7 @@ def home_rented(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> N
 def home_of_the_address(state: NoteState) -> None:
     """ "The address is Rua Elias Garcia 27, 3º esq, 2800 Almada": the writer lives in the town
     their address ends with, a place the note names (the last one the address holds)."""
-    if any(s.predicate == "lives_in" and s.subject == USER_NAME for s in state.statements):
+    if my_home_told(state):
         return
     for told in [s for s in state.statements if s.predicate == "address" and s.subject == USER_NAME]:
         address = told.object_value or ""
@@ -3454,7 +3459,7 @@ class BuiltinExtractor:
             # "We viewed two flats. The flat in Leith had mould": the sentence before says whose. A
             # note that already said where the writer lives ("Moved to Lisbon. The flat in Graça is
             # tiny") names the district of that home, not another.
-            if any(s.predicate == "lives_in" and s.subject == USER_NAME for s in state.statements):
+            if my_home_told(state):
                 return False
             before = f"{state.previous_sentence.strip().rstrip('.;!?')} {before}"
         # A home "in" a name says the name is a place's, whatever the classifier took it for ("the
