@@ -21,7 +21,18 @@ from remen.core.answers import EntityHint, LookupMode, QueryType, Route
 from remen.core.constants import ASK_FUZZY_MIN_SCORE, ASK_MIN_CONFIDENCE, MIN_FUZZY_NAME
 from remen.core.knowledge import Aspect, EntityType
 from remen.core.models import DateOrder, TimeRange
-from remen.memory.lexicon import MONEY_OF_MINE, PLURAL_KIN, RELATIONS, SERVICE_ROLES, canonical_relation, ties_of, words
+from remen.core.text import alternation
+from remen.memory.lexicon import (
+    MONEY_OF_MINE,
+    PARTNER_WORDS,
+    PLURAL_KIN,
+    RELATIONS,
+    SERVICE_ROLES,
+    SINGLE_RELATIONS,
+    canonical_relation,
+    ties_of,
+    words,
+)
 from remen.memory.names import name_key
 from remen.memory.patterns import AGENT_NOUN, SERVICES
 from remen.search.calendar import calendar_unit, format_range
@@ -365,12 +376,33 @@ def is_plural_relation(word: str) -> bool:
     return word in PLURAL_KIN or (word.endswith("s") and word[:-1] in RELATIONS)
 
 
+# The ties "the …" asks of as the writer's own: one held at a time, never a partner ("the wife"),
+# when the question asks who holds it or a detail of theirs ("who is the landlord", "the
+# dentist's phone number"; not "who drives Tove's mum to the physio").
+THE_WRITERS_TIES = alternation(
+    word for word in RELATIONS if canonical_relation(word) in SINGLE_RELATIONS - PARTNER_WORDS
+)
+THE_TIE_ASKED = re.compile(
+    rf"(?i:\bwho(?:['’]s|\s+is|\s+was)\s+the\s+({THE_WRITERS_TIES})\b(?!['’]s)|\bthe\s+({THE_WRITERS_TIES})['’]s\b)"
+)
+
+
 def entity_hints(text: str, index: EntityIndex) -> list[EntityHint]:
     """Entities a question names: 'my wife' (relations), 'I'/'me' (the user), aliases (longest
     first), then near spellings of aliases ("julias", "pirya")."""
     hints: list[EntityHint] = []
     taken: set[int] = set()
     words = words_of(text)
+    asked = THE_TIE_ASKED.search(text)
+    if asked is not None:
+        # "who is the landlord", "who was the letting agent in Penarth", "the dentist's number": a
+        # tie one holds to the writer at a time, asked of as the household's own.
+        phrase = (asked.group(1) or asked.group(2)).lower()
+        tie = canonical_relation(phrase)
+        hints.append(EntityHint(f"my {tie}", relation_holder(index, tie) or "", "relation"))
+        size = len(phrase.split())
+        at = next((j for j in range(len(words)) if words[j : j + size] == phrase.split()), None)
+        taken |= set(range(at, at + size)) if at is not None else set()
     for i, word in enumerate(words):
         if word not in ("my", "our"):
             continue

@@ -199,6 +199,8 @@ ATTENDEE_NAME_WORDS = 3
 # this many letters ("(HR)", "(CNC)").
 MAX_BRACKETED_FIRM_WORDS = 3
 TEAM_INITIALS = 3
+# The most letters of a role's initials written in mixed case in brackets ("Gareth (SENCo)", "(HoD)").
+ROLE_INITIALS = 5
 # Words a sentence needs to be a statement of its own ("boiler again" is one; "yes." is not).
 MIN_STATEMENT_WORDS = 2
 # A name that fits several known entities ("Sarah": Sarah Chen, Sarah Lee) goes to the one whose

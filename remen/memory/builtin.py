@@ -26,6 +26,7 @@ from remen.core.constants import (
     MAX_LABELS_PER_NOTE,
     MIN_ASPECT_CONFIDENCE,
     MIN_STATEMENT_WORDS,
+    ROLE_INITIALS,
     SECOND_ASPECT_CONFIDENCE,
     TEAM_INITIALS,
     TIE_MIN_PROBABILITY,
@@ -60,11 +61,12 @@ from remen.memory.cues import (
     title_case,
     tool_type,
 )
-from remen.memory.dates import day_month, writers_date_order
+from remen.memory.dates import StatedDate, day_month, writers_date_order
 from remen.memory.entity_model import (
     COUNTED,
     PROPER_NOUN_TAGS,
     NameVectors,
+    called_by,
     candidates,
     english_compound,
     english_words,
@@ -97,6 +99,7 @@ from remen.memory.patterns import (
     BOSS_DESCRIBED,
     BROKE_UP,
     CAR_GONE,
+    CAR_INSPECTED,
     CAR_JOTTED,
     CAR_KEPT,
     CAR_TAKEN,
@@ -139,6 +142,7 @@ from remen.memory.patterns import (
     HOME_AFTER,
     HOME_BY,
     HOME_COMMUTE,
+    HOME_DEAL,
     HOME_FROM,
     HOME_IN,
     HOME_NOUN,
@@ -202,13 +206,13 @@ from remen.memory.patterns import (
     PAIRED_WITH_ME,
     PANEL_LIST,
     PAY_AT_LEAST,
-    PAY_OPENING,
     PAY_RAISED_TO,
     PERIOD_TOLD,
     PERSON_BY_TIE,
     PERSON_NAME_WORDS,
     PERSON_OF_FIRM,
     PERSONAL_PRONOUNS,
+    PLACE_HOME,
     PONDERING,
     POSSESSIVE_DETAIL,
     PREMISES_WORDS,
@@ -239,6 +243,7 @@ from remen.memory.patterns import (
     SERVICE_PAID_TO,
     SHE_DEPARTS,
     SHE_OR_HE,
+    SIGNED_WITH,
     SITE_OWNER,
     SOMEONE_ELSES,
     SPEAKER_MANAGES,
@@ -251,6 +256,7 @@ from remen.memory.patterns import (
     STREET_ADDRESS,
     STREET_AFTER,
     STREET_NAMED,
+    STREET_ONLY_AFTER,
     SUBJECTLESS_CUE,
     SUCCEEDS,
     SUCCESSOR,
@@ -311,7 +317,7 @@ from remen.memory.tool_use import (
     read_tools,
 )
 from remen.memory.truecase import truecased
-from remen.search.calendar import number
+from remen.search.calendar import MONTHS, number
 
 if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan
@@ -894,19 +900,32 @@ def services(text: str) -> list[tuple[str, str]]:
 def offered_pay(text: str, previous: str, spoken: bool = False) -> str | None:
     """The pay of a job offered to the writer or won, told after the offer in its sentence ("offer
     you the position, start May 4, $41/hour"; in an employer's own chat turn, ``spoken``, "We can
-    offer 72,000 taka a month") or opening the next ("Stevie offered me the job. £31,000, four days
-    a week"): a sum by the hour, week, month or year, or in thousands; never one of an offer
+    offer 72,000 taka a month") or in the next ("Stevie offered me the job. £31,000, four days a
+    week"): a sum by the hour, week, month or year, or in thousands; never one of an offer
     turned down."""
     won = JOB_WON.search(text) or (EMPLOYER_OFFER.search(text) if spoken else None)
     if won is not None:
         sums = [m.group(0) for m in IS_MY_SUM.finditer(text, won.end())]
         refused = JOB_REFUSED.search(text)
     else:
-        opening = PAY_OPENING.match(text) if JOB_WON.search(previous) else None
-        sums = [opening.group(1)] if opening is not None else []
+        # "They offered me the job! Deputy head from 1 September, £48,500 on the leadership scale":
+        # the next sentence's sum, wherever it stands, unless it is weighed against the writer's pay
+        # now ("The pay is 52,000 pesos a month, I make 41,000 now").
+        offered = JOB_WON.search(previous) and not PAID_TO_ME.search(text)
+        sums = [m.group(0) for m in IS_MY_SUM.finditer(text)] if offered else []
         refused = JOB_REFUSED.search(previous) or JOB_REFUSED.search(text)
     pay = next((s.strip() for s in sums if pay_like(s)), None)
     return None if refused else pay
+
+
+def day_opening(state: NoteState, text: str) -> StatedDate | None:
+    """The day of the month a sentence opens with ("3 October, of course"; "4 July"; not
+    "Friday"), or None."""
+    date = state.date_of(text)
+    if date is None or not any(ch.isdigit() for ch in date.phrase):
+        return None
+    at = text.lower().find(date.phrase.lower().strip())
+    return date if at >= 0 and not text[:at].strip(" -*•:(") else None
 
 
 def pay_like(told: str) -> bool:
@@ -925,17 +944,25 @@ def cars(state: NoteState, text: str, span: Span, named: list[tuple[str, EntityT
     ("Munkh drove us back in his Land Cruiser"). The classifier's kind is not asked (it takes models for people);
     a relation is no car ("my Mum"), nor is a tool the word lists know ("bought a Kindle"). The
     model is the whole name the sentence holds ("a used Tesla Model Y", not "Tesla Model")."""
-    for pattern, given_up in ((CAR_TAKEN, False), (CAR_KEPT, False), (CAR_GONE, True), (CAR_JOTTED, False)):
+    for pattern, given_up in (
+        (CAR_TAKEN, False),
+        (CAR_KEPT, False),
+        (CAR_INSPECTED, False),
+        (CAR_GONE, True),
+        (CAR_JOTTED, False),
+    ):
         for match in pattern.finditer(text):
             found = next(i for i, g in enumerate(match.groups(), 1) if g)
             model = whole_name(text, match.start(found), match.group(found), named)
-            if pattern is CAR_JOTTED and not known_car(model):
+            if pattern in (CAR_JOTTED, CAR_INSPECTED) and not known_car(model):
                 continue  # "Maria 2019 from Lisbon": only a make or model the word lists know
             model = CHECK_AFTER.sub("", model)  # "Astra APK due 3 Feb": the Astra
             if len(model.split()) > 1 and model.split()[0].lower() in ("the", "my", "our"):
                 model = model.split(maxsplit=1)[1]  # "The Punto is gone …" opening a sentence
             first = model.split()[0].lower()
-            if first in NOBODY | lexicon.RELATIONS or (model.lower() in lexicon.LEXICON_TYPES and not known_car(model)):
+            if first in NOBODY | lexicon.RELATIONS or (
+                model.lower() in lexicon.LEXICON_TYPES and not known_car(model) and not car_by_deed(model, text)
+            ):
                 continue  # "bought a Kindle"; the lists know the Prius as a product too
             if match.group(0).lower().startswith(("my ", "our ")) and not car_like(model, text):
                 continue  # "Sent my CV tonight" in a note that speaks of a Peugeot elsewhere
@@ -1040,7 +1067,23 @@ def named_car(name: str, kind: EntityType, text: str) -> bool:
     """Whether a name typed a tool is a car in a sentence about one: a product there is the car
     ("The Fiesta failed the MOT"), and so is any name the lists know for no software ("Vivaro
     needs two new tyres"; "Waze sent me round the diesel queue" still names the app)."""
-    return VEHICLE_WORDS.search(text) is not None and (kind == EntityType.PRODUCT or not known_tool(name))
+    return VEHICLE_WORDS.search(text) is not None and (
+        kind == EntityType.PRODUCT or not known_tool(name) or car_by_deed(name, text)
+    )
+
+
+def car_by_deed(name: str, text: str) -> bool:
+    """Whether a name the lists know as something else ("Swift", a language) is a car by what the
+    sentence does to it, in words about cars besides it: sold to someone for a sum, or kept up
+    with parts only a car has ("the Swift goes to a man from Győr for 1.2 million, and we pick up
+    the Octavia")."""
+    if VEHICLE_WORDS.search(text.replace(name, " ")) is None:
+        return False
+    for pattern in (CAR_GONE, CAR_KEPT):
+        for match in pattern.finditer(text):
+            if any(group == name for group in match.groups()):
+                return True
+    return False
 
 
 def everyday_noun(token: Token) -> bool:
@@ -1168,13 +1211,30 @@ def taken_tool(match: re.Match[str], new: str, old: str, named: list[tuple[str, 
 def house_move(text: str) -> bool:
     """Whether the sentence moves from one place to another with nothing moved between ("we moved
     from Podgórze to Bronowice"): a home's move, unless the word lists know a side for a tool
-    ("Moved from Notion to Linear"); tools are moved with what moves ("moved my logins from …")."""
+    ("Moved from Notion to Linear") or one is written like a product ("moved from ClassDojo to
+    Seesaw"); tools are moved with what moves ("moved my logins from …")."""
+    sides = moved_between(text)
+    if sides is None:
+        return False
+    return not {side.lower() for side in sides} & set(lexicon.LEXICON_TYPES) and not any(
+        PRODUCT_SHAPE.search(side) for side in sides
+    )
+
+
+def moved_between(text: str) -> tuple[str, str] | None:
+    """The names a sentence moves from and to ("moved from Podgórze to Bronowice"), or None."""
     move = MOVED_FROM.search(text)
     if move is None:
-        return False
+        return None
     after = text[move.end(1) :].split()
-    new = after[1].strip(".,;!?") if len(after) > 1 else ""
-    return not {move.group(1).lower(), new.lower()} & set(lexicon.LEXICON_TYPES)
+    return move.group(1), after[1].strip(".,;!?") if len(after) > 1 else ""
+
+
+def tools_moved(text: str) -> tuple[str, str] | None:
+    """The two tools a sentence moves between, when it moves between tools: a side the word lists
+    know for one or written like a product ("Bryn Tawe moved from ClassDojo to Seesaw")."""
+    sides = moved_between(text)
+    return sides if sides is not None and not house_move(text) else None
 
 
 def homes_left_behind(state: NoteState, sentences: list[tuple[SpacySpan, int]]) -> None:
@@ -1288,12 +1348,15 @@ def firm_in_brackets(state: NoteState, sentences: list[tuple[Piece, SpacySpan]])
 def firm_named_in_brackets(told: str) -> bool:
     """Whether what a bracket after someone's name says is a firm's name the classifier passed
     over ("Sam Whitford (Airservices)", "Maeve Joyce (Corrib)"): capitalised words, none a word of
-    English nor a first name, not a team's initials ("(HR)", "(CNC)")."""
+    English nor a first name, not a team's or a role's initials ("(HR)", "(CNC)", "(SENCo)",
+    "(HoD)": short, and mostly capitals)."""
     words = told.split()
+    mostly_capitals = sum(ch.isupper() for ch in told) * 2 > len(told)
+    initials = (told.isupper() and len(told) <= TEAM_INITIALS) or (mostly_capitals and len(told) <= ROLE_INITIALS)
     return (
         0 < len(words) <= MAX_BRACKETED_FIRM_WORDS
         and all(w[:1].isupper() and w.lower() not in english_words() for w in words)
-        and not (told.isupper() and len(told) <= TEAM_INITIALS)
+        and not initials
         and name_key(words[0]) not in gazetteer().first_names
     )
 
@@ -1371,6 +1434,25 @@ def workplaces_are_organisations(state: NoteState) -> None:
     state.statements = [
         s for s in state.statements if not (s.predicate == "uses" and (s.text, s.object_name) in employed)
     ]
+
+
+# Verbs whose object is a work performed: a song, a poem, a prayer ("sang Calon Lân").
+PERFORMING_VERBS = frozenset(
+    {"sing", "sings", "sang", "sung", "singing", "hum", "hummed", "humming", "recite", "recited", "reciting"}
+)
+
+
+def firms_called_short(state: NoteState) -> None:
+    """A firm's name called short in the same note names the firm ("Transition meeting, Ysgol Bryn
+    Tawe" … "Bryn Tawe moved from ClassDojo to Seesaw"), not a place or a tool of its own, for the
+    tie classifier too."""
+    org = EntityType.ORGANIZATION
+    shorts = {short.lower() for e in state.entities.values() if e.type == org and (short := called_by(e.name, org))}
+    for key in shorts:
+        entity = state.entities.get(key)
+        if entity is not None and entity.type in (EntityType.PLACE, EntityType.TECHNOLOGY, EntityType.PRODUCT):
+            state.entities[key] = replace(entity, type=org)
+            state.tie_mentions = [replace(m, kind=org) if m.name.lower() == key else m for m in state.tie_mentions]
 
 
 def predecessor_departed(state: NoteState) -> None:
@@ -1548,6 +1630,8 @@ def firm_context(text: str, start: int, end: int) -> bool:
     which it took for a tool; "a startup called Fernbrook", which it did not take for a name; "Dr.
     Thanawat at BangkokSmile", a practice, unless the gazetteer knows a town by the name)."""
     after = text[end:]
+    if text[start:end].lower() in MONTHS:
+        return False  # "the June payroll": the month's, of no firm named June
     at_doctors = DOCTOR_AT.search(text, 0, start) is not None and name_key(text[start:end]) not in gazetteer().places
     return (
         at_doctors
@@ -1929,6 +2013,18 @@ def job_started(state: NoteState) -> ExtractedStatement | None:
     )
 
 
+def names_a_kind(sent: SpacySpan, end: int) -> bool:
+    """Whether the name ending at character ``end`` of the sentence only says which of a noun after
+    it is meant: "learn the NAV form", "the HR rules" (not "the TrakCare system", a software noun)."""
+    after = next((t for t in sent if t.idx - sent.start_char >= end), None)
+    return (
+        after is not None
+        and after.text.islower()
+        and after.tag_.startswith("NN")
+        and after.lower_ not in SOFTWARE_NOUNS
+    )
+
+
 def first_days_tools(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
     """In a note of the writer's first days at a workplace, a name they are set to learn or trained
     on is a tool of the new job ("sat me with Nan to learn TrakCare", "trained me on Opera"): not a
@@ -1944,7 +2040,9 @@ def first_days_tools(state: NoteState, sentences: list[tuple[Piece, SpacySpan]])
         learnt = [
             name
             for match in LEARNT_NAME.finditer(sent.text)
-            if not spoken_tongue(sent, match.start(1)) and (name := tool_named(state, match.group(1)))
+            if not spoken_tongue(sent, match.start(1))
+            and not names_a_kind(sent, match.end(1))
+            and (name := tool_named(state, match.group(1)))
         ]
         if not learnt:
             continue
@@ -2373,13 +2471,14 @@ def home_owner(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> No
 
 
 def home_rented(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> None:
-    """ "rent 650 € to Sr. Carvalho by the 8th, flat in Amadora": in the writer's own sentence that
-    pays their rent, the home named in a place is theirs (a flat looked at says no rent)."""
+    """ "rent 650 € to Sr. Carvalho by the 8th, flat in Amadora", "rent £950 pcm …, Penarth flat": in
+    the writer's own sentence that pays their rent, the home named in a place or by it is theirs (a
+    flat looked at says no rent)."""
     if my_home_told(state):
         return
     for piece, sent in sentences:
         text = sent.text.strip()
-        rented = HOME_IN.search(text)
+        rented = HOME_IN.search(text) or PLACE_HOME.search(text)
         if piece.speaker is not None or rented is None or RENT_WORD.search(text) is None:
             continue
         place = state.entities.get(rented.group(1).lower())
@@ -2537,7 +2636,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "56"
+    version = "57"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -2606,6 +2705,7 @@ class BuiltinExtractor:
             firm_in_brackets(state, sentences)
             interview_panel(state, sentences)
             workplaces_are_organisations(state)
+            firms_called_short(state)
             predecessor_departed(state)
             predecessor_titled(state)
             provider_left_for_another(state)
@@ -2749,6 +2849,8 @@ class BuiltinExtractor:
             kind = lexicon.LEXICON_TYPES.get(word) or state.name_kinds.get(word)
             if acts_as_someone(sent, candidate.start, candidate.end, kind):
                 kind = EntityType.PERSON  # "Julia says I can order what I need": no language
+            if candidate.start > 0 and sent[candidate.start - 1].lower_ in PERFORMING_VERBS:
+                continue  # "Year 4 sang Calon Lân in the yard": a song, no one's firm or town
             if kind in THING_GUESSES and word not in lexicon.LEXICON_TYPES and owned_thing(sent, candidate.start):
                 kind = EntityType.PRODUCT
             elif kind == EntityType.PERSON and (
@@ -2783,6 +2885,8 @@ class BuiltinExtractor:
                 kind = EntityType.PLACE
             elif kind not in (None, EntityType.PERSON) and place_named(mention.text):
                 kind = EntityType.PLACE  # "Rainbow Mountain", read as a firm by its capitals
+            elif kind is not None and STREET_ONLY_AFTER.search(mention.text):
+                kind = EntityType.PLACE  # "Dr. Márton Kiss on Rákóczi út": a street, whoever it is named for
             street = STREET_AFTER.match(text, until) if kind in (EntityType.PLACE, EntityType.PERSON) else None
             if street is not None:
                 add(text[at : street.end()], EntityType.PLACE, at)  # "on Abashidze street"
@@ -3074,6 +3178,14 @@ class BuiltinExtractor:
             payer = self.person_in(state, text, paying)
         found = False
 
+        def payer_before(at: int) -> str:
+            """Whom a sum told by character ``at`` belongs to: one named after it, in the clause
+            that follows, holds none of it ("salary came in: 560 000 Ft, and with Levente's money
+            we …")."""
+            if payer == USER_NAME or text.find(payer) in range(at):
+                return payer
+            return self.person_in(state, text[:at], [(n, t) for n, t in named if n in text[:at]])
+
         def attribute(
             predicate: str,
             value: str | None = None,
@@ -3098,6 +3210,7 @@ class BuiltinExtractor:
             found = True
 
         birthday = BIRTHDAY.search(text)
+        untold, state.birthday_untold = state.birthday_untold, None
         if birthday:
             # The date after the word, not another one earlier in the sentence ("moved last month
             # and her birthday is 22 August"); an occasion's day told before it is the occasion's
@@ -3115,6 +3228,12 @@ class BuiltinExtractor:
                 born = None
             if date is not None and born is not None:
                 attribute("birthday", day_month(date.moment, date.has_year), holder=born)
+            elif date is None and not BIRTHDAY_OCCASION.search(text):
+                state.birthday_untold = born
+        elif untold is not None and (answer := day_opening(state, text)) is not None:
+            # "Nain asks if you're coming up for her birthday" — "3 October, of course": the day
+            # that answers it.
+            attribute("birthday", day_month(answer.moment, answer.has_year), holder=untold)
         elif (aged := TURNED_AGE.search(text)) and aged_person(aged.group(1), named):
             # A person's age reached on a day is their birthday ("Spotify turned 20 today" is none).
             date = state.date_of(text[aged.end() :])
@@ -3132,8 +3251,17 @@ class BuiltinExtractor:
         for phone in phone_numbers(text):
             # "new number: 07922 654321, the old 07911 123456 is dead": the old one held before.
             before = OLD_VALUE.search(text, max(0, phone.start() - OLD_VALUE_REACH), phone.start())
-            mine = USER_NAME if MY_NUMBER.search(text, 0, phone.start()) else None
-            attribute("phone", phone.group(0).strip(), when=state.written - 1 if before else None, holder=mine)
+            # "old number 07700 900123 still on the staff list, ask Manon to change it": an old
+            # number no one is named before is the writer's own.
+            unowned_old = before is not None and not someone_named(text[: phone.start()], named)
+            mine = USER_NAME if MY_NUMBER.search(text, 0, phone.start()) or unowned_old else None
+            if before is None:
+                attribute("phone", phone.group(0).strip(), holder=mine)
+            else:
+                # Held until the note, and no longer: a new number told in an earlier note stays.
+                number = phone.group(0).strip()
+                state.end(ExtractedStatement(Aspect.IDENTITY, text, mine or whose, "phone", span, object_value=number))
+                found = True
         address = told_at[0] if told_at else None
         if address and not any(ch.isdigit() for ch in address.group(1)):
             address = None  # an address has a number: "the address is wrong again" gives none
@@ -3161,7 +3289,11 @@ class BuiltinExtractor:
             found = True
         if lives and PONDERING.search(text, max(0, lives.start() - PONDER_REACH), lives.start()):
             lives = None
-        if lives and is_tool(lives.group(1), named) and not house_move(text):
+        switched = tools_moved(text)
+        for tool in switched or ():
+            if tool:
+                state.entity(tool, EntityType.TECHNOLOGY, span, None, text, sure=True)
+        if lives and ((is_tool(lives.group(1), named) and not house_move(text)) or switched):
             lives = None  # "Moved to Obsidian last week": a switch of tools, read below
         if lives and state.date_of(lives.group(1)) is not None:
             lives = None  # "moved to Feb 12 at 4": an appointment moved to a day
@@ -3226,7 +3358,10 @@ class BuiltinExtractor:
         lease = None if lives or address or home else LEASE_SIGNED.search(text)
         if lease is not None:
             found |= self.home_signed_for(state, text, span, named, lease)
-        rent = None if lease is not None else home_rent(text)
+        signed = None if lives or address or home or lease else SIGNED_WITH.search(text)
+        let_by = signed is not None and self.landlord_signed_with(state, text, span, named, signed)
+        found |= let_by
+        rent = None if lease is not None or let_by else home_rent(text)
         if rent is not None:
             attribute("rent", rent, holder=USER_NAME)
         come = None if lives else COME_FROM.search(text)
@@ -3254,7 +3389,7 @@ class BuiltinExtractor:
                 if before is not None:
                     when = state.time_or_written(text) - 1
                     attribute(amount.group(1).lower(), before.group(1).strip(), when=when, holder=mine or payer)
-                attribute(amount.group(1).lower(), amount.group(2).strip(), holder=mine or payer)
+                attribute(amount.group(1).lower(), amount.group(2).strip(), holder=mine or payer_before(amount.end()))
         for amount in SUM_JOTTED.finditer(text):
             attribute(amount.group(2).lower(), amount.group(1).strip(), holder=payer)
         for pay in PAID_TO_ME.finditer(text):
@@ -3501,6 +3636,29 @@ class BuiltinExtractor:
         if monthly is not None:
             rent = monthly.group(0).strip()
             state.state(ExtractedStatement(Aspect.IDENTITY, text, USER_NAME, "rent", span, object_value=rent))
+        return True
+
+    @staticmethod
+    def landlord_signed_with(
+        state: NoteState, text: str, span: Span, named: list[tuple[str, EntityType]], signed: re.Match[str]
+    ) -> bool:
+        """ "signed with Mrs. Varga: 150 000 Ft/month, deposit two months, keys 28.03.": the person
+        the writer signs with for a home (its deposit, keys or lease said) is their landlord, and
+        the monthly sum after the name its rent. Not when someone else signs, nor when it is
+        pondered."""
+        person = signed.group(1)
+        monthly = RENT_SUM.search(text, signed.end())
+        if (
+            (person, EntityType.PERSON) not in named
+            or monthly is None
+            or not (HOME_DEAL.search(text) or HOME_NOUN.search(text))
+            or someone_named(text[: signed.start()], named)
+            or PONDERING.search(text, 0, signed.start())
+        ):
+            return False
+        state.state(ExtractedStatement(Aspect.RELATIONSHIP, text, USER_NAME, "landlord", span, object_name=person))
+        rent = period_said(monthly.group(0).strip())
+        state.state(ExtractedStatement(Aspect.IDENTITY, text, USER_NAME, "rent", span, object_value=rent))
         return True
 
     @staticmethod

@@ -10,7 +10,7 @@ from dateutil.relativedelta import relativedelta
 
 from remen.core.models import DateOrder, TimeRange
 from remen.memory.patterns import CAPITAL_SHORT_WEEKDAYS
-from remen.search.calendar import WEEKDAY_SHORT
+from remen.search.calendar import SEASONS, WEEKDAY_SHORT
 from remen.search.query import STOPWORDS
 from remen.search.temporal import CLOCK_WINDOW, parse_temporal
 
@@ -41,6 +41,9 @@ PERIOD_COVERED = re.compile(r"for\s+(?:the\s+)?(?:next|this|coming|last)\s+(?:ye
 END_OF = re.compile(r"(?:(?:by|at|until|till|before)\s+)?(?:the\s+)?end\s+of\b", re.IGNORECASE)
 OPEN_BOUND = re.compile(r"(?:before|until|till|til|after|since|from)\s+", re.IGNORECASE)
 MONTH_NAME = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?!\w)", re.IGNORECASE)
+# A season's name: the search grammar reads a bare one as the latest begun (what a search looks
+# back to), a plan in a note means the coming one.
+SEASON_NAME = re.compile(rf"\b(?:{'|'.join(SEASONS)})\b", re.IGNORECASE)
 NUMERIC_DATE = re.compile(r"\d{1,4}\s*[./-]\s*\d{1,2}")
 DIRECTION_WORD = re.compile(
     r"\b(?:last|next|this|coming|ago|yesterday|tomorrow|today|tonight|past|previous|following)\b", re.IGNORECASE
@@ -220,6 +223,11 @@ def stated_date(
     elif MONTH_NAME.search(phrase) and not (has_year or past or DIRECTION_WORD.search(phrase)):
         # "from April" in a plan written in March is the coming April, not the one behind.
         start = next_year_if_far_behind(start, written)
+    elif (
+        SEASON_NAME.search(phrase) and found.end <= written and not (has_year or past or DIRECTION_WORD.search(phrase))
+    ):
+        # "new tyres before winter" written in July: the coming winter, not the last one.
+        start += relativedelta(years=1)
     if (
         WEEKDAY.match(phrase.strip(" ,.;").removeprefix("on ").strip())
         and start.date() == written.date()

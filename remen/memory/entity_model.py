@@ -191,13 +191,27 @@ def lower_case_opening(sent: SpacySpan, i: int) -> bool:
 
 
 def hyphen_tail(sent: SpacySpan, i: int) -> bool:
-    """Whether token ``i`` is a word a hyphen joins, without spaces, to a capitalised word before it:
-    the second half of "Seo-yeon", "Hyun-woo", "Jean-Luc", which the tagger reads as any word (a
-    verb's particle makes a noun of it instead: "Drop-off", "Check-in")."""
+    """Whether token ``i`` is a word hyphens join, without spaces, to a capitalised word before it:
+    the second half of "Seo-yeon", "Hyun-woo", "Jean-Luc", the last of "Stratford-upon-Avon", which
+    the tagger reads as any word (a verb's particle makes a noun of it instead: "Drop-off",
+    "Check-in")."""
     if i < 2 or i >= len(sent) or not sent[i].is_alpha or sent[i].lower_ in VERB_PARTICLES:
         return False
-    hyphen, first = sent[i - 1], sent[i - 2]
-    return hyphen.text == "-" and not hyphen.whitespace_ and not first.whitespace_ and first.text[:1].isupper()
+    return hyphen_chain_start(sent, i) < i and sent[hyphen_chain_start(sent, i)].text[:1].isupper()
+
+
+def hyphen_chain_start(sent: SpacySpan, i: int) -> int:
+    """The first token of the words hyphens join, without spaces, to token ``i`` from before it
+    ("Pen" of "Pen-y-Garth"); ``i`` when none is."""
+    while (
+        i >= 2
+        and sent[i - 1].text == "-"
+        and not sent[i - 1].whitespace_
+        and not sent[i - 2].whitespace_
+        and sent[i - 2].is_alpha
+    ):
+        i -= 2
+    return i
 
 
 def plain_word(token: Token) -> bool:
@@ -597,6 +611,9 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
             start -= 1  # "Per Lindqvist", of which spaCy labels the surname alone
         while 1 < start < end and not taken[start - 1] and leads_name(sent, start - 1):
             start -= 1  # "Jebel Ali", of which spaCy labels the last word alone
+        chained = hyphen_chain_start(sent, start) if start < end else start
+        if chained < start and sent[chained].text[:1].isupper() and not any(taken[chained:start]):
+            start = chained  # "Pen-y-Garth", of which spaCy labels "Garth" alone
         # A name is the whole run of proper nouns: spaCy labels "Manchester" of "the Manchester
         # Royal Infirmary", "Peixaria" of "Peixaria Costa", and leaves the rest unlabelled; a run it
         # already left unlabelled goes on over a word it labelled alone ("Osaka Densetsu Supply").

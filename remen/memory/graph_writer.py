@@ -432,6 +432,7 @@ class GraphWriter:
             for boss in memory_store.current_objects(self.conn, self.user, predicate, joined):
                 if name_key(boss) not in named:
                     self.add_statement(self.job_tie(job, predicate, boss, negated=True), {})
+
         runners = memory_store.current_subjects(self.conn, RUNS, joined)
         if not named and len(runners) == 1:
             self.add_statement(self.job_tie(job, "manager", runners[0], negated=False), {})
@@ -538,6 +539,7 @@ def refresh_chains(conn: Connection, chains: set[tuple[int, str]]) -> None:
     if not chains:
         return
     rows = memory_store.visible_statements_of(conn, chains)
+    told = {row.sid: (row.object_value or "").strip() for row in rows}
     by_chain: dict[tuple[int, str], list[ChainItem]] = {}
     for row in rows:
         if row.object_eid is not None:
@@ -563,8 +565,9 @@ def refresh_chains(conn: Connection, chains: set[tuple[int, str]]) -> None:
     stored = {row.sid: row.validity for row in rows}
     updates = []
     for (_, predicate), items in by_chain.items():
-        # An amount of one's own (rent, savings) holds one value at a time, whatever it is called.
-        amounts = all(item.object_key and IS_MY_SUM.fullmatch(item.object_key) for item in items)
+        # An amount of one's own (rent, savings) holds one value at a time, whatever it is called;
+        # read as written, where a currency's case tells it ("210 000 Ft" is forints, not feet).
+        amounts = all(item.object_key and IS_MY_SUM.fullmatch(told[item.sid]) for item in items)
         functional = FUNCTIONAL_PREDICATES | {predicate} if amounts else FUNCTIONAL_PREDICATES
         for sid, (invalid_at, by) in validity(items, functional, SINGLE_RELATIONS).items():
             if stored[sid] != (invalid_at, by):

@@ -390,7 +390,7 @@ FIRM_HEADS = words(
 )
 # Words that open a firm's name where a language puts the kind of firm first ("Estudio Lumbre",
 # "Grupo Taller Urbano", "Clínica Turia", "Gestoría Ruiz", "Collège Brébeuf", "Autobedrijf Smit",
-# "Hotel Iveria Grand").
+# "Hotel Iveria Grand", "Ysgol Bryn Tawe": Welsh puts the school first too).
 FIRM_OPENERS = words(
     """
     grupo gruppo groupe estudio constructora despacho clínica clinica clínic clinique farmacia farmácia
@@ -398,7 +398,8 @@ FIRM_OPENERS = words(
     contabilidad editorial editora viña vina bodega bodegas domaine
     colegio colégio escuela escola école collège lycée universidad universidade università instituto
     institut hospital hôpital ospedale banco banca cabinet société autobedrijf bouwbedrijf hotel hôtel
-    cooperativa coopérative cooperative
+    cooperativa coopérative cooperative scuola liceo szkoła liceum
+    ysgol coleg prifysgol ysbyty
     """
 )
 # The postal codes of the US states, written after a town ("Denver CO", "Austin TX"): the town

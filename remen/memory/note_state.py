@@ -59,6 +59,10 @@ def base_of_another_past(token: Token) -> bool:
     return word in IRREGULAR_FORMS and word not in IRREGULAR_FORMS[word]
 
 
+# The tags of a verb that carries its own tense ("has", "went", "will").
+FINITE_VERB_TAGS = ("VBZ", "VBP", "VBD", "MD")
+
+
 def clause_tenses(sent: SpacySpan) -> tuple[tuple[int, bool], ...]:
     """(end offset within the stripped sentence, past tense) of each clause of ``sent``. A clause is
     past when its last finite verb is in the simple past or a perfect ("has sent"); a participle
@@ -99,10 +103,13 @@ def clause_tenses(sent: SpacySpan) -> tuple[tuple[int, bool], ...]:
 
 
 def joins_a_new_clause(token: Token) -> bool:
-    """Whether ``token`` is an "and" that opens a clause with a subject of its own after one with a
-    verb: "We moved in on Sunday and there are still boxes" keeps Sunday in the past."""
-    following = token.nbor() if token.i + 1 < len(token.doc) else None
-    return token.lower_ == "and" and following is not None and following.tag_ in ("PRP", "EX")
+    """Whether ``token`` is an "and" that opens a clause with a subject of its own, or a finite verb
+    of its own, after one with a verb: "We moved in on Sunday and there are still boxes", "Owain
+    started there on Monday and already has a desk" keep Monday in the past."""
+    if token.lower_ != "and":
+        return False
+    following = [t for t in token.doc[token.i + 1 : token.i + 4] if t.tag_ != "RB"]
+    return bool(following) and following[0].tag_ in ("PRP", "EX", *FINITE_VERB_TAGS)
 
 
 @dataclass(frozen=True)
@@ -159,6 +166,9 @@ class NoteState:
     tie_mentions: list[TieMention] = field(default_factory=list)
     # Names said to be leaving ("Coach Mike moved to San Antonio"), as the sentence spells them.
     departed: list[str] = field(default_factory=list)
+    # Whose birthday the sentence before spoke of without its day: a day opening the next one
+    # answers it ("are you coming for Mum's birthday? 4 July").
+    birthday_untold: str | None = None
 
     def entity(
         self, name: str, kind: EntityType, span: Span, role: str | None = None, context: str = "", sure: bool = False

@@ -158,7 +158,7 @@ VEHICLE_WORDS = re.compile(
 # Corsa", "my Vitz", "drove home a white Hiace", "traded the LeSabre in for a used Subaru Outback",
 # "the bank gave me a Toyota Vitz".
 CAR_TAKEN = re.compile(
-    r"(?i:\b(?:(?:bought|buying|got|picked\s+up|collected|leased?|drove\s+(?:home|off)\s+(?:in|with)?"
+    r"(?i:\b(?:(?:bought|buying|got|pick(?:ed|ing)?\s+up|collect(?:ed|ing)?|leased?|drove\s+(?:home|off)\s+(?:in|with)?"
     r"|(?:traded|trading|swapped|swapping|part-exchanged)\s+(?:[\w'’-]+\s+){1,6}?for)\s*"
     r"(?:a|an|the|my|our)|(?:drive|driving)\s+(?:a|an|my|our)|my|our"
     # One given or lent: "work gave me a Skoda" (not "gave me the Jumia account").
@@ -207,11 +207,20 @@ CAR_KEPT = re.compile(
     # What is done for it as a car: "car barge for the Tacoma", "car wash for the Golf".
     + r"|(?i:\bcar\s+[a-z]+\s+for\s+(?:the|my|our)\s+)"
     + NAME
+    # What it needs or has been given: "The Octavia needs new tyres before winter", "my Golf got
+    # new brakes".
+    + r"|(?i:\b(?:the|my|our)\s+)"
+    + NAME
+    + r"(?i:\s+(?:needs?|needed|got|gets|had)\s+(?:(?:a|an|its|new|winter|summer|front|rear|two|four)\s+)*)"
+    + rf"(?i:(?:{CAR_PARTS})\b)"
     # Its trouble starting: "the Prius would not start", "our Corsa broke down on the M6".
     + r"|(?i:\b(?:the|my|our)\s+)"
     + NAME
     + r"(?i:\s+(?:(?:would|will|did|could)\s+not|wouldn['’]t|won['’]t|didn['’]t|couldn['’]t)\s+start|\s+broke\s+down)\b"
 )
+# A jot of a vehicle's inspection, by its name ("Suzuki Swift inspection expires 14.02."): read only of
+# a make or model the word lists know ("Ofsted inspection on Friday" is a school's).
+CAR_INSPECTED = re.compile(r"^\s*(?:[-*•]\s*)?" + NAME + r"(?=\s+(?i:annual\s+|technical\s+)?inspection\b)")
 # A vehicle jotted as it is taken up: its model opening the line, then its year, where it comes
 # from, how it is paid or when it is picked up ("Honda Accord 2015 from Cars45, pick up Wednesday",
 # "RAV4 2021 from CarMax, monthly $389", "Kia Niro on a lease, pick up Friday").
@@ -232,6 +241,9 @@ CAR_GONE = re.compile(
     + r"(?i:\s+in\b)|"
     + NAME
     + r"(?i:\s+(?:(?:was\s+|got\s+|is\s+)?(?:sold|scrapped|written\s+off)"
+    # Sold by saying whom it goes to and for how much: "the Swift goes to a man from Győr for 1.2
+    # million".
+    r"|(?:goes|went|is\s+going)\s+to\s+(?:a|an|the|some)\s+[^.;!?]{0,40}?\bfor\s+[^\s\d]{0,3}\d"
     r"|(?:(?:(?:is|has|was)\s+)?(?:went|gone|goes|going)\s+)?(?:for|to\s+the)\s+scrap(?:yard|heap)?)\b)"
 )
 # Someone taking the place of one the note says has left: "registered with Dr. Varga instead".
@@ -669,8 +681,8 @@ FOR_PROJECT = re.compile(r"\bfor\s+(?:the\s+|my\s+|our\s+)?(side project|pet pro
 CURRENCY_SIGNS = re.escape("".join(ch for ch in map(chr, range(0x10000)) if unicodedata.category(ch) == "Sc"))
 # The letters of a country glued before a sign: "GH₵ 1,500", "R$ 3.500", "US$ 40", "NZ$ 25".
 SIGN_PREFIX = rf"(?:\b(?-i:[A-Z]{{1,3}})(?=[{CURRENCY_SIGNS}]))?"
-# Currencies by code or name (a closed set: the world's commoner ones; "ft", "won" and "try" are
-# left out, they are words too).
+# Currencies by code or name, in any case (a closed set: the world's commoner ones; "try" is left
+# out, a word too, and the forint's "Ft" is read only capitalised).
 CURRENCY_WORDS = (
     "eur|euros?|usd|dollars?|pounds?|gbp|chf|bucks|kr|kroner|kronor|krona|sek|nok|dkk|isk|zł|zl|pln|złoty|zloty|czk|kč|"
     "huf|forints?|ron|lei|inr|rs|rupees?|jpy|yen|cny|rmb|yuan|krw|cad|aud|nzd|sgd|hkd|zar|brl|reais|mxn|ngn|naira|kes|"
@@ -680,18 +692,20 @@ CURRENCY_WORDS = (
     # and the Americas' and Africa's others.
     "tl|quetzal(?:es)?|colones|bolivianos|lempiras?|cfa|fcfa|dh|dhs|"
     # Indian sums are told in lakhs and crores ("6.5 lakhs", "9 LPA": lakhs a year).
-    "lakhs?|lacs?|crores?|lpa"
+    "lakhs?|lacs?|crores?|lpa|"
+    # The forint as Hungary writes it after the sum ("210 000 Ft"): capitalised, unlike feet's "ft".
+    "(?-i:Ft)"
 )
 # An amount: a number with a currency or a unit per time ("780 €", "£49.99", "$1,200/month", "38k €").
 # A sum's period as written, and how a value says it: "18,500/mo", "£850 per month" and "£850 a
-# month" are one rent.
+# month" are one rent, and so is British letting's "£850 pcm" (per calendar month).
 PERIOD_WORDS = {
     **{"month": "a month", "mo": "a month", "week": "a week", "year": "a year", "yr": "a year"},
-    **{"hour": "an hour", "h": "an hour"},
+    **{"hour": "an hour", "h": "an hour", "pcm": "a month"},
 }
-PERIOD_SUFFIX = rf"\s?(?:/|a|per)\s?(?:{'|'.join(PERIOD_WORDS)})\b"
+PERIOD_SUFFIX = rf"\s?(?:(?:/|a|per)\s?(?:{'|'.join(PERIOD_WORDS)})\b|pcm\b)"
 # The period at the end of a stated sum.
-PERIOD_TOLD = re.compile(rf"(?i:\s?(?:/|\ba|\bper)\s?({'|'.join(PERIOD_WORDS)})\s*$)")
+PERIOD_TOLD = re.compile(rf"(?i:(?:\s?(?:/|\ba|\bper)\s?|\s?(?=pcm))({'|'.join(PERIOD_WORDS)})\s*$)")
 # Millions as Indonesian and Vietnamese English write them.
 MILLIONS = "juta|triệu|trieu"
 # A number's scale written as a word: "62 million won", Indonesian "juta" and Vietnamese "triệu"
@@ -713,7 +727,7 @@ CURRENCY_SHORT = "rp|rs|jd|kd|dhs|dh|rm"
 CURRENCY_BEFORE = rf"(?:\b(?i:{CURRENCY_SHORT}|{CURRENCY_CODES})\.?\s?(?=\d)|{GLUED_RAND})"
 # A sign after the digits is theirs unless a number follows it: "start May 4, $41/hour" is $41.
 AMOUNT = (
-    rf"(?:(?:{SIGN_PREFIX}[{CURRENCY_SIGNS}]\s?|{CURRENCY_BEFORE})\d[\d,.]*{SCALE}?|\d[\d,.]*(?:\s\d{{3}})*{SCALE}?\s?(?:[{CURRENCY_SIGNS}](?!\s?\d)|(?:{CURRENCY_WORDS})(?!\w)))"
+    rf"(?:(?:{SIGN_PREFIX}[{CURRENCY_SIGNS}]\s?|{CURRENCY_BEFORE})\d[\d,.]*{SCALE}?|\d[\d,.]*(?:\s\d{{3}})*{SCALE}?\s?(?:[{CURRENCY_SIGNS}](?!\s?\d)|(?i:{CURRENCY_WORDS})(?!\w)))"
     rf"(?:{PERIOD_SUFFIX})?"
 )
 # Who a sum names but does not belong to: one it is shared with, who pays a part ("rent 1,400,
@@ -771,9 +785,10 @@ AMOUNT_JOTTED = re.compile(
     # "payday: first salary 58.000 TL": after a jot's one-word label (not an offer's), the first or
     # new sum.
     rf"(?i:(?:^|[,;!?]|\s[-–]\s|^\s*(?:[-*•]\s*)?(?!offer\b)[a-z]+\s*:)\s*(?:[-*•]\s*)?"
-    # "first Kallisto salary 2,600 € in": the firm that pays it may stand between.
+    # "first Kallisto salary 2,600 € in": the firm that pays it may stand between, and the period it
+    # is paid for ("First full month's salary at Hordó came in: …").
     rf"(?:(?:{JOTTED_HOMES}|hostel)\s+|pa(?:y|id)\s+(?:{PAID_NAME}\s+)?(?:(?:the|my|our)\s+)?"
-    rf"|(?:first|new|monthly|net)\s+(?:(?-i:[A-Z][\w&'’-]*)\s+){{0,2}})?"
+    rf"|(?:first|new|monthly|net)\s+(?:(?:full\s+)?(?:month|week)['’]s\s+)?(?:(?-i:[A-Z][\w&'’-]*)\s+){{0,2}})?"
     rf"(?!pay\s+(?:(?:the|my|our)\b|(?-i:[A-ZÀ-Ý])))({alternation(lexicon.MONEY_OF_MINE)})\b"
     # "Salary would be 78.000 €": an offer's, not the writer's yet.
     rf"(?:\s+(?!\d|would\b|could\b|might\b)[\w'’.-]+){{0,4}}?\s*[:,]?\s*({MY_SUM}))"
@@ -809,7 +824,7 @@ MY_NUMBER = re.compile(
 )
 # A job offered to the writer or won: "Stevie offered me the job", "We'd love to offer you the QA lead
 # role", "the job is mine", "Sahra Pay offer:", "Paysmith offer!!", "they'll hire me at 78k". Its pay is the sum said
-# after it in the sentence, or opening the next one ("Stevie offered me the job. £31,000, four days a week").
+# after it in the sentence, or the next one's ("Stevie offered me the job. £31,000, four days a week").
 JOB_WON = re.compile(
     r"(?i:\b(?:offer(?:ed|ing|s)?\s+(?:me|you)\s+(?:the|a|this)\s+(?:[\w-]+\s+){0,3}?(?:job|position|role|post|contract)"
     r"|(?:job|position|role)\s+is\s+(?:mine|yours)|(?:got|landed)\s+the\s+(?:job|position|role)|(?<!special\s)(?:job\s+)?offer\s*(?::|!)"
@@ -834,7 +849,6 @@ JOB_REFUSED = re.compile(
 )
 # The least a sum with no period or thousands must be to read as a year's pay.
 PAY_AT_LEAST = 1000
-PAY_OPENING = re.compile(rf"^\s*(?:[-*•]\s*)?({MY_SUM})")
 # The sum it was before, said after the new one: "78,000, up from 71,500".
 AMOUNT_BEFORE = re.compile(rf"(?i:[,;]?\s*(?:up|down)\s+from\s+({MY_SUM}))")
 # "my salary is £46,100", "our rent's 1150 a month", "my salary, which is 62 million won", and the
@@ -970,6 +984,8 @@ MY_HOME = re.compile(
 )
 # A home in a place, whoever's: "flat in Amadora" (the writer's where the sentence tells their rent).
 HOME_IN = re.compile(rf"(?i:\b{HOMES_IN}\s+in\s+)" + PLACE_NAME)
+# A home named by its place before it: "Penarth flat", "the Ruzafa house".
+PLACE_HOME = re.compile(PLACE_NAME + rf"(?=\s+(?i:{HOME_NOUNS})\b)")
 # The word rent itself: "rent 650 € to Sr. Carvalho".
 RENT_WORD = re.compile(r"(?i:\brent\b)")
 # A place the writer leaves behind, said in a note about a new home: "I already miss the market in
@@ -1010,6 +1026,15 @@ LEASE_SIGNED = re.compile(
     r"(?:(?:for|on)\s+|:\s*)(?:(?:the|a|an|our|my)\s+)?((?:[\w½'’-]+\s+){0,4}?)(?:(?:on|at)\s+(?:[\w'’.-]+\s+){1,3}?)?in\s+)"
     + PLACE_NAME
 )
+# A home let by a person the writer signs with, its sum by the month after ("signed with Mrs.
+# Varga: 150 000 Ft/month, deposit two months, keys 28.03."; "signed the lease with Mr. Adeyemi,
+# ₦450,000 a year").
+SIGNED_WITH = re.compile(
+    r"(?i:\b(?:signed|signing|sign)\s+(?:(?:the|a|our|my)\s+(?:new\s+)?(?:lease|contract|tenancy|rental\s+agreement)\s+)?"
+    r"with\s+)" + PERSON_NAME
+)
+# What only a home let to the writer comes with: a deposit, its keys, a lease.
+HOME_DEAL = re.compile(r"(?i:\b(?:deposit|keys|lease|tenancy|move[- ]in)\b)")
 # A home's sum by the month, or by the year as leases in the Gulf and in West Africa run, with or
 # without its currency ("1,590 a month", "£850 pcm", "900 soles/month", "9 800 kr/month", "AED
 # 95,000 a year").
@@ -1066,7 +1091,12 @@ PONDERING = re.compile(
 # "lives at …", "address: …", "Rachel's address for the card: …".
 STREET_WORDS = (
     "street|st|straße|strasse|str|straat|road|rd|avenue|ave|avenida|blvd|boulevard|lane|ln|hill|way|rua|place"
-    "|square|gasse|weg|plein|gracht"
+    "|square|gasse|weg|plein|gracht|út|utca|körút|tér|gatan|vägen|gade|vej|katu"
+)
+# The street words of languages that write them after the name, and that end no one's name as
+# "Hill" or "Lane" may: "Rákóczi út", "Drottninggatan"'s "gatan" written apart, "Nørre Voldgade".
+STREET_ONLY_AFTER = re.compile(
+    r"(?i:\s(?:straße|strasse|straat|gasse|plein|gracht|út|utca|körút|tér|gatan|vägen|gade|vej|katu))$"
 )
 STREET = rf"(?:{STREET_WORDS})"
 # A place's last word that makes it a street, square or landmark within the place its first words

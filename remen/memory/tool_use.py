@@ -101,8 +101,9 @@ SOFTWARE_FAILS = re.compile(
 )
 # Verbs of making a thing that is made "in" software, or keeping its figures there: "everyone
 # models in Rhino", "I draft in Word", "we plan in Notion", "recipes are costed in Apicbase", "hours
-# tracked in Toggl" (not of being somewhere: "works in Leeds", "lives in Lyon").
-MADE_IN_VERBS = verb_class("model draft sketch render animate code program design plan cost track budget")
+# tracked in Toggl", "they invoice in Billingo" (not of being somewhere: "works in Leeds", "lives in
+# Lyon").
+MADE_IN_VERBS = verb_class("model draft sketch render animate code program design plan cost track budget invoice bill")
 # What one who hosts a new starter does to them ("Sandra showed me round", "Lindiwe walked me
 # through the test strategy", "Julián gave me a jacket"), and what one who leads does ("Stevie runs
 # everything", "Dev sets the priorities", "Helen checks every intervention I log").
@@ -255,6 +256,9 @@ def read_tools(sent: SpacySpan, mentions: list[ToolMention], earlier_tool: bool 
         # so I cancelled Tradify".
         if use is not None:
             uses[mention.name] = use
+    if doc.text.rstrip().endswith("?"):
+        # "sell the Swift?", "cancel Netflix?": a change asked about is only thought of.
+        uses = {name: use for name, use in uses.items() if use not in (ToolUse.STARTS, ToolUse.ENDS)}
     its = [t.head for t in doc if t.lower_ == "it" and t.dep_ in OBJECT_ROLES and not someone_else(t.head)]
     gives_up_it = any(verb.lower_ in END_VERBS for verb in its)
     keeps_it = any(verb.lower_ in KEEPING and not negated(verb) and not before_then(verb) for verb in its)

@@ -1750,3 +1750,16 @@ def test_what_the_work_is_done_in_asks_for_a_tool_in_use(app: Remen, clock) -> N
     # Answered from the graph, as "which app do we use" is, though no sentence says what is booked in it.
     assert answers and "Booksy" in answers[0].text and answers[0].source == "graph"
     assert not app.ask("what did I put in the soup", now=now).answers
+
+
+def test_a_tie_asked_with_the_is_the_writers_own(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        60,
+        "- rent £950 pcm to Moginie James, standing order on the 1st, Penarth flat",
+        "- flat on Newton Road, Mumbles: 2 bed, £1,100 pcm, landlord Mr. Hughes (lives upstairs)",
+        "Moved to Mumbles today, sea from the kitchen window.",
+    )
+    assert app.ask("who is the landlord", now=now).answers[0].text == "Your landlord: Mr. Hughes"
+    assert "Moginie James" in app.ask("who was the letting agent in Penarth", now=now).answers[0].text

@@ -921,9 +921,11 @@ def test_switching_between_two_unknown_names_makes_them_tools_and_an_old_number_
     found = read(model_reader, "switched my salary account from Monzo to Starling, Monzo card cut up")
     assert ("Starling", "Monzo", False) in uses(found)
     phones = read(model_reader, "me: new sim, new number: 07922 654321. the old 07911 123456 is dead")
-    told = {s.object_value: s.valid_at for s in phones.statements if s.predicate == "phone"}
+    told = {s.object_value: s.valid_at for s in phones.statements if s.predicate == "phone" and not s.negated}
     assert told["07922 654321"] is None
     assert told["07911 123456"] is not None and told["07911 123456"] < WRITTEN.timestamp()
+    ended = [s.object_value for s in phones.statements if s.predicate == "phone" and s.negated]
+    assert ended == ["07911 123456"]
 
 
 def test_a_model_bought_or_sold_in_a_note_about_a_car_is_the_car(model_reader: BuiltinExtractor) -> None:
@@ -3492,3 +3494,152 @@ def test_the_boss_told_of_leaving_stays_the_boss_until_the_last_day_told(reader:
     assert [(s.object_name, datetime.fromtimestamp(s.valid_at or 0).date()) for s in ended] == [
         ("Sónia", date(2026, 3, 28))
     ]
+
+
+def test_a_currency_after_the_sum_is_read_in_any_case_and_the_forint_capitalised(reader: BuiltinExtractor) -> None:
+    assert ("me", "salary", "480 000 HUF") in triples(read(reader, "I earn 480 000 HUF gross."))
+    assert ("me", "salary", "2 400 EUR a month") in triples(read(reader, "I make 2 400 EUR a month after tax."))
+    assert ("me", "rent", "210 000 Ft") in triples(read(reader, "- rent 210 000 Ft to Mr. Tóth, transfer on the 5th"))
+    assert not [t for t in triples(read(reader, "I get 30 ft of cable for the shed.")) if t[1] == "salary"]
+
+
+def test_one_signed_with_for_a_home_by_the_month_is_the_landlord(reader: BuiltinExtractor) -> None:
+    found = triples(read(reader, "- signed with Mrs. Varga: 150 000 Ft/month, deposit two months, keys 28.03."))
+    assert {("me", "landlord", "Mrs. Varga"), ("me", "rent", "150 000 Ft a month")} <= found
+    for text in (
+        "Anna signed with Mr. Lee, £900 pcm, deposit 6 weeks.",  # someone else's
+        "- signed with Bruno: 45% of everything, 200 €/month for the chair",  # no home
+        "thinking about signing with Mrs. Varga, 150 000 Ft/month, deposit two months",
+    ):
+        assert not [t for t in triples(read(reader, text)) if t[1] == "landlord"], text
+
+
+def test_a_car_needing_parts_picked_up_or_inspected_is_the_writers(reader: BuiltinExtractor) -> None:
+    for text, car in (
+        ("The Octavia needs new tyres before winter.", "Octavia"),
+        ("we pick up the Octavia from Levente's cousin on Thursday, then the car wash", "Octavia"),
+        ("- Suzuki Swift inspection expires 14.02.!", "Suzuki Swift"),
+    ):
+        assert ("me", "car", car) in triples(read(reader, text)), text
+    assert not [
+        t for t in triples(read(reader, "- Ofsted inspection on Friday, the car park is closed")) if t[1] == "car"
+    ]
+
+
+def test_a_change_of_tool_asked_about_is_only_thought_of(reader: BuiltinExtractor) -> None:
+    for text in ("- cancel Netflix?", "- sell the iPad?"):
+        assert not [s for s in read(reader, text).statements if s.predicate == "uses"], text
+    assert [s for s in read(reader, "- cancelled Netflix").statements if s.predicate == "uses" and s.negated]
+
+
+def test_what_is_invoiced_in_is_software(model_reader: BuiltinExtractor) -> None:
+    found = read(model_reader, "- decided: taproom invoices in Billingo too, no more paper receipt books")
+    assert ("Billingo", EntityType.TECHNOLOGY) in entities(found)
+    assert ("me", "uses", "Billingo") in triples(found)
+    assert ("Porto", EntityType.PLACE) in entities(read(model_reader, "We bill in Porto from May."))
+
+
+def test_a_name_before_a_noun_it_qualifies_is_not_what_is_learnt(reader: BuiltinExtractor) -> None:
+    note = "- first day at Hordó Brewing! Anna showed me the brewhouse\n- learn the NAV form\n- learn TrakCare properly"
+    found = triples(read(reader, note))
+    assert ("me", "uses", "TrakCare") in found
+    assert not [t for t in found if t[2] == "NAV"]
+
+
+def test_a_month_before_a_department_is_no_firm(reader: BuiltinExtractor) -> None:
+    found = entities(read(reader, "the June payroll is the first one I did alone, Bérprofi only checks it now"))
+    assert not [name for name, _ in found if name == "June"]
+
+
+def test_a_street_word_after_the_name_makes_a_street(reader: BuiltinExtractor) -> None:
+    found = entities(
+        read(reader, "Registered with a GP here, Dr. Márton Kiss on Rákóczi út, who is young and listens.")
+    )
+    assert ("Rákóczi út", EntityType.PLACE) in found and ("Dr. Márton Kiss", EntityType.PERSON) in found
+
+
+def test_a_season_in_a_plan_is_the_coming_one() -> None:
+    written = datetime(2026, 9, 10, 21, 40).astimezone()
+    for text, day in (
+        ("The Octavia needs new tyres before winter.", date(2026, 12, 1)),
+        ("In summer we go to Crete.", date(2027, 6, 1)),
+        ("We went skiing in winter.", date(2025, 12, 1)),
+    ):
+        told = stated_date(text, written, past=text.startswith("We went"))
+        assert told is not None and told.moment.date() == day, text
+
+
+def test_a_rent_per_calendar_month_to_an_agent_names_the_home_by_its_place(reader: BuiltinExtractor) -> None:
+    found = triples(read(reader, "- rent £950 pcm to Moginie James, standing order on the 1st, Penarth flat"))
+    assert {("me", "rent", "£950 a month"), ("me", "landlord", "Moginie James"), ("me", "lives_in", "Penarth")} <= found
+
+
+def test_a_day_opening_the_sentence_after_a_birthday_asked_about_is_its_day(reader: BuiltinExtractor) -> None:
+    chat = (
+        "Cerys: Nain asks if you're coming up for her birthday\nme: 3 October, of course, we'll drive up Friday night"
+    )
+    assert ("Nain", "birthday", "3 October") in triples(read(reader, chat))
+    assert ("Mum", "birthday", "4 July") in triples(read(reader, "Dóra: are you coming for Mum's birthday? 4 July"))
+    for text in ("Is it Tom's birthday party? 12 May we go bowling.", "Is it Tom's birthday? Friday we go bowling."):
+        assert "birthday" not in predicates(read(reader, text)), text
+
+
+def test_words_hyphens_join_to_a_capitalised_one_are_one_name(reader: BuiltinExtractor) -> None:
+    assert ("Stratford-upon-Avon", EntityType.PLACE) in entities(read(reader, "Lunch in Stratford-upon-Avon with Tom."))
+    named = {name for name, _ in entities(read(reader, "Last day at Pen-y-Garth."))}
+    assert named == {"Pen-y-Garth"}
+
+
+def test_an_and_before_a_verb_of_its_own_starts_a_clause_with_its_own_tense(reader: BuiltinExtractor) -> None:
+    note = "Owain started at Swansea University on Monday and already has a desk by the window."
+    written = datetime(2026, 9, 25, 21, 0).astimezone()
+    found = reader.extract(NoteForExtraction(note, (), written.timestamp()))
+    [job] = [s for s in found.statements if s.predicate == "works_at"]
+    assert job.valid_at is not None and datetime.fromtimestamp(job.valid_at).date() == date(2026, 9, 21)
+
+
+def test_a_school_named_in_welsh_is_a_firm_and_so_is_its_short_name(reader: BuiltinExtractor) -> None:
+    note = (
+        "Transition meeting, Ysgol Bryn Tawe\nPresent: Dafydd Rees (head), Manon (Year 6), me\n"
+        "- Bryn Tawe moved from ClassDojo to Seesaw last year, logins for me by August"
+    )
+    found = read(reader, note)
+    kinds = entities(found)
+    assert {("Ysgol Bryn Tawe", EntityType.ORGANIZATION), ("Bryn Tawe", EntityType.ORGANIZATION)} <= kinds
+    assert {("ClassDojo", EntityType.TECHNOLOGY), ("Seesaw", EntityType.TECHNOLOGY)} <= kinds
+    assert "lives_in" not in predicates(found)
+    moved = triples(read(reader, "we moved from Podgórze to Bronowice"))
+    assert ("me", "lives_in", "Bronowice") in moved
+
+
+def test_the_sum_after_a_job_offered_is_its_pay_unless_weighed_against_mine(reader: BuiltinExtractor) -> None:
+    offered = read(
+        reader,
+        "They offered me the job! Deputy head at Ysgol Bryn Tawe from 1 September, £48,500 on the leadership scale.",
+    )
+    [pay] = [s for s in offered.statements if s.predicate == "salary"]
+    assert pay.object_value == "£48,500" and pay.valid_at is not None
+    assert datetime.fromtimestamp(pay.valid_at).date() == date(2026, 9, 1)
+    weighed = read(reader, "She wants me as project lead. The pay is 52,000 pesos a month, I make 41,000 now.")
+    assert {s.object_value for s in weighed.statements if s.predicate == "salary"} == {"41,000"}
+
+
+def test_an_old_number_no_one_is_named_before_is_the_writers_and_ended(reader: BuiltinExtractor) -> None:
+    found = read(reader, "- old number 07700 900123 still on the staff list, ask Manon to change it")
+    phones = {(s.subject, s.negated) for s in found.statements if s.predicate == "phone"}
+    assert phones == {("me", False), ("me", True)}
+
+
+def test_a_roles_initials_in_brackets_are_no_firm(reader: BuiltinExtractor) -> None:
+    found = triples(read(reader, "Present: Dafydd Rees (head), Manon (Year 6), Gareth (SENCo), me"))
+    assert not [t for t in found if t[1] == "works_at"]
+    assert ("Sam Whitford", "works_at", "Airservices") in triples(
+        read(reader, "Call with Sam Whitford (Airservices) about the roster")
+    )
+
+
+def test_what_is_sung_is_a_song(reader: BuiltinExtractor) -> None:
+    found = read(
+        reader, "Last day at Pen-y-Garth. Year 4 sang Calon Lân in the yard and I could not look at any of them."
+    )
+    assert {name for name, _ in entities(found)} == {"Pen-y-Garth"}

@@ -726,3 +726,38 @@ def test_an_attendee_from_a_firm_works_there_and_one_from_a_town_comes_from_it(m
         ("Kofi", "Frischeparadies")
     }
     assert memory.entity("Frischeparadies").type == EntityType.ORGANIZATION
+
+
+def test_sums_in_forints_keep_their_history(memory: Remen) -> None:
+    add_notes(
+        memory,
+        [
+            ("- rent 210 000 Ft to Mr. Tóth, transfer on the 5th", "2026-01-08T07:50"),
+            ("I earn 480 000 Ft gross and half of it goes on the flat.", "2026-01-19T21:30"),
+            ("- signed with Mrs. Varga: 150 000 Ft/month, deposit two months, keys 28.03.", "2026-03-09T08:30"),
+            (
+                "First full month's salary at Hordó came in: 560 000 Ft gross, and with Levente's money we save.",
+                "2026-07-30T21:40",
+            ),
+        ],
+    )
+    assert my_values(memory, "rent") == {("210 000 Ft", False), ("150 000 Ft a month", True)}
+    assert my_values(memory, "salary") == {("480 000 Ft", False), ("560 000 Ft", True)}
+    assert my_values(memory, "landlord") == {("Mr. Tóth", False), ("Mrs. Varga", True)}
+
+
+def test_a_car_sold_to_someone_for_a_sum_is_given_up_whatever_else_its_name_is(memory: Remen) -> None:
+    add_notes(
+        memory,
+        [
+            ("- Suzuki Swift inspection expires 14.02.!", "2026-01-08T07:50"),
+            (
+                "On Tuesday the Swift goes to a man from Győr for 1.2 million, and we pick up the Octavia from"
+                " Levente's cousin on Thursday.",
+                "2026-03-20T19:45",
+            ),
+        ],
+    )
+    cars = my_values(memory, "car")
+    assert ("Octavia", True) in cars and not [name for name, now in cars if now and "Swift" in (name or "")]
+    assert not my_values(memory, "uses")
