@@ -203,6 +203,13 @@ class Cue:
     predicate: str | None = None
 
 
+# The kinds of workplace a question names the writer's own by ("what does the office use").
+WORKPLACE_KINDS = (
+    "school|office|team|company|firm|clinic|practice|hospital|shop|store|factory|warehouse|depot|studio|salon|lab"
+    "|restaurant|kitchen|bakery|agency|bank|library|brewery|hotel"
+)
+
+
 def cue(query_type: QueryType, regex: str, confidence: float, **kwargs: object) -> Cue:
     """A table row with its pattern compiled."""
     return Cue(query_type, re.compile(regex), confidence, **kwargs)  # type: ignore[arg-type]
@@ -220,6 +227,9 @@ CUES: tuple[Cue, ...] = (
     cue(
         QueryType.ASPECT_QUERY,
         r"\b(?:do|did|does) (?:i|we) use\b|\bswitch(?:ed)? (?:to|from)\b|\bam i using\b|\bare we using\b"
+        # "which app does the school use for parents", "what does the factory use to track jobs":
+        # the writer's workplace, said by its kind.
+        rf"|\b(?:do|did|does) the (?:{WORKPLACE_KINDS}) use\b"
         # "which operating system am I on", "what password manager do I have": a kind of tool the
         # writer uses (not "which notes app does Tariq use").
         r"|\b(?:which|what) (?:code |text )?(?:editor|ide|password manager|navigation app|operating system|os|distro"

@@ -1763,3 +1763,15 @@ def test_a_tie_asked_with_the_is_the_writers_own(app: Remen, clock) -> None:  # 
     )
     assert app.ask("who is the landlord", now=now).answers[0].text == "Your landlord: Mr. Hughes"
     assert "Moginie James" in app.ask("who was the letting agent in Penarth", now=now).answers[0].text
+
+
+def test_what_the_workplace_uses_asks_for_the_writers_tools(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        20,
+        "First week at the Clínica Veterinaria Sur. We keep all the records in VetManager.",
+        "Busy night shift, two cats and a very loud parrot.",
+    )
+    answers = app.ask("what software does the hospital use for records", now=now).answers
+    assert answers and "VetManager" in answers[0].text and answers[0].source == "graph"
