@@ -1348,11 +1348,12 @@ def firm_in_brackets(state: NoteState, sentences: list[tuple[Piece, SpacySpan]])
 def firm_named_in_brackets(told: str) -> bool:
     """Whether what a bracket after someone's name says is a firm's name the classifier passed
     over ("Sam Whitford (Airservices)", "Maeve Joyce (Corrib)"): capitalised words, none a word of
-    English nor a first name, not a team's or a role's initials ("(HR)", "(CNC)", "(SENCo)",
-    "(HoD)": short, and mostly capitals)."""
+    English nor a first name, not a team's initials in capitals ("(HR)", "(CNC)"; "(KPMG)" is a
+    firm) nor a role's in mixed case ("(SENCo)", "(HoD)": short, and mostly capitals)."""
     words = told.split()
     mostly_capitals = sum(ch.isupper() for ch in told) * 2 > len(told)
-    initials = (told.isupper() and len(told) <= TEAM_INITIALS) or (mostly_capitals and len(told) <= ROLE_INITIALS)
+    mixed_case = not told.isupper() and mostly_capitals and len(told) <= ROLE_INITIALS
+    initials = (told.isupper() and len(told) <= TEAM_INITIALS) or mixed_case
     return (
         0 < len(words) <= MAX_BRACKETED_FIRM_WORDS
         and all(w[:1].isupper() and w.lower() not in english_words() for w in words)
@@ -2015,7 +2016,7 @@ def job_started(state: NoteState) -> ExtractedStatement | None:
 
 def names_a_kind(sent: SpacySpan, end: int) -> bool:
     """Whether the name ending at character ``end`` of the sentence only says which of a noun after
-    it is meant: "learn the NAV form", "the HR rules" (not "the TrakCare system", a software noun)."""
+    it is meant: "learn the NAV form", "the HR rules" (not "the TrakCare login", a software noun)."""
     after = next((t for t in sent if t.idx - sent.start_char >= end), None)
     return (
         after is not None

@@ -3636,6 +3636,9 @@ def test_a_roles_initials_in_brackets_are_no_firm(reader: BuiltinExtractor) -> N
     assert ("Sam Whitford", "works_at", "Airservices") in triples(
         read(reader, "Call with Sam Whitford (Airservices) about the roster")
     )
+    assert ("Sam Whitford", "works_at", "KPMG") in triples(
+        read(reader, "Call with Sam Whitford (KPMG) about the audit")
+    )
 
 
 def test_what_is_sung_is_a_song(reader: BuiltinExtractor) -> None:
