@@ -1214,9 +1214,13 @@ def house_move(text: str) -> bool:
     ("Moved from Notion to Linear") or one is written like a product ("moved from ClassDojo to
     Seesaw"); tools are moved with what moves ("moved my logins from …")."""
     sides = moved_between(text)
-    if sides is None:
-        return False
-    return not {side.lower() for side in sides} & set(lexicon.LEXICON_TYPES) and not any(
+    return sides is not None and not tools_named(sides)
+
+
+def tools_named(sides: tuple[str, str]) -> bool:
+    """Whether either side of a move is a tool: one the word lists know for one, or one written
+    like a product ("ClassDojo")."""
+    return bool({side.lower() for side in sides} & set(lexicon.LEXICON_TYPES)) or any(
         PRODUCT_SHAPE.search(side) for side in sides
     )
 
@@ -1234,7 +1238,7 @@ def tools_moved(text: str) -> tuple[str, str] | None:
     """The two tools a sentence moves between, when it moves between tools: a side the word lists
     know for one or written like a product ("Bryn Tawe moved from ClassDojo to Seesaw")."""
     sides = moved_between(text)
-    return sides if sides is not None and not house_move(text) else None
+    return sides if sides is not None and tools_named(sides) else None
 
 
 def homes_left_behind(state: NoteState, sentences: list[tuple[SpacySpan, int]]) -> None:

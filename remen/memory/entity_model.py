@@ -197,7 +197,8 @@ def hyphen_tail(sent: SpacySpan, i: int) -> bool:
     "Check-in")."""
     if i < 2 or i >= len(sent) or not sent[i].is_alpha or sent[i].lower_ in VERB_PARTICLES:
         return False
-    return hyphen_chain_start(sent, i) < i and sent[hyphen_chain_start(sent, i)].text[:1].isupper()
+    first = hyphen_chain_start(sent, i)
+    return first < i and sent[first].text[:1].isupper()
 
 
 def hyphen_chain_start(sent: SpacySpan, i: int) -> int:

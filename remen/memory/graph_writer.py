@@ -432,7 +432,6 @@ class GraphWriter:
             for boss in memory_store.current_objects(self.conn, self.user, predicate, joined):
                 if name_key(boss) not in named:
                     self.add_statement(self.job_tie(job, predicate, boss, negated=True), {})
-
         runners = memory_store.current_subjects(self.conn, RUNS, joined)
         if not named and len(runners) == 1:
             self.add_statement(self.job_tie(job, "manager", runners[0], negated=False), {})
