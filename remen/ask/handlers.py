@@ -127,7 +127,12 @@ def entity_lookup(route: Route, memory: MemoryReader, user: str) -> Handled:
         if attribute in MONEY_OF_MINE and (me := user_hint(route)) is not None:
             # "how much was I earning at Zenox", "what was my rent in Wedding": the writer's own
             # sum while they worked or lived there; the place only sets the scene.
-            then = own_sum_there(route, memory, attribute, me)
+            then = own_sum_there(route, memory, attribute, me) or held_before_elsewhere(
+                route,
+                chain_of(memory, me.name, (attribute,)),
+                chain_of(memory, me.name, STINT_PREDICATES),
+                f"your {ATTRIBUTE_LABELS.get(attribute, attribute)}",
+            )
             if then is not None:
                 return then
             if attribute in SUM_STAYS and hint != me and memory.entity(hint.name).type in SUM_PLACES[attribute]:
@@ -227,6 +232,9 @@ def relation_holders(route: Route, hint: EntityHint, memory: MemoryReader, user:
     there = held_there(route, memory, chain, stays, hint, label, f"Your notes don't say who {label} was there.")
     if there is not None:
         return there
+    before_there = held_before_elsewhere(route, chain, stays, label)
+    if before_there is not None:
+        return before_there
     if not current:
         if chain:  # the tie ended ("Tomasz left"): who held it, newest first
             ended = tuple(reversed(chain))
@@ -431,6 +439,28 @@ def held_while_spoken_of(
         if during:
             return during[-1]
     return None
+
+
+def described_elsewhere(route: Route, stays: list[Fact]) -> bool:
+    """Whether the question asks in the past of a place it describes ("at the court") whose words
+    name none of the user's workplaces or homes in ``stays``: an earlier one the graph does not
+    hold."""
+    described = set(stems(route.described_place))
+    return route.past and bool(described) and not any(described & set(stems(f.target or "")) for f in stays)
+
+
+def held_before_elsewhere(route: Route, chain: list[Fact], stays: list[Fact], label: str) -> Handled | None:
+    """ "Who was my boss at the court", "how much did I make at the car dealership": asked in the
+    past of a place the question describes whose words name none of the user's workplaces or
+    homes in ``stays`` (an earlier one the graph does not hold), the value of ``chain`` that
+    today's replaced, as far as the notes say; None otherwise."""
+    if not described_elsewhere(route, stays):
+        return None
+    replaced = [f for f in chain if not f.current]
+    if not replaced or len(replaced) == len(chain):
+        return None
+    last = replaced[-1]
+    return Handled((fact_item(last, f"{label.capitalize()} there: {last.target}"),), precise=True)
 
 
 def elsewhere(route: Route, hint: EntityHint, stays: list[Fact]) -> bool:

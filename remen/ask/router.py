@@ -74,6 +74,8 @@ ATTRIBUTES = {
     **dict.fromkeys(("earn", "earns", "earned", "earning", "earnings"), "salary"),
     # "how much does Northlight pay me", "what does the studio job pay?": the pay too.
     **dict.fromkeys(("pay", "pays"), "salary"),
+    # "how much do I make", "what did I make at the court": the writer's pay.
+    **dict.fromkeys(("make", "made", "making"), "salary"),
 }
 # "where does X live / work": a place, asked with "where" only ("what do I think about work" is not).
 WHERE_ATTRIBUTES = {
@@ -98,7 +100,16 @@ PAID_TO_THE_ASKER = (
     # "what was my pay at Waikiki Sands": the noun, the writer's.
     r"|(?<=\bmy\s)(?:{0})|(?<=\bour\s)(?:{0})"
 )
-ATTRIBUTE_SHAPE = {"pay": PAID_TO_THE_ASKER, "pays": PAID_TO_THE_ASKER}
+# "Make" is the writer's pay said after "I", ending the question or before where or when: "how much
+# do I make now", "what did I make at Zenox" (not "what did I make for dinner").
+MADE_BY_THE_ASKER = (
+    r"(?<=\bi\s)(?:{0})(?=\s*[?.!]*\s*$|\s+(?:at|now|there|then|in|per|a\s+(?:month|year|week)|an\s+hour)\b)"
+)
+ATTRIBUTE_SHAPE = {
+    "pay": PAID_TO_THE_ASKER,
+    "pays": PAID_TO_THE_ASKER,
+    **dict.fromkeys(("make", "made", "making"), MADE_BY_THE_ASKER),
+}
 
 
 def attribute_word(word: str) -> str:
@@ -392,6 +403,8 @@ def is_plural_relation(word: str) -> bool:
 THE_WRITERS_TIES = alternation(
     word for word in RELATIONS if canonical_relation(word) in SINGLE_RELATIONS - PARTNER_WORDS
 )
+# Words before a bare relation word that leave it the writer's tie: "who is the new manager".
+TIE_OPENERS = frozenset({"the", "a", "an", "new", "old", "current", "former", "previous", "our", "my"})
 THE_TIE_ASKED = re.compile(
     rf"(?i:\bwho(?:['’]s|\s+is|\s+was)\s+the\s+({THE_WRITERS_TIES})\b(?!['’]s)|\bthe\s+({THE_WRITERS_TIES})['’]s\b)"
 )
@@ -469,6 +482,8 @@ def entity_hints(text: str, index: EntityIndex) -> list[EntityHint]:
             continue
         if modifies_a_noun(words, i) and not re.search(rf"\b{re.escape(word)}['’]s\b", text):
             continue  # "who told me about the foreman job": a kind of job, nobody's foreman
+        if i > 0 and words[i - 1] not in TIE_OPENERS and words[i - 1] not in QUESTION_WORDS:
+            continue  # "who is the business manager": a role at the workplace, nobody's tie to me
         holder = relation_holder(index, word)
         if holder:
             hints.append(EntityHint(word, holder, "relation"))
@@ -606,6 +621,8 @@ def route(
         evidence=tuple(evidence),
         routing_ms=(time.perf_counter() - started) * 1000,
         topic=topic,
+        past=PAST_QUESTION.search(text) is not None,
+        described_place=described_place(text, time_range.phrase if time_range else "", hints),
         selected_labels=labels,
         facets=facets_of(text) if chosen.query_type == QueryType.TEMPORAL_FACETS else (),
     )
@@ -627,6 +644,24 @@ CUE_WORDS = words(
     open pending current outstanding remaining recent latest everything stuff things list
     """
 )
+
+
+# The verbs of a question asked in the past: "who was", "where did I", "what did we use to".
+PAST_QUESTION = re.compile(r"\b(?:was|were|did|used\s+to)\b")
+
+
+# A place described at the question's end: "at the court", "at the car dealership".
+PLACE_DESCRIBED = re.compile(r"\b(?:at|in|on)\s+the\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})$")
+
+
+def described_place(text: str, time_phrase: str, hints: list[EntityHint]) -> str:
+    """The words of a place the question describes at its end, not a name, nor a time ("who was
+    my boss at the court": "court"; "… at the weekend" says when)."""
+    rest = text.replace(time_phrase, " ").strip() if time_phrase else text
+    found = PLACE_DESCRIBED.search(rest)
+    if found is None or any(found.group(1) in h.text.lower() for h in hints):
+        return ""
+    return found.group(1)
 
 
 def topic_of(text: str, time_phrase: str, hints: list[EntityHint]) -> str:

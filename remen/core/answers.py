@@ -57,6 +57,10 @@ class Route:
     routing_ms: float = 0.0
     # The question's words left once the cue, the time phrase and the names are taken out.
     topic: str = ""
+    # Whether the question asks in the past ("who was my boss at the court", "where did I work").
+    past: bool = False
+    # A place the question describes at its end without naming it: "court" of "… at the court".
+    described_place: str = ""
 
     def to_dict(self) -> dict[str, object]:
         """Plain data for JSON."""
@@ -78,6 +82,8 @@ class Route:
             "selected_labels": list(self.selected_labels),
             "evidence": list(self.evidence),
             "topic": self.topic,
+            "past": self.past,
+            "described_place": self.described_place,
             "routing_ms": round(self.routing_ms, 2),
         }
 

@@ -82,6 +82,7 @@ from remen.memory.names import POSSESSIVE, compatible, is_acronym, name_key, nam
 from remen.memory.patterns import (
     ADDRESSED,
     AGENT_NOUN,
+    ALL_KEPT_IN,
     AMOUNT_BEFORE,
     AMOUNT_CHANGE,
     AMOUNT_IS,
@@ -97,6 +98,7 @@ from remen.memory.patterns import (
     BIRTHDAY,
     BIRTHDAY_OCCASION,
     BOSS_DESCRIBED,
+    BRACKET_MANAGERS,
     BROKE_UP,
     CAR_GONE,
     CAR_INSPECTED,
@@ -131,6 +133,7 @@ from remen.memory.patterns import (
     FOR_PROJECT,
     FORMER_WORK,
     FRESH_START,
+    GOT_IT,
     HANDLE,
     HE_OR_SHE,
     HEAD_OF_IS,
@@ -159,6 +162,7 @@ from remen.memory.patterns import (
     IS_MY_SUM,
     JOB_REFUSED,
     JOB_SOUGHT,
+    JOB_START_TOLD,
     JOB_WON,
     JOINED,
     KIN_OPENS,
@@ -191,6 +195,7 @@ from remen.memory.patterns import (
     NAMED_THE_BEST_ROLE,
     NAMED_WITH_BRACKETS,
     NEW_ROLE,
+    NOBODY_USES,
     NOT_NAMES,
     NOT_THE_HOLDER,
     NOT_YET_TOLD,
@@ -230,9 +235,11 @@ from remen.memory.patterns import (
     REPLACED,
     REPORTS_TO,
     ROLE_AT,
+    ROLE_CRIED,
     ROLE_IS_SOMEONE_CALLED,
     ROLE_LABEL,
     ROLE_SWITCH,
+    ROLE_THE_WRITER_KNOWS,
     ROLE_WITH,
     RUNS_IT,
     RUNS_THE_WORKPLACE,
@@ -255,6 +262,7 @@ from remen.memory.patterns import (
     START_SPELL,
     STREET_ADDRESS,
     STREET_AFTER,
+    STREET_LED,
     STREET_NAMED,
     STREET_ONLY_AFTER,
     SUBJECTLESS_CUE,
@@ -276,6 +284,7 @@ from remen.memory.patterns import (
     THIRD_SUBJECT,
     TIE_FROM,
     TITLED_NAME,
+    TITLED_OPENING,
     TOGETHER,
     TOLD_SOMEONE,
     TRAVELLED_TO,
@@ -908,10 +917,14 @@ def offered_pay(text: str, previous: str, spoken: bool = False) -> str | None:
         sums = [m.group(0) for m in IS_MY_SUM.finditer(text, won.end())]
         refused = JOB_REFUSED.search(text)
     else:
-        # "They offered me the job! Deputy head from 1 September, £48,500 on the leadership scale":
-        # the next sentence's sum, wherever it stands, unless it is weighed against the writer's pay
-        # now ("The pay is 52,000 pesos a month, I make 41,000 now").
-        offered = JOB_WON.search(previous) and not PAID_TO_ME.search(text)
+        # "They offered me the job! Deputy head from 1 September, £48,500 on the leadership scale",
+        # "They called: I got it! Staff interpreter … starting May 4, $81,500": the next sentence's
+        # sum, wherever it stands, unless it is weighed against the writer's pay now ("The pay is
+        # 52,000 pesos a month, I make 41,000 now").
+        won_before = JOB_WON.search(previous) or (
+            GOT_IT.search(previous) and JOB_START_TOLD.search(text) and not HOME_NOUN.search(text)
+        )
+        offered = won_before and not PAID_TO_ME.search(text)
         sums = [m.group(0) for m in IS_MY_SUM.finditer(text)] if offered else []
         refused = JOB_REFUSED.search(previous) or JOB_REFUSED.search(text)
     pay = next((s.strip() for s in sums if pay_like(s)), None)
@@ -1757,13 +1770,15 @@ CODE_AFTER = ("`", "(", "_", "<", "/")
 
 def kept_in(sent: SpacySpan, i: int) -> bool:
     """Whether token ``i`` says where work's things live: "Everything from voyage estimates to
-    bunker orders lives in Veson", "all our docs live in" (a sentence opening on a thing, not
-    someone)."""
-    opening = next((t for t in sent if t.tag_ not in ("DT", "PRP$")), None)
+    bunker orders lives in Veson", "all our docs live in", "…, everything is in Interpreters' Help"
+    (a clause opening on a thing, not someone: "we're all in Cacilhas" is none)."""
+    clause = next((j + 1 for j in range(i - 1, -1, -1) if sent[j].is_punct), 0)
+    opening = next((t for t in sent[clause:i] if t.tag_ not in ("DT", "PRP$")), None)
     return sent[i].lower_ in LIVE_FORMS and opening is not None and opening.lower_ in lexicon.THINGS_KEPT
 
 
-LIVE_FORMS = frozenset({"live", "lives", "lived"})
+# Verbs of where things are kept: "lives in", and "is in" after a thing.
+LIVE_FORMS = frozenset({"live", "lives", "lived", "is", "are", "was", "were"})
 
 
 def things_kept_in(sent: SpacySpan, last: int) -> bool:
@@ -2641,7 +2656,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "57"
+    version = "58"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -2843,15 +2858,20 @@ class BuiltinExtractor:
         titled = [(m.start(), m.end()) for m in (*TITLED_NAME.finditer(text), *SENIOR_NAMED.finditer(text), *suffixed)]
         for start, end in titled:
             add(text[start:end], EntityType.PERSON, start)
+        led = [(m.start(), m.end()) for m in STREET_LED.finditer(text)]
+        for start, end in led:
+            add(text[start:end], EntityType.PLACE, start)  # "on rue Laurier", whoever it is named for
         people_at: list[tuple[int, int]] = []
         for candidate in candidates(sent):
             mention = sent[candidate.start : candidate.end]
             word = mention.text.lower()
             at, until = mention.start_char - sent.start_char, mention.end_char - sent.start_char
-            if any(start < until and at < end for start, end in titled):
+            if any(start < until and at < end for start, end in (*titled, *led)):
                 continue  # "@sarah" is never a candidate: handles are read below
             # The word lists name tools whatever the classifier makes of their context.
             kind = lexicon.LEXICON_TYPES.get(word) or state.name_kinds.get(word)
+            if mention.text in lexicon.CAR_MAKES and kind in (EntityType.PLACE, EntityType.PERSON):
+                kind = EntityType.ORGANIZATION  # "service at the Honda place": the maker's, nobody's home
             if acts_as_someone(sent, candidate.start, candidate.end, kind):
                 kind = EntityType.PERSON  # "Julia says I can order what I need": no language
             if candidate.start > 0 and sent[candidate.start - 1].lower_ in PERFORMING_VERBS:
@@ -2883,7 +2903,13 @@ class BuiltinExtractor:
             # even one the classifier took for no name.
             if word not in lexicon.LEXICON_TYPES and (
                 firm_context(text, at, until)
-                or (firm_named(word) and (kind is not None or all(part[:1].isupper() for part in mention.text.split())))
+                or (
+                    firm_named(word)
+                    and (
+                        kind is not None
+                        or all(part[:1].isupper() or part in lexicon.SURNAME_PARTICLES for part in mention.text.split())
+                    )
+                )
             ):
                 kind = EntityType.ORGANIZATION
             elif kind is not None and town_and_state(mention.text):
@@ -3031,12 +3057,19 @@ class BuiltinExtractor:
             if not (m.group(4) and SOMEONE_ELSES.search(text, 0, m.start()))
         ]
         labelled += [(m.group(2), m.group(1)) for m in SWITCHED_ROLE.finditer(text)]
+        cried = ROLE_CRIED.match(state.previous_sentence or "")
+        holder_after = TITLED_OPENING.match(text) if cried is not None else None
+        if cried is not None and holder_after is not None:
+            labelled.append((holder_after.group(1), cried.group(1)))
         labelled += [
             (m.group(2), m.group(1))
             for m in ROLE_IS_SOMEONE_CALLED.finditer(text)
             if not THEIRS_BEFORE.search(text, 0, m.start())
         ]
-        labelled += [(m.group(1), m.group(2)) for m in NAME_THEN_ROLE.finditer(text)]
+        labelled += [
+            (m.group(1), "manager" if m.group(2).lower() in BRACKET_MANAGERS else m.group(2))
+            for m in NAME_THEN_ROLE.finditer(text)
+        ]
         labelled += [
             (m.group(2), m.group(1))
             for m in OPENING_ROLE.finditer(text)
@@ -3214,6 +3247,9 @@ class BuiltinExtractor:
             )
             found = True
 
+        for known in ROLE_THE_WRITER_KNOWS.finditer(text):
+            if (known.group(2), EntityType.PERSON) in named:
+                attribute("role", known.group(1), holder=known.group(2))
         birthday = BIRTHDAY.search(text)
         untold, state.birthday_untold = state.birthday_untold, None
         if birthday:
@@ -3799,10 +3835,16 @@ class BuiltinExtractor:
             subjectless = (
                 not is_negated(text)
                 and not someone_named(before, named)
-                and (SUBJECTLESS_CUE.search(" ".join(leading[-3:])) is not None or known_tool(mention.name))
+                and (
+                    SUBJECTLESS_CUE.search(" ".join(leading[-3:])) is not None
+                    or ALL_KEPT_IN.search(before) is not None
+                    or known_tool(mention.name)
+                )
             )
-            if use is None and (writer or subjectless) and not trying and cued and not someone_else_uses(before, named):
-                use = ToolUse.USES
+            if use is None and cued and NOBODY_USES.search(before):
+                use = ToolUse.ENDS
+            elif use is None and (writer or subjectless) and cued and not trying:
+                use = None if someone_else_uses(before, named) else ToolUse.USES
             if use is not None:
                 stated.add(mention.name)
                 uses = ExtractedStatement(Aspect.KNOWLEDGE, text, subject, "uses", span, object_name=mention.name)

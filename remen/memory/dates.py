@@ -34,8 +34,13 @@ WEEKDAY_SPAN = re.compile(
 )
 # "next" said of what a day names: "next briefing Monday", "the next one is on Monday".
 NEXT_ONE = re.compile(r"\bnext\b", re.IGNORECASE)
-# A period something covers, said with "for": "rent for next year", "the plan for next month".
-PERIOD_COVERED = re.compile(r"for\s+(?:the\s+)?(?:next|this|coming|last)\s+(?:year|month|week|quarter)", re.IGNORECASE)
+# A period something covers, said with "for": "rent for next year", "the plan for next month",
+# "booth schedule for June" (a day told after it is the date: "… by Friday").
+PERIOD_COVERED = re.compile(
+    r"for\s+(?:(?:the\s+)?(?:next|this|coming|last)\s+(?:year|month|week|quarter)"
+    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*)",
+    re.IGNORECASE,
+)
 # The words that open a range at a day: the day is what a note states.
 # A period's end ("end of month", "by the end of March"): its last day, not its last stretch.
 END_OF = re.compile(r"(?:(?:by|at|until|till|before)\s+)?(?:the\s+)?end\s+of\b", re.IGNORECASE)

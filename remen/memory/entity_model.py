@@ -155,7 +155,12 @@ class Candidate:
 def trimmed(sent: SpacySpan, start: int, end: int) -> tuple[int, int]:
     """``start``..``end`` without verbs, function words, numbers, weekdays and punctuation at either
     end (a jot's opening verb too, which the tagger reads as part of the name after it)."""
-    while start < end and at_name_edge(sent[start]) and not first_name_read_as_word(sent, start):
+    while (
+        start < end
+        and at_name_edge(sent[start])
+        and not first_name_read_as_word(sent, start)
+        and not capitalised_adjective_inside(sent, start)
+    ):
         start += 1
     if start == 0 and end > 1 and opening_past_verb(sent[0].lower_):
         start = 1
@@ -172,6 +177,13 @@ def trimmed(sent: SpacySpan, start: int, end: int) -> tuple[int, int]:
     if end - start > 1 and sent[end - 1].lower_ in EDGE_ADDRESSES | EDGE_DEPARTMENTS:
         end -= 1
     return start, end
+
+
+def capitalised_adjective_inside(sent: SpacySpan, i: int) -> bool:
+    """Whether token ``i`` is an adjective written with a capital inside the sentence, a name's
+    first word: "Civil" of "Civil 3D", "Final" of "Final Cut Pro" (not an opening word)."""
+    token = sent[i]
+    return token.tag_ == "JJ" and token.text[:1].isupper() and i > 0 and sent[i - 1].text not in OPENING_MARKS
 
 
 def lower_case_opening(sent: SpacySpan, i: int) -> bool:
@@ -521,6 +533,22 @@ def leads_name(sent: SpacySpan, i: int) -> bool:
     )
 
 
+def plural_possessive_joint(sent: SpacySpan, i: int) -> bool:
+    """Whether token ``i`` is the apostrophe of a plural's possessive inside a name, a capitalised
+    word after it: "Interpreters' Help", "Farmers' Market" (not "the Smiths' house")."""
+    if not 0 < i < len(sent) - 1 or sent[i].text not in ("'", "’") or sent[i - 1].whitespace_:
+        return False
+    before, after = sent[i - 1], sent[i + 1]
+    return before.text[:1].isupper() and before.lower_.endswith("s") and after.text[:1].isupper()
+
+
+def opened_with_particle(sent: SpacySpan, i: int) -> bool:
+    """Whether the two tokens before token ``i`` are a firm's opening word, capitalised, and a
+    particle: "Cour du" of "Cour du Québec", "Banco de" of "Banco de Chile" (FIRM_OPENERS)."""
+    opener, particle = sent[i - 2], sent[i - 1]
+    return opener.text[:1].isupper() and opener.lower_ in FIRM_OPENERS and particle.lower_ in SURNAME_PARTICLES
+
+
 def numbered_name(token: Token) -> bool:
     """Whether ``token`` is a number word written with a capital after a name, its last word
     ("Capture One", "Phase One", "Formula One"), which the tagger reads as a number."""
@@ -612,6 +640,8 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
             start -= 1  # "Per Lindqvist", of which spaCy labels the surname alone
         while 1 < start < end and not taken[start - 1] and leads_name(sent, start - 1):
             start -= 1  # "Jebel Ali", of which spaCy labels the last word alone
+        if start >= 2 and not any(taken[start - 2 : start]) and opened_with_particle(sent, start):
+            start -= 2  # "Cour du Québec", "Ministerio de Salud", of which spaCy labels the place alone
         chained = hyphen_chain_start(sent, start) if start < end else start
         if chained < start and sent[chained].text[:1].isupper() and not any(taken[chained:start]):
             start = chained  # "Pen-y-Garth", of which spaCy labels "Garth" alone
@@ -619,7 +649,7 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
         # Royal Infirmary", "Peixaria" of "Peixaria Costa", and leaves the rest unlabelled; a run it
         # already left unlabelled goes on over a word it labelled alone ("Osaka Densetsu Supply").
         while start < end < len(sent):
-            if hyphen_tail(sent, end + 1):
+            if hyphen_tail(sent, end + 1) or plural_possessive_joint(sent, end):
                 end += 2
             elif numbered := numbered_by_sign(sent, end):
                 end += numbered
@@ -665,14 +695,15 @@ def candidates(sent: SpacySpan) -> list[Candidate]:
             continue
         end = i + 1
         while end < len(sent) and not taken[end]:
-            if hyphen_tail(sent, end + 1):
+            if hyphen_tail(sent, end + 1) or plural_possessive_joint(sent, end):
                 end += 2
             elif sent[end].tag_ in PROPER_NOUN_TAGS or model_of_make(sent, end) or numbered_after(sent, end):
                 end += 1
             else:
                 break
-        if written_like_a_name(sent[i:end].text) and not in_link(sent, i, end):
-            found.append(Candidate(i, end, ""))
+        begin = i - 2 if i >= 2 and not any(taken[i - 2 : i]) and opened_with_particle(sent, i) else i
+        if written_like_a_name(sent[begin:end].text) and not in_link(sent, begin, end):
+            found.append(Candidate(begin, end, ""))
         i = end
     return found
 

@@ -255,6 +255,9 @@ class GraphWriter:
                 ]
             if not candidates:
                 candidates = self.called_alike(name, key, kind)
+            # The writer is never someone else's first word: "Me Bouchard" (a Québec lawyer's title)
+            # is a person of the notes, not the user renamed.
+            candidates = [c for c in candidates if c.eid != self.user]
             chosen = candidates[0] if len(candidates) == 1 else self.closest_in_context(candidates, vector)
             if chosen is not None:
                 memory_store.add_alias(conn, chosen.eid, name, key)

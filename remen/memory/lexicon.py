@@ -324,6 +324,15 @@ ROLE_PHRASES = {
     "letting agent": "landlord",
     "letting agents": "landlord",
     "letting agency": "landlord",
+    # The landlord in the word of a writer's other language: "proprio Mme Leblanc", "casera Doña Rosa".
+    "proprio": "landlord",
+    "propriétaire": "landlord",
+    "casero": "landlord",
+    "casera": "landlord",
+    "vermieter": "landlord",
+    "vermieterin": "landlord",
+    "senhorio": "landlord",
+    "senhoria": "landlord",
     "head chef": "manager",
     "line manager": "manager",
     "team leader": "manager",
@@ -335,6 +344,8 @@ ROLE_PHRASES = {
     "principal": "manager",
     "director": "manager",
     "captain": "manager",
+    # "Daniel Okafor is my section chief", "Sylvie Roy (chief interpreter)".
+    "chief": "manager",
     # A hotel's, a shop's or a restaurant's head: "Darren Fujimoto, my GM".
     "gm": "manager",
     "general manager": "manager",
@@ -390,7 +401,8 @@ FIRM_HEADS = words(
 )
 # Words that open a firm's name where a language puts the kind of firm first ("Estudio Lumbre",
 # "Grupo Taller Urbano", "Clínica Turia", "Gestoría Ruiz", "Collège Brébeuf", "Autobedrijf Smit",
-# "Hotel Iveria Grand", "Ysgol Bryn Tawe": Welsh puts the school first too).
+# "Hotel Iveria Grand", "Ysgol Bryn Tawe": Welsh puts the school first too; courts, ministries and
+# town halls: "Cour du Québec", "Ministerio de Salud").
 FIRM_OPENERS = words(
     """
     grupo gruppo groupe estudio constructora despacho clínica clinica clínic clinique farmacia farmácia
@@ -400,6 +412,7 @@ FIRM_OPENERS = words(
     institut hospital hôpital ospedale banco banca cabinet société autobedrijf bouwbedrijf hotel hôtel
     cooperativa coopérative cooperative scuola liceo szkoła liceum
     ysgol coleg prifysgol ysbyty
+    cour tribunal tribunale ministère ministerio ministério caisse mairie ayuntamiento prefeitura
     """
 )
 # The postal codes of the US states, written after a town ("Denver CO", "Austin TX"): the town
@@ -841,6 +854,8 @@ ABBREVIATIONS = (
     *TITLES,
     *("sr", "sra", "srta", "jr", "st", "mt", "capt", "col", "gen", "lt", "sgt", "approx", "dept", "est", "etc", "vs"),
     *("no", "nr", "tel", "fig", "ca", "cf", "inc", "ltd", "co"),
+    # Street words shortened before the name, as French, Spanish and US addresses write them.
+    *("boul", "blvd", "av", "ave"),
 )
 
 # Relation words that may name the same tie, broader term → narrower ones: "my partner" is whoever

@@ -445,6 +445,10 @@ ROLE_LABEL = re.compile(
     # A titled name may follow a comma too: "new dentist in Bonn, Dr. Yilmaz".
     rf"(?:(?:\s*(?::|\(|–|—)|\s+-)\s*{PERSON_NAME}|(?:\s+|,\s*)({TITLE}[A-ZÀ-Ý][\w'À-ÿ-]+{NEXT_NAME_WORD}))"
 )
+# A new role cried out, its holder in the next sentence with a title: "new family doctor!! Dr. Amina
+# Osman, CLSC Hull" (ROLE_CRIED, then TITLED_OPENING).
+ROLE_CRIED = re.compile(rf"(?i:^[\s*•>-]*(?:(?:my|our)\s+)?new\s+({RELATION_WORDS}))\s*!+\s*$")
+TITLED_OPENING = re.compile(rf"^\s*({TITLE}[A-ZÀ-Ý][\w'À-ÿ-]+{NEXT_NAME_WORD})")
 # Words before a role and a name that pass the name on rather than say it serves the writer ("she
 # recommended the dentist Dr. Osei", "Tom knows a good plumber, Mick"), said just before it.
 RECOMMENDED = re.compile(
@@ -504,8 +508,21 @@ ROLE_WITH = re.compile(
     rf"(?i:(?<![\w'’])({SERVICE_WORDS})\s+(?:appointment\s+|appt\.?\s+|session\s+|check-?up\s+)?"
     rf"(?:{APPOINTED_WHEN}){{0,3}}(?:with|w/)\s+)" + PERSON_NAME
 )
-# A role after a name, in brackets: "Karen (my boss)", "Omar (my new manager)".
-NAME_THEN_ROLE = re.compile(rf"{PERSON_NAME}\s*\((?i:(?:my|our)\s+)?(?i:new\s+)?({RELATION_WORDS})\)")
+# Someone's role as the writer meets them: "The booth partner I shadow this week is Annika", "the
+# nurse we hand over to is Joy" (the role's words, then the name; not "the one I trust").
+NOT_ROLE_HEADS = "one|ones|thing|things|person|people|guy|girl|man|woman|lady|only|first|last|best|worst"
+ROLE_THE_WRITER_KNOWS = re.compile(
+    rf"(?i:(?:^|[.;:]\s*)the\s+(?!(?:{NOT_ROLE_HEADS})\b)((?:[a-z-]+\s+){{0,2}}?[a-z-]+)\s+(?:(?:that|who|whom)\s+)?"
+    rf"(?:i|we)\s+[a-z'’]+(?:\s+[a-z'’]+){{0,4}}?\s+(?:is|was)\s+){PERSON_NAME}"
+)
+# A role after a name, in brackets: "Karen (my boss)", "Omar (my new manager)", and the head or the
+# project manager alone, as a meeting's list names whoever runs the place or the job: "Gwen Pritchard
+# (head)", "Mr. Perera (PM)" (BRACKET_MANAGERS; a head of a trade, "(head brewer)", "(chief
+# pharmacist)", is a colleague's role, "(head of nursing)" one of its own).
+BRACKET_MANAGERS = frozenset({"head", "pm"})
+NAME_THEN_ROLE = re.compile(
+    rf"{PERSON_NAME}\s*\((?i:(?:my|our)\s+)?(?i:new\s+)?({RELATION_WORDS}|(?i:{alternation(BRACKET_MANAGERS)}))\)"
+)
 # "Julia, my wife" / "Tom is my friend" / "Tom is a friend" / "Dubois from station 4 is our new
 # captain" / "with Imran as my manager" / a jot's
 # "Tariq = brother" / "Mei Ling officially my manager".
@@ -758,12 +775,13 @@ BARE_SUM = (
     rf"|\d{{2,}}(?:\.\d+)?{PERIOD_SUFFIX})"
 )
 MY_SUM = rf"(?:{AMOUNT}|{BARE_SUM})"
-# The home a jotted payment or sum may open with: "kos rent Rp 2.300.000 to Bu Siti", "pg rent 9,000".
-JOTTED_HOMES = "pg|kos|kost|flat|room|house|home|monthly"
+# The home a jotted payment or sum may open with: "kos rent Rp 2.300.000 to Bu Siti", "pg rent 9,000",
+# "boarding rent Rs. 35,000 to Kumari Aunty".
+JOTTED_HOMES = "pg|boarding|annex|kos|kost|flat|room|house|home|monthly"
 # A jot of a payment, with its sum or without: "- rent to Herr Brandt, 890 €, by Friday", "rent
-# $2,150 to Mr. Papadakis".
+# $2,150 to Mr. Papadakis", "rent $1,350 -> M. Gagnon" (an arrow says "to").
 SERVICE_JOTTED = re.compile(
-    rf"^[\s*>-]*(?i:(?:(?:{JOTTED_HOMES})\s+)?({SERVICES}))(?:\s+{MY_SUM})?\s+to\s+" + SERVED_BY
+    rf"^[\s*>-]*(?i:(?:(?:{JOTTED_HOMES})\s+)?({SERVICES}))(?:\s+{MY_SUM})?\s+(?:to|-+>|→|=>)\s+" + SERVED_BY
 )
 IS_MY_SUM = re.compile(rf"(?i:{MY_SUM})")
 # What an amount of the writer's is or becomes: "rent up from 780 € to 820 €", "raised my savings
@@ -806,9 +824,16 @@ PAID_TO_ME = re.compile(
     rf"(?i:\b(?:pays?\s+me|paying\s+me|I\s+(?:earn|make|get|am\s+earning|am\s+making|am\s+getting)"
     rf"|I['’]m\s+(?:earning|making|getting))"
     rf"\s+(?:only\s+|just\s+|about\s+)?)({MY_SUM})"
-    rf"|(?i:\bI(?:['’]m|\s+am)\s+(?:only\s+|just\s+|still\s+)?on\s+)({MY_SUM})(?=\s*(?:$|[,.;:)!]|(?i:at|here|now|and|but)\b))"
+    rf"|(?i:\bI(?:['’]m|\s+am)\s+(?:only\s+|just\s+|still\s+)?(?:on|at)\s+)({MY_SUM})(?=\s*(?:$|[,.;:)!]|(?i:at|here|now|and|but)\b))"
     # "against the 2,150 € Aegean Star pays me now": the sum, then who pays it.
     rf"|({MY_SUM})\s+(?:that\s+)?(?:[A-Z][\w&'’-]*\s+){{1,4}}(?i:pays\s+me|is\s+paying\s+me|paid\s+me)\b"
+)
+# A success cried out ("They called: I got it!"), a job won when the next sentence tells the job's
+# start at a place named ("Staff interpreter at the Translation Bureau starting May 4, $81,500"):
+# JOB_START_TOLD, in a sentence naming no home.
+GOT_IT = re.compile(r"(?i:\b(?:I|we)\s+got\s+it\s*!)")
+JOB_START_TOLD = re.compile(
+    r"\bat\s+(?:the\s+)?[A-Z][^,.;]*?\b(?i:(?:starting|starts?|from)\s+(?:on\s+)?(?:the\s+)?(?:\d|(?-i:[A-Z])[a-z]+\s+\d))"
 )
 # A pay told by the rise that brings it: "with a pay rise to £31,000", "got a raise to $84k", "my
 # salary goes up to 4,100 €" (whose, the words before it say).
@@ -827,7 +852,7 @@ MY_NUMBER = re.compile(
 # after it in the sentence, or the next one's ("Stevie offered me the job. £31,000, four days a week").
 JOB_WON = re.compile(
     r"(?i:\b(?:offer(?:ed|ing|s)?\s+(?:me|you)\s+(?:the|a|this)\s+(?:[\w-]+\s+){0,3}?(?:job|position|role|post|contract)"
-    r"|(?:job|position|role)\s+is\s+(?:mine|yours)|(?:got|landed)\s+the\s+(?:job|position|role)|(?<!special\s)(?:job\s+)?offer\s*(?::|!)"
+    r"|(?:job|position|role)\s+is\s+(?:mine|yours)|(?:got|landed)\s+the\s+(?:job|position|role|post)|(?<!special\s)(?:job\s+)?offer\s*(?::|!)"
     # "Malia will hire me at $78k", "they took me on at 31k", "the offer came today: …", "sent the
     # letter today: operations officer, Rs 95,000 a month".
     r"|(?:hire[sd]?|hiring)\s+me\b|(?:take[sn]?|taking|took)\s+me\s+on\b|\boffer\s+(?:came|arrived)\b"
@@ -889,12 +914,16 @@ LIVES_IN = re.compile(
     # "we moved from Austin to Denver": where to.
     r"|(?:moved|moving)\s+from\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*(?:\s+(?-i:[A-ZÀ-Þ])[\w'’.-]*){0,2}\s+to)\s+)" + NAME
 )
-# "pg": a paying guest's room, as Indian English calls a rented room with meals; "kos", "kost": an
-# Indonesian boarding room.
 # The buildings a home is, by their nouns ("the Gldani flat"; not "place" nor "home", which say
-# nothing of a building).
-HOME_BUILDINGS = "flat|apartment|condo|townhouse|bungalow|house"
-HOME_NOUN_WORDS = rf"{HOME_BUILDINGS}|place|home|pg|kos|kost"
+# nothing of a building), with a flat's word in the languages bilingual writers mix in ("appart in
+# Gatineau", "piso en Gràcia").
+HOME_BUILDINGS = (
+    "flat|apartment|condo|townhouse|bungalow|house|annex|annexe"
+    "|appart|appartement|apartamento|departamento|piso|wohnung"
+)
+# "pg": a paying guest's room, as Indian English calls a rented room with meals; "boarding", a
+# rented room in Sri Lankan English; "kos", "kost": an Indonesian boarding room.
+HOME_NOUN_WORDS = rf"{HOME_BUILDINGS}|place|home|pg|boarding|kos|kost"
 HOME_NOUNS = rf"(?:{HOME_NOUN_WORDS})"
 # A rented room is a home too when it is "in" a place ("the room in San Blas"), not when a name
 # comes before it ("the Zoom room").
@@ -1049,7 +1078,7 @@ RENT_SUM = re.compile(
 # says the home is taken (keys, a deposit, a lease, the move): a listing's price is no rent.
 RENTED_HOME = re.compile(
     # "2BR", "3-bed", "1BHK": a home by its bedrooms.
-    r"(?i:(?<!['’]s\s)\b(?:flat|apartment|condo|townhouse|bungalow|house|room|studio|kos|kost|[1-6]\s?-?(?:br|bhk|bed))"
+    rf"(?i:(?<!['’]s\s)\b(?:{HOME_BUILDINGS}|room|studio|kos|kost|[1-6]\s?-?(?:br|bhk|bed))"
     r"(?=\s*[,:;(–—-]|\s+(?:on|in|at|near|by|off|is|was|costs?|will\s+be)\b)"
     # "lease for Līhuʻe signed, $2,150/mo": a home's lease by where it is (not a car's).
     r"|(?<!car\s)(?<!van\s)\blease\s+(?:for|on)\s+(?-i:[A-ZÀ-Ý]))"
@@ -1121,6 +1150,13 @@ HOME_AFTER = re.compile(rf"\s+(?:{HOME_BUILDINGS})\b(?![-'’])")
 # A street word written in lower case after a name, part of the street's name: "2 rooms on
 # Abashidze street" (not "the Dubai road": the road to a town).
 STREET_AFTER = re.compile(r"\s+(?:street|avenue|lane|boulevard)\b(?![-'’])")
+# A street written with its street word first and in lower case, as French, Spanish, Italian and
+# Portuguese write them: "rue Laurier", "boul. Saint-Joseph", "calle del Carmen" (not "via",
+# English's "by way of", nor "avenue" or "plaza" capitalised, which open names of their own).
+STREET_LED = re.compile(
+    r"(?<![\w.])(?:rue|boul\.|boulevard|bd\.|av\.|avenue|chemin|calle|rua|avenida|allée|quai|piazza|plaza|praça"
+    r"|carrer|strada)\s+(?:(?:de|du|des|de\s+la|la|le|del|da|do|di)\s+)?[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*){0,2}"
+)
 # A street named without its number: "the bakery on Elm Street", "Swift Road" (its words name no tool).
 STREET_NAMED = re.compile(rf"\b(?-i:[A-ZÀ-Þ])[\w'’-]*(?:\s+(?-i:[A-ZÀ-Þ])[\w'’-]*){{0,2}}\s+(?-i:[A-Z])(?i:{STREET})\b")
 # A note about moving house ("Moving day.", "the movers came", "unpacking"), in which a first night
@@ -1250,6 +1286,12 @@ USE_CUE = re.compile(
     r"installed|bought|subscribed|signed\s+up\s+for)\b)"
 )
 # The cues that say a tool is in use without a tool the lists know: "into Clockify", "via Frame.io".
+# A use denied to everyone, said just before the tool: "nobody uses InterpretBank here", "no one
+# opens Jira any more" (where the writer works now: no tool of theirs).
+NOBODY_USES = re.compile(r"(?i:\b(?:nobody|no\s+one|none\s+of\s+us)\s+(?:\w+\s+)?$)")
+# Where all the work is kept, said just before the tool: "everything is in Interpreters' Help",
+# "it all lives on Notion".
+ALL_KEPT_IN = re.compile(r"(?i:\b(?:everything|it\s+all|all\s+of\s+it)\s+(?:is|lives|goes|sits)\s+(?:in|on)\s+$)")
 SUBJECTLESS_CUE = re.compile(r"(?i:\b(?:into|via|through|using|use|uses)\b)")
 # Words that make naming a tool a trial or a comparison, not using it.
 TRYING = re.compile(

@@ -103,7 +103,9 @@ SOFTWARE_FAILS = re.compile(
 # models in Rhino", "I draft in Word", "we plan in Notion", "recipes are costed in Apicbase", "hours
 # tracked in Toggl", "they invoice in Billingo" (not of being somewhere: "works in Leeds", "lives in
 # Lyon").
-MADE_IN_VERBS = verb_class("model draft sketch render animate code program design plan cost track budget invoice bill")
+MADE_IN_VERBS = verb_class(
+    "model draft draw sketch render animate code program design plan cost track budget invoice bill"
+)
 # What one who hosts a new starter does to them ("Sandra showed me round", "Lindiwe walked me
 # through the test strategy", "Julián gave me a jacket"), and what one who leads does ("Stevie runs
 # everything", "Dev sets the priorities", "Helen checks every intervention I log").
@@ -135,6 +137,9 @@ SOFTWARE_NOUNS = frozenset(
         "dashboards",
         "export",
         "exports",
+        "database",
+        "databases",
+        "software",
     }
 )
 # Verbs whose object changes owner: a thing, never a person or a place.
@@ -359,9 +364,17 @@ def before_then(verb: Token) -> bool:
 
 
 def negated(verb: Token) -> bool:
-    """Whether the verb (or the verb it complements) is negated: "not renewed", "don't want to use"."""
+    """Whether the verb (or the verb it complements) is negated: "not renewed", "don't want to use",
+    or done by nobody: "nobody uses InterpretBank here", "no one opens Jira"."""
     helped = verb.head if verb.dep_ == "xcomp" else verb
-    return any(c.dep_ == "neg" for c in (*verb.children, *helped.children))
+    return any(
+        c.dep_ == "neg" or (c.dep_ == "nsubj" and (c.lower_ in NOBODY or any(d.lower_ == "no" for d in c.children)))
+        for c in (*verb.children, *helped.children)
+    )
+
+
+# Subjects that deny the verb: "nobody", "none of us".
+NOBODY = frozenset({"nobody", "noone", "none"})
 
 
 def tool_use(tokens: list[Token], replacing: bool) -> ToolUse | None:

@@ -1075,6 +1075,16 @@ def test_a_relation_word_before_a_noun_names_a_kind_not_my_relation(app: Remen) 
     assert "Annika" in app.ask("who is my foreman", now=NOW).answers[0].text
 
 
+def test_a_word_before_a_relation_word_names_a_role_not_my_relation(app: Remen) -> None:
+    app.add("My manager is Dafydd Rees, the head of the school.", created=NOW - timedelta(days=9))
+    app.add("Bethan is the business manager, she signs off the budget.", created=NOW - timedelta(days=5))
+    app.extract_pending()
+    asked = app.ask("who is the business manager", now=NOW)
+    assert "Dafydd Rees" not in [hint.name for hint in asked.route.entity_hints]
+    assert asked.answers[0].answer == "Bethan"
+    assert "Dafydd Rees" in app.ask("who is my manager", now=NOW).answers[0].text
+
+
 @pytest.mark.parametrize(
     ("note", "holder", "asks_them", "asks_no_one"),
     [
@@ -1775,3 +1785,31 @@ def test_what_the_workplace_uses_asks_for_the_writers_tools(app: Remen, clock) -
     )
     answers = app.ask("what software does the hospital use for records", now=now).answers
     assert answers and "VetManager" in answers[0].text and answers[0].source == "graph"
+
+
+def test_a_place_described_in_a_question_in_the_past_asks_for_the_value_before(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        40,
+        "Interpreters' mtg\nPresent: Sylvie Roy (chief), Marc-André, Priya, me\n- new rule: two per trial",
+        "Élodie: did u see the Bureau posting??\nme: the pay is way better, I'm at $68k here w/ no overtime",
+        "First day at the Translation Bureau. Daniel Okafor is my section chief, and I make $81,500 now.",
+    )
+    assert "Sylvie Roy" in app.ask("who was my boss at the court", now=now).answers[0].text
+    assert "Daniel Okafor" in app.ask("who is my boss", now=now).answers[0].text
+    assert "$68k" in app.ask("how much did I make at the court", now=now).answers[0].text
+    assert "$81,500" in app.ask("how much do I make", now=now).answers[0].text
+
+
+def test_someone_titled_me_in_french_is_not_the_writer(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
+    now = written_days_apart(
+        app,
+        clock,
+        10,
+        "Interpreters' mtg\nPresent: Sylvie Roy (head), Me Bouchard (Crown), me",
+        "Last day at the Cour du Québec. First day at the Translation Bureau next week.",
+        "First day at the Translation Bureau today.",
+    )
+    assert "Translation Bureau" in app.ask("where do I work", now=now).answers[0].text
+    assert "Sylvie Roy" in app.ask("who is my boss", now=now).answers[0].text

@@ -3646,3 +3646,100 @@ def test_what_is_sung_is_a_song(reader: BuiltinExtractor) -> None:
         reader, "Last day at Pen-y-Garth. Year 4 sang Calon Lân in the yard and I could not look at any of them."
     )
     assert {name for name, _ in entities(found)} == {"Pen-y-Garth"}
+
+
+def test_a_jot_in_quebec_french_names_the_home_its_rent_landlord_and_street(reader: BuiltinExtractor) -> None:
+    found = read(
+        reader, "- appart in Gatineau (Hull), rue Laurier: 4½, $1,720/mo, proprio Mme Leblanc lives on the ground floor"
+    )
+    told = triples(found)
+    assert {("me", "landlord", "Mme Leblanc"), ("me", "rent", "$1,720 a month")} <= told
+    assert ("rue Laurier", EntityType.PLACE) in entities(found)
+    gym = read(reader, "- Nautilus Plus on boul. Saint-Joseph, $45/mo, joined yesterday")
+    assert ("boul. Saint-Joseph", EntityType.PLACE) in entities(gym)
+    assert len([s for s in gym.statements if s.predicate in ("event", "knowledge", "task")]) == 1  # one sentence
+    assert ("me", "landlord", "M. Gagnon") in triples(read(reader, "- rent $1,350 -> M. Gagnon, e-transfer on the 1st"))
+    assert not [name for name, kind in entities(read(reader, "sent it via DHL on Monday")) if kind == EntityType.PLACE]
+
+
+def test_a_chief_or_a_head_of_the_writers_trade_is_the_manager(reader: BuiltinExtractor) -> None:
+    assert ("me", "manager", "Daniel Okafor") in triples(read(reader, "Daniel Okafor is my section chief."))
+    for role in ("chief", "head"):
+        note = f"Staff mtg\nPresent: Sylvie Roy ({role}), Marc-André, Priya, me\n- new rule: two of us per trial"
+        assert ("me", "manager", "Sylvie Roy") in triples(read(reader, note)), role
+    for role in ("head of nursing", "head brewer", "chief pharmacist"):
+        headed = triples(read(reader, f"Present: Marta Soler ({role}), Joy, me"))
+        assert not [t for t in headed if t[1] == "manager"], role
+
+
+def test_a_new_role_cried_out_is_held_by_the_titled_name_after_it(reader: BuiltinExtractor) -> None:
+    found = triples(read(reader, "- new family doctor!! Dr. Amina Osman, CLSC Hull, first appt Jun 3 9:00"))
+    assert ("me", "doctor", "Dr. Amina Osman") in found
+    assert not [t for t in triples(read(reader, "- new dentist!! Anna says hi")) if t[1] == "dentist"]
+
+
+def test_pay_i_am_at_and_pay_told_after_a_job_won(reader: BuiltinExtractor) -> None:
+    assert ("me", "salary", "$68k") in triples(read(reader, "the pay is way better, I'm at $68k here w/ no overtime"))
+    won = read(
+        reader,
+        "They called: I got it! Staff interpreter at the Translation Bureau starting May 4, $81,500 plus the bonus.",
+    )
+    assert ("me", "salary", "$81,500") in triples(won)
+    flat = read(reader, "I got it! The flat at Elm Court, $1,500/mo from June 1.")
+    assert "salary" not in predicates(flat)
+
+
+def test_names_joined_by_a_particle_or_a_plurals_apostrophe_are_one(reader: BuiltinExtractor) -> None:
+    assert ("Cour du Québec", EntityType.ORGANIZATION) in entities(read(reader, "- Cour du Québec: 3 hearings tmrw"))
+    note = "Nobody uses InterpretBank here, everything is in Interpreters' Help and the Termium database."
+    found = read(reader, note)
+    kinds = entities(found)
+    assert {("Interpreters' Help", EntityType.TECHNOLOGY), ("Termium", EntityType.TECHNOLOGY)} <= kinds
+    uses = {(s.object_name, s.negated) for s in found.statements if s.predicate == "uses"}
+    assert ("Interpreters' Help", False) in uses and ("InterpretBank", True) in uses
+    assert {name for name, _ in entities(read(reader, "Dinner at the Smiths' house."))} <= {"Smiths"}
+
+
+def test_the_role_someone_holds_for_the_writer_is_their_role(reader: BuiltinExtractor) -> None:
+    found = triples(read(reader, "The booth partner I shadow this week is Annika, who has done it for 15 years."))
+    assert ("Annika", "role", "booth partner") in found
+    assert "role" not in predicates(read(reader, "The one I trust is Anna."))
+
+
+def test_a_month_a_task_is_for_is_no_date_when_its_day_is_told() -> None:
+    written = datetime(2026, 5, 20, 8, 15).astimezone()
+    told = stated_date("Daniel: booth schedule for June by Friday", written)
+    assert told is not None and told.moment.date() == date(2026, 5, 22)
+    booked = stated_date("flights booked for June", written)
+    assert booked is not None and booked.moment.date() == date(2026, 6, 1)
+
+
+def test_a_boarding_and_an_annex_are_rented_homes(reader: BuiltinExtractor) -> None:
+    jotted = triples(read(reader, "- boarding rent Rs. 35,000 to Kumari Aunty before 5th"))
+    assert {("me", "rent", "Rs. 35,000"), ("me", "landlord", "Kumari")} <= jotted
+    found = triples(read(reader, "Petrol from my boarding in Peradeniya eats twenty of it."))
+    assert ("me", "lives_in", "Peradeniya") in found
+    note = "- annex in Nugegoda, near Nawala junction: Rs. 55,000 a month, owner Mr. Silva upstairs, 3 months advance"
+    annex = triples(read(reader, note))
+    assert {("me", "rent", "Rs. 55,000 a month"), ("me", "landlord", "Mr. Silva")} <= annex
+    assert not [t for t in triples(read(reader, "boarding at gate 12, delayed again")) if t[1] == "lives_in"]
+
+
+def test_a_car_makers_place_is_nobodys_home(reader: BuiltinExtractor) -> None:
+    found = read(reader, "- Dio service at the Honda place, Saturday")
+    assert ("Honda", EntityType.ORGANIZATION) in entities(found)
+    assert "lives_in" not in predicates(found)
+
+
+def test_the_post_got_and_its_pay_and_a_project_manager_in_brackets(reader: BuiltinExtractor) -> None:
+    won = read(reader, "NWSDB called today: I got the post. Project engineer from 1 June, Rs. 240,000 with allowance.")
+    assert ("me", "salary", "Rs. 240,000") in triples(won)
+    listed = triples(read(reader, "Site meeting\nPresent: Mr. Perera (PM), Nimal (QS), me\n- bypass at 62%"))
+    assert ("me", "manager", "Mr. Perera") in listed
+    assert "manager" not in predicates(read(reader, "Call at 4 (pm) with Anna about the bypass"))
+
+
+def test_a_capitalised_adjective_opens_a_tools_name(reader: BuiltinExtractor) -> None:
+    drawn = read(reader, "Everyone here draws in Civil 3D, I start Monday.")
+    assert ("Civil 3D", EntityType.TECHNOLOGY) in entities(drawn)
+    assert ("Final Cut Pro", EntityType.TECHNOLOGY) in entities(read(reader, "We edit in Final Cut Pro now."))
