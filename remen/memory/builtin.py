@@ -2502,6 +2502,11 @@ def home_rented(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> N
         if piece.speaker is not None or rented is None or RENT_WORD.search(text) is None:
             continue
         place = state.entities.get(rented.group(1).lower())
+        if place is None and my_rent_told(state, piece.span) and rented.group(1).lower() not in english_words():
+            # "Gulberg portion rent Rs 60,000 to Malik sahab": a name no reading typed, before the
+            # home whose rent the writer pays, is where it is.
+            state.entity(rented.group(1), EntityType.PLACE, piece.span, None, text, sure=True)
+            place = state.entities.get(rented.group(1).lower())
         if place is not None and place.type == EntityType.PLACE and my_rent_told(state, piece.span):
             state.state(
                 ExtractedStatement(Aspect.IDENTITY, text, USER_NAME, "lives_in", piece.span, object_name=place.name)
@@ -2656,7 +2661,7 @@ class BuiltinExtractor:
     name = "builtin"
     # Bumped when the rules or the shipped models change what a note yields: on the next run every
     # note read by another version is read again (MemoryService.extract_pending).
-    version = "58"
+    version = "59"
 
     def __init__(self, order: DateOrder | None = None, embedder: Embedder | None = None) -> None:
         """The spaCy model loads on first use (~0.3 s), verified against its pinned checksums.
@@ -3238,7 +3243,7 @@ class BuiltinExtractor:
                     Aspect.IDENTITY,
                     text,
                     holder or whose,
-                    predicate,
+                    lexicon.SUMS_KEPT_AS.get(predicate, predicate),
                     span,
                     object_name=target,
                     object_value=period_said(value) if value else value,

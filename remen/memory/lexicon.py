@@ -461,9 +461,13 @@ HELD_ROLES = SINGLE_RELATIONS - PARTNER_WORDS
 # Kofi, the whole team").
 GATHERED_WORDS = words("all everyone everybody team staff board management others guests crew whole rest tbd tbc")
 # The writer's own recurring sums, which a jot names before the amount ("rent Bronowice 3100 zł").
-MONEY_OF_MINE = frozenset({"rent", "salary", "pay", "wage", "wages", "savings", "budget", "mortgage", "allowance"})
-# The words of MONEY_OF_MINE that name what the writer is paid.
-PAY_WORDS = frozenset({"salary", "pay", "wage", "wages"})
+MONEY_OF_MINE = frozenset(
+    {"rent", "salary", "pay", "wage", "wages", "stipend", "savings", "budget", "mortgage", "allowance"}
+)
+# The words of MONEY_OF_MINE that name what the writer is paid (a trainee's "stipend" too).
+PAY_WORDS = frozenset({"salary", "pay", "wage", "wages", "stipend"})
+# Sums kept under another word's predicate: a resident's or a PhD student's stipend is their salary.
+SUMS_KEPT_AS = {"stipend": "salary"}
 # The predicate of a tool in use.
 USES = "uses"
 # The predicate of where someone works.

@@ -776,12 +776,13 @@ BARE_SUM = (
 )
 MY_SUM = rf"(?:{AMOUNT}|{BARE_SUM})"
 # The home a jotted payment or sum may open with: "kos rent Rp 2.300.000 to Bu Siti", "pg rent 9,000",
-# "boarding rent Rs. 35,000 to Kumari Aunty".
-JOTTED_HOMES = "pg|boarding|annex|kos|kost|flat|room|house|home|monthly"
+# "boarding rent Rs. 35,000 to Kumari Aunty", and where it is before it: "Gulberg portion rent …".
+JOTTED_HOMES = "pg|boarding|portion|annex|kos|kost|flat|room|house|home|monthly"
 # A jot of a payment, with its sum or without: "- rent to Herr Brandt, 890 €, by Friday", "rent
 # $2,150 to Mr. Papadakis", "rent $1,350 -> M. Gagnon" (an arrow says "to").
 SERVICE_JOTTED = re.compile(
-    rf"^[\s*>-]*(?i:(?:(?:{JOTTED_HOMES})\s+)?({SERVICES}))(?:\s+{MY_SUM})?\s+(?:to|-+>|→|=>)\s+" + SERVED_BY
+    rf"^[\s*>-]*(?:(?-i:[A-ZÀ-Ý])[\w'’-]+\s+(?=(?i:{JOTTED_HOMES})\s))?"
+    rf"(?i:(?:(?:{JOTTED_HOMES})\s+)?({SERVICES}))(?:\s+{MY_SUM})?\s+(?:to|-+>|→|=>)\s+" + SERVED_BY
 )
 IS_MY_SUM = re.compile(rf"(?i:{MY_SUM})")
 # What an amount of the writer's is or becomes: "rent up from 780 € to 820 €", "raised my savings
@@ -804,8 +805,9 @@ AMOUNT_JOTTED = re.compile(
     # new sum.
     rf"(?i:(?:^|[,;!?]|\s[-–]\s|^\s*(?:[-*•]\s*)?(?!offer\b)[a-z]+\s*:)\s*(?:[-*•]\s*)?"
     # "first Kallisto salary 2,600 € in": the firm that pays it may stand between, and the period it
-    # is paid for ("First full month's salary at Hordó came in: …").
-    rf"(?:(?:{JOTTED_HOMES}|hostel)\s+|pa(?:y|id)\s+(?:{PAID_NAME}\s+)?(?:(?:the|my|our)\s+)?"
+    # is paid for ("First full month's salary at Hordó came in: …"); a home, with where it is
+    # before it ("Gulberg portion rent Rs 60,000").
+    rf"(?:(?:(?-i:[A-ZÀ-Ý])[\w'’-]+\s+)?(?:{JOTTED_HOMES}|hostel)\s+|pa(?:y|id)\s+(?:{PAID_NAME}\s+)?(?:(?:the|my|our)\s+)?"
     rf"|(?:first|new|monthly|net)\s+(?:(?:full\s+)?(?:month|week)['’]s\s+)?(?:(?-i:[A-Z][\w&'’-]*)\s+){{0,2}})?"
     rf"(?!pay\s+(?:(?:the|my|our)\b|(?-i:[A-ZÀ-Ý])))({alternation(lexicon.MONEY_OF_MINE)})\b"
     # "Salary would be 78.000 €": an offer's, not the writer's yet.
@@ -853,9 +855,9 @@ MY_NUMBER = re.compile(
 JOB_WON = re.compile(
     r"(?i:\b(?:offer(?:ed|ing|s)?\s+(?:me|you)\s+(?:the|a|this)\s+(?:[\w-]+\s+){0,3}?(?:job|position|role|post|contract)"
     r"|(?:job|position|role)\s+is\s+(?:mine|yours)|(?:got|landed)\s+the\s+(?:job|position|role|post)|(?<!special\s)(?:job\s+)?offer\s*(?::|!)"
-    # "Malia will hire me at $78k", "they took me on at 31k", "the offer came today: …", "sent the
+    # "Malia will hire me at $78k", "they took me on at 31k", "AKU took me!", "the offer came today: …", "sent the
     # letter today: operations officer, Rs 95,000 a month".
-    r"|(?:hire[sd]?|hiring)\s+me\b|(?:take[sn]?|taking|took)\s+me\s+on\b|\boffer\s+(?:came|arrived)\b"
+    r"|(?:hire[sd]?|hiring)\s+me\b|(?:take[sn]?|taking|took)\s+me(?:\s+on\b|\s*!)|\boffer\s+(?:came|arrived)\b"
     # "they want me!! GH₵ 9,800 a month": chosen (not "wants me to lead the hiring"); "Lotus
     # Grand said yes!! 11.5 triệu a month".
     r"|\bwant(?:s|ed)?\s+me\b(?!\s+to\b)|\bsaid\s+yes\b"
@@ -881,7 +883,7 @@ AMOUNT_BEFORE = re.compile(rf"(?i:[,;]?\s*(?:up|down)\s+from\s+({MY_SUM}))")
 # "the rent's 1150 a month", "the mortgage is 980"; and what it goes to: "the rent is going to
 # R9,500 from March", "our rent goes up to 820 €".
 AMOUNT_IS = re.compile(
-    rf"(?i:\b(?:my|our|the(?=\s+(?:monthly\s+|new\s+)?(?:rent|mortgage)\b))\s+{AMOUNT_OF}"
+    rf"(?i:\b(?:my|our|the(?=\s+(?:monthly\s+|new\s+)?(?:rent|mortgage|stipend)\b))\s+{AMOUNT_OF}"
     rf"\s*(?::|['’]s|(?:,\s*which\s+)?(?:is|are|will\s+be)(?:\s+now)?|now|goes|went)\s*(?:(?:going|gone)\s+)?"
     rf"(?:up\s+to\s+|down\s+to\s+|to\s+)?({MY_SUM}))"
 )
@@ -922,8 +924,9 @@ HOME_BUILDINGS = (
     "|appart|appartement|apartamento|departamento|piso|wohnung"
 )
 # "pg": a paying guest's room, as Indian English calls a rented room with meals; "boarding", a
-# rented room in Sri Lankan English; "kos", "kost": an Indonesian boarding room.
-HOME_NOUN_WORDS = rf"{HOME_BUILDINGS}|place|home|pg|boarding|kos|kost"
+# rented room in Sri Lankan English; "portion", a floor of a house let in Pakistani English; "kos",
+# "kost": an Indonesian boarding room.
+HOME_NOUN_WORDS = rf"{HOME_BUILDINGS}|place|home|pg|boarding|portion|kos|kost"
 HOME_NOUNS = rf"(?:{HOME_NOUN_WORDS})"
 # A rented room is a home too when it is "in" a place ("the room in San Blas"), not when a name
 # comes before it ("the Zoom room").

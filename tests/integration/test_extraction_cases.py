@@ -3743,3 +3743,14 @@ def test_a_capitalised_adjective_opens_a_tools_name(reader: BuiltinExtractor) ->
     drawn = read(reader, "Everyone here draws in Civil 3D, I start Monday.")
     assert ("Civil 3D", EntityType.TECHNOLOGY) in entities(drawn)
     assert ("Final Cut Pro", EntityType.TECHNOLOGY) in entities(read(reader, "We edit in Final Cut Pro now."))
+
+
+def test_a_portion_rented_where_it_is_named_and_a_stipend_is_the_pay(
+    reader: BuiltinExtractor, model_reader: BuiltinExtractor
+) -> None:
+    found = triples(read(model_reader, "- Gulberg portion rent Rs 60,000 to Malik sahab by 10th"))
+    assert {("me", "rent", "Rs 60,000"), ("me", "landlord", "Malik"), ("me", "lives_in", "Gulberg")} <= found
+    assert "lives_in" not in predicates(read(reader, "- rent £900 to Anna, the blue flat"))
+    assert ("me", "salary", "Rs 85,000") in triples(read(reader, "The stipend is Rs 85,000, half of it goes on rent."))
+    took = read(reader, "Alhamdulillah, AKU took me! Internal medicine residency from 1 July, Rs 180,000 a month.")
+    assert ("me", "salary", "Rs 180,000 a month") in triples(took)
