@@ -100,10 +100,11 @@ PAID_TO_THE_ASKER = (
     # "what was my pay at Waikiki Sands": the noun, the writer's.
     r"|(?<=\bmy\s)(?:{0})|(?<=\bour\s)(?:{0})"
 )
-# "Make" is the writer's pay said after "I", ending the question or before where or when: "how much
-# do I make now", "what did I make at Zenox" (not "what did I make for dinner").
+# "Make" is the writer's pay asked with "how much", ending the question or before where or when:
+# "how much do I make now", "how much did I make at Zenox" (not "what did I make at pottery").
 MADE_BY_THE_ASKER = (
-    r"(?<=\bi\s)(?:{0})(?=\s*[?.!]*\s*$|\s+(?:at|now|there|then|in|per|a\s+(?:month|year|week)|an\s+hour)\b)"
+    r"(?:(?<=\bhow much do i )|(?<=\bhow much did i )|(?<=\bhow much do we )|(?<=\bhow much did we ))(?:{0})"
+    r"(?=\s*[?.!]*\s*$|\s+(?:at|now|there|then|in|per|a\s+(?:month|year|week)|an\s+hour)\b)"
 )
 ATTRIBUTE_SHAPE = {
     "pay": PAID_TO_THE_ASKER,

@@ -1774,11 +1774,11 @@ def kept_in(sent: SpacySpan, i: int) -> bool:
     (a clause opening on a thing, not someone: "we're all in Cacilhas" is none)."""
     clause = next((j + 1 for j in range(i - 1, -1, -1) if sent[j].is_punct), 0)
     opening = next((t for t in sent[clause:i] if t.tag_ not in ("DT", "PRP$")), None)
-    return sent[i].lower_ in LIVE_FORMS and opening is not None and opening.lower_ in lexicon.THINGS_KEPT
+    return sent[i].lower_ in KEPT_IN_VERBS and opening is not None and opening.lower_ in lexicon.THINGS_KEPT
 
 
 # Verbs of where things are kept: "lives in", and "is in" after a thing.
-LIVE_FORMS = frozenset({"live", "lives", "lived", "is", "are", "was", "were"})
+KEPT_IN_VERBS = frozenset({"live", "lives", "lived", "is", "are", "was", "were"})
 
 
 def things_kept_in(sent: SpacySpan, last: int) -> bool:
@@ -3847,9 +3847,11 @@ class BuiltinExtractor:
                 )
             )
             if use is None and cued and NOBODY_USES.search(before):
-                use = ToolUse.ENDS
-            elif use is None and (writer or subjectless) and cued and not trying:
-                use = None if someone_else_uses(before, named) else ToolUse.USES
+                use = ToolUse.ENDS  # "nobody uses InterpretBank here": where the writer works now
+            elif (
+                use is None and (writer or subjectless) and cued and not trying and not someone_else_uses(before, named)
+            ):
+                use = ToolUse.USES
             if use is not None:
                 stated.add(mention.name)
                 uses = ExtractedStatement(Aspect.KNOWLEDGE, text, subject, "uses", span, object_name=mention.name)

@@ -364,17 +364,9 @@ def before_then(verb: Token) -> bool:
 
 
 def negated(verb: Token) -> bool:
-    """Whether the verb (or the verb it complements) is negated: "not renewed", "don't want to use",
-    or done by nobody: "nobody uses InterpretBank here", "no one opens Jira"."""
+    """Whether the verb (or the verb it complements) is negated: "not renewed", "don't want to use"."""
     helped = verb.head if verb.dep_ == "xcomp" else verb
-    return any(
-        c.dep_ == "neg" or (c.dep_ == "nsubj" and (c.lower_ in NOBODY or any(d.lower_ == "no" for d in c.children)))
-        for c in (*verb.children, *helped.children)
-    )
-
-
-# Subjects that deny the verb: "nobody", "none of us".
-NOBODY = frozenset({"nobody", "noone", "none"})
+    return any(c.dep_ == "neg" for c in (*verb.children, *helped.children))
 
 
 def tool_use(tokens: list[Token], replacing: bool) -> ToolUse | None:

@@ -1800,6 +1800,7 @@ def test_a_place_described_in_a_question_in_the_past_asks_for_the_value_before(a
     assert "Daniel Okafor" in app.ask("who is my boss", now=now).answers[0].text
     assert "$68k" in app.ask("how much did I make at the court", now=now).answers[0].text
     assert "$81,500" in app.ask("how much do I make", now=now).answers[0].text
+    assert app.ask("what did I make at the pottery class", now=now).route.attribute_hint != "salary"
 
 
 def test_someone_titled_me_in_french_is_not_the_writer(app: Remen, clock) -> None:  # type: ignore[no-untyped-def]
