@@ -1247,13 +1247,6 @@ def moved_between(text: str) -> tuple[str, str] | None:
     return move.group(1), after[1].strip(".,;!?") if len(after) > 1 else ""
 
 
-def tools_moved(text: str) -> tuple[str, str] | None:
-    """The two tools a sentence moves between, when it moves between tools: a side the word lists
-    know for one or written like a product ("Bryn Tawe moved from ClassDojo to Seesaw")."""
-    sides = moved_between(text)
-    return sides if sides is not None and tools_named(sides) else None
-
-
 def homes_left_behind(state: NoteState, sentences: list[tuple[SpacySpan, int]]) -> None:
     """A note in which the writer has a new home and misses, leaves or hands back the keys of
     another place ("First nights in Floreasca. I already miss the market in Drumul Taberei"): that
@@ -2499,15 +2492,20 @@ def home_rented(state: NoteState, sentences: list[tuple[Piece, SpacySpan]]) -> N
     for piece, sent in sentences:
         text = sent.text.strip()
         rented = HOME_IN.search(text) or PLACE_HOME.search(text)
-        if piece.speaker is not None or rented is None or RENT_WORD.search(text) is None:
+        if (
+            piece.speaker is not None
+            or rented is None
+            or RENT_WORD.search(text) is None
+            or not my_rent_told(state, piece.span)
+        ):
             continue
-        place = state.entities.get(rented.group(1).lower())
-        if place is None and my_rent_told(state, piece.span) and rented.group(1).lower() not in english_words():
+        key = rented.group(1).lower()
+        if key not in state.entities and key not in english_words():
             # "Gulberg portion rent Rs 60,000 to Malik sahab": a name no reading typed, before the
             # home whose rent the writer pays, is where it is.
             state.entity(rented.group(1), EntityType.PLACE, piece.span, None, text, sure=True)
-            place = state.entities.get(rented.group(1).lower())
-        if place is not None and place.type == EntityType.PLACE and my_rent_told(state, piece.span):
+        place = state.entities.get(key)
+        if place is not None and place.type == EntityType.PLACE:
             state.state(
                 ExtractedStatement(Aspect.IDENTITY, text, USER_NAME, "lives_in", piece.span, object_name=place.name)
             )
@@ -3335,11 +3333,13 @@ class BuiltinExtractor:
             found = True
         if lives and PONDERING.search(text, max(0, lives.start() - PONDER_REACH), lives.start()):
             lives = None
-        switched = tools_moved(text)
+        # "Bryn Tawe moved from ClassDojo to Seesaw": a move between tools, and no house move.
+        sides = moved_between(text)
+        switched = sides if sides is not None and tools_named(sides) else None
         for tool in switched or ():
             if tool:
                 state.entity(tool, EntityType.TECHNOLOGY, span, None, text, sure=True)
-        if lives and ((is_tool(lives.group(1), named) and not house_move(text)) or switched):
+        if lives and ((is_tool(lives.group(1), named) and sides is None) or switched):
             lives = None  # "Moved to Obsidian last week": a switch of tools, read below
         if lives and state.date_of(lives.group(1)) is not None:
             lives = None  # "moved to Feb 12 at 4": an appointment moved to a day

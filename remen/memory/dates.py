@@ -36,16 +36,15 @@ WEEKDAY_SPAN = re.compile(
 NEXT_ONE = re.compile(r"\bnext\b", re.IGNORECASE)
 # A period something covers, said with "for": "rent for next year", "the plan for next month",
 # "booth schedule for June" (a day told after it is the date: "… by Friday").
+MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
 PERIOD_COVERED = re.compile(
-    r"for\s+(?:(?:the\s+)?(?:next|this|coming|last)\s+(?:year|month|week|quarter)"
-    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*)",
-    re.IGNORECASE,
+    rf"for\s+(?:(?:the\s+)?(?:next|this|coming|last)\s+(?:year|month|week|quarter)|{MONTH_WORD})", re.IGNORECASE
 )
 # The words that open a range at a day: the day is what a note states.
 # A period's end ("end of month", "by the end of March"): its last day, not its last stretch.
 END_OF = re.compile(r"(?:(?:by|at|until|till|before)\s+)?(?:the\s+)?end\s+of\b", re.IGNORECASE)
 OPEN_BOUND = re.compile(r"(?:before|until|till|til|after|since|from)\s+", re.IGNORECASE)
-MONTH_NAME = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?!\w)", re.IGNORECASE)
+MONTH_NAME = re.compile(rf"\b{MONTH_WORD}\.?(?!\w)", re.IGNORECASE)
 # A season's name: the search grammar reads a bare one as the latest begun (what a search looks
 # back to), a plan in a note means the coming one.
 SEASON_NAME = re.compile(rf"\b(?:{'|'.join(SEASONS)})\b", re.IGNORECASE)
